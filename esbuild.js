@@ -1,0 +1,102 @@
+// Builds the three bundles of Dedup Curator (after microsoft/vscode-extension-samples esbuild-sample):
+//   dist/extension.js  the VS Code extension (node, cjs, `vscode` external)
+//   dist/cli.js        the `dedup-curator` command line (node, cjs, with a shebang)
+//   dist/webview.js    the webview front end (browser, iife)
+// plus out/test/integration/*.js, the suite run inside a real VS Code (node, cjs).
+// Flags: --production minifies and drops source maps; --watch rebuilds on change.
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints esbuild's problems in the form VS Code's `$esbuild-watch` problem matcher reads. */
+const problemMatcherPlugin = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onEnd((result) => {
+      for (const { text, location } of [...result.errors, ...result.warnings]) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+  plugins: [problemMatcherPlugin],
+};
+
+const integrationDir = path.join(__dirname, 'test', 'integration');
+const integrationEntries = fs.existsSync(integrationDir)
+  ? fs.readdirSync(integrationDir).filter((f) => f.endsWith('.ts')).map((f) => path.join(integrationDir, f))
+  : [];
+
+const builds = [
+  {
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+];
+if (!production && integrationEntries.length) {
+  builds.push({
+    ...common,
+    entryPoints: integrationEntries,
+    outdir: 'out/test/integration',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+  });
+}
+
+async function main() {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  if (watch) {
+    await Promise.all(contexts.map((c) => c.watch()));
+    return;
+  }
+  try {
+    const results = await Promise.all(contexts.map((c) => c.rebuild()));
+    if (results.some((r) => r.errors.length)) process.exitCode = 1;
+  } catch {
+    process.exitCode = 1;
+  } finally {
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+// Webview front end (browser bundle). Filled by the panels issue.
+export {};
