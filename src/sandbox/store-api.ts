@@ -1,0 +1,57 @@
+// The contract between the sandbox's HTTP layer (server.ts) and its data (store.ts): the HTTP layer
+// validates requests and turns these results into responses; the store owns records, recommendations
+// and decisions. Times are epoch milliseconds; records are in the wire models of src/api/model.ts.
+import type { Event, Location, Recommendation } from '../api/model';
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+export interface LocationQuery extends PageQuery {
+  /** Records updated (or created) at or after this instant. */
+  updatedSince: number;
+  onlyExternalUpdates: boolean;
+}
+
+export interface EventQuery extends LocationQuery {
+  /** Only events starting strictly after this instant. */
+  startAfter?: number;
+  /** Only events starting strictly before this instant. */
+  startBefore?: number;
+  /** Only events at this unified location (its `id`). */
+  location?: string;
+}
+
+export interface ListResult<T> {
+  data: T[];
+  hasNextPage: boolean;
+}
+
+export interface RecommendationListResult extends ListResult<Recommendation> {
+  total: number;
+}
+
+/** What the store says when a decision cannot be made. */
+export class StoreError extends Error {
+  constructor(
+    readonly kind: 'not_found' | 'conflict',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
+
+export interface SandboxStoreApi {
+  listRecommendations(q: PageQuery): RecommendationListResult;
+  /** Throws StoreError('not_found') for an unknown id, StoreError('conflict') when already decided. */
+  approve(id: string): Promise<void>;
+  reject(id: string): Promise<void>;
+  listLocations(q: LocationQuery): ListResult<Location>;
+  listEvents(q: EventQuery): ListResult<Event>;
+  /** Counts for the start-up banner and tests. */
+  stats(): { locations: number; events: number; pendingRecommendations: number; sourceRecords: number };
+  /** Flushes pending writes (data-dir) and releases resources. */
+  close(): Promise<void>;
+}
