@@ -1,0 +1,130 @@
+// The typed client of the deduplication service: one method per endpoint, plus iterators over all
+// pages. Editor-independent: the extension, the CLI and the tests use it alike.
+import { checkBaseUrl } from './base-url';
+import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
+import { RequestValidationError } from './errors';
+import type { Event, Location, Page, Recommendation } from './model';
+import { itemsOf, parallelPages, sequentialPages } from './paging';
+import { type EventParams, type LocationParams, type PageParams, decisionBody, eventsBody, locationsBody, pageBody } from './request-params';
+import { parseResponse } from './response-validation';
+import { DecisionResponseSchema, EventPageSchema, LocationPageSchema, RecommendationPageSchema } from './schemas';
+import { type CallOptions, Transport, type TransportOptions } from './transport';
+
+export type ClientOptions = TransportOptions;
+
+export interface IterateOptions extends CallOptions {
+  /** Pages of the recommendation list fetched at once. Default 4. */
+  concurrency?: number;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+
+export class DedupClient {
+  private readonly transport: Transport;
+  /** The checked base URL, without trailing slash. */
+  readonly baseUrl: string;
+  /** True when the token would travel over plain http to a host that is not loopback. */
+  readonly insecureRemote: boolean;
+
+  constructor(opts: ClientOptions) {
+    const checked = checkBaseUrl(opts.baseUrl);
+    if (typeof opts.token !== 'string' || opts.token === '') {
+      throw new RequestValidationError('token', 'No access token is set');
+    }
+    this.baseUrl = checked.url;
+    this.insecureRemote = checked.insecureRemote;
+    this.transport = new Transport({ ...opts, baseUrl: checked.url });
+  }
+
+  async listRecommendations(params: PageParams = {}, call: CallOptions = {}): Promise<Page<Recommendation>> {
+    const body = pageBody('recommendations', params);
+    const { status, data } = await this.transport.post(ENDPOINTS.recommendations, body, { ...call, retry: true });
+    const r = parseResponse(RecommendationPageSchema, data, `POST ${ENDPOINTS.recommendations}`, status);
+    return {
+      page: r.page,
+      hasNextPage: r.has_next_page,
+      total: r.total ?? undefined,
+      data: Array.isArray(r.data) ? r.data : r.data['@graph'],
+    };
+  }
+
+  async listLocations(params: LocationParams, call: CallOptions = {}): Promise<Page<Location>> {
+    const body = locationsBody(params);
+    const { status, data } = await this.transport.post(ENDPOINTS.locations, body, { ...call, retry: true });
+    const r = parseResponse(LocationPageSchema, data, `POST ${ENDPOINTS.locations}`, status);
+    return { page: r.page, hasNextPage: r.has_next_page, data: r.data };
+  }
+
+  async listEvents(params: EventParams, call: CallOptions = {}): Promise<Page<Event>> {
+    const body = eventsBody(params);
+    const { status, data } = await this.transport.post(ENDPOINTS.events, body, { ...call, retry: true });
+    const r = parseResponse(EventPageSchema, data, `POST ${ENDPOINTS.events}`, status);
+    return { page: r.page, hasNextPage: r.has_next_page, data: r.data };
+  }
+
+  /** Approves a pending recommendation. Never retried automatically: a lost answer must be checked, not repeated blindly. */
+  approve(id: string, call: CallOptions = {}): Promise<void> {
+    return this.decide('approve', id, call);
+  }
+
+  /** Rejects a pending recommendation. Never retried automatically. */
+  reject(id: string, call: CallOptions = {}): Promise<void> {
+    return this.decide('reject', id, call);
+  }
+
+  private async decide(verdict: 'approve' | 'reject', id: string, call: CallOptions): Promise<void> {
+    const path = ENDPOINTS[verdict];
+    const { status, data } = await this.transport.post(path, decisionBody(id), { ...call, retry: false });
+    parseResponse(DecisionResponseSchema, data, `POST ${path}`, status);
+  }
+
+  /** Every page of the recommendation list, fetched `concurrency` at a time once the total is known, yielded in order. */
+  recommendationPages(params: PageParams = {}, opts: IterateOptions = {}): AsyncGenerator<Page<Recommendation>> {
+    const pageSize = iterPageSize(params);
+    pageBody('recommendations', params); // refuse bad parameters before the first request
+    return parallelPages((page, signal) => this.listRecommendations({ page, pageSize }, { ...opts, signal }), {
+      startPage: params.page,
+      pageSize,
+      signal: opts.signal,
+      concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
+    });
+  }
+
+  locationPages(params: LocationParams, opts: CallOptions = {}): AsyncGenerator<Page<Location>> {
+    const pageSize = iterPageSize(params);
+    locationsBody(params);
+    return sequentialPages((page, signal) => this.listLocations({ ...params, page, pageSize }, { ...opts, signal }), {
+      startPage: params.page,
+      pageSize,
+      signal: opts.signal,
+    });
+  }
+
+  eventPages(params: EventParams, opts: CallOptions = {}): AsyncGenerator<Page<Event>> {
+    const pageSize = iterPageSize(params);
+    eventsBody(params);
+    return sequentialPages((page, signal) => this.listEvents({ ...params, page, pageSize }, { ...opts, signal }), {
+      startPage: params.page,
+      pageSize,
+      signal: opts.signal,
+    });
+  }
+
+  allRecommendations(params: PageParams = {}, opts: IterateOptions = {}): AsyncGenerator<Recommendation> {
+    return itemsOf(this.recommendationPages(params, opts));
+  }
+
+  allLocations(params: LocationParams, opts: CallOptions = {}): AsyncGenerator<Location> {
+    return itemsOf(this.locationPages(params, opts));
+  }
+
+  allEvents(params: EventParams, opts: CallOptions = {}): AsyncGenerator<Event> {
+    return itemsOf(this.eventPages(params, opts));
+  }
+}
+
+function iterPageSize(params: PageParams): number {
+  const size = params.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (size === 0) throw new RequestValidationError('page_size', 'page_size must be at least 1 to iterate over all pages');
+  return size;
+}

@@ -1,0 +1,9 @@
+// The client core's public surface. Never imports `vscode`.
+export * from './base-url';
+export * from './client';
+export * from './endpoints';
+export * from './errors';
+export type * from './model';
+export * from './request-params';
+export * from './timestamp';
+export { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, formatMs, parseRetryAfter, type CallOptions, type RetryInfo, type RetryPolicy } from './transport';

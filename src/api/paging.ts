@@ -1,0 +1,84 @@
+// Iterating over every page of a list endpoint.
+//
+// Locations and events report no total, so their pages are fetched one after another until
+// `has_next_page` is false. The recommendation list reports `total`, so once the first page is in,
+// the remaining pages are known and fetched a few at a time in parallel, yet yielded in order; at
+// most `concurrency` pages are held at once, so memory stays flat however long the list is.
+import { CancelledError, InvalidResponseError } from './errors';
+import type { Page } from './model';
+
+export type PageFetcher<T> = (page: number, signal: AbortSignal | undefined) => Promise<Page<T>>;
+
+export interface PagingOptions {
+  /** First page to get. Default 0. */
+  startPage?: number;
+  /** Page size in use, needed to turn `total` into a page count. */
+  pageSize: number;
+  signal?: AbortSignal;
+}
+
+export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: PagingOptions): AsyncGenerator<Page<T>> {
+  for (let page = opts.startPage ?? 0; ; page++) {
+    const p = await fetchPage(page, opts.signal);
+    yield p;
+    if (!p.hasNextPage) return;
+    checkProgress(p, page);
+  }
+}
+
+/** A page that claims more but brought nothing would make the iteration endless. */
+function checkProgress<T>(p: Page<T>, page: number): void {
+  if (p.data.length === 0) {
+    throw new InvalidResponseError(`page ${page} was empty but said has_next_page: true; stopping to avoid an endless loop`, 'has_next_page');
+  }
+}
+
+export async function* parallelPages<T>(fetchPage: PageFetcher<T>, opts: PagingOptions & { concurrency: number }): AsyncGenerator<Page<T>> {
+  const start = opts.startPage ?? 0;
+  const first = await fetchPage(start, opts.signal);
+  yield first;
+  if (!first.hasNextPage) return;
+  checkProgress(first, start);
+  if (first.total === undefined || opts.concurrency <= 1) {
+    yield* sequentialPages(fetchPage, { ...opts, startPage: start + 1 });
+    return;
+  }
+  const lastKnown = Math.ceil(first.total / opts.pageSize) - 1;
+  // Our own controller, so pages still in flight are cancelled when the consumer stops early.
+  const inner = new AbortController();
+  const onOuterAbort = () => inner.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const inFlight = new Map<number, Promise<Page<T>>>();
+  let next = start + 1;
+  const fill = () => {
+    while (next <= lastKnown && inFlight.size < opts.concurrency) {
+      const p = fetchPage(next, inner.signal);
+      p.catch(() => undefined); // observed when its turn comes; avoids an unhandled rejection meanwhile
+      inFlight.set(next++, p);
+    }
+  };
+  try {
+    let page = start + 1;
+    for (; page <= lastKnown; page++) {
+      fill();
+      const p = await inFlight.get(page)!;
+      inFlight.delete(page);
+      yield p;
+      if (!p.hasNextPage) return; // the list shrank since the first page
+      checkProgress(p, page);
+    }
+    // The list grew since the first page: follow has_next_page from here.
+    yield* sequentialPages(fetchPage, { ...opts, startPage: page });
+  } catch (e) {
+    if (opts.signal?.aborted && !(e instanceof CancelledError)) throw new CancelledError('listing was cancelled');
+    throw e;
+  } finally {
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+    inner.abort();
+  }
+}
+
+/** The records of every page, one by one. */
+export async function* itemsOf<T>(pages: AsyncIterable<Page<T>>): AsyncGenerator<T> {
+  for await (const p of pages) yield* p.data;
+}

@@ -1,0 +1,281 @@
+// One POST to the service: headers, per-attempt timeout, caller cancellation, retries of read-only
+// calls, and the mapping of every failure to one DedupError.
+//
+// ofetch builds and sends the request and reads the body. Its own retry and timeout are not used:
+// it cannot tell a network error from an HTTP 500 (both count as 500), it ignores Retry-After, and
+// its timeout is skipped whenever the caller passes an AbortSignal. The loop below does those.
+import { ofetch, type FetchResponse } from 'ofetch';
+import {
+  AuthHeaderError,
+  BadRequestError,
+  CancelledError,
+  ConflictError,
+  type DedupError,
+  HttpStatusError,
+  InvalidResponseError,
+  InvalidTokenError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  isRetryable,
+} from './errors';
+
+export interface RetryPolicy {
+  /** Extra attempts after the first. Default 3. */
+  retries: number;
+  /** First backoff delay; doubled each attempt, with jitter. Default 300 ms. */
+  baseDelayMs: number;
+  /** Upper bound of one backoff delay. Default 8 s. */
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the error is returned instead. Default 60 s. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 300, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface RetryInfo {
+  endpoint: string;
+  /** 1 for the first retry. */
+  attempt: number;
+  delayMs: number;
+  error: DedupError;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Told before each automatic retry (for logs and progress). */
+  onRetry?: (info: RetryInfo) => void;
+  userAgent?: string;
+}
+
+export interface CallOptions {
+  /** Cancels the call, including its retries and waits. */
+  signal?: AbortSignal;
+  /** Per attempt; overrides the client's timeout. */
+  timeoutMs?: number;
+}
+
+export class Transport {
+  private readonly retryPolicy: RetryPolicy;
+  constructor(private readonly opts: TransportOptions) {
+    this.retryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
+  }
+
+  /** POSTs `body` to `path` and returns the parsed JSON of a 2xx answer. */
+  async post(path: string, body: unknown, call: CallOptions & { retry: boolean }): Promise<{ status: number; data: unknown }> {
+    const endpoint = `POST ${path}`;
+    const policy = this.retryPolicy;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(path, endpoint, body, call);
+      } catch (e) {
+        const error = e as DedupError;
+        if (!call.retry || attempt >= policy.retries || !isRetryable(error)) throw error;
+        const delayMs = retryDelay(error, attempt, policy);
+        if (delayMs === undefined) throw error;
+        this.opts.onRetry?.({ endpoint, attempt: attempt + 1, delayMs, error });
+        await sleep(delayMs, call.signal, endpoint);
+      }
+    }
+  }
+
+  private async attempt(path: string, endpoint: string, body: unknown, call: CallOptions): Promise<{ status: number; data: unknown }> {
+    if (call.signal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
+    const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+    let res: FetchResponse<string>;
+    try {
+      res = await ofetch.raw<string, 'text'>(this.opts.baseUrl + path, {
+        method: 'POST',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          Authorization: `Bearer ${this.opts.token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          ...(this.opts.userAgent ? { 'User-Agent': this.opts.userAgent } : {}),
+        },
+        responseType: 'text',
+        retry: false,
+        ignoreResponseError: true,
+        signal,
+      });
+    } catch (e) {
+      if (call.signal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
+      if (timeout.aborted) {
+        throw new TimeoutError(`${endpoint}: no answer from ${origin(this.opts.baseUrl)} within ${formatMs(timeoutMs)}`, timeoutMs, { endpoint });
+      }
+      throw networkError(e, endpoint, this.opts.baseUrl);
+    }
+    const text = typeof res._data === 'string' ? res._data : '';
+    if (res.status >= 200 && res.status < 300) {
+      return { status: res.status, data: parseJsonBody(text, res.headers.get('content-type'), endpoint, res.status) };
+    }
+    throw this.statusError(res.status, text, res.headers, endpoint);
+  }
+
+  private statusError(status: number, text: string, headers: Headers, endpoint: string): DedupError {
+    const server = this.redact(serverMessage(text));
+    const said = server ? ` The service said: ${server}` : '';
+    const opts = { status, endpoint };
+    switch (status) {
+      case 400:
+        return new BadRequestError(`${endpoint} was refused as malformed (400).${said}`, server, opts);
+      case 401:
+        return new InvalidTokenError(`The service refused the access token (401). Set a valid token and try again.`, opts);
+      case 402:
+        return new AuthHeaderError(
+          `The service found the Authorization header missing or malformed (402). Check the token for spaces, line breaks or a "Bearer " prefix of its own, and set it again.`,
+          opts,
+        );
+      case 404:
+        return new NotFoundError(`${endpoint}: not found (404).${said || ' The recommendation may no longer exist, or the base URL is wrong.'}`, opts);
+      case 409:
+        return new ConflictError(`${endpoint}: conflict (409).${said || ' The recommendation was already approved or rejected.'}`, opts);
+      case 429: {
+        const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
+        const wait = retryAfterMs === undefined ? '' : ` Retry after ${formatMs(retryAfterMs)}.`;
+        return new RateLimitedError(`${endpoint}: the service is rate limiting requests (429).${wait}`, retryAfterMs, opts);
+      }
+      default:
+        if (status >= 500) return new ServerError(`${endpoint}: the service failed with status ${status}.${said}`, opts);
+        return new HttpStatusError(`${endpoint}: unexpected status ${status}.${said}`, opts);
+    }
+  }
+
+  /** Removes the token from anything the server sends back, in case it echoes the request. */
+  private redact(text: string | undefined): string | undefined {
+    if (!text || !this.opts.token) return text;
+    return text.split(this.opts.token).join('‹token›');
+  }
+}
+
+function parseJsonBody(text: string, contentType: string | null, endpoint: string, status: number): unknown {
+  const trimmed = text.trimStart();
+  if (/^</.test(trimmed) || /text\/html/i.test(contentType ?? '')) {
+    throw new InvalidResponseError(
+      `${endpoint} answered with an HTML page instead of JSON (status ${status}). Is the base URL the service's, and not a proxy or login page?`,
+      undefined,
+      { status, endpoint },
+    );
+  }
+  if (trimmed === '') {
+    throw new InvalidResponseError(`${endpoint} answered with an empty body instead of JSON (status ${status})`, undefined, { status, endpoint });
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidResponseError(
+      `${endpoint} answered with text that is not JSON (status ${status}): ${JSON.stringify(trimmed.slice(0, 80))}`,
+      undefined,
+      { status, endpoint },
+    );
+  }
+}
+
+/** The service's own explanation from an error body: `{error: {message}}`, `{message}`, `{error: "…"}` or short plain text. */
+function serverMessage(text: string): string | undefined {
+  const t = text.trim();
+  if (!t) return undefined;
+  try {
+    const j = JSON.parse(t) as unknown;
+    if (j && typeof j === 'object') {
+      const o = j as Record<string, unknown>;
+      const err = o.error;
+      if (err && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string') {
+        return clip((err as Record<string, unknown>).message as string);
+      }
+      if (typeof o.message === 'string') return clip(o.message);
+      if (typeof err === 'string') return clip(err);
+    }
+    return clip(t);
+  } catch {
+    if (t.startsWith('<')) return undefined; // an HTML error page says nothing useful in one line
+    return clip(t);
+  }
+}
+
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 300 ? one.slice(0, 300) + '…' : one;
+}
+
+function networkError(e: unknown, endpoint: string, baseUrl: string): NetworkError {
+  const code = errorCode(e);
+  const where = origin(baseUrl);
+  const reason: Record<string, string> = {
+    ECONNREFUSED: `could not connect to ${where}: connection refused. Is the service running, and is the base URL right?`,
+    ECONNRESET: `the connection to ${where} was reset before an answer arrived`,
+    UND_ERR_SOCKET: `the connection to ${where} closed before an answer arrived`,
+    EPIPE: `the connection to ${where} broke while sending`,
+    ENOTFOUND: `the host of ${where} was not found (DNS)`,
+    EAI_AGAIN: `the host of ${where} could not be looked up (DNS temporarily unavailable)`,
+    EHOSTUNREACH: `${where} is unreachable`,
+    ENETUNREACH: `the network to ${where} is unreachable`,
+    ETIMEDOUT: `connecting to ${where} timed out`,
+    UND_ERR_CONNECT_TIMEOUT: `connecting to ${where} timed out`,
+  };
+  const text = (code && reason[code]) || (code && /CERT|SSL|TLS/.test(code) ? `TLS problem with ${where} (${code})` : `network error talking to ${where}${code ? ` (${code})` : ''}`);
+  return new NetworkError(`${endpoint}: ${text}`, code, { endpoint });
+}
+
+function errorCode(e: unknown): string | undefined {
+  for (let cur = e, depth = 0; cur && depth < 6; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function origin(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Delay before retry `attempt + 1`, or undefined when the server asks for a longer wait than we accept. */
+function retryDelay(error: DedupError, attempt: number, p: RetryPolicy): number | undefined {
+  if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) {
+    return error.retryAfterMs > p.maxRetryAfterMs ? undefined : error.retryAfterMs;
+  }
+  const cap = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** attempt);
+  // "Equal jitter": at least half the backoff, so clients that failed together spread out.
+  return Math.round(cap / 2 + Math.random() * (cap / 2));
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, endpoint: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError(`${endpoint} was cancelled`, { endpoint }));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CancelledError(`${endpoint} was cancelled`, { endpoint }));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${+(ms / 1000).toFixed(1)} s`;
+}
