@@ -58,6 +58,7 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    define: { __VERSION__: JSON.stringify(require('./package.json').version) },
   },
   {
     ...common,

@@ -2,10 +2,11 @@
 import * as v from 'valibot';
 import { InvalidResponseError } from './errors';
 
-export function memberPath(issue: v.BaseIssue<unknown>): string {
+type PathItem = { key: unknown };
+
+export function memberPath(path: readonly PathItem[]): string {
   let out = '';
-  for (const item of issue.path ?? []) {
-    const key = item.key as unknown;
+  for (const { key } of path) {
     if (typeof key === 'number') out += `[${key}]`;
     else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += out ? `.${key}` : key;
     else out += `[${JSON.stringify(String(key))}]`;
@@ -17,8 +18,8 @@ export function parseResponse<S extends v.GenericSchema>(schema: S, body: unknow
   const result = v.safeParse(schema, body);
   if (result.success) return result.output;
   // A union reports its own issue first; the nested issues of the closest branch name the member.
-  const issue = deepest(result.issues[0]);
-  const member = memberPath(issue);
+  const { issue, path } = deepest(result.issues[0], result.issues[0].path ?? []);
+  const member = memberPath(path);
   throw new InvalidResponseError(
     `The service's answer to ${endpoint} does not match the interface: ${member}: ${issue.message}`,
     member,
@@ -26,11 +27,19 @@ export function parseResponse<S extends v.GenericSchema>(schema: S, body: unknow
   );
 }
 
-function deepest(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
-  let best = issue;
+// The issues nested in a union's issue carry paths relative to the union's own member, so the
+// full path is the parent's followed by the child's.
+function deepest(issue: v.BaseIssue<unknown>, path: readonly PathItem[]): { issue: v.BaseIssue<unknown>; path: readonly PathItem[] } {
+  let best = { issue, path };
   for (const sub of issue.issues ?? []) {
-    const d = deepest(sub);
-    if ((d.path?.length ?? 0) > (best.path?.length ?? 0)) best = d;
+    const own = sub.path ?? [];
+    const prefixed = startsWith(own, path) ? own : [...path, ...own];
+    const d = deepest(sub, prefixed);
+    if (d.path.length > best.path.length) best = d;
   }
   return best;
+}
+
+function startsWith(path: readonly PathItem[], prefix: readonly PathItem[]): boolean {
+  return prefix.length > 0 && path.length >= prefix.length && prefix.every((p, i) => path[i].key === p.key);
 }

@@ -1,0 +1,60 @@
+// Where the CLI finds the service and its token: --base-url or DEDUP_BASE_URL, and DEDUP_TOKEN or
+// --token-file. The token is never taken from the command line, where other users of the machine
+// could read it in the process list.
+import { readFile } from 'node:fs/promises';
+import { DedupClient } from '../api/client';
+import type { RetryInfo } from '../api/transport';
+import { formatMs } from '../api/transport';
+import { UsageError } from './exit-codes';
+
+export interface ConnectionFlags {
+  'base-url'?: string;
+  'token-file'?: string;
+  timeout?: string;
+}
+
+export const CONNECTION_OPTIONS = {
+  'base-url': { type: 'string' },
+  'token-file': { type: 'string' },
+  timeout: { type: 'string' },
+} as const;
+
+export async function connect(
+  flags: ConnectionFlags,
+  env: NodeJS.ProcessEnv,
+  command: string,
+  warn: (line: string) => void,
+): Promise<DedupClient> {
+  const baseUrl = flags['base-url'] ?? env.DEDUP_BASE_URL;
+  if (!baseUrl) throw new UsageError('no service address: give --base-url URL or set DEDUP_BASE_URL', command);
+  let token: string | undefined;
+  if (flags['token-file'] !== undefined) {
+    try {
+      // Only the line break an editor or `echo` adds is removed: other whitespace is the token's.
+      token = (await readFile(flags['token-file'], 'utf8')).replace(/\r?\n$/, '');
+    } catch (e) {
+      throw new UsageError(`cannot read the token file ${flags['token-file']}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, command);
+    }
+    if (!token) throw new UsageError(`the token file ${flags['token-file']} is empty`, command);
+  } else {
+    token = env.DEDUP_TOKEN;
+    if (!token) throw new UsageError('no access token: set DEDUP_TOKEN or give --token-file FILE', command);
+  }
+  let timeoutMs: number | undefined;
+  if (flags.timeout !== undefined) {
+    const s = Number(flags.timeout);
+    if (!(s > 0) || !Number.isFinite(s)) throw new UsageError(`--timeout must be a positive number of seconds, got "${flags.timeout}"`, command);
+    timeoutMs = Math.round(s * 1000);
+  }
+  const client = new DedupClient({
+    baseUrl,
+    token,
+    timeoutMs,
+    userAgent: 'dedup-curator-cli',
+    onRetry: (r: RetryInfo) => warn(`dedup-curator: ${r.error.message}; retrying in ${formatMs(r.delayMs)} (attempt ${r.attempt + 1})`),
+  });
+  if (client.insecureRemote) {
+    warn(`dedup-curator: warning: ${client.baseUrl} is plain http to a host that is not this machine; the access token travels unencrypted`);
+  }
+  return client;
+}

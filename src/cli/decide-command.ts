@@ -1,0 +1,22 @@
+// `dedup-curator approve ID` and `dedup-curator reject ID`.
+import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
+import { UsageError } from './exit-codes';
+import { type CommandIo, parseCommandArgs } from './list-command';
+
+const OPTIONS = { ...CONNECTION_OPTIONS, help: { type: 'boolean', short: 'h' } } as const;
+
+export async function decideCommand(verdict: 'approve' | 'reject', args: string[], io: CommandIo, help: string): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, verdict);
+  if (values.help) {
+    io.stdout.write(help + '\n');
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError(positionals.length ? 'give exactly one recommendation ID' : 'the recommendation ID is missing', verdict);
+  }
+  const [id] = positionals;
+  const client = await connect(values as ConnectionFlags, io.env, verdict, (l) => io.stderr.write(l + '\n'));
+  await client[verdict](id, { signal: io.signal });
+  io.stdout.write(JSON.stringify({ id, decision: verdict === 'approve' ? 'approved' : 'rejected' }) + '\n');
+  return 0;
+}

@@ -1,0 +1,88 @@
+// Help texts of `dedup-curator` and its commands.
+
+const CONNECTION = `Connection:
+  --base-url URL        service address (or DEDUP_BASE_URL), e.g. https://dedup.example.com
+  --token-file FILE     read the access token from FILE (default: DEDUP_TOKEN)
+  --timeout SECONDS     per request (default 30)`;
+
+const OUTPUT = `Output:
+  --format F            ndjson (default, one record per line), json or csv
+  --page N              page to get (default 0)
+  --page-size N         records per page (default 50)
+  --all                 every page from --page on, streamed as the pages arrive`;
+
+const EXIT_CODES = `Exit codes: 0 ok; 2 usage error or 400; 3 token refused (401, 402); 4 not found or conflict;
+5 other HTTP status or invalid answer; 6 network error or timeout; 130 interrupted.`;
+
+export const HELP: Record<string, string> = {
+  main: `dedup-curator: curate the output of a location and event deduplication service.
+
+Usage: dedup-curator <command> [options]
+
+Commands:
+  recommendations       list pending duplicate recommendations
+  locations             list deduplicated locations updated since a moment
+  events                list deduplicated events updated since a moment
+  approve ID            approve a recommendation (its entities are merged)
+  reject ID             reject a recommendation
+  sandbox               run the local sandbox service (synthetic data, no credentials)
+
+Run 'dedup-curator <command> --help' for a command's options.
+Timestamps are UTC in the form YYYY-MM-DDTHH:mm:ss.sssZ (or ±YYYYYY-MM-DDTHH:mm:ss.sssZ).
+
+${EXIT_CODES}`,
+  recommendations: `Usage: dedup-curator recommendations [--page N] [--page-size N] [--all] [options]
+
+List pending recommendations (page size at most 200). With --all, pages are fetched a few at a
+time in parallel and written in order.
+
+${OUTPUT}
+  --concurrency N       pages fetched at once with --all (default 4)
+
+${CONNECTION}
+
+${EXIT_CODES}`,
+  locations: `Usage: dedup-curator locations --updated-since TS [--only-external-updates] [--page N] [--page-size N] [--all] [options]
+
+List deduplicated locations updated or created since TS (page size at most 500).
+
+  --updated-since TS          required, e.g. 2024-01-01T00:00:00.000Z
+  --only-external-updates     only updates synced from third-party sources count
+
+${OUTPUT}
+
+${CONNECTION}
+
+${EXIT_CODES}`,
+  events: `Usage: dedup-curator events --updated-since TS [--start-after TS] [--start-before TS] [--location URI]
+                            [--only-external-updates] [--page N] [--page-size N] [--all] [options]
+
+List deduplicated events updated or created since TS (page size at most 500).
+
+  --updated-since TS          required, e.g. 2024-01-01T00:00:00.000Z
+  --start-after TS            only events starting after TS
+  --start-before TS           only events starting before TS
+  --location URI              only events at this location
+  --only-external-updates     only updates synced from third-party sources count
+
+${OUTPUT}
+
+${CONNECTION}
+
+${EXIT_CODES}`,
+  approve: `Usage: dedup-curator approve ID [options]
+
+Approve the recommendation ID: its entities are connected as duplicates. Never retried
+automatically; after a network error, list the recommendations to see whether it was applied.
+
+${CONNECTION}
+
+${EXIT_CODES}`,
+  reject: `Usage: dedup-curator reject ID [options]
+
+Reject the recommendation ID. Never retried automatically.
+
+${CONNECTION}
+
+${EXIT_CODES}`,
+};

@@ -1,0 +1,122 @@
+// `dedup-curator recommendations|locations|events`: one page, or every page with --all, written as
+// the records arrive.
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { Writable } from 'node:stream';
+import type { DedupClient } from '../api/client';
+import type { Page } from '../api/model';
+import type { EventParams, LocationParams, PageParams } from '../api/request-params';
+import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
+import type { RecordKind } from './csv';
+import { UsageError } from './exit-codes';
+import { OUTPUT_FORMATS, type OutputFormat, RecordWriter } from './record-writer';
+
+export interface CommandIo {
+  stdout: Writable;
+  stderr: Writable;
+  env: NodeJS.ProcessEnv;
+  signal: AbortSignal;
+}
+
+const LIST_OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  format: { type: 'string' },
+  page: { type: 'string' },
+  'page-size': { type: 'string' },
+  all: { type: 'boolean' },
+  concurrency: { type: 'string' },
+  'updated-since': { type: 'string' },
+  'start-after': { type: 'string' },
+  'start-before': { type: 'string' },
+  location: { type: 'string' },
+  'only-external-updates': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const ALLOWED: Record<RecordKind, string[]> = {
+  recommendations: ['concurrency'],
+  locations: ['updated-since', 'only-external-updates'],
+  events: ['updated-since', 'only-external-updates', 'start-after', 'start-before', 'location'],
+};
+const PER_KIND = new Set(Object.values(ALLOWED).flat());
+
+export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, command: string) {
+  try {
+    return parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true }>({ args, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    // parseArgs' messages name the option; drop its advice about '--' which does not apply here.
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''), command);
+  }
+}
+
+export function integerFlag(value: string | undefined, flag: string, command: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be an integer ≥ 0, got "${value}"`, command);
+  return Number(value);
+}
+
+export async function listCommand(kind: RecordKind, args: string[], io: CommandIo, help: string): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, LIST_OPTIONS, kind);
+  if (values.help) {
+    io.stdout.write(help + '\n');
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`, kind);
+  for (const flag of PER_KIND) {
+    if (values[flag as keyof typeof values] !== undefined && !ALLOWED[kind].includes(flag)) {
+      throw new UsageError(`--${flag} does not apply to ${kind}`, kind);
+    }
+  }
+  const format = (values.format ?? 'ndjson') as OutputFormat;
+  if (!OUTPUT_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got "${values.format}"`, kind);
+  if (kind !== 'recommendations' && values['updated-since'] === undefined) {
+    throw new UsageError('--updated-since TS is required, e.g. --updated-since 2024-01-01T00:00:00.000Z', kind);
+  }
+  const paging: PageParams = {
+    page: integerFlag(values.page, '--page', kind),
+    pageSize: integerFlag(values['page-size'], '--page-size', kind),
+  };
+  const concurrency = integerFlag(values.concurrency, '--concurrency', kind);
+  if (concurrency === 0) throw new UsageError('--concurrency must be at least 1', kind);
+
+  const client = await connect(values as ConnectionFlags, io.env, kind, (l) => io.stderr.write(l + '\n'));
+  const pages = pagesOf(client, kind, values, paging, values.all === true, concurrency, io.signal);
+  const writer = new RecordWriter(io.stdout, format, kind);
+  await writer.begin();
+  for await (const page of pages) {
+    for (const r of page.data) await writer.record(r);
+  }
+  await writer.end();
+  return 0;
+}
+
+function pagesOf(
+  client: DedupClient,
+  kind: RecordKind,
+  values: Record<string, string | boolean | undefined>,
+  paging: PageParams,
+  all: boolean,
+  concurrency: number | undefined,
+  signal: AbortSignal,
+): AsyncIterable<Page<unknown>> {
+  const call = { signal };
+  if (kind === 'recommendations') {
+    return all ? client.recommendationPages(paging, { ...call, concurrency }) : once(client.listRecommendations(paging, call));
+  }
+  const loc: LocationParams = {
+    ...paging,
+    updatedSince: values['updated-since'] as string,
+    onlyExternalUpdates: values['only-external-updates'] === true ? true : undefined,
+  };
+  if (kind === 'locations') return all ? client.locationPages(loc, call) : once(client.listLocations(loc, call));
+  const ev: EventParams = {
+    ...loc,
+    startAfter: values['start-after'] as string | undefined,
+    startBefore: values['start-before'] as string | undefined,
+    location: values.location as string | undefined,
+  };
+  return all ? client.eventPages(ev, call) : once(client.listEvents(ev, call));
+}
+
+async function* once<T>(p: Promise<T>): AsyncGenerator<T> {
+  yield await p;
+}
