@@ -1,0 +1,49 @@
+// The matcher: normalisation, blocking, Fellegi–Sunter pair scores with explanations, and
+// duplicate candidates. Editor-independent: serves the sandbox, the CLI and the comparison panel.
+export type {
+  BlockingStats,
+  Candidate,
+  CandidateOptions,
+  FieldExplanation,
+  MatchEvent,
+  MatchLocation,
+  PairScore,
+  ScoredPair,
+} from './types';
+export {
+  normalizeName,
+  normalizePhone,
+  normalizePostcode,
+  normalizeStreet,
+  normalizeText,
+  normalizeUrlHost,
+  NAME_STOPWORDS,
+  type NormalizedName,
+} from './normalize';
+export { distanceMeters, jaroWinkler, levenshteinRatio, softOverlap } from './similarity';
+export {
+  agreementWeight,
+  disagreementWeight,
+  EVENT_MODEL,
+  fieldWeight,
+  LOCATION_MODEL,
+  logistic2,
+  MATCH_THRESHOLD,
+  REVIEW_THRESHOLD,
+  type FieldModel,
+} from './weights';
+export { prepareEvent, prepareLocation, type PreparedEvent, type PreparedLocation } from './prepare';
+export {
+  addressSimilarity,
+  distanceSimilarity,
+  nameSimilarity,
+  phoneSimilarity,
+  scoreLocationPair,
+  scorePreparedLocations,
+  urlSimilarity,
+} from './score-location';
+export { eventLocationSimilarity, scoreEventPair, scorePreparedEvents, startSimilarity } from './score-event';
+export { blockPairs, CAPPED_WINDOW, DEFAULT_MAX_BLOCK_SIZE, type BlockingResult } from './blocking';
+export { eventBlockKeys, GEOHASH_PRECISION, locationBlockKeys } from './block-keys';
+export { DEFAULT_MAX_GROUP_SIZE, groupLinks, type IndexLink } from './grouping';
+export { blockEvents, blockLocations, findEventCandidates, findLocationCandidates, type CandidateResult } from './candidates';

@@ -1,0 +1,122 @@
+// Normalisers: turn the free text different sources write for the same thing into one form, so
+// that similarity measures compare meaning rather than spelling conventions.
+
+/** Lower case, accents stripped (NFD + drop combining marks), "&" as "and", punctuation as space. */
+export function normalizeText(text: string | null | undefined): string {
+  if (!text) return '';
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    // Apostrophes join ("arnie's" -> "arnies") so possessives do not become a stray "s" token.
+    .replace(/['’`´]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export function tokens(text: string): string[] {
+  return text === '' ? [] : text.split(' ');
+}
+
+const ORDINAL_WORDS: Record<string, string> = {
+  first: '1st', second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th',
+  seventh: '7th', eighth: '8th', ninth: '9th', tenth: '10th', eleventh: '11th', twelfth: '12th',
+};
+
+const STREET_ABBREVIATIONS: Record<string, string> = {
+  st: 'street', str: 'street', ave: 'avenue', av: 'avenue', avenida: 'avenue', blvd: 'boulevard', blv: 'boulevard',
+  boul: 'boulevard', bd: 'boulevard', rd: 'road', dr: 'drive', ln: 'lane', pl: 'place', ct: 'court',
+  hwy: 'highway', pkwy: 'parkway', pky: 'parkway', sq: 'square', cir: 'circle', ter: 'terrace',
+  trl: 'trail', pch: 'pacific coast highway', expy: 'expressway', fwy: 'freeway', mt: 'mount', ft: 'fort',
+  n: 'north', s: 'south', e: 'east', w: 'west', ne: 'northeast', nw: 'northwest', se: 'southeast', sw: 'southwest',
+  ste: 'suite', apt: 'apartment', fl: 'floor', bldg: 'building',
+};
+
+/** Street-type and direction words: they rarely tell two streets apart, so blocking skips them. */
+export const STREET_FILLER = new Set([
+  'street', 'avenue', 'boulevard', 'road', 'drive', 'lane', 'place', 'court', 'highway', 'parkway',
+  'square', 'circle', 'terrace', 'trail', 'way', 'north', 'south', 'east', 'west', 'northeast',
+  'northwest', 'southeast', 'southwest', 'suite', 'apartment', 'floor', 'building', 'the', 'and', 'of', 'at',
+]);
+
+/** Street address in canonical words: "435 S. La Cienega Blv." -> "435 south la cienega boulevard". */
+export function normalizeStreet(text: string | null | undefined): string {
+  const words = tokens(normalizeText(text));
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    // "St" before a name ("St Marks Place") is Saint; after one ("Main St") it is Street.
+    if (w === 'st' && i + 1 < words.length && (i === 0 || /^\d/.test(words[i - 1]))) {
+      out.push('saint');
+      continue;
+    }
+    out.push(ORDINAL_WORDS[w] ?? STREET_ABBREVIATIONS[w] ?? w);
+  }
+  return out.join(' ');
+}
+
+/** Words that describe the kind of venue rather than which one; they count little in names. */
+export const NAME_STOPWORDS = new Set([
+  'the', 'and', 'of', 'at', 'on', 'in', 'a', 'an', 'le', 'la', 'les', 'el', 'il', 'de', 'du', 'des', 'der', 'die', 'das',
+  'restaurant', 'restaurants', 'ristorante', 'restaurante', 'cafe', 'caffe', 'bar', 'grill', 'bistro', 'brasserie',
+  'trattoria', 'pizzeria', 'deli', 'delicatessen', 'diner', 'eatery', 'kitchen', 'tavern', 'pub', 'inn', 'hotel',
+  'room', 'dining', 'house', 'club', 'lounge', 'co', 'company', 'inc', 'ltd', 'llc',
+]);
+
+export interface NormalizedName {
+  /** Every word, canonical. */
+  full: string[];
+  /** The distinctive words (stopwords dropped); equals `full` when nothing distinctive is left. */
+  core: string[];
+}
+
+/**
+ * Name words. Parenthesised text is dropped first: sources put branch or city qualifiers there
+ * ("Le Chardonnay (Los Angeles)"), which would otherwise look like a different name.
+ */
+export function normalizeName(text: string | null | undefined): NormalizedName {
+  if (!text) return { full: [], core: [] };
+  const full = tokens(normalizeText(text.replace(/\([^)]*\)/g, ' ')));
+  const core = full.filter((w) => !NAME_STOPWORDS.has(w));
+  return { full, core: core.length > 0 ? core : full };
+}
+
+/** The last ten digits of a phone number (drops +1, spaces, dots, dashes, brackets, slashes); null if under seven. */
+export function normalizePhone(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const digits = text.replace(/\D+/g, '');
+  if (digits.length < 7) return null;
+  return digits.length > 10 ? digits.slice(-10) : digits;
+}
+
+// Hosts shared by many unrelated places: the host alone says nothing, the first path segment
+// (the page's handle) does.
+const PLATFORM_HOSTS = new Set([
+  'facebook.com', 'instagram.com', 'twitter.com', 'x.com', 'yelp.com', 'tripadvisor.com', 'linktr.ee',
+  'sites.google.com', 'google.com', 'tiktok.com', 'eventbrite.com', 'ticketmaster.com', 'meetup.com',
+]);
+
+/** Host of a web address without scheme, user, port, "www."/"m." or path; platform pages keep their handle. */
+export function normalizeUrlHost(text: string | null | undefined): string | null {
+  if (!text) return null;
+  let rest = text.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  rest = rest.replace(/^[^/@]*@/, '');
+  const slash = rest.search(/[/?#]/);
+  const hostPort = slash < 0 ? rest : rest.slice(0, slash);
+  const path = slash < 0 ? '' : rest.slice(slash);
+  let host = hostPort.replace(/:\d+$/, '').replace(/\.$/, '').replace(/^(?:www\d*|m)\./, '');
+  if (host === '' || !host.includes('.')) return null;
+  if (PLATFORM_HOSTS.has(host)) {
+    const handle = path.split(/[/?#]/).find((p) => p !== '');
+    if (handle) host = `${host}/${handle}`;
+  }
+  return host;
+}
+
+/** Postcode without spaces or punctuation, upper case ("sw1a 1aa" -> "SW1A1AA"); null when empty. */
+export function normalizePostcode(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const p = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return p === '' ? null : p;
+}

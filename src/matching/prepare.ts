@@ -1,0 +1,89 @@
+// Records normalised once, so that blocking and the many pair comparisons reuse the work.
+import { timestampMillis, isTimestamp } from '../api/timestamp';
+import type { MatchEvent, MatchLocation } from './types';
+import {
+  normalizeName,
+  normalizePhone,
+  normalizePostcode,
+  normalizeStreet,
+  normalizeText,
+  normalizeUrlHost,
+  STREET_FILLER,
+  tokens,
+  type NormalizedName,
+} from './normalize';
+
+export interface PreparedLocation {
+  key: string;
+  name: NormalizedName;
+  /** House number ("435"), or null when the street address has none. */
+  houseNumber: string | null;
+  /** Street words without the house number; filler words (street, north…) dropped unless nothing is left. */
+  streetWords: string[];
+  streetText: string;
+  postcode: string | null;
+  locality: string;
+  phone: string | null;
+  urlHost: string | null;
+  lat: number | null;
+  lon: number | null;
+  integration: string | null;
+}
+
+export interface PreparedEvent {
+  key: string;
+  name: NormalizedName;
+  /** Epoch milliseconds, or null when missing or not a wire timestamp. */
+  start: number | null;
+  location: PreparedLocation | null;
+  urlHost: string | null;
+  integration: string | null;
+}
+
+const HOUSE_NUMBER = /^\d+[a-z]?$/;
+
+function validCoordinate(lat: number | null | undefined, lon: number | null | undefined): boolean {
+  return (
+    typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon) &&
+    Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0)
+  );
+}
+
+export function prepareLocation(r: MatchLocation): PreparedLocation {
+  const streetText = normalizeStreet(r.address?.streetAddress);
+  const words = tokens(streetText);
+  let houseNumber: string | null = null;
+  const rest: string[] = [];
+  for (const w of words) {
+    if (houseNumber === null && HOUSE_NUMBER.test(w) && rest.length === 0) houseNumber = w;
+    else rest.push(w);
+  }
+  const distinctive = rest.filter((w) => !STREET_FILLER.has(w) && !/^\d+$/.test(w));
+  const ok = validCoordinate(r.latitude, r.longitude);
+  return {
+    key: r.key,
+    name: normalizeName(r.name),
+    houseNumber,
+    streetWords: distinctive.length > 0 ? distinctive : rest,
+    streetText,
+    postcode: normalizePostcode(r.address?.postalCode),
+    locality: normalizeText(r.address?.addressLocality),
+    phone: normalizePhone(r.telephone),
+    urlHost: normalizeUrlHost(r.url),
+    lat: ok ? (r.latitude as number) : null,
+    lon: ok ? (r.longitude as number) : null,
+    integration: r.integration ?? null,
+  };
+}
+
+export function prepareEvent(r: MatchEvent): PreparedEvent {
+  const start = r.startDate && isTimestamp(r.startDate) ? timestampMillis(r.startDate) : null;
+  return {
+    key: r.key,
+    name: normalizeName(r.name),
+    start,
+    location: r.location ? prepareLocation(r.location) : null,
+    urlHost: normalizeUrlHost(r.url),
+    integration: r.integration ?? null,
+  };
+}

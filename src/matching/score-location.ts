@@ -1,0 +1,98 @@
+// Location pair scoring: per-field similarities, Fellegi–Sunter weights, logistic score.
+import type { FieldExplanation, MatchLocation, PairScore } from './types';
+import { prepareLocation, type PreparedLocation } from './prepare';
+import { distanceMeters, jaroWinkler, softOverlap } from './similarity';
+import { fieldWeight, LOCATION_MODEL, logistic2, type FieldModel } from './weights';
+import type { NormalizedName } from './normalize';
+
+/** Name similarity: soft word overlap of the distinctive words, or of the letters when spacing differs. */
+export function nameSimilarity(a: NormalizedName, b: NormalizedName): number | null {
+  if (a.full.length === 0 || b.full.length === 0) return null;
+  const { dice, containment } = softOverlap(a.core, b.core);
+  const words = (dice + containment) / 2;
+  // "bel air" vs "belair": the words differ but the letters agree.
+  const joinedA = a.core.join('');
+  const joinedB = b.core.join('');
+  const letters = joinedA === joinedB ? 1 : jaroWinkler(joinedA, joinedB) >= 0.95 ? 0.9 : 0;
+  return Math.max(words, letters);
+}
+
+/** Street address similarity: the house number must agree; the street words may vary. */
+export function addressSimilarity(a: PreparedLocation, b: PreparedLocation): number | null {
+  if (a.streetText === '' || b.streetText === '') {
+    if (a.postcode && b.postcode) return a.postcode === b.postcode ? 0.6 : 0;
+    return null;
+  }
+  const { dice, containment } = softOverlap(a.streetWords, b.streetWords);
+  const words = (dice + containment) / 2;
+  let sim: number;
+  if (a.houseNumber && b.houseNumber) sim = a.houseNumber === b.houseNumber ? 0.4 + 0.6 * words : 0.1 * words;
+  else if (a.houseNumber || b.houseNumber) sim = 0.75 * words;
+  else sim = 0.9 * words;
+  if (a.postcode && b.postcode && a.postcode !== b.postcode) sim = Math.min(sim, 0.3);
+  return sim;
+}
+
+export function phoneSimilarity(a: string | null, b: string | null): number | null {
+  if (!a || !b) return null;
+  if (a === b) return 1;
+  // Same local number, different or missing area code.
+  if (a.slice(-7) === b.slice(-7)) return 0.7;
+  return 0;
+}
+
+export function urlSimilarity(a: string | null, b: string | null): number | null {
+  if (!a || !b) return null;
+  if (a === b) return 1;
+  const baseA = a.split('/')[0].split('.').slice(-2).join('.');
+  const baseB = b.split('/')[0].split('.').slice(-2).join('.');
+  // Same registrable domain ("order.bizou.com" vs "bizou.com"), but not two pages of one platform.
+  return baseA === baseB && !a.includes('/') && !b.includes('/') ? 0.8 : 0;
+}
+
+/** 1 within 30 m, falling with the logarithm of the distance to 0 at 3 km. */
+export function distanceSimilarity(meters: number): number {
+  if (meters <= 30) return 1;
+  if (meters >= 3000) return 0;
+  return 1 - Math.log(meters / 30) / Math.log(100);
+}
+
+function field(name: string, model: FieldModel, similarity: number | null, a?: string | null, b?: string | null): FieldExplanation {
+  const out: FieldExplanation = { field: name, similarity, weight: fieldWeight(model, similarity) };
+  if (a) out.a = a;
+  if (b) out.b = b;
+  return out;
+}
+
+function formatAddress(p: PreparedLocation): string {
+  return [p.streetText, p.postcode ?? ''].filter((s) => s !== '').join(', ');
+}
+
+export function locationFields(a: PreparedLocation, b: PreparedLocation): FieldExplanation[] {
+  const M = LOCATION_MODEL;
+  let meters: number | null = null;
+  if (a.lat !== null && a.lon !== null && b.lat !== null && b.lon !== null) meters = distanceMeters(a.lat, a.lon, b.lat, b.lon);
+  return [
+    field('name', M.name, nameSimilarity(a.name, b.name), a.name.full.join(' '), b.name.full.join(' ')),
+    field('address', M.address, addressSimilarity(a, b), formatAddress(a), formatAddress(b)),
+    field('phone', M.phone, phoneSimilarity(a.phone, b.phone), a.phone, b.phone),
+    field('url', M.url, urlSimilarity(a.urlHost, b.urlHost), a.urlHost, b.urlHost),
+    field('distance', M.distance, meters === null ? null : distanceSimilarity(meters), meters === null ? null : `${Math.round(meters)} m`),
+  ];
+}
+
+export function scorePreparedLocations(a: PreparedLocation, b: PreparedLocation): PairScore {
+  const fields = locationFields(a, b);
+  const prior = LOCATION_MODEL.prior;
+  const logOdds = fields.reduce((sum, f) => sum + f.weight, prior);
+  return { score: logistic2(logOdds), logOdds, prior, fields };
+}
+
+/** Only the score, without building explanations: the hot path of candidate search. */
+export function quickLocationScore(a: PreparedLocation, b: PreparedLocation): number {
+  return scorePreparedLocations(a, b).score;
+}
+
+export function scoreLocationPair(a: MatchLocation, b: MatchLocation): PairScore {
+  return scorePreparedLocations(prepareLocation(a), prepareLocation(b));
+}

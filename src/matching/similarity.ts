@@ -1,0 +1,111 @@
+// String and token similarities in [0,1]. Each is symmetric and gives 1 for equal non-empty inputs.
+
+/** Jaro–Winkler similarity: tolerant of typos and rewards a shared prefix (names, street words). */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return a.length > 0 ? 1 : 0;
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const matchedB = new Uint8Array(lb);
+  const matchedA = new Uint8Array(la);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    const from = Math.max(0, i - window);
+    const to = Math.min(lb - 1, i + window);
+    for (let j = from; j <= to; j++) {
+      if (!matchedB[j] && a.charCodeAt(i) === b.charCodeAt(j)) {
+        matchedA[i] = 1;
+        matchedB[j] = 1;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < la; i++) {
+    if (!matchedA[i]) continue;
+    while (!matchedB[k]) k++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  const m = matches;
+  const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la, lb);
+  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/** 1 - Levenshtein distance / longer length. */
+export function levenshteinRatio(a: string, b: string): number {
+  if (a === b) return a.length > 0 ? 1 : 0;
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  let prev = new Uint16Array(lb + 1);
+  let cur = new Uint16Array(lb + 1);
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return 1 - prev[lb] / Math.max(la, lb);
+}
+
+/** Tokens this similar count as the same word (a typo or a spelling variant). */
+const TOKEN_MATCH = 0.88;
+
+function tokenSimilarity(x: string, y: string): number {
+  if (x === y) return 1;
+  // Short words and numbers must agree exactly: "5th" vs "6th" or "bar" vs "bay" are different.
+  if (x.length < 4 || y.length < 4 || /\d/.test(x) || /\d/.test(y)) return 0;
+  const s = jaroWinkler(x, y);
+  return s >= TOKEN_MATCH ? s : 0;
+}
+
+/**
+ * Soft overlap of two word lists: each word of the shorter list is paired greedily with its most
+ * similar unused word of the other. Returns the Dice coefficient (shared / average length) and the
+ * containment (shared / shorter length), both soft.
+ */
+export function softOverlap(a: readonly string[], b: readonly string[]): { dice: number; containment: number } {
+  if (a.length === 0 || b.length === 0) return { dice: 0, containment: 0 };
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const used = new Uint8Array(long.length);
+  let shared = 0;
+  for (const x of short) {
+    let best = 0;
+    let bestJ = -1;
+    for (let j = 0; j < long.length; j++) {
+      if (used[j]) continue;
+      const s = tokenSimilarity(x, long[j]);
+      if (s > best) {
+        best = s;
+        bestJ = j;
+        if (s === 1) break;
+      }
+    }
+    if (bestJ >= 0) {
+      used[bestJ] = 1;
+      shared += best;
+    }
+  }
+  return { dice: (2 * shared) / (a.length + b.length), containment: shared / short.length };
+}
+
+/** Great-circle distance in metres (haversine). */
+export function distanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

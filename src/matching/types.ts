@@ -1,0 +1,83 @@
+// The matcher's public shapes. Other parts of the project (sandbox, CLI, comparison panel) code
+// against these names, so they change only by agreement.
+import type { Address } from '../api/model';
+
+export interface MatchLocation {
+  key: string;
+  name?: string | null;
+  address?: Address | null;
+  telephone?: string | null;
+  url?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  integration?: string | null;
+}
+
+export interface MatchEvent {
+  key: string;
+  name?: string | null;
+  /** Wire timestamp (see src/api/timestamp.ts). */
+  startDate?: string | null;
+  location?: MatchLocation | null;
+  url?: string | null;
+  integration?: string | null;
+}
+
+export interface FieldExplanation {
+  field: string;
+  /** The normalised values compared, for display. */
+  a?: string;
+  b?: string;
+  /** null: a value is missing, so the field says nothing (weight 0). */
+  similarity: number | null;
+  /** Log-odds contribution in bits (log2). */
+  weight: number;
+}
+
+export interface PairScore {
+  /** Posterior match probability in [0,1]: logistic of logOdds (base 2). */
+  score: number;
+  /** prior + sum of field weights, in bits. */
+  logOdds: number;
+  /** Prior log-odds in bits. */
+  prior: number;
+  fields: FieldExplanation[];
+}
+
+export interface CandidateOptions {
+  /** Pairs scoring at or above this become recommendations. Default REVIEW_THRESHOLD. */
+  reviewThreshold?: number;
+  /** Blocks larger than this are sub-blocked (sorted-neighbourhood window) and counted as capped. */
+  maxBlockSize?: number;
+  /** Largest group a candidate may hold; links that would grow a group beyond it stay pairs. */
+  maxGroupSize?: number;
+  /** true: never propose this pair (e.g. rejected before, or already in the same unified record). */
+  exclude?: (keyA: string, keyB: string) => boolean;
+}
+
+export interface ScoredPair {
+  a: string;
+  b: string;
+  score: number;
+}
+
+export interface Candidate {
+  /** 2+ record keys. */
+  keys: string[];
+  /** The weakest link that holds the group together (min over the links that joined it). */
+  score: number;
+  /** Every scored pair inside the group at or above the review threshold. */
+  pairs: ScoredPair[];
+}
+
+export interface BlockingStats {
+  records: number;
+  /** Distinct pairs scored. */
+  comparisons: number;
+  /** Distinct block keys holding 2+ records. */
+  blocks: number;
+  /** Blocks larger than maxBlockSize, sub-blocked rather than compared in full. */
+  cappedBlocks: number;
+  /** n(n-1)/2: the pairs a full comparison would score. */
+  possiblePairs: number;
+}

@@ -1,0 +1,62 @@
+// Fellegi–Sunter weights. For each field, m = P(values agree | same entity) and
+// u = P(values agree | different entities, among blocked pairs). Agreement adds log2(m/u) bits,
+// disagreement adds log2((1-m)/(1-u)); a similarity between the field's `low` and `high` marks
+// interpolates linearly between the two; a missing value adds 0. How the numbers were chosen is in
+// docs/benchmarks.md (## Matcher).
+
+export interface FieldModel {
+  m: number;
+  u: number;
+  /** At or below this similarity the field disagrees fully. */
+  low: number;
+  /** At or above this similarity the field agrees fully. */
+  high: number;
+}
+
+export function agreementWeight(f: FieldModel): number {
+  return Math.log2(f.m / f.u);
+}
+
+export function disagreementWeight(f: FieldModel): number {
+  return Math.log2((1 - f.m) / (1 - f.u));
+}
+
+/** Bits of evidence for a similarity (null: missing, so 0). */
+export function fieldWeight(f: FieldModel, similarity: number | null): number {
+  if (similarity === null) return 0;
+  const agree = agreementWeight(f);
+  const disagree = disagreementWeight(f);
+  if (similarity >= f.high) return agree;
+  if (similarity <= f.low) return disagree;
+  const t = (similarity - f.low) / (f.high - f.low);
+  return disagree + t * (agree - disagree);
+}
+
+/** Probability from log-odds in bits. */
+export function logistic2(bits: number): number {
+  return 1 / (1 + Math.pow(2, -bits));
+}
+
+export const LOCATION_MODEL = {
+  /** log2 prior odds that a blocked pair is a match. */
+  prior: -4,
+  name: { m: 0.9, u: 0.02, low: 0.3, high: 0.95 },
+  address: { m: 0.85, u: 0.01, low: 0.3, high: 0.95 },
+  phone: { m: 0.9, u: 0.0005, low: 0.5, high: 1 },
+  url: { m: 0.8, u: 0.002, low: 0.5, high: 1 },
+  distance: { m: 0.9, u: 0.05, low: 0, high: 0.95 },
+} satisfies Record<string, FieldModel | number>;
+
+export const EVENT_MODEL = {
+  prior: -4,
+  name: { m: 0.9, u: 0.02, low: 0.3, high: 0.95 },
+  // A different day almost always means another event (a weekly series), hence m close to 1.
+  start: { m: 0.99, u: 0.05, low: 0, high: 0.95 },
+  location: { m: 0.9, u: 0.05, low: 0.2, high: 0.9 },
+  url: { m: 0.7, u: 0.002, low: 0.5, high: 1 },
+} satisfies Record<string, FieldModel | number>;
+
+/** Decision threshold on the score: a pair at or above it counts as a predicted match (F1). */
+export const MATCH_THRESHOLD = 0.5;
+/** Default threshold for proposing a pair to a reviewer: lower, so doubtful pairs reach a human. */
+export const REVIEW_THRESHOLD = 0.5;

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import {
+  normalizeName,
+  normalizePhone,
+  normalizePostcode,
+  normalizeStreet,
+  normalizeText,
+  normalizeUrlHost,
+} from '../../src/matching';
+
+describe('matching/normalize', () => {
+  it('folds case, accents, punctuation and "&"', () => {
+    assert.equal(normalizeText('  Café  Müller & Söhne!! '), 'cafe muller and sohne');
+    assert.equal(normalizeText("Arnie's"), 'arnies');
+    assert.equal(normalizeText(null), '');
+  });
+
+  it('expands street abbreviations, directions and ordinal words', () => {
+    assert.equal(normalizeStreet('435 S. La Cienega Blv.'), '435 south la cienega boulevard');
+    assert.equal(normalizeStreet('8638 W. Third St.'), '8638 west 3rd street');
+    assert.equal(normalizeStreet('12 Main St'), '12 main street');
+    assert.equal(normalizeStreet('St Marks Pl'), 'saint marks place');
+    assert.equal(normalizeStreet('701 Stone Canyon Rd.'), '701 stone canyon road');
+  });
+
+  it('keeps distinctive name words and drops qualifiers in brackets', () => {
+    assert.deepEqual(normalizeName('The Grill on the Alley').core, ['alley']);
+    assert.deepEqual(normalizeName('Le Chardonnay (Los Angeles)').full, ['le', 'chardonnay']);
+    assert.deepEqual(normalizeName('Restaurant Katsu').core, ['katsu']);
+    // A name made only of generic words keeps them rather than becoming empty.
+    assert.deepEqual(normalizeName('The Grill').core, ['the', 'grill']);
+  });
+
+  it('reduces phone numbers to their last ten digits', () => {
+    for (const p of ['+1 (415) 555-0134', '415.555.0134', '415/555-0134', '1-415-555-0134', '001 415 555 0134']) {
+      assert.equal(normalizePhone(p), '4155550134', p);
+    }
+    assert.equal(normalizePhone('555-0134'), '5550134');
+    assert.equal(normalizePhone('ext 12'), null);
+  });
+
+  it('reduces web addresses to their host', () => {
+    assert.equal(normalizeUrlHost('https://www.Bizou.com/menu?x=1'), 'bizou.com');
+    assert.equal(normalizeUrlHost('http://user@m.bizou.com:8080'), 'bizou.com');
+    assert.equal(normalizeUrlHost('bizou.com/about'), 'bizou.com');
+    assert.equal(normalizeUrlHost('https://www.facebook.com/bizou.sf/'), 'facebook.com/bizou.sf');
+    assert.equal(normalizeUrlHost('not a url'), null);
+    assert.equal(normalizeUrlHost(''), null);
+  });
+
+  it('normalises postcodes', () => {
+    assert.equal(normalizePostcode('sw1a 1aa'), 'SW1A1AA');
+    assert.equal(normalizePostcode(' - '), null);
+  });
+});
