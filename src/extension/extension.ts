@@ -1,14 +1,50 @@
-// Entry point of the VS Code extension: wires the editor-independent core (src/api, src/matching,
-// src/sandbox) to thin VS Code adapters. Everything created here is registered in
-// context.subscriptions so that deactivation releases it.
+// Entry point of the VS Code extension: wires the editor-independent core (src/api, src/sandbox)
+// to thin VS Code adapters. Everything created here is registered in context.subscriptions so that
+// deactivation releases it.
 import * as vscode from 'vscode';
+import { registerConnectionCommands, importTokenFromEnvironment } from './commands/connection-commands';
+import { registerDecisionCommands } from './commands/decision-commands';
+import { registerSandboxCommand } from './commands/sandbox-command';
+import { Session } from './connection/session';
+import { TokenStore } from './connection/token-store';
+import { ErrorReporter } from './error-reporter';
+import { EventsList } from './views/events-list';
+import { LocationsList } from './views/locations-list';
+import type { PagedList } from './views/paged-list';
+import { RecommendationsList } from './views/recommendations-list';
 
-export function activate(context: vscode.ExtensionContext): void {
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Dedup Curator', { log: true });
-  context.subscriptions.push(log);
+  const tokens = new TokenStore(context.secrets);
+  const session = new Session(tokens, log);
+  const errors = new ErrorReporter(log);
+  const recommendations = new RecommendationsList('dedupCurator.recommendations', session, errors);
+  const lists: PagedList<unknown>[] = [
+    recommendations as PagedList<unknown>,
+    new LocationsList('dedupCurator.locations', session, errors) as PagedList<unknown>,
+    new EventsList('dedupCurator.events', session, errors) as PagedList<unknown>,
+  ];
+  context.subscriptions.push(log, tokens, session, ...lists);
+  for (const list of lists) {
+    const view = vscode.window.createTreeView(list.viewId, { treeDataProvider: list, showCollapseAll: true, canSelectMany: list === recommendations });
+    list.attach(view);
+    context.subscriptions.push(view);
+  }
+  const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
   context.subscriptions.push(
     vscode.commands.registerCommand('dedupCurator.showLog', () => log.show()),
+    vscode.commands.registerCommand('dedupCurator.refresh', (viewOrNode?: unknown) => {
+      const target = lists.find((l) => l.viewId === (viewOrNode as { id?: string } | undefined)?.id);
+      return target ? target.refresh() : refreshAll();
+    }),
+    vscode.commands.registerCommand('dedupCurator.loadMore', (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
+    ...registerConnectionCommands(session),
+    ...registerDecisionCommands(session, recommendations, errors, log),
+    ...registerSandboxCommand(session, log),
+    session.onDidChange(() => void refreshAll()),
   );
+  await importTokenFromEnvironment(session, log);
+  await session.reload();
   log.info('Dedup Curator activated');
 }
 

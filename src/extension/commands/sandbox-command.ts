@@ -1,0 +1,30 @@
+// "Try the Local Sandbox": starts the sandbox service in this extension host with sample data, uses
+// it as this window's connection, and stops it when VS Code closes.
+import * as vscode from 'vscode';
+import type { RunningSandbox } from '../../sandbox/index';
+import type { Session } from '../connection/session';
+
+export function registerSandboxCommand(session: Session, log: vscode.LogOutputChannel): vscode.Disposable[] {
+  let running: RunningSandbox | undefined;
+  return [
+    vscode.commands.registerCommand('dedupCurator.tryLocalSandbox', async () => {
+      if (!running) {
+        const started = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: 'Starting the local sandbox…' },
+          async () => {
+            // Loaded on demand: the generator and matcher are not needed unless the sandbox runs.
+            const { startSandbox } = await import('../../sandbox/index');
+            const sandbox = await startSandbox({ port: 0, log: (l: string) => log.info(`sandbox: ${l}`) });
+            await session.useEphemeral({ baseUrl: sandbox.baseUrl, token: sandbox.token, label: 'Local sandbox' });
+            return sandbox;
+          },
+        );
+        running = started;
+        log.info(`local sandbox running at ${started.baseUrl}`);
+      }
+      await vscode.commands.executeCommand('workbench.view.extension.dedupCurator');
+      return running.baseUrl;
+    }),
+    { dispose: () => void running?.close() },
+  ];
+}

@@ -1,0 +1,44 @@
+// The one place that turns a failed call into what the user sees. Auth failures (401, 402) get one
+// message with an "Update Token…" action, however many views failed at the same moment: a burst of
+// identical failures shows one notification, never a loop of prompts.
+import * as vscode from 'vscode';
+import { type DedupError, isDedupError } from '../api/errors';
+
+const BURST_MS = 3000;
+
+export class ErrorReporter {
+  private lastKey = '';
+  private lastAt = 0;
+
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+
+  /** Logs the failure and tells the user once; returns the one-line message for in-view display. */
+  report(e: unknown, doing: string): string {
+    const err = isDedupError(e) ? e : undefined;
+    const message = err ? err.message : e instanceof Error ? e.message : String(e);
+    if (err?.kind === 'cancelled') return message;
+    this.log.error(`${doing}: ${message}`);
+    const key = err ? `${err.kind}:${err.status ?? ''}` : message;
+    const now = Date.now();
+    if (key === this.lastKey && now - this.lastAt < BURST_MS) return message;
+    this.lastKey = key;
+    this.lastAt = now;
+    void this.show(err, message, doing);
+    return message;
+  }
+
+  private async show(err: DedupError | undefined, message: string, doing: string): Promise<void> {
+    if (err?.kind === 'invalid-token' || err?.kind === 'auth-header') {
+      const text = err.kind === 'invalid-token' ? 'The service refused the access token.' : 'The service found the Authorization header malformed (for example, whitespace in the token).';
+      const update = 'Update Token…';
+      if ((await vscode.window.showErrorMessage(text, update)) === update) {
+        await vscode.commands.executeCommand('dedupCurator.setToken');
+      }
+      return;
+    }
+    const showLog = 'Show Log';
+    if ((await vscode.window.showErrorMessage(`Dedup Curator: ${doing} failed. ${message}`, showLog)) === showLog) {
+      await vscode.commands.executeCommand('dedupCurator.showLog');
+    }
+  }
+}

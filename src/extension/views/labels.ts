@@ -1,0 +1,48 @@
+// Short texts and icons shared by the trees.
+import * as vscode from 'vscode';
+import type { Address } from '../../api/model';
+
+/** `urn:integration:acme-events` → `acme-events`, `https://x.test/integrations/foo` → `foo`. */
+export function integrationName(uri: string | null | undefined): string {
+  if (!uri) return 'unknown source';
+  const tail = uri.split(/[/:#]/).filter(Boolean).pop();
+  return tail ?? uri;
+}
+
+export function percent(score: number): string {
+  return `${Math.round(score * 100)}%`;
+}
+
+/** A visual cue for the score: the same thresholds everywhere. */
+export function scoreIcon(score: number): vscode.ThemeIcon {
+  if (score >= 0.9) return new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green'));
+  if (score >= 0.7) return new vscode.ThemeIcon('circle-large-filled', new vscode.ThemeColor('charts.yellow'));
+  return new vscode.ThemeIcon('circle-large-outline', new vscode.ThemeColor('charts.orange'));
+}
+
+export function addressLine(a: Address | null | undefined): string {
+  if (!a) return '';
+  return [a.streetAddress, [a.postalCode, a.addressLocality].filter(Boolean).join(' '), a.addressRegion, a.addressCountry]
+    .filter((x) => x && String(x).trim())
+    .join(', ');
+}
+
+/** Markdown with every value escaped: record data is never markup. */
+export function markdownLines(lines: [string, string | null | undefined][]): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  md.isTrusted = false;
+  md.supportHtml = false;
+  for (const [label, value] of lines) {
+    if (value === undefined || value === null || value === '') continue;
+    md.appendMarkdown(`**${label}:** `);
+    md.appendText(value);
+    md.appendMarkdown('  \n');
+  }
+  return md;
+}
+
+export function localDateTime(ts: string | null | undefined): string {
+  if (!ts) return '';
+  const d = new Date(ts);
+  return Number.isNaN(d.getTime()) ? ts : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
