@@ -33,6 +33,8 @@ export function locationBlockKeys(p: PreparedLocation): string[] {
   if (p.urlHost) keys.push(`u:${p.urlHost}`);
   if (p.postcode) for (const t of names) keys.push(`z:${p.postcode}:${t}`);
   if (p.houseNumber) for (const w of p.streetWords.slice(0, 3)) keys.push(`a:${p.houseNumber}:${prefix(w)}`);
+  // House number within the town: catches a typo in the street name when coordinates are missing.
+  if (p.houseNumber && p.locality) keys.push(`h:${p.locality}:${p.houseNumber}`);
   if (p.name.core.length > 0) keys.push(`n:${p.name.core.join(' ')}`);
   return keys;
 }
@@ -67,8 +69,8 @@ export function eventBlockKeys(e: PreparedEvent): string[] {
   for (const d of days) {
     for (const l of locKeys) keys.push(`d:${d}:${l}`);
     for (const t of names) keys.push(`d:${d}:n:${t}`);
-    if (e.urlHost) keys.push(`d:${d}:u:${e.urlHost}`);
   }
+  if (e.urlPage) keys.push(`u:${e.urlPage}`);
   if (days.length === 0 && e.name.core.length > 0) keys.push(`n:${e.name.core.join(' ')}`);
   return keys;
 }

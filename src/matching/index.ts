@@ -17,6 +17,7 @@ export {
   normalizeStreet,
   normalizeText,
   normalizeUrlHost,
+  normalizeUrlPage,
   NAME_STOPWORDS,
   type NormalizedName,
 } from './normalize';

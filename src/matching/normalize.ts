@@ -114,6 +114,21 @@ export function normalizeUrlHost(text: string | null | undefined): string | null
   return host;
 }
 
+/**
+ * A web address as host + path (no scheme, "www.", query, fragment or trailing slash). Events are
+ * listed on the integration's own site, so the host says only which integration it is; the whole
+ * address is what identifies a listing.
+ */
+export function normalizeUrlPage(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const rest = text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^/@]*@/, '');
+  const slash = rest.search(/[/?#]/);
+  const host = normalizeUrlHost(slash < 0 ? rest : rest.slice(0, slash));
+  if (!host) return null;
+  const path = slash < 0 ? '' : rest.slice(slash).split(/[?#]/)[0].replace(/\/+$/, '');
+  return host.split('/')[0] + path;
+}
+
 /** Postcode without spaces or punctuation, upper case ("sw1a 1aa" -> "SW1A1AA"); null when empty. */
 export function normalizePostcode(text: string | null | undefined): string | null {
   if (!text) return null;

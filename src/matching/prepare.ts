@@ -8,6 +8,7 @@ import {
   normalizeStreet,
   normalizeText,
   normalizeUrlHost,
+  normalizeUrlPage,
   STREET_FILLER,
   tokens,
   type NormalizedName,
@@ -36,7 +37,8 @@ export interface PreparedEvent {
   /** Epoch milliseconds, or null when missing or not a wire timestamp. */
   start: number | null;
   location: PreparedLocation | null;
-  urlHost: string | null;
+  /** Host + path of the listing page (see normalizeUrlPage). */
+  urlPage: string | null;
   integration: string | null;
 }
 
@@ -47,6 +49,18 @@ function validCoordinate(lat: number | null | undefined, lon: number | null | un
     typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon) &&
     Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0)
   );
+}
+
+/** "Larsen's Arena Austin" in Austin is "Larsen's Arena": some sources append the town to the name. */
+function withoutTrailingTown(name: NormalizedName, locality: string): NormalizedName {
+  if (locality === '') return name;
+  const town = tokens(locality);
+  const strip = (words: string[]): string[] => {
+    const k = words.length - town.length;
+    if (k < 1 || town.some((w, i) => words[k + i] !== w)) return words;
+    return words.slice(0, k);
+  };
+  return { full: strip(name.full), core: strip(name.core) };
 }
 
 export function prepareLocation(r: MatchLocation): PreparedLocation {
@@ -60,14 +74,15 @@ export function prepareLocation(r: MatchLocation): PreparedLocation {
   }
   const distinctive = rest.filter((w) => !STREET_FILLER.has(w) && !/^\d+$/.test(w));
   const ok = validCoordinate(r.latitude, r.longitude);
+  const locality = normalizeText(r.address?.addressLocality);
   return {
     key: r.key,
-    name: normalizeName(r.name),
+    name: withoutTrailingTown(normalizeName(r.name), locality),
     houseNumber,
     streetWords: distinctive.length > 0 ? distinctive : rest,
     streetText,
     postcode: normalizePostcode(r.address?.postalCode),
-    locality: normalizeText(r.address?.addressLocality),
+    locality,
     phone: normalizePhone(r.telephone),
     urlHost: normalizeUrlHost(r.url),
     lat: ok ? (r.latitude as number) : null,
@@ -83,7 +98,7 @@ export function prepareEvent(r: MatchEvent): PreparedEvent {
     name: normalizeName(r.name),
     start,
     location: r.location ? prepareLocation(r.location) : null,
-    urlHost: normalizeUrlHost(r.url),
+    urlPage: normalizeUrlPage(r.url),
     integration: r.integration ?? null,
   };
 }

@@ -1,7 +1,7 @@
 // Event pair scoring: name, start time, location (scored by the location matcher) and web address.
 import type { FieldExplanation, MatchEvent, PairScore } from './types';
 import { prepareEvent, type PreparedEvent } from './prepare';
-import { nameSimilarity, scorePreparedLocations, urlSimilarity } from './score-location';
+import { nameSimilarity, scorePreparedLocations } from './score-location';
 import { EVENT_MODEL, fieldWeight, logistic2, type FieldModel } from './weights';
 
 const MINUTE = 60_000;
@@ -44,7 +44,7 @@ export function scorePreparedEvents(a: PreparedEvent, b: PreparedEvent): PairSco
     field('name', M.name, nameSimilarity(a.name, b.name), a.name.full.join(' '), b.name.full.join(' ')),
     field('start', M.start, startSimilarity(a.start, b.start), iso(a.start), iso(b.start)),
     field('location', M.location, eventLocationSimilarity(a, b), place(a), place(b)),
-    field('url', M.url, urlSimilarity(a.urlHost, b.urlHost), a.urlHost, b.urlHost),
+    field('url', M.url, a.urlPage && b.urlPage ? (a.urlPage === b.urlPage ? 1 : 0) : null, a.urlPage, b.urlPage),
   ];
   const prior = M.prior;
   const logOdds = fields.reduce((sum, f) => sum + f.weight, prior);

@@ -40,11 +40,14 @@ export function logistic2(bits: number): number {
 export const LOCATION_MODEL = {
   /** log2 prior odds that a blocked pair is a match. */
   prior: -4,
-  name: { m: 0.9, u: 0.02, low: 0.3, high: 0.95 },
-  address: { m: 0.85, u: 0.01, low: 0.3, high: 0.95 },
-  phone: { m: 0.9, u: 0.0005, low: 0.5, high: 1 },
-  url: { m: 0.8, u: 0.002, low: 0.5, high: 1 },
-  distance: { m: 0.9, u: 0.05, low: 0, high: 0.95 },
+  name: { m: 0.95, u: 0.02, low: 0.3, high: 0.95 },
+  address: { m: 0.92, u: 0.01, low: 0.3, high: 0.95 },
+  phone: { m: 0.95, u: 0.0005, low: 0.5, high: 1 },
+  // Chain branches share a website, so an agreeing host is weaker evidence than a phone.
+  url: { m: 0.8, u: 0.01, low: 0.5, high: 1 },
+  // Distance and address both measure where the place is; distance agreement is kept modest so the
+  // two do not count the same evidence twice, but a far distance is near-conclusive.
+  distance: { m: 0.98, u: 0.15, low: 0, high: 0.95 },
 } satisfies Record<string, FieldModel | number>;
 
 export const EVENT_MODEL = {
@@ -53,7 +56,8 @@ export const EVENT_MODEL = {
   // A different day almost always means another event (a weekly series), hence m close to 1.
   start: { m: 0.99, u: 0.05, low: 0, high: 0.95 },
   location: { m: 0.9, u: 0.05, low: 0.2, high: 0.9 },
-  url: { m: 0.7, u: 0.002, low: 0.5, high: 1 },
+  // The same listing page is near-certain; different pages are the norm across integrations.
+  url: { m: 0.2, u: 0.0001, low: 0.5, high: 1 },
 } satisfies Record<string, FieldModel | number>;
 
 /** Decision threshold on the score: a pair at or above it counts as a predicted match (F1). */
