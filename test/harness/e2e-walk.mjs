@@ -1,0 +1,48 @@
+// The end-to-end walk, as a person would do it in the workbench: find the Dedup Curator entry in the
+// activity bar, open it, and see the Recommendations, Locations and Events views in the side bar.
+// Each step throws a StepError naming what was not found; the runner takes the failure screenshot.
+const STEP_TIMEOUT_MS = 30000;
+
+export class StepError extends Error {}
+
+/**
+ * Runs the walk on `page` (already opened on the workbench URL); `say` prints progress.
+ * `welcome` is the first line of the Recommendations view's welcome text (from package.json), if any.
+ */
+export async function walk(page, { screenshot, say, welcome }) {
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+
+  await expect('the workbench to render', page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90000 }));
+  say('workbench rendered');
+
+  // The entry appears once VS Code has read the installed extension's contributions.
+  const tab = page.locator('.part.activitybar').getByRole('tab', { name: /^Dedup Curator/ });
+  await expect('the "Dedup Curator" activity-bar entry', tab.waitFor({ timeout: 60000 }));
+  say('activity-bar entry "Dedup Curator" visible');
+  await tab.click();
+
+  const sidebar = page.locator('.part.sidebar');
+  await expect('the side bar titled "Dedup Curator"', sidebar.locator('.title-label', { hasText: /Dedup Curator/i }).waitFor());
+  for (const name of ['Recommendations', 'Locations', 'Events']) {
+    await expect(`the "${name}" view in the side bar`, sidebar.locator('.pane-header', { hasText: name }).waitFor());
+  }
+  say('views Recommendations, Locations and Events visible');
+
+  // With no connection configured, the first view shows its welcome text: what a new user sees first.
+  if (welcome) {
+    await expect(`the Recommendations welcome text "${welcome}"`, sidebar.getByText(welcome).first().waitFor());
+    say('welcome text visible');
+  }
+  await page.mouse.move(900, 450); // away from the activity bar, whose hover would cover the views
+  await page.waitForTimeout(800); // let the side bar and the hover finish their transitions
+  await screenshot('e2e-views');
+}
+
+async function expect(what, promise) {
+  try {
+    await promise;
+  } catch (e) {
+    // Playwright's own message is long and generic; keep its first line for the log.
+    throw new StepError(`did not find ${what}: ${String(e.message).split('\n')[0]}`);
+  }
+}
