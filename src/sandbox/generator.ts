@@ -24,7 +24,8 @@ export function generateDataset(opts: { seed: number; locations: number; events:
   records: SourceRecord[];
   truth: Map<string, string>;
 } {
-  for (const [name, value] of Object.entries(opts)) {
+  for (const name of ['seed', 'locations', 'events', 'integrations'] as const) {
+    const value = opts[name];
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`generateDataset: ${name} must be a non-negative integer, got ${String(value)}`);
   }
   if (opts.integrations < 1 && opts.locations > 0) throw new RangeError('generateDataset: integrations must be at least 1 when there are locations');

@@ -1,0 +1,210 @@
+// The sandbox's data: source records (generated and imported), the unified records they merge
+// into, the matcher's recommendations, and the client's decisions. The HTTP layer (server.ts)
+// calls it through SandboxStoreApi. Behaviour choices are documented in docs/sandbox.md
+// (## Sandbox data model).
+import type { Event, Location, Recommendation } from '../api/model';
+import { findEventCandidates, findLocationCandidates, REVIEW_THRESHOLD, type Candidate } from '../matching/index';
+import { DEFAULT_GENERATE_OPTIONS, generateDataset } from './generator';
+import { UnionFind } from './merge';
+import { DataDir, type DecisionRecord, type StoreInputs } from './persistence';
+import { sourceKey, type SourceRecord } from './source-records';
+import { StoreError, type EventQuery, type ListResult, type LocationQuery, type PageQuery, type RecommendationListResult, type SandboxStoreApi } from './store-api';
+import { matchInputs } from './store-match';
+import { RECOMMENDATION_TYPE, recommendationId, syncTimes, type RecordKind } from './store-ids';
+import { RecommendationBook, type Rec } from './store-recommendations';
+import { UnifiedRecords } from './store-table';
+import { entityWire } from './store-wire';
+
+export interface SandboxStoreOptions {
+  seed?: number;
+  /** Real places, events and integrations to generate (defaults 2,000 / 2,000 / 4). */
+  locations?: number;
+  events?: number;
+  integrations?: number;
+  /** Imported source records (see load-ndjson.ts), added to the generated ones. */
+  records?: SourceRecord[];
+  /** Keep records and decisions here across restarts (see persistence.ts). */
+  dataDir?: string;
+  /** Clock (epoch ms), for tests. */
+  now?: () => number;
+}
+
+export const DEFAULT_SEED = 1;
+/** Links the matcher scores at or above this are merged at start-up without asking. */
+export const AUTO_MERGE_THRESHOLD = 0.98;
+
+export class SandboxStore implements SandboxStoreApi {
+  private chain: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    readonly inputs: StoreInputs,
+    private readonly records: SourceRecord[],
+    private readonly keyIndex: Map<string, number>,
+    private readonly table: UnifiedRecords,
+    private readonly book: RecommendationBook,
+    private readonly now: () => number,
+    private readonly dataDir: DataDir | undefined,
+    /** Things the operator should know (e.g. a torn decision-log line discarded on open). */
+    readonly warnings: readonly string[],
+  ) {}
+
+  static async open(opts: SandboxStoreOptions = {}): Promise<SandboxStore> {
+    const now = opts.now ?? Date.now;
+    const requested = {
+      seed: opts.seed ?? DEFAULT_SEED,
+      locations: opts.locations ?? DEFAULT_GENERATE_OPTIONS.locations,
+      events: opts.events ?? DEFAULT_GENERATE_OPTIONS.events,
+      integrations: opts.integrations ?? DEFAULT_GENERATE_OPTIONS.integrations,
+    };
+    let inputs: StoreInputs;
+    let decisions: DecisionRecord[] = [];
+    let warnings: string[] = [];
+    let dataDir: DataDir | undefined;
+    if (opts.dataDir !== undefined) {
+      const explicit = new Set((['seed', 'locations', 'events', 'integrations'] as const).filter((k) => opts[k] !== undefined));
+      ({ inputs, decisions, warnings, dataDir } = await DataDir.open(opts.dataDir, { ...requested, explicit, records: opts.records }, now));
+    } else {
+      inputs = { ...requested, createdAt: now(), records: opts.records ?? [] };
+    }
+    try {
+      return SandboxStore.build(inputs, decisions, warnings, now, dataDir);
+    } catch (e) {
+      await dataDir?.close();
+      throw e;
+    }
+  }
+
+  private static build(inputs: StoreInputs, decisions: DecisionRecord[], warnings: string[], now: () => number, dataDir: DataDir | undefined): SandboxStore {
+    const generated = generateDataset({ seed: inputs.seed, locations: inputs.locations, events: inputs.events, integrations: inputs.integrations }).records;
+    const records = [...generated, ...inputs.records];
+    const keyIndex = new Map<string, number>();
+    records.forEach((r, i) => {
+      const key = sourceKey(r);
+      if (keyIndex.has(key)) {
+        const what = keyIndex.get(key)! < generated.length ? 'a generated record' : 'another imported record';
+        throw new Error(`imported record ${key} has the same integration and sourceId as ${what}; use another sourceId or integration`);
+      }
+      keyIndex.set(key, i);
+    });
+    const sync = records.map((r, i) => syncTimes(sourceKey(r), inputs.createdAt, i < generated.length));
+    const { locations, events } = matchInputs(records, keyIndex, generated.length);
+    const candidates: [RecordKind, Candidate[]][] = [
+      ['location', findLocationCandidates(locations, { reviewThreshold: REVIEW_THRESHOLD }).candidates],
+      ['event', findEventCandidates(events, { reviewThreshold: REVIEW_THRESHOLD }).candidates],
+    ];
+    // Start-up merges: near-certain links, so the list already shows multi-source records.
+    const uf = new UnionFind(records.length);
+    for (const [, list] of candidates) {
+      for (const c of list) for (const p of c.pairs) if (p.score >= AUTO_MERGE_THRESHOLD) uf.union(keyIndex.get(p.a)!, keyIndex.get(p.b)!);
+    }
+    const table = new UnifiedRecords(records, keyIndex, sync, uf);
+    const book = new RecommendationBook();
+    // Rejections persist as pairs: a group whose every link was rejected is not proposed again,
+    // even if a future matcher groups it differently.
+    for (const d of decisions) if (d.decision === 'reject') book.rejectPairs(d.keys);
+    for (const [kind, list] of candidates) {
+      for (const c of list) {
+        const recIndices = c.keys.map((k) => keyIndex.get(k)!).sort((a, b) => a - b);
+        if (new Set(recIndices.map((i) => uf.find(i))).size < 2) continue; // already one record
+        if (book.allPairsRejected(c.pairs)) continue;
+        book.add({ id: recommendationId(kind, c.keys), kind, score: c.score, keys: recIndices.map((i) => sourceKey(records[i])), records: recIndices, pairs: c.pairs });
+      }
+    }
+    book.sortAll();
+    const store = new SandboxStore(inputs, records, keyIndex, table, book, now, dataDir, warnings);
+    for (const d of decisions) store.apply(d, true);
+    return store;
+  }
+
+  listRecommendations(q: PageQuery): RecommendationListResult {
+    const { recs, total, hasNextPage } = this.book.page(q.page, q.pageSize);
+    return { data: recs.map((r) => this.recommendationWire(r)), hasNextPage, total };
+  }
+
+  private recommendationWire(rec: Rec): Recommendation {
+    return {
+      '@id': rec.id,
+      '@type': RECOMMENDATION_TYPE,
+      score: rec.score,
+      entities: rec.records.map((i) => {
+        const r = this.records[i];
+        const loc = r.kind === 'event' && r.location ? this.keyIndex.get(sourceKey(r.location)) : undefined;
+        return entityWire(r, this.table.clusterOfRecord(i).id, loc === undefined ? undefined : this.records[loc]);
+      }),
+    };
+  }
+
+  approve(id: string): Promise<void> {
+    return this.decide(id, 'approve');
+  }
+
+  reject(id: string): Promise<void> {
+    return this.decide(id, 'reject');
+  }
+
+  /** Decisions run one at a time: check, log durably, then apply, so a crash never half-applies. */
+  private decide(id: string, decision: 'approve' | 'reject'): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the sandbox store is closed'));
+    const run = this.chain.then(async () => {
+      const rec = this.book.getPending(id);
+      if (!rec) throw this.notPending(id);
+      const d: DecisionRecord = { decision, id, kind: rec.kind, keys: rec.keys, at: this.now() };
+      await this.dataDir?.append(d);
+      this.apply(d, false);
+    });
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  private notPending(id: string): StoreError {
+    const { status, reason } = this.book.status(id);
+    if (status === 'approved' || status === 'rejected') return new StoreError('conflict', `recommendation ${id} was already ${status}`);
+    if (status === 'moot') return new StoreError('conflict', `recommendation ${id} is no longer pending: ${reason}`);
+    return new StoreError('not_found', `no recommendation with id ${id}`);
+  }
+
+  /** Applies a decision (live, or replayed from the data dir on open). */
+  private apply(d: DecisionRecord, replay: boolean): void {
+    const indices = d.keys.map((k) => {
+      const i = this.keyIndex.get(k);
+      if (i === undefined) throw new Error(`decision log: ${d.decision} of ${d.id} refers to source record ${k}, which is not in the data set`);
+      return i;
+    });
+    const before = this.book.status(d.id).status;
+    if (replay && (before === 'approved' || before === 'rejected')) throw new Error(`decision log: recommendation ${d.id} is decided twice`);
+    if (d.decision === 'approve') {
+      this.book.decide(d.id, 'approved');
+      const survivor = this.table.merge(indices, d.at);
+      const cluster = new Set(survivor.members);
+      for (const rec of this.book.touching(survivor.members)) {
+        if (rec.records.every((i) => cluster.has(i))) this.book.makeMoot(rec, `its entities were merged into ${survivor.id} by approving ${d.id}`);
+      }
+    } else {
+      this.book.decide(d.id, 'rejected');
+      this.book.rejectPairs(d.keys);
+      for (const rec of this.book.touching(indices)) {
+        if (this.book.allPairsRejected(rec.pairs)) this.book.makeMoot(rec, `all its pairs were rejected with ${d.id}`);
+      }
+    }
+  }
+
+  listLocations(q: LocationQuery): ListResult<Location> {
+    return this.table.listLocations(q);
+  }
+
+  listEvents(q: EventQuery): ListResult<Event> {
+    return this.table.listEvents(q);
+  }
+
+  stats(): { locations: number; events: number; pendingRecommendations: number; sourceRecords: number } {
+    return { locations: this.table.count('location'), events: this.table.count('event'), pendingRecommendations: this.book.pendingCount, sourceRecords: this.records.length };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.chain;
+    await this.dataDir?.close();
+  }
+}
