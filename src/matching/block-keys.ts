@@ -2,6 +2,7 @@
 // late in a word ("bizou"/"bizu") still shares the key.
 import ngeohash from 'ngeohash';
 import type { PreparedEvent, PreparedLocation } from './prepare';
+import { VENUE_TYPE_WORDS, type NormalizedName } from './normalize';
 
 /** Geohash length 6: cells of about 1.2 km × 0.6 km; with the 8 neighbours, at least ~600 m around. */
 export const GEOHASH_PRECISION = 6;
@@ -9,8 +10,10 @@ export const GEOHASH_PRECISION = 6;
 const prefix = (w: string): string => w.slice(0, 4);
 
 /** Distinct word prefixes of a name's distinctive words (at most 4 words: long names add little). */
-function nameKeys(words: readonly string[]): string[] {
+function nameKeys(name: NormalizedName): string[] {
   const out = new Set<string>();
+  // Distinctive words first: a venue-type word ("cafe") makes a big, unhelpful block.
+  const words = name.types.length === 0 ? name.core : [...name.core.filter((w) => !VENUE_TYPE_WORDS.has(w)), ...name.types];
   for (const w of words) {
     if (w.length < 2) continue;
     out.add(prefix(w));
@@ -27,7 +30,7 @@ function geoCells(lat: number | null, lon: number | null): string[] {
 
 export function locationBlockKeys(p: PreparedLocation): string[] {
   const keys: string[] = [];
-  const names = nameKeys(p.name.core);
+  const names = nameKeys(p.name);
   for (const cell of geoCells(p.lat, p.lon)) for (const t of names) keys.push(`g:${cell}:${t}`);
   if (p.phone) keys.push(`p:${p.phone}`);
   if (p.urlHost) keys.push(`u:${p.urlHost}`);
@@ -55,7 +58,7 @@ function dayKeys(start: number | null): string[] {
 
 export function eventBlockKeys(e: PreparedEvent): string[] {
   const keys: string[] = [];
-  const names = nameKeys(e.name.core);
+  const names = nameKeys(e.name);
   const days = dayKeys(e.start);
   const loc = e.location;
   // Location keys: the source location itself, and its geohash cell (no neighbours: the day
@@ -64,7 +67,7 @@ export function eventBlockKeys(e: PreparedEvent): string[] {
   if (loc) {
     locKeys.push(`k:${loc.key}`);
     if (loc.lat !== null && loc.lon !== null) locKeys.push(`c:${ngeohash.encode(loc.lat, loc.lon, GEOHASH_PRECISION)}`);
-    for (const t of nameKeys(loc.name.core).slice(0, 2)) locKeys.push(`l:${t}`);
+    for (const t of nameKeys(loc.name).slice(0, 2)) locKeys.push(`l:${t}`);
   }
   for (const d of days) {
     for (const l of locKeys) keys.push(`d:${d}:${l}`);

@@ -21,7 +21,7 @@ export {
   NAME_STOPWORDS,
   type NormalizedName,
 } from './normalize';
-export { distanceMeters, jaroWinkler, levenshteinRatio, softOverlap } from './similarity';
+export { distanceMeters, jaroWinkler, levenshteinRatio, softOverlap, withinOneEdit } from './similarity';
 export {
   agreementWeight,
   disagreementWeight,
@@ -39,6 +39,7 @@ export {
   distanceSimilarity,
   nameSimilarity,
   phoneSimilarity,
+  postcodeSimilarity,
   scoreLocationPair,
   scorePreparedLocations,
   urlSimilarity,

@@ -46,8 +46,8 @@ export function normalizeStreet(text: string | null | undefined): string {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    // "St" before a name ("St Marks Place") is Saint; after one ("Main St") it is Street.
-    if (w === 'st' && i + 1 < words.length && (i === 0 || /^\d/.test(words[i - 1]))) {
+    // "St" opening the street ("12 St Marks Place") is Saint; after a name ("Main St", "3rd St") it is Street.
+    if (w === 'st' && i + 1 < words.length && (i === 0 || /^\d+$/.test(words[i - 1]))) {
       out.push('saint');
       continue;
     }
@@ -56,19 +56,36 @@ export function normalizeStreet(text: string | null | undefined): string {
   return out.join(' ');
 }
 
-/** Words that describe the kind of venue rather than which one; they count little in names. */
+/** Articles and joining words: they carry nothing in a name. */
 export const NAME_STOPWORDS = new Set([
   'the', 'and', 'of', 'at', 'on', 'in', 'a', 'an', 'le', 'la', 'les', 'el', 'il', 'de', 'du', 'des', 'der', 'die', 'das',
-  'restaurant', 'restaurants', 'ristorante', 'restaurante', 'cafe', 'caffe', 'bar', 'grill', 'bistro', 'brasserie',
-  'trattoria', 'pizzeria', 'deli', 'delicatessen', 'diner', 'eatery', 'kitchen', 'tavern', 'pub', 'inn', 'hotel',
-  'room', 'dining', 'house', 'club', 'lounge', 'co', 'company', 'inc', 'ltd', 'llc',
+  'co', 'company', 'inc', 'ltd', 'llc',
+]);
+
+/**
+ * Words naming the kind of venue, mapped to one canonical word each. They count half in name
+ * similarity (many places share them), and two names with different kinds ("Ritz-Carlton Cafe",
+ * "Ritz-Carlton Dining Room") are likely two venues in one building.
+ */
+export const VENUE_TYPE_WORDS: ReadonlyMap<string, string> = new Map([
+  ['restaurant', 'restaurant'], ['restaurants', 'restaurant'], ['ristorante', 'restaurant'], ['restaurante', 'restaurant'],
+  ['cafe', 'cafe'], ['caffe', 'cafe'], ['coffee', 'cafe'], ['coffeehouse', 'cafe'], ['bar', 'bar'], ['pub', 'pub'],
+  ['tavern', 'tavern'], ['grill', 'grill'], ['bistro', 'bistro'], ['brasserie', 'brasserie'], ['trattoria', 'trattoria'],
+  ['pizzeria', 'pizzeria'], ['deli', 'deli'], ['delicatessen', 'deli'], ['diner', 'diner'], ['eatery', 'eatery'],
+  ['kitchen', 'kitchen'], ['inn', 'inn'], ['hotel', 'hotel'], ['dining', 'dining'], ['room', 'room'], ['house', 'house'],
+  ['club', 'club'], ['lounge', 'lounge'], ['hall', 'hall'], ['theater', 'theater'], ['theatre', 'theater'], ['gallery', 'gallery'],
+  ['brewery', 'brewery'], ['arena', 'arena'], ['studio', 'studio'], ['museum', 'museum'], ['center', 'center'],
+  ['centre', 'center'], ['ballroom', 'ballroom'], ['taproom', 'taproom'], ['playhouse', 'playhouse'], ['library', 'library'],
+  ['bookshop', 'bookshop'], ['bookstore', 'bookshop'],
 ]);
 
 export interface NormalizedName {
-  /** Every word, canonical. */
+  /** Every word, as written (normalised). */
   full: string[];
-  /** The distinctive words (stopwords dropped); equals `full` when nothing distinctive is left. */
+  /** Words that can tell venues apart: stopwords dropped, venue-type words canonical. Never empty if full is not. */
   core: string[];
+  /** The canonical venue-type words among core. */
+  types: string[];
 }
 
 /**
@@ -76,10 +93,15 @@ export interface NormalizedName {
  * ("Le Chardonnay (Los Angeles)"), which would otherwise look like a different name.
  */
 export function normalizeName(text: string | null | undefined): NormalizedName {
-  if (!text) return { full: [], core: [] };
+  if (!text) return { full: [], core: [], types: [] };
   const full = tokens(normalizeText(text.replace(/\([^)]*\)/g, ' ')));
-  const core = full.filter((w) => !NAME_STOPWORDS.has(w));
-  return { full, core: core.length > 0 ? core : full };
+  return nameFromWords(full);
+}
+
+export function nameFromWords(full: string[]): NormalizedName {
+  const kept = full.filter((w) => !NAME_STOPWORDS.has(w));
+  const core = (kept.length > 0 ? kept : full).map((w) => VENUE_TYPE_WORDS.get(w) ?? w);
+  return { full, core, types: core.filter((w) => VENUE_TYPE_WORDS.has(w)) };
 }
 
 /** The last ten digits of a phone number (drops +1, spaces, dots, dashes, brackets, slashes); null if under seven. */

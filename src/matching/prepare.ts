@@ -2,6 +2,7 @@
 import { timestampMillis, isTimestamp } from '../api/timestamp';
 import type { MatchEvent, MatchLocation } from './types';
 import {
+  nameFromWords,
   normalizeName,
   normalizePhone,
   normalizePostcode,
@@ -19,6 +20,8 @@ export interface PreparedLocation {
   name: NormalizedName;
   /** House number ("435"), or null when the street address has none. */
   houseNumber: string | null;
+  /** Suite or unit number, or null. */
+  unit: string | null;
   /** Street words without the house number; filler words (street, north…) dropped unless nothing is left. */
   streetWords: string[];
   streetText: string;
@@ -55,12 +58,9 @@ function validCoordinate(lat: number | null | undefined, lon: number | null | un
 function withoutTrailingTown(name: NormalizedName, locality: string): NormalizedName {
   if (locality === '') return name;
   const town = tokens(locality);
-  const strip = (words: string[]): string[] => {
-    const k = words.length - town.length;
-    if (k < 1 || town.some((w, i) => words[k + i] !== w)) return words;
-    return words.slice(0, k);
-  };
-  return { full: strip(name.full), core: strip(name.core) };
+  const k = name.full.length - town.length;
+  if (k < 1 || town.some((w, i) => name.full[k + i] !== w)) return name;
+  return nameFromWords(name.full.slice(0, k));
 }
 
 export function prepareLocation(r: MatchLocation): PreparedLocation {
@@ -73,12 +73,17 @@ export function prepareLocation(r: MatchLocation): PreparedLocation {
     else rest.push(w);
   }
   const distinctive = rest.filter((w) => !STREET_FILLER.has(w) && !/^\d+$/.test(w));
+  // A number after the street name is a suite or unit ("Suite 300", "#300"): two places in one
+  // building differ only there.
+  let unit: string | null = null;
+  for (let i = 1; i < rest.length; i++) if (/^\d+[a-z]?$/.test(rest[i]) && !/^\d/.test(rest[i - 1])) unit = rest[i];
   const ok = validCoordinate(r.latitude, r.longitude);
   const locality = normalizeText(r.address?.addressLocality);
   return {
     key: r.key,
     name: withoutTrailingTown(normalizeName(r.name), locality),
     houseNumber,
+    unit,
     streetWords: distinctive.length > 0 ? distinctive : rest,
     streetText,
     postcode: normalizePostcode(r.address?.postalCode),

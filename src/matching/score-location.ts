@@ -3,13 +3,22 @@ import type { FieldExplanation, MatchLocation, PairScore } from './types';
 import { prepareLocation, type PreparedLocation } from './prepare';
 import { distanceMeters, jaroWinkler, softOverlap } from './similarity';
 import { fieldWeight, LOCATION_MODEL, logistic2, type FieldModel } from './weights';
-import type { NormalizedName } from './normalize';
+import { VENUE_TYPE_WORDS, type NormalizedName } from './normalize';
 
-/** Name similarity: soft word overlap of the distinctive words, or of the letters when spacing differs. */
+/** Venue-type words count half: many unrelated places are a "Cafe" or a "Bar". */
+const nameWordWeight = (w: string): number => (VENUE_TYPE_WORDS.has(w) ? 0.5 : 1);
+
+/**
+ * Name similarity: weighted soft word overlap (the mean of Dice and containment, so that a name
+ * with an extra word — "Fenix" / "Fenix at the Argyle" — still scores well), or the letters when
+ * only the spacing differs. Two different kinds of venue ("Cafe" vs "Dining Room") under one
+ * name are usually two outlets of one hotel, so that conflict lowers the similarity.
+ */
 export function nameSimilarity(a: NormalizedName, b: NormalizedName): number | null {
   if (a.full.length === 0 || b.full.length === 0) return null;
-  const { dice, containment } = softOverlap(a.core, b.core);
-  const words = (dice + containment) / 2;
+  const { dice, containment } = softOverlap(a.core, b.core, nameWordWeight);
+  let words = (dice + containment) / 2;
+  if (a.types.length > 0 && b.types.length > 0 && !a.types.some((t) => b.types.includes(t))) words *= 0.6;
   // "bel air" vs "belair": the words differ but the letters agree.
   const joinedA = a.core.join('');
   const joinedB = b.core.join('');
@@ -19,18 +28,23 @@ export function nameSimilarity(a: NormalizedName, b: NormalizedName): number | n
 
 /** Street address similarity: the house number must agree; the street words may vary. */
 export function addressSimilarity(a: PreparedLocation, b: PreparedLocation): number | null {
-  if (a.streetText === '' || b.streetText === '') {
-    if (a.postcode && b.postcode) return a.postcode === b.postcode ? 0.6 : 0;
-    return null;
-  }
+  if (a.streetText === '' || b.streetText === '') return null;
   const { dice, containment } = softOverlap(a.streetWords, b.streetWords);
   const words = (dice + containment) / 2;
   let sim: number;
   if (a.houseNumber && b.houseNumber) sim = a.houseNumber === b.houseNumber ? 0.4 + 0.6 * words : 0.1 * words;
   else if (a.houseNumber || b.houseNumber) sim = 0.75 * words;
   else sim = 0.9 * words;
-  if (a.postcode && b.postcode && a.postcode !== b.postcode) sim = Math.min(sim, 0.3);
+  // Same door, different suite: neighbours in one building.
+  if (a.unit && b.unit && a.unit !== b.unit) sim *= 0.5;
   return sim;
+}
+
+/** Postcodes: equal, same district (first three characters), or different. */
+export function postcodeSimilarity(a: string | null, b: string | null): number | null {
+  if (!a || !b) return null;
+  if (a === b) return 1;
+  return a.slice(0, 3) === b.slice(0, 3) ? 0.5 : 0;
 }
 
 export function phoneSimilarity(a: string | null, b: string | null): number | null {
@@ -50,6 +64,12 @@ export function urlSimilarity(a: string | null, b: string | null): number | null
   return baseA === baseB && !a.includes('/') && !b.includes('/') ? 0.8 : 0;
 }
 
+/** 1 when both records come from one integration, 0 when from two, null when unknown. */
+export function sameSource(a: string | null, b: string | null): number | null {
+  if (!a || !b) return null;
+  return a === b ? 1 : 0;
+}
+
 /** 1 within 30 m, falling with the logarithm of the distance to 0 at 3 km. */
 export function distanceSimilarity(meters: number): number {
   if (meters <= 30) return 1;
@@ -65,7 +85,7 @@ function field(name: string, model: FieldModel, similarity: number | null, a?: s
 }
 
 function formatAddress(p: PreparedLocation): string {
-  return [p.streetText, p.postcode ?? ''].filter((s) => s !== '').join(', ');
+  return p.streetText;
 }
 
 export function locationFields(a: PreparedLocation, b: PreparedLocation): FieldExplanation[] {
@@ -75,9 +95,11 @@ export function locationFields(a: PreparedLocation, b: PreparedLocation): FieldE
   return [
     field('name', M.name, nameSimilarity(a.name, b.name), a.name.full.join(' '), b.name.full.join(' ')),
     field('address', M.address, addressSimilarity(a, b), formatAddress(a), formatAddress(b)),
+    field('postcode', M.postcode, postcodeSimilarity(a.postcode, b.postcode), a.postcode, b.postcode),
     field('phone', M.phone, phoneSimilarity(a.phone, b.phone), a.phone, b.phone),
     field('url', M.url, urlSimilarity(a.urlHost, b.urlHost), a.urlHost, b.urlHost),
     field('distance', M.distance, meters === null ? null : distanceSimilarity(meters), meters === null ? null : `${Math.round(meters)} m`),
+    field('integration', M.integration, sameSource(a.integration, b.integration), a.integration, b.integration),
   ];
 }
 

@@ -62,21 +62,48 @@ export function levenshteinRatio(a: string, b: string): number {
 
 /** Tokens this similar count as the same word (a typo or a spelling variant). */
 const TOKEN_MATCH = 0.88;
+/** A short word one edit away ("hare"/"hsre", "high"/"igh"): probably a typo, but not certainly. */
+const ONE_EDIT = 0.75;
+
+/** True when a and b are at most one insertion, deletion, substitution or adjacent swap apart. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return i + 1 < la && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
 
 function tokenSimilarity(x: string, y: string): number {
   if (x === y) return 1;
-  // Short words and numbers must agree exactly: "5th" vs "6th" or "bar" vs "bay" are different.
-  if (x.length < 4 || y.length < 4 || /\d/.test(x) || /\d/.test(y)) return 0;
-  const s = jaroWinkler(x, y);
-  return s >= TOKEN_MATCH ? s : 0;
+  // Numbers must agree exactly: "5th" vs "6th" are different streets, 12 and 13 different doors.
+  if (/\d/.test(x) || /\d/.test(y)) return 0;
+  if (x.length >= 5 && y.length >= 5) {
+    const s = jaroWinkler(x, y);
+    if (s >= TOKEN_MATCH) return s;
+  }
+  return Math.min(x.length, y.length) >= 3 && withinOneEdit(x, y) ? ONE_EDIT : 0;
 }
+
+const unitWeight = (): number => 1;
 
 /**
  * Soft overlap of two word lists: each word of the shorter list is paired greedily with its most
- * similar unused word of the other. Returns the Dice coefficient (shared / average length) and the
- * containment (shared / shorter length), both soft.
+ * similar unused word of the other. Words may weigh differently (a venue-type word counts less
+ * than a distinctive one). Returns the weighted Dice coefficient (shared / average total) and the
+ * containment (shared / smaller total).
  */
-export function softOverlap(a: readonly string[], b: readonly string[]): { dice: number; containment: number } {
+export function softOverlap(
+  a: readonly string[],
+  b: readonly string[],
+  weight: (word: string) => number = unitWeight,
+): { dice: number; containment: number } {
   if (a.length === 0 || b.length === 0) return { dice: 0, containment: 0 };
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   const used = new Uint8Array(long.length);
@@ -95,10 +122,14 @@ export function softOverlap(a: readonly string[], b: readonly string[]): { dice:
     }
     if (bestJ >= 0) {
       used[bestJ] = 1;
-      shared += best;
+      shared += (best * (weight(x) + weight(long[bestJ]))) / 2;
     }
   }
-  return { dice: (2 * shared) / (a.length + b.length), containment: shared / short.length };
+  let wa = 0;
+  let wb = 0;
+  for (const x of a) wa += weight(x);
+  for (const y of b) wb += weight(y);
+  return { dice: (2 * shared) / (wa + wb), containment: Math.min(1, shared / Math.min(wa, wb)) };
 }
 
 /** Great-circle distance in metres (haversine). */

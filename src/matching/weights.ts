@@ -40,14 +40,21 @@ export function logistic2(bits: number): number {
 export const LOCATION_MODEL = {
   /** log2 prior odds that a blocked pair is a match. */
   prior: -4,
-  name: { m: 0.95, u: 0.02, low: 0.3, high: 0.95 },
-  address: { m: 0.92, u: 0.01, low: 0.3, high: 0.95 },
+  // Different names outweigh an agreeing address: one building often holds several venues.
+  name: { m: 0.98, u: 0.02, low: 0.5, high: 0.95 },
+  address: { m: 0.92, u: 0.03, low: 0.3, high: 0.95 },
+  // Blocked pairs are mostly in one area already, so an equal postcode adds little; a different one
+  // is strong evidence of two places.
+  postcode: { m: 0.95, u: 0.5, low: 0, high: 1 },
   phone: { m: 0.95, u: 0.0005, low: 0.5, high: 1 },
   // Chain branches share a website, so an agreeing host is weaker evidence than a phone.
-  url: { m: 0.8, u: 0.01, low: 0.5, high: 1 },
+  url: { m: 0.8, u: 0.05, low: 0.5, high: 1 },
   // Distance and address both measure where the place is; distance agreement is kept modest so the
   // two do not count the same evidence twice, but a far distance is near-conclusive.
   distance: { m: 0.98, u: 0.15, low: 0, high: 0.95 },
+  // "Agreement" here is both records coming from one integration: a source seldom lists a place
+  // twice, so that counts against a match (m < u), and two sources count slightly for it.
+  integration: { m: 0.1, u: 0.3, low: 0, high: 1 },
 } satisfies Record<string, FieldModel | number>;
 
 export const EVENT_MODEL = {
