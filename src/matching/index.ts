@@ -11,6 +11,7 @@ export type {
   ScoredPair,
 } from './types';
 export {
+  normalizeCountry,
   normalizeName,
   normalizePhone,
   normalizePostcode,
@@ -36,10 +37,14 @@ export {
 export { prepareEvent, prepareLocation, type PreparedEvent, type PreparedLocation } from './prepare';
 export {
   addressSimilarity,
+  discountCorrelated,
+  WHERE_DISCOUNT,
   distanceSimilarity,
   nameSimilarity,
   phoneSimilarity,
   postcodeSimilarity,
+  sameSource,
+  townSimilarity,
   scoreLocationPair,
   scorePreparedLocations,
   urlSimilarity,

@@ -151,6 +151,21 @@ export function normalizeUrlPage(text: string | null | undefined): string | null
   return host.split('/')[0] + path;
 }
 
+const COUNTRY_ALIASES: Record<string, string> = {
+  us: 'us', usa: 'us', 'united states': 'us', 'united states of america': 'us', america: 'us',
+  gb: 'gb', uk: 'gb', 'united kingdom': 'gb', 'great britain': 'gb', england: 'gb', scotland: 'gb', wales: 'gb',
+  ca: 'ca', can: 'ca', canada: 'ca', au: 'au', aus: 'au', australia: 'au', de: 'de', deu: 'de', germany: 'de', deutschland: 'de',
+  fr: 'fr', fra: 'fr', france: 'fr', es: 'es', esp: 'es', spain: 'es', espana: 'es', it: 'it', ita: 'it', italy: 'it', italia: 'it',
+  nl: 'nl', nld: 'nl', netherlands: 'nl', ie: 'ie', irl: 'ie', ireland: 'ie', nz: 'nz', nzl: 'nz', 'new zealand': 'nz',
+};
+
+/** Country as a short code for the common spellings ("USA", "United States" -> "us"); other text normalised; null if empty. */
+export function normalizeCountry(text: string | null | undefined): string | null {
+  const t = normalizeText(text);
+  if (t === '') return null;
+  return COUNTRY_ALIASES[t] ?? t;
+}
+
 /** Postcode without spaces or punctuation, upper case ("sw1a 1aa" -> "SW1A1AA"); null when empty. */
 export function normalizePostcode(text: string | null | undefined): string | null {
   if (!text) return null;

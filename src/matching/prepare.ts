@@ -3,6 +3,7 @@ import { timestampMillis, isTimestamp } from '../api/timestamp';
 import type { MatchEvent, MatchLocation } from './types';
 import {
   nameFromWords,
+  normalizeCountry,
   normalizeName,
   normalizePhone,
   normalizePostcode,
@@ -27,6 +28,7 @@ export interface PreparedLocation {
   streetText: string;
   postcode: string | null;
   locality: string;
+  country: string | null;
   phone: string | null;
   urlHost: string | null;
   lat: number | null;
@@ -88,6 +90,7 @@ export function prepareLocation(r: MatchLocation): PreparedLocation {
     streetText,
     postcode: normalizePostcode(r.address?.postalCode),
     locality,
+    country: normalizeCountry(r.address?.addressCountry),
     phone: normalizePhone(r.telephone),
     urlHost: normalizeUrlHost(r.url),
     lat: ok ? (r.latitude as number) : null,
@@ -96,13 +99,27 @@ export function prepareLocation(r: MatchLocation): PreparedLocation {
   };
 }
 
+/**
+ * "Karaoke Night at the Crystal Sparrow" at the Crystal Sparrow is "Karaoke Night": listings
+ * often append the venue; the location is compared on its own, so it is dropped from the title.
+ */
+function withoutVenue(name: NormalizedName, venue: NormalizedName | undefined): NormalizedName {
+  if (!venue || venue.core.length === 0) return name;
+  const at = name.full.lastIndexOf('at');
+  if (at < 1) return name;
+  const tail = new Set(nameFromWords(name.full.slice(at + 1)).core);
+  const shared = venue.core.filter((w) => tail.has(w)).length;
+  return shared * 2 >= Math.max(tail.size, venue.core.length) ? nameFromWords(name.full.slice(0, at)) : name;
+}
+
 export function prepareEvent(r: MatchEvent): PreparedEvent {
   const start = r.startDate && isTimestamp(r.startDate) ? timestampMillis(r.startDate) : null;
+  const location = r.location ? prepareLocation(r.location) : null;
   return {
     key: r.key,
-    name: normalizeName(r.name),
+    name: withoutVenue(normalizeName(r.name), location?.name),
     start,
-    location: r.location ? prepareLocation(r.location) : null,
+    location,
     urlPage: normalizeUrlPage(r.url),
     integration: r.integration ?? null,
   };

@@ -5,6 +5,7 @@ import { nameSimilarity, scorePreparedLocations } from './score-location';
 import { EVENT_MODEL, fieldWeight, logistic2, type FieldModel } from './weights';
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 /**
  * Start-time similarity. Sources disagree by minutes (doors vs show) or by whole hours (a time
@@ -14,6 +15,8 @@ export function startSimilarity(a: number | null, b: number | null): number | nu
   if (a === null || b === null) return null;
   const diff = Math.abs(a - b);
   if (diff === 0) return 1;
+  // A date without a time is written as midnight UTC: on the same day it agrees with any time.
+  if ((a % DAY === 0 || b % DAY === 0) && Math.floor(a / DAY) === Math.floor(b / DAY)) return 0.9;
   if (diff <= 15 * MINUTE) return 0.95;
   if (diff <= 60 * MINUTE) return 0.8;
   if (diff <= 3 * 60 * MINUTE) return 0.55;

@@ -40,6 +40,18 @@ export function addressSimilarity(a: PreparedLocation, b: PreparedLocation): num
   return sim;
 }
 
+/**
+ * Town: a different country is a different place; towns are compared word-wise, and one inside
+ * the other ("new york" / "new york city", "hollywood" / "w hollywood") nearly agrees.
+ */
+export function townSimilarity(a: PreparedLocation, b: PreparedLocation): number | null {
+  if (a.country && b.country && a.country !== b.country) return 0;
+  if (a.locality === '' || b.locality === '') return null;
+  if (a.locality === b.locality) return 1;
+  const { containment } = softOverlap(a.locality.split(' '), b.locality.split(' '));
+  return 0.9 * containment;
+}
+
 /** Postcodes: equal, same district (first three characters), or different. */
 export function postcodeSimilarity(a: string | null, b: string | null): number | null {
   if (!a || !b) return null;
@@ -95,6 +107,7 @@ export function locationFields(a: PreparedLocation, b: PreparedLocation): FieldE
   return [
     field('name', M.name, nameSimilarity(a.name, b.name), a.name.full.join(' '), b.name.full.join(' ')),
     field('address', M.address, addressSimilarity(a, b), formatAddress(a), formatAddress(b)),
+    field('town', M.town, townSimilarity(a, b), a.locality, b.locality),
     field('postcode', M.postcode, postcodeSimilarity(a.postcode, b.postcode), a.postcode, b.postcode),
     field('phone', M.phone, phoneSimilarity(a.phone, b.phone), a.phone, b.phone),
     field('url', M.url, urlSimilarity(a.urlHost, b.urlHost), a.urlHost, b.urlHost),
@@ -103,16 +116,29 @@ export function locationFields(a: PreparedLocation, b: PreparedLocation): FieldE
   ];
 }
 
+/** Fields that all say where the place is: their agreements are not independent evidence. */
+const WHERE_FIELDS = new Set(['address', 'town', 'postcode', 'distance']);
+/** Share of each further agreeing "where" field's weight that counts, after the strongest one. */
+export const WHERE_DISCOUNT = 0.3;
+
+/**
+ * Fellegi–Sunter assumes fields independent given match status; address, town, postcode and
+ * distance are not (two venues in one building agree on all four). The strongest agreement of that
+ * group counts in full, the others at WHERE_DISCOUNT, so a shared building cannot outvote two
+ * different names. Disagreements are left as they are. Weights are rewritten in place, so the
+ * explanation still adds up to the log-odds.
+ */
+export function discountCorrelated(fields: FieldExplanation[]): void {
+  const agreeing = fields.filter((f) => WHERE_FIELDS.has(f.field) && f.weight > 0).sort((x, y) => y.weight - x.weight);
+  for (const f of agreeing.slice(1)) f.weight *= WHERE_DISCOUNT;
+}
+
 export function scorePreparedLocations(a: PreparedLocation, b: PreparedLocation): PairScore {
   const fields = locationFields(a, b);
+  discountCorrelated(fields);
   const prior = LOCATION_MODEL.prior;
   const logOdds = fields.reduce((sum, f) => sum + f.weight, prior);
   return { score: logistic2(logOdds), logOdds, prior, fields };
-}
-
-/** Only the score, without building explanations: the hot path of candidate search. */
-export function quickLocationScore(a: PreparedLocation, b: PreparedLocation): number {
-  return scorePreparedLocations(a, b).score;
 }
 
 export function scoreLocationPair(a: MatchLocation, b: MatchLocation): PairScore {

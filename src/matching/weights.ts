@@ -42,13 +42,16 @@ export const LOCATION_MODEL = {
   prior: -4,
   // Different names outweigh an agreeing address: one building often holds several venues.
   name: { m: 0.98, u: 0.02, low: 0.5, high: 0.95 },
-  address: { m: 0.92, u: 0.03, low: 0.3, high: 0.95 },
+  address: { m: 0.95, u: 0.03, low: 0.3, high: 0.95 },
+  // Sources name the neighbourhood or the city ("W. Hollywood" / "Los Angeles"), so towns disagree
+  // for some true pairs; blocked non-matches share the town often.
+  town: { m: 0.85, u: 0.3, low: 0.3, high: 0.9 },
   // Blocked pairs are mostly in one area already, so an equal postcode adds little; a different one
   // is strong evidence of two places.
   postcode: { m: 0.95, u: 0.5, low: 0, high: 1 },
   phone: { m: 0.95, u: 0.0005, low: 0.5, high: 1 },
   // Chain branches share a website, so an agreeing host is weaker evidence than a phone.
-  url: { m: 0.8, u: 0.05, low: 0.5, high: 1 },
+  url: { m: 0.8, u: 0.1, low: 0.5, high: 1 },
   // Distance and address both measure where the place is; distance agreement is kept modest so the
   // two do not count the same evidence twice, but a far distance is near-conclusive.
   distance: { m: 0.98, u: 0.15, low: 0, high: 0.95 },
@@ -59,10 +62,12 @@ export const LOCATION_MODEL = {
 
 export const EVENT_MODEL = {
   prior: -4,
-  name: { m: 0.9, u: 0.02, low: 0.3, high: 0.95 },
+  name: { m: 0.95, u: 0.02, low: 0.5, high: 0.95 },
   // A different day almost always means another event (a weekly series), hence m close to 1.
   start: { m: 0.99, u: 0.05, low: 0, high: 0.95 },
-  location: { m: 0.9, u: 0.05, low: 0.2, high: 0.9 },
+  // Series titles ("Jazz Jam", "Open Mic") repeat at many venues on one night: a different venue
+  // is near-conclusive.
+  location: { m: 0.99, u: 0.05, low: 0.2, high: 0.9 },
   // The same listing page is near-certain; different pages are the norm across integrations.
   url: { m: 0.2, u: 0.0001, low: 0.5, high: 1 },
 } satisfies Record<string, FieldModel | number>;

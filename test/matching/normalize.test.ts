@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {
+  normalizeCountry,
   normalizeName,
   normalizePhone,
   normalizePostcode,
@@ -23,12 +24,22 @@ describe('matching/normalize', () => {
     assert.equal(normalizeStreet('701 Stone Canyon Rd.'), '701 stone canyon road');
   });
 
-  it('keeps distinctive name words and drops qualifiers in brackets', () => {
-    assert.deepEqual(normalizeName('The Grill on the Alley').core, ['alley']);
+  it('drops articles, marks venue types and drops qualifiers in brackets', () => {
+    assert.deepEqual(normalizeName('The Grill on the Alley'), { full: ['the', 'grill', 'on', 'the', 'alley'], core: ['grill', 'alley'], types: ['grill'] });
     assert.deepEqual(normalizeName('Le Chardonnay (Los Angeles)').full, ['le', 'chardonnay']);
-    assert.deepEqual(normalizeName('Restaurant Katsu').core, ['katsu']);
-    // A name made only of generic words keeps them rather than becoming empty.
-    assert.deepEqual(normalizeName('The Grill').core, ['the', 'grill']);
+    // Synonymous venue types become one word.
+    assert.deepEqual(normalizeName("Art's Delicatessen").core, ['arts', 'deli']);
+    assert.deepEqual(normalizeName('Ristorante Katsu').types, ['restaurant']);
+    // A name made only of articles keeps them rather than becoming empty.
+    assert.deepEqual(normalizeName('The The').core, ['the', 'the']);
+  });
+
+  it('canonicalises country spellings', () => {
+    assert.equal(normalizeCountry('USA'), 'us');
+    assert.equal(normalizeCountry('United States'), 'us');
+    assert.equal(normalizeCountry('United Kingdom'), 'gb');
+    assert.equal(normalizeCountry('Atlantis'), 'atlantis');
+    assert.equal(normalizeCountry(''), null);
   });
 
   it('reduces phone numbers to their last ten digits', () => {

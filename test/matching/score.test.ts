@@ -45,7 +45,7 @@ describe('matching/score', () => {
     const sum = s.fields.reduce((t, f) => t + f.weight, s.prior);
     assert.ok(Math.abs(sum - s.logOdds) < 1e-9);
     assert.ok(Math.abs(s.score - 1 / (1 + 2 ** -s.logOdds)) < 1e-12);
-    assert.deepEqual(s.fields.map((f) => f.field), ['name', 'address', 'phone', 'url', 'distance']);
+    assert.deepEqual(s.fields.map((f) => f.field), ['name', 'address', 'town', 'postcode', 'phone', 'url', 'distance', 'integration']);
     assert.equal(s.fields.find((f) => f.field === 'phone')?.a, '8187883536');
   });
 
