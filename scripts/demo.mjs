@@ -42,6 +42,8 @@ try {
 }
 const DEMO_DIR = join(REPO, '.cache', 'demo');
 let stopping = false; // set on Ctrl-C, when the children's exits are expected
+let desktop = false;
+let demoProfile; // for the Ctrl-C handler
 const say = (m) => console.log(`[demo] ${m}`);
 
 function port(name) {
@@ -106,6 +108,36 @@ async function startDesktop(profile, codeBin, vsix, token) {
   return group;
 }
 
+/**
+ * The desktop `code` launcher starts VS Code's main process detached from itself, so stopping the
+ * launcher's group leaves the window open: stop the processes that run on the demo's own
+ * user-data folder (a path unique to this run) as well.
+ */
+function stopDesktopWindows(profile) {
+  const ps = spawnSync('ps', ['-axo', 'pid=,pgid=,command='], { encoding: 'utf8' });
+  const own = new Set([process.pid, getpgid()]);
+  const groups = new Set();
+  for (const line of (ps.stdout ?? '').split('\n')) {
+    const m = line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/);
+    if (m && !own.has(Number(m[1])) && m[3].includes(profile.userData)) groups.add(Number(m[2]));
+  }
+  // Each group is one VS Code main process with its renderers and helpers.
+  for (const g of groups) {
+    if (own.has(g)) continue;
+    try {
+      process.kill(-g, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** This process's own group, never to be signalled. */
+function getpgid() {
+  const r = spawnSync('ps', ['-o', 'pgid=', '-p', String(process.pid)], { encoding: 'utf8' });
+  return Number(r.stdout?.trim());
+}
+
 async function startWeb(profile, vsix, token) {
   await ensureInstalled();
   await installVsix(profile, vsix);
@@ -121,6 +153,7 @@ async function main() {
   const vsix = packageVsix();
   const token = randomBytes(24).toString('base64url');
   const profile = createRun('demo', { base: DEMO_DIR });
+  demoProfile = profile;
   try {
     const sandbox = await startSandbox(profile, token);
     say(`sandbox on ${sandbox.url} (token handed to VS Code as DEDUP_TOKEN, not written anywhere)`);
@@ -128,19 +161,22 @@ async function main() {
     writeSettings(profile, { 'dedupCurator.baseUrl': sandbox.url });
 
     const codeBin = !opts.web && onPath('code');
+    desktop = Boolean(codeBin);
     const vscode = codeBin ? await startDesktop(profile, join(codeBin, 'code'), vsix, token) : await startWeb(profile, vsix, token);
     say(`profile and logs in ${profile.dir}`);
     say('press Ctrl-C to stop the demo');
 
-    const why = await Promise.race([
-      sandbox.group.exited.then((c) => `the sandbox stopped (${c})`),
-      vscode.exited.then((c) => (codeBin ? 'the VS Code window was closed' : `code-server stopped (${c})`)),
+    // Closing the desktop window ends the demo normally; anything else stopping is a failure.
+    const end = await Promise.race([
+      sandbox.group.exited.then((c) => ({ why: `the sandbox stopped (${c})`, code: 1 })),
+      vscode.exited.then((c) => (codeBin ? { why: 'the VS Code window was closed', code: 0 } : { why: `code-server stopped (${c})`, code: 1 })),
     ]);
     if (stopping) return 0;
-    say(`${why}; stopping the demo`);
-    return codeBin ? 0 : 1;
+    say(`${end.why}; stopping the demo`);
+    return end.code;
   } finally {
     await stopAll();
+    if (desktop) stopDesktopWindows(profile);
     removeTmp(profile);
   }
 }
@@ -148,6 +184,7 @@ async function main() {
 stopAllOnExit(() => {
   stopping = true;
   say('stopping the sandbox and VS Code…');
+  if (desktop && demoProfile) stopDesktopWindows(demoProfile);
 });
 try {
   process.exitCode = await main();

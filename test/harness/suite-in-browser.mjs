@@ -9,7 +9,7 @@ import { openBrowser } from './browser.mjs';
 
 // Workbench chatter forwarded along with the suite's output; shown only with --verbose.
 const NOISE =
-  /^(\[(ChatModelSelection|AgentHost|AgentHost:remote|AccountPolicyGate|reconnection-grace-time|Service Worker)\]|Resolving connection token|Resolved connection token|Creating a socket|Updating additional builtin extensions cache|getaddrinfo ENOTFOUND|Canceled: Canceled|Timed out waiting for authentication provider|\s*$)/;
+  /^(\[(ChatModelSelection|AgentHost|AgentHost:remote|AccountPolicyGate|reconnection-grace-time|Service Worker)\]|Resolving connection token|Resolved connection token|Creating a socket|Updating additional builtin extensions cache|getaddrinfo ENOTFOUND|Canceled: Canceled|Timed out waiting for authentication provider|Creation of workbench contribution|\s*$)/;
 
 /**
  * Resolves with { ok, reason, screenshot? }. `extensionPath` and `suitePath` are absolute paths on
