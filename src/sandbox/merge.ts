@@ -186,12 +186,19 @@ const STATUS_RANK: Record<string, number> = { EventCancelled: 5, EventPostponed:
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-export function mergeEvent(members: SourceEventRecord[]): MergedEvent {
-  // The start time: sources that confirm the time outvote date-only listings; then the most common
-  // value; then the earliest. Door times and confirmations come from the same source, to stay consistent.
+/**
+ * The source whose timing wins: sources that confirm the time outvote date-only listings; then the
+ * most common start; then the earliest. Door times and confirmations come from that same source, so
+ * they stay consistent with the start.
+ */
+export function timingSource(members: readonly SourceEventRecord[]): SourceEventRecord {
   const confirmed = members.filter((m) => m.timeConfirmed !== false);
   const pool = confirmed.length > 0 ? confirmed : members;
-  const timing = survivor(pool, (m) => m.startDate, (m) => -Date.parse(m.startDate)) as SourceEventRecord;
+  return survivor(pool, (m) => m.startDate, (m) => -Date.parse(m.startDate)) as SourceEventRecord;
+}
+
+export function mergeEvent(members: SourceEventRecord[]): MergedEvent {
+  const timing = timingSource(members);
   const out: MergedEvent = {
     ...unionShared(members),
     name: pickName(members.map((m) => m.name)),

@@ -3,7 +3,7 @@
 import type { Event, Location } from '../api/model';
 import type { ListResult, LocationQuery, EventQuery } from './store-api';
 import type { SourceEventRecord, SourceLocationRecord, SourceRecord } from './source-records';
-import { mergeEvent, mergeLocation, type UnionFind } from './merge';
+import { mergeEvent, mergeLocation, timingSource, type UnionFind } from './merge';
 import { SortedIndex } from './store-index';
 import { unifiedId, type RecordKind } from './store-ids';
 import { eventWire, locationWire } from './store-wire';
@@ -24,7 +24,8 @@ export interface Cluster {
   /** Events: start instant, for the start filters; and the unified location they are at. */
   start?: number;
   location?: Cluster;
-  wire: Location | Event;
+  /** The wire form, rendered on first listing after a change (undefined: stale). */
+  wire?: Location | Event;
 }
 
 interface KindIndex {
@@ -75,8 +76,6 @@ export class UnifiedRecords {
       this.byId.set(c.id, c);
       clusters.push(c);
     }
-    // Locations first: events embed them.
-    for (const c of clusters) if (c.kind === 'location') this.render(c);
     for (const c of clusters) if (c.kind === 'event') this.placeEvent(c);
     for (const kind of ['location', 'event'] as const) {
       const of = clusters.filter((c) => c.kind === kind);
@@ -99,19 +98,29 @@ export class UnifiedRecords {
     c.updatedAt = Math.max(c.externalAt, c.internalAt);
   }
 
-  private render(c: Cluster): void {
+  /**
+   * Marks the wire form stale after a change. Rendering is deferred to the first listing that shows
+   * the record (wireOf), so start-up does not merge fields of thousands of records nobody looks at.
+   */
+  private invalidate(c: Cluster): void {
+    c.wire = undefined;
+    if (c.kind === 'event') c.start = Date.parse(timingSource(c.members.map((i) => this.records[i] as SourceEventRecord)).startDate);
+  }
+
+  wireOf(c: Cluster): Location | Event {
+    if (c.wire) return c.wire;
     if (c.kind === 'location') {
       c.wire = locationWire(c, mergeLocation(c.members.map((i) => this.records[i] as SourceLocationRecord)));
     } else {
       const merged = mergeEvent(c.members.map((i) => this.records[i] as SourceEventRecord));
-      c.start = Date.parse(merged.startDate);
-      c.wire = eventWire(c, merged, c.location?.wire as Location | undefined);
+      c.wire = eventWire(c, merged, c.location ? (this.wireOf(c.location) as Location) : undefined);
     }
+    return c.wire;
   }
 
   /**
    * An event's unified location: the one most of its sources point at (their location records'
-   * unified records), ties to the lowest id number. Then renders the event.
+   * unified records), ties to the lowest id number. Then marks the event for re-rendering.
    */
   private placeEvent(c: Cluster): void {
     const votes = new Map<Cluster, number>();
@@ -136,7 +145,7 @@ export class UnifiedRecords {
       }
       c.location = best;
     }
-    this.render(c);
+    this.invalidate(c);
   }
 
   private unindex(c: Cluster): void {
@@ -170,7 +179,7 @@ export class UnifiedRecords {
     survivor.internalAt = Math.max(survivor.internalAt, at);
     this.stamp(survivor);
     if (kind === 'location') {
-      this.render(survivor);
+      this.invalidate(survivor);
       const affected = new Set<Cluster>();
       for (const c of clusters) {
         for (const e of this.eventsAt.get(c.id) ?? []) affected.add(e);
@@ -195,7 +204,7 @@ export class UnifiedRecords {
     const index = q.onlyExternalUpdates ? this.index.location.external : this.index.location.updated;
     const from = index.lowerBound(q.updatedSince) + q.page * q.pageSize;
     const page = index.slice(from, from + q.pageSize);
-    return { data: page.map((c) => c.wire as Location), hasNextPage: from + q.pageSize < index.length };
+    return { data: page.map((c) => this.wireOf(c) as Location), hasNextPage: from + q.pageSize < index.length };
   }
 
   listEvents(q: EventQuery): ListResult<Event> {
@@ -209,12 +218,12 @@ export class UnifiedRecords {
       const at = [...(this.eventsAt.get(q.location) ?? [])]
         .filter((c) => timeOf(c) >= q.updatedSince && keep(c))
         .sort((a, b) => timeOf(a) - timeOf(b) || a.n - b.n);
-      return { data: at.slice(skip, skip + q.pageSize).map((c) => c.wire as Event), hasNextPage: skip + q.pageSize < at.length };
+      return { data: at.slice(skip, skip + q.pageSize).map((c) => this.wireOf(c) as Event), hasNextPage: skip + q.pageSize < at.length };
     }
     const start = index.lowerBound(q.updatedSince);
     if (q.startAfter === undefined && q.startBefore === undefined) {
       const from = start + skip;
-      return { data: index.slice(from, from + q.pageSize).map((c) => c.wire as Event), hasNextPage: from + q.pageSize < index.length };
+      return { data: index.slice(from, from + q.pageSize).map((c) => this.wireOf(c) as Event), hasNextPage: from + q.pageSize < index.length };
     }
     // Start filters: one scan from the boundary, stopping one match past the page.
     const data: Event[] = [];
@@ -224,7 +233,7 @@ export class UnifiedRecords {
       if (!keep(c)) continue;
       if (matched++ < skip) continue;
       if (data.length === q.pageSize) return { data, hasNextPage: true };
-      data.push(c.wire as Event);
+      data.push(this.wireOf(c) as Event);
     }
     return { data, hasNextPage: false };
   }
