@@ -1,11 +1,13 @@
 // `npm run test:e2e`: the extension as a user gets it. Packages the VSIX (scripts/package.mjs),
 // installs it into a fresh code-server profile, serves the workbench on 127.0.0.1 and walks it in
-// headless chromium (e2e-walk.mjs). Saves docs/images/e2e-views.png; on failure, a screenshot in the
-// run's logs folder. How: docs/testing.md.
+// headless chromium (e2e-walk.mjs). Screenshots go to the run's folder (on failure, e2e-failure.png);
+// with --update-docs-images they also replace docs/images/e2e-*.png. How: docs/testing.md.
 //
-// Usage: node test/harness/run-e2e.mjs [--vsix FILE] [--no-docs-image] [--verbose]
-//   --vsix           test this VSIX instead of packaging one
-//   --no-docs-image  leave docs/images/ alone (the screenshots go to the run's folder only)
+// Usage: node test/harness/run-e2e.mjs [--vsix FILE] [--update-docs-images] [--verbose]
+//   --vsix                test this VSIX instead of packaging one
+//   --update-docs-images  refresh the committed pictures in docs/images/ (also: DEDUP_CURATOR_UPDATE_DOCS_IMAGES=1).
+//                         Not by default: no two runs give the same bytes (focus and hover pixels),
+//                         and a test run should not leave tracked files modified in a shared tree.
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +22,7 @@ import { memorySampler, formatPeaks, chromiumGroup } from './memory.mjs';
 const { values: opts } = parseArgs({
   options: {
     vsix: { type: 'string' },
-    'no-docs-image': { type: 'boolean', default: false },
+    'update-docs-images': { type: 'boolean', default: process.env.DEDUP_CURATOR_UPDATE_DOCS_IMAGES === '1' },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -75,11 +77,11 @@ async function main() {
     const screenshot = async (name) => {
       const file = join(shots, `${name}.png`);
       await page.screenshot({ path: file });
-      if (!opts['no-docs-image']) {
+      if (opts['update-docs-images']) {
         mkdirSync(DOCS_IMAGES, { recursive: true });
         copyFileSync(file, join(DOCS_IMAGES, `${name}.png`));
       }
-      log(`screenshot ${opts['no-docs-image'] ? file : `docs/images/${name}.png`}`);
+      log(`screenshot ${opts['update-docs-images'] ? `docs/images/${name}.png` : file}`);
     };
 
     await page.goto(`${server.url}/?folder=${encodeURIComponent(profile.workspace)}`);
