@@ -59,7 +59,7 @@ export function writeSettings(run, settings) {
  * short folder under the system temp directory is used instead (removed by removeTmp()).
  */
 function socketSafeTmp(tmp) {
-  if (tmp.length + 1 + 52 <= 100) return tmp;
+  if (Buffer.byteLength(tmp) + 1 + 52 <= 107) return tmp;
   return mkdtempSync(join(tmpdir(), 'dc-vscode-'));
 }
 
