@@ -4,8 +4,16 @@ import ngeohash from 'ngeohash';
 import type { PreparedEvent, PreparedLocation } from './prepare';
 import { VENUE_TYPE_WORDS, type NormalizedName } from './normalize';
 
-/** Geohash length 6: cells of about 1.2 km × 0.6 km; with the 8 neighbours, at least ~600 m around. */
-export const GEOHASH_PRECISION = 6;
+/**
+ * Geohash length 7 for places: cells of about 150 m × 150 m. A record joins its own cell and the
+ * three neighbours on its side of the cell's middle (a 2 × 2 "quad", ~300 m square with the record
+ * at least ~75 m from its edge), so two records within ~75 m always share a cell and most within
+ * ~150 m do; one snapped further away is still met through its phone, website, postcode or street
+ * keys. (All 8 neighbours would catch a little more at more than twice the keys.)
+ */
+export const GEOHASH_PRECISION = 7;
+/** Geohash length 6 (about 1.2 km × 0.6 km) for events, whose blocks are already narrowed by the day. */
+export const EVENT_GEOHASH_PRECISION = 6;
 
 const prefix = (w: string): string => w.slice(0, 4);
 
@@ -22,23 +30,40 @@ function nameKeys(name: NormalizedName): string[] {
   return [...out];
 }
 
-function geoCells(lat: number | null, lon: number | null): string[] {
+// Neighbour lists are asked for again and again for the same busy cells.
+const neighbourCache = new Map<string, { box: number[]; around: string[] }>();
+
+/** The record's cell and the three neighbours nearest to it. */
+export function geoQuad(lat: number | null, lon: number | null): string[] {
   if (lat === null || lon === null) return [];
   const cell = ngeohash.encode(lat, lon, GEOHASH_PRECISION);
-  return [cell, ...ngeohash.neighbors(cell)];
+  let known = neighbourCache.get(cell);
+  if (known === undefined) {
+    if (neighbourCache.size > 200_000) neighbourCache.clear();
+    known = { box: ngeohash.decode_bbox(cell), around: ngeohash.neighbors(cell) };
+    neighbourCache.set(cell, known);
+  }
+  const [minLat, minLon, maxLat, maxLon] = known.box;
+  // ngeohash.neighbors order: n, ne, e, se, s, sw, w, nw.
+  const [n, ne, e, se, s, sw, w, nw] = known.around;
+  const north = lat >= (minLat + maxLat) / 2;
+  const east = lon >= (minLon + maxLon) / 2;
+  if (north) return east ? [cell, n, ne, e] : [cell, n, nw, w];
+  return east ? [cell, s, se, e] : [cell, s, sw, w];
 }
 
 export function locationBlockKeys(p: PreparedLocation): string[] {
   const keys: string[] = [];
   const names = nameKeys(p.name);
-  for (const cell of geoCells(p.lat, p.lon)) for (const t of names) keys.push(`g:${cell}:${t}`);
+  for (const cell of geoQuad(p.lat, p.lon)) for (const t of names) keys.push(`g:${cell}:${t}`);
   if (p.phone) keys.push(`p:${p.phone}`);
   if (p.urlHost) keys.push(`u:${p.urlHost}`);
   if (p.postcode) for (const t of names) keys.push(`z:${p.postcode}:${t}`);
   if (p.houseNumber) for (const w of p.streetWords.slice(0, 3)) keys.push(`a:${p.houseNumber}:${prefix(w)}`);
-  // House number within the town: catches a typo in the street name when coordinates are missing.
-  if (p.houseNumber && p.locality) keys.push(`h:${p.locality}:${p.houseNumber}`);
-  if (p.name.core.length > 0) keys.push(`n:${p.name.core.join(' ')}`);
+  // House number with a name word: catches a typo in the street name when coordinates are missing.
+  if (p.houseNumber) for (const t of names) keys.push(`h:${p.houseNumber}:${t}`);
+  // The whole name within the town's first word ("new york" / "new york city" share "new").
+  if (p.name.core.length > 0) keys.push(`n:${p.locality.split(' ')[0]}:${p.name.core.join(' ')}`);
   return keys;
 }
 
@@ -66,7 +91,7 @@ export function eventBlockKeys(e: PreparedEvent): string[] {
   const locKeys: string[] = [];
   if (loc) {
     locKeys.push(`k:${loc.key}`);
-    if (loc.lat !== null && loc.lon !== null) locKeys.push(`c:${ngeohash.encode(loc.lat, loc.lon, GEOHASH_PRECISION)}`);
+    if (loc.lat !== null && loc.lon !== null) locKeys.push(`c:${ngeohash.encode(loc.lat, loc.lon, EVENT_GEOHASH_PRECISION)}`);
     for (const t of nameKeys(loc.name).slice(0, 2)) locKeys.push(`l:${t}`);
   }
   for (const d of days) {

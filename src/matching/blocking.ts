@@ -3,6 +3,7 @@
 // bring a true pair together. Oversized blocks (a chain's name, a platform's host) are not compared
 // in full: they are sorted and only near neighbours are compared, and they are counted as capped.
 import type { BlockingStats } from './types';
+import { BlockTable, hashKey2 } from './block-table';
 
 /** Blocks above this size are sub-blocked. 60 keeps the worst block under ~1,800 comparisons. */
 export const DEFAULT_MAX_BLOCK_SIZE = 60;
@@ -10,53 +11,71 @@ export const DEFAULT_MAX_BLOCK_SIZE = 60;
 export const CAPPED_WINDOW = 8;
 
 export interface BlockingResult {
-  /** Record index pairs, flattened: [a0, b0, a1, b1, …] with a < b, each pair once. */
+  /** Record index pairs, flattened: [a0, b0, a1, b1, …] with a < b, each pair once, in ascending order. */
   pairs: Uint32Array;
   stats: BlockingStats;
 }
 
 /**
  * Pairs of records that share a blocking key.
- * @param keys blocking keys per record
+ * @param keys blocking keys per record, as an array or computed on demand (keys of record i)
  * @param sortKeys per-record text used to order an oversized block (e.g. the normalised name)
  */
-export function blockPairs(keys: readonly (readonly string[])[], sortKeys: readonly string[], maxBlockSize = DEFAULT_MAX_BLOCK_SIZE): BlockingResult {
-  const n = keys.length;
-  const blocks = new Map<string, number[]>();
+export function blockPairs(
+  keys: readonly (readonly string[])[] | { count: number; of: (i: number) => readonly string[] },
+  sortKeys: readonly string[],
+  maxBlockSize = DEFAULT_MAX_BLOCK_SIZE,
+): BlockingResult {
+  // Computing keys on demand keeps only the block map in memory, not every record's key list.
+  const n = Array.isArray(keys) ? keys.length : (keys as { count: number }).count;
+  const keysOf = Array.isArray(keys) ? (i: number) => keys[i] : (keys as { of: (i: number) => readonly string[] }).of;
+  const table = new BlockTable(n * 8);
+  const h = new Uint32Array(2);
   for (let i = 0; i < n; i++) {
-    for (const k of keys[i]) {
-      const members = blocks.get(k);
-      if (members === undefined) blocks.set(k, [i]);
-      else if (members[members.length - 1] !== i) members.push(i);
+    for (const key of keysOf(i)) {
+      hashKey2(key, h);
+      table.add(h[0], h[1], i);
     }
   }
-  const seen = new Set<number>();
-  const out: number[] = [];
+  // Pair ids (a * n + b) with repeats, sorted and de-duplicated at the end: a typed array sort is
+  // far cheaper than a Set of millions of large numbers.
+  let ids = new Float64Array(1 << 16);
+  let count = 0;
   const add = (x: number, y: number): void => {
-    const [a, b] = x < y ? [x, y] : [y, x];
-    const id = a * n + b;
-    if (seen.has(id)) return;
-    seen.add(id);
-    out.push(a, b);
+    if (count === ids.length) {
+      const bigger = new Float64Array(ids.length * 2);
+      bigger.set(ids);
+      ids = bigger;
+    }
+    ids[count++] = x < y ? x * n + y : y * n + x;
   };
   let blockCount = 0;
   let capped = 0;
-  for (const members of blocks.values()) {
-    if (members.length < 2) continue;
+  table.forEachBlock((members) => {
     blockCount++;
     if (members.length <= maxBlockSize) {
       for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) add(members[x], members[y]);
-      continue;
+      return;
     }
     capped++;
-    const sorted = [...members].sort((x, y) => (sortKeys[x] < sortKeys[y] ? -1 : sortKeys[x] > sortKeys[y] ? 1 : x - y));
-    for (let x = 0; x < sorted.length; x++) {
-      const end = Math.min(sorted.length, x + 1 + CAPPED_WINDOW);
-      for (let y = x + 1; y < end; y++) add(sorted[x], sorted[y]);
+    const byName = members.sort((x, y) => (sortKeys[x] < sortKeys[y] ? -1 : sortKeys[x] > sortKeys[y] ? 1 : x - y));
+    for (let x = 0; x < byName.length; x++) {
+      const end = Math.min(byName.length, x + 1 + CAPPED_WINDOW);
+      for (let y = x + 1; y < end; y++) add(byName[x], byName[y]);
     }
+  });
+  const sorted = ids.subarray(0, count).sort();
+  let distinct = 0;
+  for (let i = 0; i < count; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
+  const pairs = new Uint32Array(distinct * 2);
+  for (let i = 0, p = 0; i < count; i++) {
+    if (i > 0 && sorted[i] === sorted[i - 1]) continue;
+    const a = Math.floor(sorted[i] / n);
+    pairs[p++] = a;
+    pairs[p++] = sorted[i] - a * n;
   }
   return {
-    pairs: Uint32Array.from(out),
-    stats: { records: n, comparisons: out.length / 2, blocks: blockCount, cappedBlocks: capped, possiblePairs: (n * (n - 1)) / 2 },
+    pairs,
+    stats: { records: n, comparisons: distinct, blocks: blockCount, cappedBlocks: capped, possiblePairs: (n * (n - 1)) / 2 },
   };
 }

@@ -3,7 +3,7 @@ import type { BlockingStats, Candidate, CandidateOptions, MatchEvent, MatchLocat
 import { prepareEvent, prepareLocation, type PreparedEvent, type PreparedLocation } from './prepare';
 import { blockPairs, DEFAULT_MAX_BLOCK_SIZE, type BlockingResult } from './blocking';
 import { eventBlockKeys, locationBlockKeys } from './block-keys';
-import { scorePreparedLocations } from './score-location';
+import { locationScore } from './score-location';
 import { scorePreparedEvents } from './score-event';
 import { DEFAULT_MAX_GROUP_SIZE, groupLinks, type IndexLink } from './grouping';
 import { REVIEW_THRESHOLD } from './weights';
@@ -16,14 +16,16 @@ export interface CandidateResult {
 /** Blocked pairs of locations (record indices), for benchmarks and tests. */
 export function blockLocations(records: readonly MatchLocation[], maxBlockSize = DEFAULT_MAX_BLOCK_SIZE): BlockingResult & { prepared: PreparedLocation[] } {
   const prepared = records.map(prepareLocation);
-  const result = blockPairs(prepared.map(locationBlockKeys), prepared.map((p) => p.name.core.join(' ')), maxBlockSize);
+  const keys = { count: prepared.length, of: (i: number) => locationBlockKeys(prepared[i]) };
+  const result = blockPairs(keys, prepared.map((p) => p.name.core.join(' ')), maxBlockSize);
   return { ...result, prepared };
 }
 
 /** Blocked pairs of events (record indices), for benchmarks and tests. */
 export function blockEvents(records: readonly MatchEvent[], maxBlockSize = DEFAULT_MAX_BLOCK_SIZE): BlockingResult & { prepared: PreparedEvent[] } {
   const prepared = records.map(prepareEvent);
-  const result = blockPairs(prepared.map(eventBlockKeys), prepared.map((p) => p.name.core.join(' ')), maxBlockSize);
+  const keys = { count: prepared.length, of: (i: number) => eventBlockKeys(prepared[i]) };
+  const result = blockPairs(keys, prepared.map((p) => p.name.core.join(' ')), maxBlockSize);
   return { ...result, prepared };
 }
 
@@ -51,7 +53,7 @@ function candidatesFrom<P extends { key: string }>(
 
 export function findLocationCandidates(records: MatchLocation[], opts: CandidateOptions = {}): CandidateResult {
   const blocked = blockLocations(records, opts.maxBlockSize);
-  return candidatesFrom(blocked, (a, b) => scorePreparedLocations(a, b).score, opts);
+  return candidatesFrom(blocked, locationScore, opts);
 }
 
 export function findEventCandidates(records: MatchEvent[], opts: CandidateOptions = {}): CandidateResult {

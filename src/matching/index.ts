@@ -37,20 +37,18 @@ export {
 export { prepareEvent, prepareLocation, type PreparedEvent, type PreparedLocation } from './prepare';
 export {
   addressSimilarity,
-  discountCorrelated,
-  WHERE_DISCOUNT,
   distanceSimilarity,
   nameSimilarity,
   phoneSimilarity,
   postcodeSimilarity,
   sameSource,
   townSimilarity,
-  scoreLocationPair,
-  scorePreparedLocations,
   urlSimilarity,
-} from './score-location';
+} from './location-similarity';
+export { locationScore, scoreLocationPair, scorePreparedLocations, WHERE_DISCOUNT } from './score-location';
 export { eventLocationSimilarity, scoreEventPair, scorePreparedEvents, startSimilarity } from './score-event';
 export { blockPairs, CAPPED_WINDOW, DEFAULT_MAX_BLOCK_SIZE, type BlockingResult } from './blocking';
-export { eventBlockKeys, GEOHASH_PRECISION, locationBlockKeys } from './block-keys';
+export { BlockTable, hashKey2 } from './block-table';
+export { EVENT_GEOHASH_PRECISION, eventBlockKeys, geoQuad, GEOHASH_PRECISION, locationBlockKeys } from './block-keys';
 export { DEFAULT_MAX_GROUP_SIZE, groupLinks, type IndexLink } from './grouping';
 export { blockEvents, blockLocations, findEventCandidates, findLocationCandidates, type CandidateResult } from './candidates';

@@ -1,7 +1,8 @@
 // Event pair scoring: name, start time, location (scored by the location matcher) and web address.
 import type { FieldExplanation, MatchEvent, PairScore } from './types';
 import { prepareEvent, type PreparedEvent } from './prepare';
-import { nameSimilarity, scorePreparedLocations } from './score-location';
+import { nameSimilarity } from './location-similarity';
+import { locationScore } from './score-location';
 import { EVENT_MODEL, fieldWeight, logistic2, type FieldModel } from './weights';
 
 const MINUTE = 60_000;
@@ -28,7 +29,7 @@ export function startSimilarity(a: number | null, b: number | null): number | nu
 export function eventLocationSimilarity(a: PreparedEvent, b: PreparedEvent): number | null {
   if (!a.location || !b.location) return null;
   if (a.location.key === b.location.key) return 1;
-  return scorePreparedLocations(a.location, b.location).score;
+  return locationScore(a.location, b.location);
 }
 
 function field(name: string, model: FieldModel, similarity: number | null, a?: string | null, b?: string | null): FieldExplanation {

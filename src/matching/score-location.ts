@@ -1,144 +1,105 @@
-// Location pair scoring: per-field similarities, Fellegi–Sunter weights, logistic score.
+// Location pair scoring: per-field similarities, Fellegi–Sunter weights, logistic score, and the
+// explanation the comparison panel shows.
 import type { FieldExplanation, MatchLocation, PairScore } from './types';
 import { prepareLocation, type PreparedLocation } from './prepare';
-import { distanceMeters, jaroWinkler, softOverlap } from './similarity';
+import { distanceMeters } from './similarity';
+import {
+  addressSimilarity,
+  distanceSimilarity,
+  nameSimilarity,
+  phoneSimilarity,
+  postcodeSimilarity,
+  sameSource,
+  townSimilarity,
+  urlSimilarity,
+} from './location-similarity';
 import { fieldWeight, LOCATION_MODEL, logistic2, type FieldModel } from './weights';
-import { VENUE_TYPE_WORDS, type NormalizedName } from './normalize';
 
-/** Venue-type words count half: many unrelated places are a "Cafe" or a "Bar". */
-const nameWordWeight = (w: string): number => (VENUE_TYPE_WORDS.has(w) ? 0.5 : 1);
-
-/**
- * Name similarity: weighted soft word overlap (the mean of Dice and containment, so that a name
- * with an extra word — "Fenix" / "Fenix at the Argyle" — still scores well), or the letters when
- * only the spacing differs. Two different kinds of venue ("Cafe" vs "Dining Room") under one
- * name are usually two outlets of one hotel, so that conflict lowers the similarity.
- */
-export function nameSimilarity(a: NormalizedName, b: NormalizedName): number | null {
-  if (a.full.length === 0 || b.full.length === 0) return null;
-  const { dice, containment } = softOverlap(a.core, b.core, nameWordWeight);
-  let words = (dice + containment) / 2;
-  if (a.types.length > 0 && b.types.length > 0 && !a.types.some((t) => b.types.includes(t))) words *= 0.6;
-  // "bel air" vs "belair": the words differ but the letters agree.
-  const joinedA = a.core.join('');
-  const joinedB = b.core.join('');
-  const letters = joinedA === joinedB ? 1 : jaroWinkler(joinedA, joinedB) >= 0.95 ? 0.9 : 0;
-  return Math.max(words, letters);
+function metersBetween(a: PreparedLocation, b: PreparedLocation): number | null {
+  if (a.lat === null || a.lon === null || b.lat === null || b.lon === null) return null;
+  return distanceMeters(a.lat, a.lon, b.lat, b.lon);
 }
 
-/** Street address similarity: the house number must agree; the street words may vary. */
-export function addressSimilarity(a: PreparedLocation, b: PreparedLocation): number | null {
-  if (a.streetText === '' || b.streetText === '') return null;
-  const { dice, containment } = softOverlap(a.streetWords, b.streetWords);
-  const words = (dice + containment) / 2;
-  let sim: number;
-  if (a.houseNumber && b.houseNumber) sim = a.houseNumber === b.houseNumber ? 0.4 + 0.6 * words : 0.1 * words;
-  else if (a.houseNumber || b.houseNumber) sim = 0.75 * words;
-  else sim = 0.9 * words;
-  // Same door, different suite: neighbours in one building.
-  if (a.unit && b.unit && a.unit !== b.unit) sim *= 0.5;
-  return sim;
+interface LocationField {
+  name: string;
+  model: FieldModel;
+  /** Fields that all say where the place is: their agreements are not independent evidence. */
+  where: boolean;
+  similarity: (a: PreparedLocation, b: PreparedLocation) => number | null;
+  /** The value shown in the explanation. */
+  show: (p: PreparedLocation, other: PreparedLocation) => string | null;
 }
 
-/**
- * Town: a different country is a different place; towns are compared word-wise, and one inside
- * the other ("new york" / "new york city", "hollywood" / "w hollywood") nearly agrees.
- */
-export function townSimilarity(a: PreparedLocation, b: PreparedLocation): number | null {
-  if (a.country && b.country && a.country !== b.country) return 0;
-  if (a.locality === '' || b.locality === '') return null;
-  if (a.locality === b.locality) return 1;
-  const { containment } = softOverlap(a.locality.split(' '), b.locality.split(' '));
-  return 0.9 * containment;
-}
+const M = LOCATION_MODEL;
+const FIELDS: readonly LocationField[] = [
+  { name: 'name', model: M.name, where: false, similarity: (a, b) => nameSimilarity(a.name, b.name), show: (p) => p.name.full.join(' ') },
+  { name: 'address', model: M.address, where: true, similarity: addressSimilarity, show: (p) => p.streetText },
+  { name: 'town', model: M.town, where: true, similarity: townSimilarity, show: (p) => [p.locality, p.country ?? ''].filter((x) => x !== '').join(', ') },
+  { name: 'postcode', model: M.postcode, where: true, similarity: (a, b) => postcodeSimilarity(a.postcode, b.postcode), show: (p) => p.postcode },
+  { name: 'phone', model: M.phone, where: false, similarity: (a, b) => phoneSimilarity(a.phone, b.phone), show: (p) => p.phone },
+  { name: 'url', model: M.url, where: false, similarity: (a, b) => urlSimilarity(a.urlHost, b.urlHost), show: (p) => p.urlHost },
+  {
+    name: 'distance',
+    model: M.distance,
+    where: true,
+    similarity: (a, b) => {
+      const m = metersBetween(a, b);
+      return m === null ? null : distanceSimilarity(m);
+    },
+    show: (p, other) => {
+      const m = metersBetween(p, other);
+      return m === null ? (p.lat === null ? null : `${p.lat}, ${p.lon}`) : `${p.lat}, ${p.lon} (${Math.round(m)} m apart)`;
+    },
+  },
+  { name: 'integration', model: M.integration, where: false, similarity: (a, b) => sameSource(a.integration, b.integration), show: (p) => p.integration },
+];
 
-/** Postcodes: equal, same district (first three characters), or different. */
-export function postcodeSimilarity(a: string | null, b: string | null): number | null {
-  if (!a || !b) return null;
-  if (a === b) return 1;
-  return a.slice(0, 3) === b.slice(0, 3) ? 0.5 : 0;
-}
-
-export function phoneSimilarity(a: string | null, b: string | null): number | null {
-  if (!a || !b) return null;
-  if (a === b) return 1;
-  // Same local number, different or missing area code.
-  if (a.slice(-7) === b.slice(-7)) return 0.7;
-  return 0;
-}
-
-export function urlSimilarity(a: string | null, b: string | null): number | null {
-  if (!a || !b) return null;
-  if (a === b) return 1;
-  const baseA = a.split('/')[0].split('.').slice(-2).join('.');
-  const baseB = b.split('/')[0].split('.').slice(-2).join('.');
-  // Same registrable domain ("order.bizou.com" vs "bizou.com"), but not two pages of one platform.
-  return baseA === baseB && !a.includes('/') && !b.includes('/') ? 0.8 : 0;
-}
-
-/** 1 when both records come from one integration, 0 when from two, null when unknown. */
-export function sameSource(a: string | null, b: string | null): number | null {
-  if (!a || !b) return null;
-  return a === b ? 1 : 0;
-}
-
-/** 1 within 30 m, falling with the logarithm of the distance to 0 at 3 km. */
-export function distanceSimilarity(meters: number): number {
-  if (meters <= 30) return 1;
-  if (meters >= 3000) return 0;
-  return 1 - Math.log(meters / 30) / Math.log(100);
-}
-
-function field(name: string, model: FieldModel, similarity: number | null, a?: string | null, b?: string | null): FieldExplanation {
-  const out: FieldExplanation = { field: name, similarity, weight: fieldWeight(model, similarity) };
-  if (a) out.a = a;
-  if (b) out.b = b;
-  return out;
-}
-
-function formatAddress(p: PreparedLocation): string {
-  return p.streetText;
-}
-
-export function locationFields(a: PreparedLocation, b: PreparedLocation): FieldExplanation[] {
-  const M = LOCATION_MODEL;
-  let meters: number | null = null;
-  if (a.lat !== null && a.lon !== null && b.lat !== null && b.lon !== null) meters = distanceMeters(a.lat, a.lon, b.lat, b.lon);
-  return [
-    field('name', M.name, nameSimilarity(a.name, b.name), a.name.full.join(' '), b.name.full.join(' ')),
-    field('address', M.address, addressSimilarity(a, b), formatAddress(a), formatAddress(b)),
-    field('town', M.town, townSimilarity(a, b), a.locality, b.locality),
-    field('postcode', M.postcode, postcodeSimilarity(a.postcode, b.postcode), a.postcode, b.postcode),
-    field('phone', M.phone, phoneSimilarity(a.phone, b.phone), a.phone, b.phone),
-    field('url', M.url, urlSimilarity(a.urlHost, b.urlHost), a.urlHost, b.urlHost),
-    field('distance', M.distance, meters === null ? null : distanceSimilarity(meters), meters === null ? null : `${Math.round(meters)} m`),
-    field('integration', M.integration, sameSource(a.integration, b.integration), a.integration, b.integration),
-  ];
-}
-
-/** Fields that all say where the place is: their agreements are not independent evidence. */
-const WHERE_FIELDS = new Set(['address', 'town', 'postcode', 'distance']);
 /** Share of each further agreeing "where" field's weight that counts, after the strongest one. */
 export const WHERE_DISCOUNT = 0.3;
 
 /**
- * Fellegi–Sunter assumes fields independent given match status; address, town, postcode and
- * distance are not (two venues in one building agree on all four). The strongest agreement of that
- * group counts in full, the others at WHERE_DISCOUNT, so a shared building cannot outvote two
- * different names. Disagreements are left as they are. Weights are rewritten in place, so the
- * explanation still adds up to the log-odds.
+ * Field weights of a pair. Fellegi–Sunter assumes fields independent given match status; address,
+ * town, postcode and distance are not (two venues in one building agree on all four). The strongest
+ * agreement of that group counts in full, the others at WHERE_DISCOUNT, so a shared building cannot
+ * outvote two different names. Disagreements count in full.
  */
-export function discountCorrelated(fields: FieldExplanation[]): void {
-  const agreeing = fields.filter((f) => WHERE_FIELDS.has(f.field) && f.weight > 0).sort((x, y) => y.weight - x.weight);
-  for (const f of agreeing.slice(1)) f.weight *= WHERE_DISCOUNT;
+function weigh(a: PreparedLocation, b: PreparedLocation, sims: (number | null)[], weights: number[]): number {
+  let best = -1;
+  for (let i = 0; i < FIELDS.length; i++) {
+    const s = FIELDS[i].similarity(a, b);
+    sims[i] = s;
+    weights[i] = fieldWeight(FIELDS[i].model, s);
+    if (FIELDS[i].where && weights[i] > 0 && (best < 0 || weights[i] > weights[best])) best = i;
+  }
+  let logOdds = M.prior;
+  for (let i = 0; i < FIELDS.length; i++) {
+    if (FIELDS[i].where && weights[i] > 0 && i !== best) weights[i] *= WHERE_DISCOUNT;
+    logOdds += weights[i];
+  }
+  return logOdds;
+}
+
+const scratchSims: (number | null)[] = new Array<number | null>(FIELDS.length).fill(null);
+const scratchWeights: number[] = new Array<number>(FIELDS.length).fill(0);
+
+/** The score alone, without building an explanation: the hot path of candidate search. */
+export function locationScore(a: PreparedLocation, b: PreparedLocation): number {
+  return logistic2(weigh(a, b, scratchSims, scratchWeights));
 }
 
 export function scorePreparedLocations(a: PreparedLocation, b: PreparedLocation): PairScore {
-  const fields = locationFields(a, b);
-  discountCorrelated(fields);
-  const prior = LOCATION_MODEL.prior;
-  const logOdds = fields.reduce((sum, f) => sum + f.weight, prior);
-  return { score: logistic2(logOdds), logOdds, prior, fields };
+  const sims: (number | null)[] = [];
+  const weights: number[] = [];
+  const logOdds = weigh(a, b, sims, weights);
+  const fields = FIELDS.map((f, i): FieldExplanation => {
+    const out: FieldExplanation = { field: f.name, similarity: sims[i], weight: weights[i] };
+    const va = f.show(a, b);
+    const vb = f.show(b, a);
+    if (va) out.a = va;
+    if (vb) out.b = vb;
+    return out;
+  });
+  return { score: logistic2(logOdds), logOdds, prior: M.prior, fields };
 }
 
 export function scoreLocationPair(a: MatchLocation, b: MatchLocation): PairScore {

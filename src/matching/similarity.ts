@@ -1,5 +1,8 @@
 // String and token similarities in [0,1]. Each is symmetric and gives 1 for equal non-empty inputs.
 
+let scratchA = new Uint8Array(64);
+let scratchB = new Uint8Array(64);
+
 /** Jaro–Winkler similarity: tolerant of typos and rewards a shared prefix (names, street words). */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return a.length > 0 ? 1 : 0;
@@ -7,8 +10,13 @@ export function jaroWinkler(a: string, b: string): number {
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const matchedB = new Uint8Array(lb);
-  const matchedA = new Uint8Array(la);
+  // Reused scratch buffers: this runs millions of times and allocation dominated it.
+  if (la > scratchA.length) scratchA = new Uint8Array(la * 2);
+  if (lb > scratchB.length) scratchB = new Uint8Array(lb * 2);
+  const matchedA = scratchA;
+  const matchedB = scratchB;
+  matchedA.fill(0, 0, la);
+  matchedB.fill(0, 0, lb);
   let matches = 0;
   for (let i = 0; i < la; i++) {
     const from = Math.max(0, i - window);
@@ -80,10 +88,18 @@ export function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+function hasDigit(w: string): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
+}
+
 function tokenSimilarity(x: string, y: string): number {
   if (x === y) return 1;
   // Numbers must agree exactly: "5th" vs "6th" are different streets, 12 and 13 different doors.
-  if (/\d/.test(x) || /\d/.test(y)) return 0;
+  if (hasDigit(x) || hasDigit(y)) return 0;
   if (x.length >= 5 && y.length >= 5) {
     const s = jaroWinkler(x, y);
     if (s >= TOKEN_MATCH) return s;
@@ -105,14 +121,16 @@ export function softOverlap(
   weight: (word: string) => number = unitWeight,
 ): { dice: number; containment: number } {
   if (a.length === 0 || b.length === 0) return { dice: 0, containment: 0 };
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  const used = new Uint8Array(long.length);
+  const short = a.length <= b.length ? a : b;
+  const long = a.length <= b.length ? b : a;
+  // Names have a handful of words: a bit mask of the used ones avoids an allocation per call.
+  let used = 0;
   let shared = 0;
   for (const x of short) {
     let best = 0;
     let bestJ = -1;
     for (let j = 0; j < long.length; j++) {
-      if (used[j]) continue;
+      if (j < 31 && used & (1 << j)) continue;
       const s = tokenSimilarity(x, long[j]);
       if (s > best) {
         best = s;
@@ -121,7 +139,7 @@ export function softOverlap(
       }
     }
     if (bestJ >= 0) {
-      used[bestJ] = 1;
+      if (bestJ < 31) used |= 1 << bestJ;
       shared += (best * (weight(x) + weight(long[bestJ]))) / 2;
     }
   }

@@ -1,0 +1,101 @@
+// Matcher speed: generate N source locations, then prepare, block, score and group them, timing
+// each phase, and report peak RSS. Each size runs in its own process so its RSS is its own.
+// Run: npx tsx bench/matcher-speed.ts [--size N ...]   (default: 10000 and 100000)
+import { spawnSync } from 'node:child_process';
+import {
+  blockPairs,
+  DEFAULT_MAX_GROUP_SIZE,
+  groupLinks,
+  locationBlockKeys,
+  prepareLocation,
+  REVIEW_THRESHOLD,
+  locationScore,
+  type IndexLink,
+  type MatchLocation,
+} from '../src/matching';
+import { loadGenerator } from './lib/datasets';
+import { splitRecords } from './lib/synthetic';
+
+const INTEGRATIONS = 4;
+
+interface Result {
+  records: number;
+  places: number;
+  ms: Record<string, number>;
+  comparisons: number;
+  cappedBlocks: number;
+  candidates: number;
+  peakRssMb: number;
+}
+
+function time<T>(ms: Record<string, number>, phase: string, run: () => T): T {
+  const t0 = performance.now();
+  const out = run();
+  ms[phase] = performance.now() - t0;
+  return out;
+}
+
+async function measure(target: number): Promise<Result> {
+  const generate = await loadGenerator();
+  if (!generate) throw new Error('src/sandbox/generator.ts is absent');
+  const ms: Record<string, number> = {};
+  // About 2.8 listings per place with 4 integrations: find the place count giving ~target records.
+  const probe = splitRecords(generate({ seed: 7, locations: 2000, events: 0, integrations: INTEGRATIONS }).records).locations.length / 2000;
+  const places = Math.round(target / probe);
+  const records: MatchLocation[] = time(ms, 'generate', () => splitRecords(generate({ seed: 7, locations: places, events: 0, integrations: INTEGRATIONS }).records).locations);
+  const prepared = time(ms, 'prepare', () => records.map(prepareLocation));
+  const blocked = time(ms, 'block (keys + pairs)', () =>
+    blockPairs({ count: prepared.length, of: (i) => locationBlockKeys(prepared[i]) }, prepared.map((p) => p.name.core.join(' '))),
+  );
+  const links = time(ms, 'score', () => {
+    const out: IndexLink[] = [];
+    const { pairs } = blocked;
+    for (let i = 0; i < pairs.length; i += 2) {
+      const s = locationScore(prepared[pairs[i]], prepared[pairs[i + 1]]);
+      if (s >= REVIEW_THRESHOLD) out.push({ a: pairs[i], b: pairs[i + 1], score: s });
+    }
+    return out;
+  });
+  const candidates = time(ms, 'group', () => groupLinks(links, (i) => prepared[i].key, DEFAULT_MAX_GROUP_SIZE));
+  ms['match total (prepare..group)'] = ms['prepare'] + ms['block (keys + pairs)'] + ms['score'] + ms['group'];
+  ms['total incl. generate'] = ms['match total (prepare..group)'] + ms['generate'];
+  return {
+    records: records.length,
+    places,
+    ms,
+    comparisons: blocked.stats.comparisons,
+    cappedBlocks: blocked.stats.cappedBlocks,
+    candidates: candidates.length,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+}
+
+function report(r: Result): void {
+  console.log(`\n${r.records} source locations (${r.places} places, ${INTEGRATIONS} integrations): ${r.comparisons} comparisons, ${r.cappedBlocks} capped blocks, ${r.candidates} candidates, peak RSS ${r.peakRssMb.toFixed(0)} MB`);
+  for (const [phase, ms] of Object.entries(r.ms)) console.log(`  ${phase.padEnd(30)} ${(ms / 1000).toFixed(2)} s`);
+}
+
+async function main(): Promise<void> {
+  const i = process.argv.indexOf('--child');
+  if (i >= 0) {
+    console.log(JSON.stringify(await measure(Number(process.argv[i + 1]))));
+    return;
+  }
+  const sizes = process.argv.flatMap((a, k) => (process.argv[k - 1] === '--size' ? [Number(a)] : []));
+  if ((await loadGenerator()) === undefined) {
+    console.log('src/sandbox/generator.ts is absent: nothing to measure');
+    return;
+  }
+  console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} CPUs`);
+  for (const size of sizes.length > 0 ? sizes : [10_000, 100_000]) {
+    const child = spawnSync(process.execPath, [...process.execArgv, __filename, '--child', String(size)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (child.status !== 0) throw new Error(`size ${size} failed:\n${child.stderr}`);
+    const line = child.stdout.trim().split('\n').pop() ?? '';
+    report(JSON.parse(line) as Result);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
