@@ -23,7 +23,9 @@ export class Rng {
 
   /** A new independent stream, so that adding draws to one part of the generator does not shift another. */
   static stream(seed: number, salt: number): Rng {
-    return new Rng(Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(salt + 1, 0xc2b2ae35));
+    // Both halves of a seed up to 2^53 count, so seeds 1 and 2^32 + 1 give different data.
+    const high = Math.floor(seed / 4294967296) >>> 0;
+    return new Rng(Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(salt + 1, 0xc2b2ae35) ^ Math.imul(high, 0x27d4eb2f));
   }
 
   float(): number {

@@ -6,8 +6,8 @@ import { timestampProblem } from '../../src/api/timestamp';
 
 const OPTS = { seed: 3, locations: 400, events: 400, integrations: 4 };
 
-function byEntity(records: SourceRecord[], truth: Map<string, string>): Map<string, SourceRecord[]> {
-  const out = new Map<string, SourceRecord[]>();
+function byEntity<R extends SourceRecord>(records: R[], truth: Map<string, string>): Map<string, R[]> {
+  const out = new Map<string, R[]>();
   for (const r of records) {
     const id = truth.get(sourceKey(r))!;
     out.set(id, [...(out.get(id) ?? []), r]);
