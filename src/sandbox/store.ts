@@ -50,7 +50,10 @@ export class SandboxStore implements SandboxStoreApi {
   ) {}
 
   static async open(opts: SandboxStoreOptions = {}): Promise<SandboxStore> {
-    const now = opts.now ?? Date.now;
+    // Whole milliseconds: timestamps go to the wire and the decision log at that precision, and a
+    // replayed state must equal the live one.
+    const clock = opts.now ?? Date.now;
+    const now = () => Math.floor(clock());
     const requested = {
       seed: opts.seed ?? DEFAULT_SEED,
       locations: opts.locations ?? DEFAULT_GENERATE_OPTIONS.locations,
