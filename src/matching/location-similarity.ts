@@ -1,10 +1,7 @@
 // Per-field similarities of two prepared locations, each in [0,1], or null when a value is missing.
 import type { PreparedLocation } from './prepare';
 import { jaroWinkler, softOverlap } from './similarity';
-import { VENUE_TYPE_WORDS, type NormalizedName } from './normalize';
-
-/** Venue-type words count half: many unrelated places are a "Cafe" or a "Bar". */
-const nameWordWeight = (w: string): number => (VENUE_TYPE_WORDS.has(w) ? 0.5 : 1);
+import type { NormalizedName } from './normalize';
 
 /**
  * Name similarity: weighted soft word overlap (the mean of Dice and containment, so that a name
@@ -14,15 +11,17 @@ const nameWordWeight = (w: string): number => (VENUE_TYPE_WORDS.has(w) ? 0.5 : 1
  */
 export function nameSimilarity(a: NormalizedName, b: NormalizedName): number | null {
   if (a.full.length === 0 || b.full.length === 0) return null;
-  const { dice, containment } = softOverlap(a.core, b.core, nameWordWeight);
+  const { dice, containment } = softOverlap(a.core, b.core, a.weights, b.weights);
   let words = (dice + containment) / 2;
   if (a.types.length > 0 && b.types.length > 0 && !a.types.some((t) => b.types.includes(t))) words *= 0.6;
   if (words >= 0.9 || (a.core.length === 1 && b.core.length === 1)) return words;
-  // "bel air" vs "belair": the words differ but the letters agree.
-  const joinedA = a.core.join('');
-  const joinedB = b.core.join('');
-  const letters = joinedA === joinedB ? 1 : jaroWinkler(joinedA, joinedB) >= 0.95 ? 0.9 : 0;
-  return Math.max(words, letters);
+  // "bel air" vs "belair": the words differ but the letters agree. (Only worth a look when the
+  // lengths are close and the first letters agree, which also keeps this off the hot path.)
+  const ja = a.joined;
+  const jb = b.joined;
+  if (ja === jb) return 1;
+  if (Math.abs(ja.length - jb.length) > 2 || ja.charCodeAt(0) !== jb.charCodeAt(0)) return words;
+  return Math.max(words, jaroWinkler(ja, jb) >= 0.95 ? 0.9 : 0);
 }
 
 /** Street address similarity: the house number must agree; the street words may vary. */
@@ -72,13 +71,11 @@ export function phoneSimilarity(a: string | null, b: string | null): number | nu
   return 0;
 }
 
-export function urlSimilarity(a: string | null, b: string | null): number | null {
-  if (!a || !b) return null;
-  if (a === b) return 1;
-  const baseA = a.split('/')[0].split('.').slice(-2).join('.');
-  const baseB = b.split('/')[0].split('.').slice(-2).join('.');
+export function urlSimilarity(a: PreparedLocation, b: PreparedLocation): number | null {
+  if (!a.urlHost || !b.urlHost) return null;
+  if (a.urlHost === b.urlHost) return 1;
   // Same registrable domain ("order.bizou.com" vs "bizou.com"), but not two pages of one platform.
-  return baseA === baseB && !a.includes('/') && !b.includes('/') ? 0.8 : 0;
+  return a.urlDomain !== null && a.urlDomain === b.urlDomain ? 0.8 : 0;
 }
 
 /** 1 when both records come from one integration, 0 when from two, null when unknown. */

@@ -86,6 +86,10 @@ export interface NormalizedName {
   core: string[];
   /** The canonical venue-type words among core. */
   types: string[];
+  /** Weight of each core word in name similarity: venue-type words count half (many places are a "Cafe"). */
+  weights: number[];
+  /** Core words run together, to compare names that differ only in spacing ("bel air" / "belair"). */
+  joined: string;
 }
 
 /**
@@ -93,7 +97,7 @@ export interface NormalizedName {
  * ("Le Chardonnay (Los Angeles)"), which would otherwise look like a different name.
  */
 export function normalizeName(text: string | null | undefined): NormalizedName {
-  if (!text) return { full: [], core: [], types: [] };
+  if (!text) return nameFromWords([]);
   const full = tokens(normalizeText(text.replace(/\([^)]*\)/g, ' ')));
   return nameFromWords(full);
 }
@@ -101,7 +105,13 @@ export function normalizeName(text: string | null | undefined): NormalizedName {
 export function nameFromWords(full: string[]): NormalizedName {
   const kept = full.filter((w) => !NAME_STOPWORDS.has(w));
   const core = (kept.length > 0 ? kept : full).map((w) => VENUE_TYPE_WORDS.get(w) ?? w);
-  return { full, core, types: core.filter((w) => VENUE_TYPE_WORDS.has(w)) };
+  return {
+    full,
+    core,
+    types: core.filter((w) => VENUE_TYPE_WORDS.has(w)),
+    weights: core.map((w) => (VENUE_TYPE_WORDS.has(w) ? 0.5 : 1)),
+    joined: core.join(''),
+  };
 }
 
 /** The last ten digits of a phone number (drops +1, spaces, dots, dashes, brackets, slashes); null if under seven. */

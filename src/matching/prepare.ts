@@ -31,6 +31,8 @@ export interface PreparedLocation {
   country: string | null;
   phone: string | null;
   urlHost: string | null;
+  /** Last two labels of the host ("bizou.com"), or null for a platform page ("facebook.com/bizou"). */
+  urlDomain: string | null;
   lat: number | null;
   lon: number | null;
   integration: string | null;
@@ -81,6 +83,7 @@ export function prepareLocation(r: MatchLocation): PreparedLocation {
   for (let i = 1; i < rest.length; i++) if (/^\d+[a-z]?$/.test(rest[i]) && !/^\d/.test(rest[i - 1])) unit = rest[i];
   const ok = validCoordinate(r.latitude, r.longitude);
   const locality = normalizeText(r.address?.addressLocality);
+  const urlHost = normalizeUrlHost(r.url);
   return {
     key: r.key,
     name: withoutTrailingTown(normalizeName(r.name), locality),
@@ -92,7 +95,8 @@ export function prepareLocation(r: MatchLocation): PreparedLocation {
     locality,
     country: normalizeCountry(r.address?.addressCountry),
     phone: normalizePhone(r.telephone),
-    urlHost: normalizeUrlHost(r.url),
+    urlHost,
+    urlDomain: urlHost && !urlHost.includes('/') ? urlHost.split('.').slice(-2).join('.') : null,
     lat: ok ? (r.latitude as number) : null,
     lon: ok ? (r.longitude as number) : null,
     integration: r.integration ?? null,

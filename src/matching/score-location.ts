@@ -2,7 +2,7 @@
 // explanation the comparison panel shows.
 import type { FieldExplanation, MatchLocation, PairScore } from './types';
 import { prepareLocation, type PreparedLocation } from './prepare';
-import { distanceMeters } from './similarity';
+import { nearDistanceMeters } from './similarity';
 import {
   addressSimilarity,
   distanceSimilarity,
@@ -17,7 +17,7 @@ import { fieldWeight, LOCATION_MODEL, logistic2, type FieldModel } from './weigh
 
 function metersBetween(a: PreparedLocation, b: PreparedLocation): number | null {
   if (a.lat === null || a.lon === null || b.lat === null || b.lon === null) return null;
-  return distanceMeters(a.lat, a.lon, b.lat, b.lon);
+  return nearDistanceMeters(a.lat, a.lon, b.lat, b.lon);
 }
 
 interface LocationField {
@@ -37,7 +37,7 @@ const FIELDS: readonly LocationField[] = [
   { name: 'town', model: M.town, where: true, similarity: townSimilarity, show: (p) => [p.locality, p.country ?? ''].filter((x) => x !== '').join(', ') },
   { name: 'postcode', model: M.postcode, where: true, similarity: (a, b) => postcodeSimilarity(a.postcode, b.postcode), show: (p) => p.postcode },
   { name: 'phone', model: M.phone, where: false, similarity: (a, b) => phoneSimilarity(a.phone, b.phone), show: (p) => p.phone },
-  { name: 'url', model: M.url, where: false, similarity: (a, b) => urlSimilarity(a.urlHost, b.urlHost), show: (p) => p.urlHost },
+  { name: 'url', model: M.url, where: false, similarity: urlSimilarity, show: (p) => p.urlHost },
   {
     name: 'distance',
     model: M.distance,

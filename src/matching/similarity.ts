@@ -96,8 +96,25 @@ function hasDigit(w: string): boolean {
   return false;
 }
 
+// Word pairs recur across the many comparisons of one run (the same street and venue words), so
+// their similarity is remembered; the memo is emptied when it grows large.
+const memo = new Map<string, number>();
+const MEMO_LIMIT = 200_000;
+
 function tokenSimilarity(x: string, y: string): number {
   if (x === y) return 1;
+  if (x.length < 5 || y.length < 5) return computeTokenSimilarity(x, y);
+  const key = x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`;
+  let s = memo.get(key);
+  if (s === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    s = computeTokenSimilarity(x, y);
+    memo.set(key, s);
+  }
+  return s;
+}
+
+function computeTokenSimilarity(x: string, y: string): number {
   // Numbers must agree exactly: "5th" vs "6th" are different streets, 12 and 13 different doors.
   if (hasDigit(x) || hasDigit(y)) return 0;
   if (x.length >= 5 && y.length >= 5) {
@@ -107,26 +124,29 @@ function tokenSimilarity(x: string, y: string): number {
   return Math.min(x.length, y.length) >= 3 && withinOneEdit(x, y) ? ONE_EDIT : 0;
 }
 
-const unitWeight = (): number => 1;
-
 /**
  * Soft overlap of two word lists: each word of the shorter list is paired greedily with its most
- * similar unused word of the other. Words may weigh differently (a venue-type word counts less
- * than a distinctive one). Returns the weighted Dice coefficient (shared / average total) and the
- * containment (shared / smaller total).
+ * similar unused word of the other. Words may weigh differently (weights: one per word, default 1).
+ * Returns the weighted Dice coefficient (shared / average total) and the containment (shared /
+ * smaller total).
  */
 export function softOverlap(
   a: readonly string[],
   b: readonly string[],
-  weight: (word: string) => number = unitWeight,
+  weightsA?: readonly number[],
+  weightsB?: readonly number[],
 ): { dice: number; containment: number } {
   if (a.length === 0 || b.length === 0) return { dice: 0, containment: 0 };
-  const short = a.length <= b.length ? a : b;
-  const long = a.length <= b.length ? b : a;
+  const swap = a.length > b.length;
+  const short = swap ? b : a;
+  const long = swap ? a : b;
+  const wShort = swap ? weightsB : weightsA;
+  const wLong = swap ? weightsA : weightsB;
   // Names have a handful of words: a bit mask of the used ones avoids an allocation per call.
   let used = 0;
   let shared = 0;
-  for (const x of short) {
+  for (let i = 0; i < short.length; i++) {
+    const x = short[i];
     let best = 0;
     let bestJ = -1;
     for (let j = 0; j < long.length; j++) {
@@ -140,14 +160,28 @@ export function softOverlap(
     }
     if (bestJ >= 0) {
       if (bestJ < 31) used |= 1 << bestJ;
-      shared += (best * (weight(x) + weight(long[bestJ]))) / 2;
+      shared += (best * ((wShort ? wShort[i] : 1) + (wLong ? wLong[bestJ] : 1))) / 2;
     }
   }
   let wa = 0;
   let wb = 0;
-  for (const x of a) wa += weight(x);
-  for (const y of b) wb += weight(y);
+  for (let i = 0; i < a.length; i++) wa += weightsA ? weightsA[i] : 1;
+  for (let j = 0; j < b.length; j++) wb += weightsB ? weightsB[j] : 1;
   return { dice: (2 * shared) / (wa + wb), containment: Math.min(1, shared / Math.min(wa, wb)) };
+}
+
+/**
+ * Distance in metres for nearby points: the equirectangular approximation, within 0.1 % of the
+ * great-circle distance up to tens of kilometres and several times cheaper; beyond that only "far"
+ * matters, so falls back to the haversine form.
+ */
+export function nearDistanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  if (Math.abs(dLat) > 0.01 || Math.abs(dLon) > 0.01) return distanceMeters(lat1, lon1, lat2, lon2);
+  const x = dLon * Math.cos(((lat1 + lat2) / 2) * rad);
+  return 6371008.8 * Math.sqrt(x * x + dLat * dLat);
 }
 
 /** Great-circle distance in metres (haversine). */

@@ -25,7 +25,13 @@ describe('matching/normalize', () => {
   });
 
   it('drops articles, marks venue types and drops qualifiers in brackets', () => {
-    assert.deepEqual(normalizeName('The Grill on the Alley'), { full: ['the', 'grill', 'on', 'the', 'alley'], core: ['grill', 'alley'], types: ['grill'] });
+    assert.deepEqual(normalizeName('The Grill on the Alley'), {
+      full: ['the', 'grill', 'on', 'the', 'alley'],
+      core: ['grill', 'alley'],
+      types: ['grill'],
+      weights: [0.5, 1],
+      joined: 'grillalley',
+    });
     assert.deepEqual(normalizeName('Le Chardonnay (Los Angeles)').full, ['le', 'chardonnay']);
     // Synonymous venue types become one word.
     assert.deepEqual(normalizeName("Art's Delicatessen").core, ['arts', 'deli']);
