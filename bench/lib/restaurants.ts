@@ -40,7 +40,42 @@ export function parseCsvLine(line: string): string[] {
 }
 
 export function readRestaurants(file: string): RestaurantRow[] {
-  const lines = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  return parseRestaurantsCsv(readFileSync(file, 'utf8'), file);
+}
+
+export interface RestaurantNdjsonLine {
+  kind: 'location';
+  integration: string;
+  sourceId: string;
+  name: string;
+  address: { streetAddress: string; postalCode: null; addressRegion: null; addressLocality: string; addressCountry: null };
+  telephone: null;
+  url: null;
+  latitude: null;
+  longitude: null;
+  /** Ground truth (the CSV's unique_id); the sandbox ignores unknown members. */
+  truth: string;
+}
+
+/** One restaurant as a sandbox `--load` line. The CSV has no phone, web address, postcode or coordinates. */
+export function restaurantNdjsonLine(row: RestaurantRow, index: number): RestaurantNdjsonLine {
+  return {
+    kind: 'location',
+    integration: `urn:integration:${row.source}`,
+    sourceId: String(index),
+    name: row.name,
+    address: { streetAddress: row.address, postalCode: null, addressRegion: null, addressLocality: row.city, addressCountry: null },
+    telephone: null,
+    url: null,
+    latitude: null,
+    longitude: null,
+    truth: `restaurant:${row.uniqueId}`,
+  };
+}
+
+/** Parses the CSV text (see readRestaurants) without touching the file system. */
+export function parseRestaurantsCsv(text: string, file = 'restaurants.csv'): RestaurantRow[] {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
   const header = parseCsvLine(lines[0]).map((h) => h.trim().toLowerCase());
   const col = (name: string): number => {
     const i = header.indexOf(name);
@@ -52,9 +87,8 @@ export function readRestaurants(file: string): RestaurantRow[] {
   return lines.slice(1).map((line) => {
     const f = parseCsvLine(line);
     const uniqueId = f[iId];
-    const id = Number(uniqueId);
     // In a matched pair the first row is Fodor's; unmatched ids below 533 are Fodor's too.
-    const source = seen.has(uniqueId) || id >= 533 ? 'zagat' : 'fodors';
+    const source = seen.has(uniqueId) || Number(uniqueId) >= 533 ? 'zagat' : 'fodors';
     seen.add(uniqueId);
     return { name: f[iName], address: f[iAddress], city: f[iCity], cuisine: f[iCuisine], uniqueId, source };
   });

@@ -124,6 +124,11 @@ function computeTokenSimilarity(x: string, y: string): number {
   return Math.min(x.length, y.length) >= 3 && withinOneEdit(x, y) ? ONE_EDIT : 0;
 }
 
+function firstDifferenceGreater(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return false;
+}
+
 /**
  * Soft overlap of two word lists: each word of the shorter list is paired greedily with its most
  * similar unused word of the other. Words may weigh differently (weights: one per word, default 1).
@@ -137,7 +142,8 @@ export function softOverlap(
   weightsB?: readonly number[],
 ): { dice: number; containment: number } {
   if (a.length === 0 || b.length === 0) return { dice: 0, containment: 0 };
-  const swap = a.length > b.length;
+  // The shorter list leads; between equal lengths a fixed order keeps the greedy pairing symmetric.
+  const swap = a.length > b.length || (a.length === b.length && firstDifferenceGreater(a, b));
   const short = swap ? b : a;
   const long = swap ? a : b;
   const wShort = swap ? weightsB : weightsA;
