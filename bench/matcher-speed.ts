@@ -56,7 +56,7 @@ async function measure(target: number): Promise<Result> {
     }
     return out;
   });
-  const candidates = time(ms, 'group', () => groupLinks(links, (i) => prepared[i].key, DEFAULT_MAX_GROUP_SIZE));
+  const candidates = time(ms, 'group', () => groupLinks(links, (i) => prepared[i].key, DEFAULT_MAX_GROUP_SIZE, undefined, (i) => prepared[i].integration));
   ms['match total (prepare..group)'] = ms['prepare'] + ms['block (keys + pairs)'] + ms['score'] + ms['group'];
   ms['total incl. generate'] = ms['match total (prepare..group)'] + ms['generate'];
   return {

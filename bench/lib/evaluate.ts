@@ -80,3 +80,32 @@ export const QUALITY_HEADER = [
   '| data | records | true pairs | compared | pairs-completeness | reduction ratio | precision | recall | F1 |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
 ].join('\n');
+
+/**
+ * Pairwise quality of the recommendations themselves: every pair of keys inside a candidate counts
+ * as predicted (a group of 3 predicts 3 pairs), against all true pairs.
+ */
+export function evaluateCandidates(keys: readonly string[], ids: readonly (string | undefined)[], candidates: readonly { keys: string[] }[]): { groups: number; largest: number; precision: number; recall: number; f1: number } {
+  const idOf = new Map(keys.map((k, i) => [k, ids[i]]));
+  const truth = truePairKeys(ids);
+  const predicted = new Set<string>();
+  let largest = 0;
+  for (const c of candidates) {
+    largest = Math.max(largest, c.keys.length);
+    for (let x = 0; x < c.keys.length; x++) {
+      for (let y = x + 1; y < c.keys.length; y++) {
+        const [a, b] = c.keys[x] < c.keys[y] ? [c.keys[x], c.keys[y]] : [c.keys[y], c.keys[x]];
+        predicted.add(`${a}\u0000${b}`);
+      }
+    }
+  }
+  let tp = 0;
+  for (const p of predicted) {
+    const [a, b] = p.split('\u0000');
+    const ia = idOf.get(a);
+    if (ia !== undefined && ia === idOf.get(b)) tp++;
+  }
+  const precision = predicted.size === 0 ? 1 : tp / predicted.size;
+  const recall = truth.size === 0 ? 1 : tp / truth.size;
+  return { groups: candidates.length, largest, precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) };
+}

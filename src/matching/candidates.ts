@@ -29,7 +29,7 @@ export function blockEvents(records: readonly MatchEvent[], maxBlockSize = DEFAU
   return { ...result, prepared };
 }
 
-function candidatesFrom<P extends { key: string }>(
+function candidatesFrom<P extends { key: string; integration: string | null }>(
   blocked: BlockingResult & { prepared: P[] },
   score: (a: P, b: P) => number,
   opts: CandidateOptions,
@@ -47,7 +47,7 @@ function candidatesFrom<P extends { key: string }>(
     const s = score(prepared[a], prepared[b]);
     if (s >= threshold) links.push({ a, b, score: s });
   }
-  const candidates = groupLinks(links, (i) => prepared[i].key, opts.maxGroupSize ?? DEFAULT_MAX_GROUP_SIZE, opts.exclude);
+  const candidates = groupLinks(links, (i) => prepared[i].key, opts.maxGroupSize ?? DEFAULT_MAX_GROUP_SIZE, opts.exclude, (i) => prepared[i].integration);
   return { candidates, stats: { ...blocked.stats, comparisons: compared } };
 }
 

@@ -1,7 +1,9 @@
 // From scored links to recommendations. Links are joined strongest first (union-find), but a join
-// is refused when the group would exceed maxGroupSize or when any pair across the two groups is
-// excluded (rejected before): this stops weak chains A~B~C~… from gluing many places into one
-// recommendation. Links left between different groups are proposed as pairs on their own.
+// is refused when the group would exceed maxGroupSize, when any pair across the two groups is
+// excluded (rejected before), or when both groups already hold a record of the same integration
+// (a source lists a place once, so two of its records in one group means two places were chained
+// together). Links left between different groups are proposed as pairs on their own, so nothing
+// above the threshold is lost: a reviewer still sees it.
 import type { Candidate, ScoredPair } from './types';
 
 export const DEFAULT_MAX_GROUP_SIZE = 8;
@@ -17,6 +19,7 @@ export function groupLinks(
   keyOf: (i: number) => string,
   maxGroupSize = DEFAULT_MAX_GROUP_SIZE,
   exclude?: (keyA: string, keyB: string) => boolean,
+  sourceOf?: (i: number) => string | null,
 ): Candidate[] {
   const sorted = [...links].sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
   const parent = new Map<number, number>();
@@ -40,6 +43,14 @@ export function groupLinks(
     for (const i of x) for (const j of y) if (exclude(keyOf(i), keyOf(j))) return true;
     return false;
   };
+  const sharesSource = (x: number[], y: number[]): boolean => {
+    if (!sourceOf) return false;
+    const sources = new Set(x.map(sourceOf).filter((v) => v !== null));
+    return y.some((j) => {
+      const v = sourceOf(j);
+      return v !== null && sources.has(v);
+    });
+  };
   const leftovers: IndexLink[] = [];
   for (const link of sorted) {
     const ra = find(link.a);
@@ -47,7 +58,7 @@ export function groupLinks(
     if (ra === rb) continue;
     const ma = membersOf(ra);
     const mb = membersOf(rb);
-    if (ma.length + mb.length > maxGroupSize || crossExcluded(ma, mb)) {
+    if (ma.length + mb.length > maxGroupSize || crossExcluded(ma, mb) || sharesSource(ma, mb)) {
       leftovers.push(link);
       continue;
     }

@@ -70,6 +70,16 @@ describe('matching/candidates', () => {
     assert.deepEqual(groups.map((g) => g.keys), [['k0', 'k1'], ['k1', 'k2'], ['k2', 'k3']]);
   });
 
+  it('does not put two records of one integration in one group, but still proposes the link', () => {
+    const links = [
+      { a: 0, b: 1, score: 0.9 },
+      { a: 1, b: 2, score: 0.8 },
+    ];
+    const source = ['urn:a', 'urn:b', 'urn:a'];
+    const groups = groupLinks(links, (i) => `k${i}`, 8, undefined, (i) => source[i]);
+    assert.deepEqual(groups.map((g) => [g.keys, g.score]), [[['k0', 'k1'], 0.9], [['k1', 'k2'], 0.8]]);
+  });
+
   it('finds duplicate events on the same day at the same place', () => {
     const loc = { key: 'l#1', name: 'Fillmore', latitude: 37.784, longitude: -122.433 };
     const { candidates } = findEventCandidates([
