@@ -139,7 +139,6 @@ function getpgid() {
 }
 
 async function startWeb(profile, vsix, token) {
-  await ensureInstalled();
   await installVsix(profile, vsix);
   const server = await startCodeServer(profile, { port: port('port'), env: { DEDUP_TOKEN: token } });
   const url = `${server.url}/?folder=${encodeURIComponent(profile.workspace)}`;
@@ -150,6 +149,10 @@ async function startWeb(profile, vsix, token) {
 }
 
 async function main() {
+  const codeBin = !opts.web && onPath('code');
+  desktop = Boolean(codeBin);
+  // Before anything runs: the first use installs code-server (a few minutes, once).
+  if (!desktop) await ensureInstalled();
   const vsix = packageVsix();
   const token = randomBytes(24).toString('base64url');
   const profile = createRun('demo', { base: DEMO_DIR });
@@ -160,8 +163,6 @@ async function main() {
     // The settings name the service only; the token stays out of every file.
     writeSettings(profile, { 'dedupCurator.baseUrl': sandbox.url });
 
-    const codeBin = !opts.web && onPath('code');
-    desktop = Boolean(codeBin);
     const vscode = codeBin ? await startDesktop(profile, join(codeBin, 'code'), vsix, token) : await startWeb(profile, vsix, token);
     say(`profile and logs in ${profile.dir}`);
     say('press Ctrl-C to stop the demo');
