@@ -38,7 +38,11 @@ export function logistic2(bits: number): number {
 }
 
 export const LOCATION_MODEL = {
-  /** log2 prior odds that a blocked pair is a match. */
+  /**
+   * Prior log-odds (bits). Deliberately conservative (1:16), not the share of matches among blocked
+   * pairs (which depends on the data and the blocking): a pair needs two independent kinds of
+   * agreement, e.g. name and address, to reach 0.5; a name alone does not.
+   */
   prior: -4,
   // Different names outweigh an agreeing address: one building often holds several venues.
   name: { m: 0.98, u: 0.02, low: 0.5, high: 0.95 },
