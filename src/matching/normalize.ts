@@ -117,7 +117,8 @@ export function nameFromWords(full: string[]): NormalizedName {
 /** The last ten digits of a phone number (drops +1, spaces, dots, dashes, brackets, slashes); null if under seven. */
 export function normalizePhone(text: string | null | undefined): string | null {
   if (!text) return null;
-  const digits = text.replace(/\D+/g, '');
+  // An extension is not part of the number: "415-555-0134 ext. 12", "x12", "#12".
+  const digits = text.replace(/\s*(?:ext\.?|extension|x|#)\s*\d+\s*$/i, '').replace(/\D+/g, '');
   if (digits.length < 7) return null;
   return digits.length > 10 ? digits.slice(-10) : digits;
 }

@@ -53,6 +53,7 @@ describe('matching/normalize', () => {
       assert.equal(normalizePhone(p), '4155550134', p);
     }
     assert.equal(normalizePhone('555-0134'), '5550134');
+    for (const p of ['415-555-0134 ext. 12', '(415) 555-0134 x12', '415 555 0134 #7']) assert.equal(normalizePhone(p), '4155550134', p);
     assert.equal(normalizePhone('ext 12'), null);
   });
 
