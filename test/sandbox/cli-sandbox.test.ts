@@ -1,0 +1,182 @@
+// `dedup-curator sandbox` run in process: options, the start-up banner, a real request against the
+// printed URL and token, a clean stop when the signal aborts, and the refusals (exit code 2 or 1).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sandboxCommand } from '../../src/cli/sandbox-command';
+import { startSandbox } from '../../src/sandbox/index';
+
+interface Run {
+  out: string[];
+  err: string[];
+  controller: AbortController;
+  done: Promise<number>;
+}
+
+/** Every run of a test, stopped after it whatever happened. */
+const runs: Run[] = [];
+
+function run(argv: string[]): Run {
+  const out: string[] = [];
+  const err: string[] = [];
+  const controller = new AbortController();
+  const done = sandboxCommand(argv, { stdout: (s) => out.push(s), stderr: (s) => err.push(s), signal: controller.signal });
+  runs.push({ out, err, controller, done });
+  return runs.at(-1)!;
+}
+
+/** Waits for the banner, or for the command to end first (then fails with what it said). */
+async function banner(r: Run): Promise<{ baseUrl: string; token: string }> {
+  for (let i = 0; i < 400; i++) {
+    const text = r.out.join('');
+    const url = /Sandbox listening on (http:\/\/\S+)/.exec(text)?.[1];
+    const token = /Token: (\S+)/.exec(text)?.[1];
+    if (url && token) return { baseUrl: url, token };
+    const ended = await Promise.race([r.done.then((code) => code), new Promise((res) => setTimeout(() => res(undefined), 25))]);
+    if (ended !== undefined) assert.fail(`ended with ${ended}: ${r.err.join('')}${text}`);
+  }
+  throw new Error('no banner');
+}
+
+const SMALL = ['--port', '0', '--seed', '1', '--locations', '60', '--events', '40'];
+
+describe('dedup-curator sandbox (CLI)', () => {
+  afterEach(async () => {
+    for (const r of runs.splice(0)) {
+      r.controller.abort();
+      await r.done.catch(() => {});
+    }
+  });
+
+  it('starts, prints URL, token and counts, serves requests, and stops cleanly on abort', async () => {
+    const r = run([...SMALL, '--token', 'cli-test-token']);
+    const { baseUrl, token } = await banner(r);
+    assert.match(baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(token, 'cli-test-token');
+    assert.match(r.out.join(''), /Data: \d+ locations, \d+ events, \d+ pending recommendations/);
+    const res = await fetch(`${baseUrl}/api/custom/recommended-deduplications`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 200);
+    assert.ok(Array.isArray((await res.json()).data['@graph']));
+    assert.ok(r.out.some((l) => /^POST \/api\/custom\/recommended-deduplications 200 \d+ms\n$/.test(l)), 'requests are logged');
+    r.controller.abort();
+    assert.equal(await r.done, 0);
+    assert.match(r.out.join(''), /Sandbox stopped\./);
+    assert.deepEqual(r.err, []);
+    await assert.rejects(fetch(`${baseUrl}/api/custom/recommended-deduplications`, { method: 'POST' }), TypeError);
+  });
+
+  it('passes --faults and --plain-array through', async () => {
+    const r = run([...SMALL, '--faults', 'error-rate=1,seed=2', '--plain-array']);
+    const { baseUrl, token } = await banner(r);
+    assert.match(r.out.join(''), /Faults: error-rate=1,seed=2/);
+    const res = await fetch(`${baseUrl}/api/custom/recommended-deduplications`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    assert.ok(res.status >= 500);
+    r.controller.abort();
+    assert.equal(await r.done, 0);
+
+    const plain = run([...SMALL, '--plain-array']);
+    const p = await banner(plain);
+    const body = await (await fetch(`${p.baseUrl}/api/custom/recommended-deduplications`, { method: 'POST', headers: { Authorization: `Bearer ${p.token}` } })).json();
+    assert.ok(Array.isArray(body.data));
+    plain.controller.abort();
+    assert.equal(await plain.done, 0);
+  });
+
+  it('prints help and exits 0', async () => {
+    const r = run(['--help']);
+    assert.equal(await r.done, 0);
+    const text = r.out.join('');
+    for (const option of ['--port', '--host', '--token', '--seed', '--locations', '--events', '--integrations', '--load', '--data-dir', '--faults', '--plain-array']) {
+      assert.ok(text.includes(option), option);
+    }
+  });
+
+  const usageErrors: [string[], RegExp][] = [
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['extra'], /positional/i],
+    [['--port', 'abc'], /--port must be an integer from 0 to 65535, got "abc"/],
+    [['--port', '70000'], /--port must be an integer/],
+    [['--locations', '-3'], /--locations/],
+    [['--integrations', '0'], /--integrations must be an integer from 1/],
+    [['--faults', 'latency=soon'], /--faults: latency: "soon" is not a duration/],
+    [['--token', 'a b'], /token: .*visible ASCII/],
+    [['--port'], /argument missing|requires? an? (value|argument)/i],
+  ];
+  for (const [argv, message] of usageErrors) {
+    it(`refuses ${argv.join(' ')} with one line and exit code 2`, async () => {
+      const r = run(argv);
+      assert.equal(await r.done, 2);
+      const text = r.err.join('');
+      assert.match(text, message);
+      assert.equal(text.trim().split('\n').length, 1, text);
+      assert.match(text, /^dedup-curator sandbox: .*--help/);
+    });
+  }
+
+  describe('--load', () => {
+    let dir: string;
+    before(() => {
+      dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    const place = (integration: string, sourceId: string, name: string) =>
+      JSON.stringify({ kind: 'location', integration, sourceId, name, address: { streetAddress: '1 Main St', addressLocality: 'Springfield', addressCountry: 'US' } });
+
+    it('loads a valid file, prints the count, and serves its records', async () => {
+      const file = join(dir, 'good.ndjson');
+      writeFileSync(file, [place('https://a.example', '1', 'Blue Door Cafe'), place('https://b.example', 'x-9', 'Blue Door Café'), place('https://a.example', '2', 'Harbour Museum')].join('\n') + '\n');
+      const r = run(['--port', '0', '--locations', '0', '--events', '0', '--load', file]);
+      const { baseUrl, token } = await banner(r);
+      assert.match(r.out.join(''), /Loaded 3 source records from .*good\.ndjson/);
+      const res = await fetch(`${baseUrl}/api/custom/locations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ updated_since: '2000-01-01T00:00:00.000Z' }),
+      });
+      const names = ((await res.json()).data as { name: string }[]).map((l) => l.name);
+      assert.ok(names.includes('Harbour Museum'), names.join());
+      r.controller.abort();
+      assert.equal(await r.done, 0);
+    });
+
+    it('lists the bad lines with their numbers and refuses to start', async () => {
+      const file = join(dir, 'bad.ndjson');
+      writeFileSync(file, [place('https://a.example', '1', 'Fine'), '{not json', place('https://a.example', '2', 'Fine too'), '{"kind":"spaceship"}'].join('\n') + '\n');
+      const r = run(['--port', '0', '--load', file]);
+      assert.equal(await r.done, 2);
+      const text = r.err.join('');
+      assert.match(text, /bad\.ndjson:2: /);
+      assert.match(text, /bad\.ndjson:4: /);
+      assert.doesNotMatch(text, /bad\.ndjson:[13]: /);
+      assert.ok(!r.out.join('').includes('Sandbox listening'));
+    });
+
+    it('reports a missing file', async () => {
+      const r = run(['--port', '0', '--load', join(dir, 'missing.ndjson')]);
+      assert.equal(await r.done, 2);
+      assert.match(r.err.join(''), /missing\.ndjson/);
+    });
+  });
+
+  it('warns before binding a non-loopback address, and reports one it cannot bind (exit 1)', async () => {
+    // 192.0.2.1 is TEST-NET-1: never a local address, so nothing is exposed.
+    const r = run(['--port', '0', '--host', '192.0.2.1', '--locations', '10', '--events', '5']);
+    assert.equal(await r.done, 1);
+    const text = r.err.join('');
+    assert.match(text, /Warning: binding 192\.0\.2\.1 makes the sandbox reachable from other machines/);
+    assert.match(text, /cannot listen on 192\.0\.2\.1:0/);
+  });
+
+  it('reports a port in use with exit code 1', async () => {
+    const other = await startSandbox({ port: 0, locations: 10, events: 5 });
+    try {
+      const r = run(['--port', String(other.port), '--locations', '10', '--events', '5']);
+      assert.equal(await r.done, 1);
+      assert.match(r.err.join(''), /already in use/);
+    } finally {
+      await other.close();
+    }
+  });
+});
