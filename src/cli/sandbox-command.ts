@@ -113,6 +113,7 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
       `(from ${stats.sourceRecords} source records)`,
   );
   if (options.faults) say(`Faults: ${formatFaultSpec(options.faults as FaultSpec)}`);
+  for (const warning of sandbox.warnings) io.stderr(`Warning: ${warning}\n`);
   say(`Endpoints: POST ${sandbox.baseUrl}/api/custom/... ; press Ctrl+C to stop.`);
 
   const reason = await untilStopped(io.signal);

@@ -8,15 +8,16 @@ import {
   parseRecommendationListRequest,
 } from './request-validation';
 import { StoreError, type SandboxStoreApi } from './store-api';
+import { ONTOLOGY_BASE } from './store-ids';
 
 export const API_PREFIX = '/api/custom/';
 
 /**
  * `@context` of the recommendation list. The spec's sample has the member but does not show its
- * contents; schema.org as the vocabulary matches the entities' schema.org types, and the
- * recommendation's own `@type` is a full URI, so it needs no term from the context.
+ * contents: schema.org is the vocabulary of the entities, and `dedup:` names the sandbox's core
+ * ontology, whose `DeduplicationRecommendation` is the recommendations' `@type` (written in full).
  */
-export const RECOMMENDATION_CONTEXT = { '@vocab': 'https://schema.org/' } as const;
+export const RECOMMENDATION_CONTEXT = { '@vocab': 'https://schema.org/', dedup: `${ONTOLOGY_BASE}/` } as const;
 
 export interface RouteContext {
   store: SandboxStoreApi;

@@ -39,6 +39,8 @@ export interface RunningSandbox {
   token: string;
   port: number;
   store: SandboxStoreApi;
+  /** Things the operator should know about the data (e.g. a torn data-dir log line discarded). */
+  warnings: readonly string[];
   /** Stops accepting, ends keep-alive sockets, then closes the store. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -89,6 +91,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     token,
     port: bound,
     store,
+    warnings: store.warnings,
     close() {
       closed ??= http.close().then(() => store.close());
       return closed;

@@ -160,6 +160,33 @@ describe('dedup-curator sandbox (CLI)', () => {
     });
   });
 
+  it('keeps decisions in --data-dir across restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-data-'));
+    try {
+      const args = [...SMALL, '--data-dir', dir];
+      const first = run(args);
+      const a = await banner(first);
+      const call = (b: { baseUrl: string; token: string }, path: string, body?: unknown) =>
+        fetch(`${b.baseUrl}/api/custom/${path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${b.token}`, 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const id = (await (await call(a, 'recommended-deduplications')).json()).data['@graph'][0]['@id'];
+      assert.equal((await call(a, 'recommended-deduplications/approve', { id })).status, 200);
+      first.controller.abort();
+      assert.equal(await first.done, 0);
+
+      const second = run(args);
+      const b = await banner(second);
+      assert.equal((await call(b, 'recommended-deduplications/approve', { id })).status, 409);
+      second.controller.abort();
+      assert.equal(await second.done, 0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('warns before binding a non-loopback address, and reports one it cannot bind (exit 1)', async () => {
     // 192.0.2.1 is TEST-NET-1: never a local address, so nothing is exposed.
     const r = run(['--port', '0', '--host', '192.0.2.1', '--locations', '10', '--events', '5']);
