@@ -28,6 +28,8 @@ export function blockPairs(
 ): BlockingResult {
   // Computing keys on demand keeps only the block map in memory, not every record's key list.
   const n = Array.isArray(keys) ? keys.length : (keys as { count: number }).count;
+  // Pair ids are a * n + b in a double: exact while n² stays below 2^53.
+  if (n > 90_000_000) throw new RangeError(`blockPairs: at most 90,000,000 records at once, got ${n}`);
   const keysOf = Array.isArray(keys) ? (i: number) => keys[i] : (keys as { of: (i: number) => readonly string[] }).of;
   const table = new BlockTable(n * 8);
   const h = new Uint32Array(2);

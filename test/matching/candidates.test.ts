@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import {
+  BlockTable,
   blockPairs,
+  hashKey2,
   findEventCandidates,
   findLocationCandidates,
   groupLinks,
@@ -30,6 +32,25 @@ describe('matching/blocking', () => {
     const pairs = new Set<string>();
     for (let i = 0; i < r.pairs.length; i += 2) pairs.add(`${r.pairs[i]}-${r.pairs[i + 1]}`);
     assert.ok(pairs.has('0-1') && pairs.has('28-29'));
+  });
+});
+
+describe('matching/block-table', () => {
+  it('keeps every key apart through many rehashes', () => {
+    const table = new BlockTable(1);
+    const h = new Uint32Array(2);
+    // 20,000 keys, each shared by records k and k + 1 (and record k twice, which counts once).
+    for (let k = 0; k < 20_000; k++) {
+      hashKey2(`key-${k}`, h);
+      table.add(h[0], h[1], k);
+      table.add(h[0], h[1], k);
+      table.add(h[0], h[1], k + 1);
+    }
+    const blocks: number[][] = [];
+    table.forEachBlock((m) => blocks.push(m));
+    assert.equal(blocks.length, 20_000);
+    const sorted = blocks.sort((x, y) => x[0] - y[0]);
+    sorted.forEach((m, k) => assert.deepEqual(m, [k, k + 1]));
   });
 });
 
