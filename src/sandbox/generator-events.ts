@@ -75,7 +75,9 @@ function makeEvent(rng: Rng, index: number, place: Place, kind: EventKind, name:
 }
 
 /**
- * The true events. About a third come as weekly series (same title, same venue, different dates),
+ * The true events. About 3% come as early and late shows of one act on one night (different
+ * events, 2.5 hours apart, titles that differ only by "(Early Show)"/"(Late Show)", which some
+ * integrations drop). Some come as weekly series (same title, same venue, different dates),
  * which are distinct events that a careless matcher would merge. Busy venues host more events.
  */
 export function generateEvents(rng: Rng, count: number, places: Place[]): RealEvent[] {
@@ -95,13 +97,20 @@ export function generateEvents(rng: Rng, count: number, places: Place[]): RealEv
     const kind = rng.pick(EVENT_KINDS);
     const hour = rng.pick(HOURS[kind.id] ?? [19, 20, 20, 21]);
     const start = EVENT_ANCHOR + day * DAY + hour * 3_600_000 + rng.pick([0, 0, 30]) * MINUTE;
-    events.push(makeEvent(rng, events.length, place, kind, title(rng, kind), start));
+    const name = title(rng, kind);
+    if ((kind.id === 'comedy' || kind.id === 'music') && count - events.length >= 2 && rng.chance(0.1)) {
+      events.push(makeEvent(rng, events.length, place, kind, `${name} (Early Show)`, start - 3_600_000));
+      events.push(makeEvent(rng, events.length, place, kind, `${name} (Late Show)`, start + 90 * MINUTE));
+      continue;
+    }
+    events.push(makeEvent(rng, events.length, place, kind, name, start));
   }
   return events;
 }
 
 function noisyTitle(rng: Rng, e: RealEvent, p: IntegrationProfile): string {
   let out = e.title;
+  if (out.endsWith(' Show)') && rng.chance(0.2)) out = out.slice(0, out.lastIndexOf(' ('));
   if (out.includes(': ') && rng.chance(0.3)) out = out.slice(0, out.indexOf(': '));
   if (out.includes(' feat. ')) out = out.replace(' feat. ', rng.pick([' feat. ', ' ft. ', ' with ', ' & ']));
   if (out.endsWith(' Live') && rng.chance(0.3)) out = out.slice(0, -5);

@@ -17,7 +17,14 @@ export interface Place {
   phone: { countryCode: string; area: string; local: string };
   /** Host name of the venue's own website, when it has one. */
   host?: string;
+  /** The name before a rebrand; stale directories still list it. */
+  formerName?: string;
+  /** Another entrance on a cross street, which some directories give as the address. */
+  altStreet?: StreetParts;
 }
+
+/** Suffixes of a sibling venue in the same building ("Copper Kettle" and "Copper Kettle Bar"). */
+const SIBLING_SUFFIXES = ['Bar', 'Upstairs', 'Lounge', 'Annex', 'Kitchen', 'Studio', 'Rooftop', 'Back Room'];
 
 const KM_PER_DEGREE = 111.32;
 
@@ -42,14 +49,21 @@ function randomStreet(rng: Rng): StreetParts {
   };
 }
 
-/** The true places. About 6% are chain branches; about 3% share a building with another place. */
+/**
+ * The true places. About 6% are chain branches; about 3% share a building with another place, and
+ * about 1.5% are a sibling of another place (its name plus "Bar", "Upstairs"…, same building): all
+ * different places that look alike. About 4% were renamed and 4% have a second entrance address:
+ * the same place that looks different.
+ */
 export function generatePlaces(rng: Rng, count: number): Place[] {
   const places: Place[] = [];
   for (let i = 0; i < count; i++) {
-    const previous = places.length > 0 && rng.chance(0.03) ? places[rng.int(places.length)] : undefined;
+    const u = rng.float();
+    const previous = places.length > 0 && u < 0.05 ? places[rng.int(places.length)] : undefined;
+    const sibling = previous !== undefined && u < 0.015;
     const city = previous ? previous.city : rng.pick(CITIES);
-    const chain = rng.chance(0.06) ? rng.pick(CHAINS) : undefined;
-    const name = chain ?? venueName(rng);
+    const chain = !sibling && rng.chance(0.06) ? rng.pick(CHAINS) : undefined;
+    const name = sibling ? `${previous.name} ${rng.pick(SIBLING_SUFFIXES)}` : chain ?? venueName(rng);
     let lat: number, lon: number;
     if (previous) {
       lat = previous.lat + rng.normal() * 0.00005;
@@ -73,6 +87,9 @@ export function generatePlaces(rng: Rng, count: number): Place[] {
       // Chain branches share the chain's website, one more thing that must not merge them.
       host: rng.chance(0.7) ? `${slug(chain ?? `${name}-${city.name}`)}.example` : undefined,
     });
+    const place = places[places.length - 1];
+    if (!chain && rng.chance(0.04)) place.formerName = venueName(rng);
+    if (rng.chance(0.04)) place.altStreet = { ...randomStreet(rng), unit: undefined };
   }
   return places;
 }
@@ -90,9 +107,10 @@ export function listPlace(rng: Rng, place: Place, p: IntegrationProfile, n: numb
     kind: 'location',
     integration: p.uri,
     sourceId,
-    name: noisyName(rng, place.name, city.name, p.name),
+    // Stale directories keep a renamed venue's old name; some give the side entrance as the address.
+    name: noisyName(rng, place.formerName && rng.chance(0.35) ? place.formerName : place.name, city.name, p.name),
     address: {
-      streetAddress: noisyStreet(rng, place.street, p.abbreviate, p.name.typo / 2),
+      streetAddress: noisyStreet(rng, place.altStreet && rng.chance(0.35) ? place.altStreet : place.street, p.abbreviate, p.name.typo / 2),
       ...(rng.chance(p.postalRate) ? { postalCode: place.postalCode } : {}),
       ...(rng.chance(0.95) ? { addressRegion: city.region } : {}),
       addressLocality: city.name,
