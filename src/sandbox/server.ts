@@ -4,7 +4,8 @@
 //   -> Authorization (402, 401) -> Content-Type (415) -> body size (413) -> JSON and members (400)
 //   -> store (404 / 409 for decisions, 500 when the store fails) -> 200.
 // Routing comes before authentication: a path that is not an endpoint has no auth to check. For an
-// endpoint, authentication comes before anything about the body, as the brief of the spec implies.
+// endpoint, authentication comes before anything about the body, so a caller without the token
+// learns nothing from validation errors.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { checkAuthorization } from './http-auth';

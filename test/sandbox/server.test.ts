@@ -97,10 +97,11 @@ describe('sandbox server: endpoints over HTTP', () => {
 
   it('pages through recommendations to the end without skips or repeats', async () => {
     const total = (await post(sb, 'recommended-deduplications', {})).json.total;
-    const ids = await allPages(sb, 'recommended-deduplications', {}, 7, (rec: { '@id': string }) => rec['@id']);
+    assert.ok(total >= 3, `enough recommendations to page through (${total})`);
+    const ids = await allPages(sb, 'recommended-deduplications', {}, 2, (rec: { '@id': string }) => rec['@id']);
     assert.equal(ids.length, total);
     assert.equal(new Set(ids).size, ids.length);
-    const beyond = await post(sb, 'recommended-deduplications', { page: 1000, page_size: 7 });
+    const beyond = await post(sb, 'recommended-deduplications', { page: 1000, page_size: 2 });
     assert.equal(beyond.status, 200);
     assert.deepEqual(beyond.json.data['@graph'], []);
     assert.equal(beyond.json.has_next_page, false);
