@@ -6,7 +6,8 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import { createSandboxServer } from '../../src/sandbox/server';
 import type { SandboxStoreApi } from '../../src/sandbox/store-api';
 
-const DATA = { port: 0, seed: 1, locations: 60, events: 40 } as const;
+// Small, but with enough recommendations (several) to page through and decide on.
+const DATA = { port: 0, seed: 1, locations: 100, events: 60 } as const;
 const PAST = '2000-01-01T00:00:00.000Z';
 
 interface Reply {
@@ -197,6 +198,24 @@ describe('sandbox server: endpoints over HTTP', () => {
     const unknown = await post(sb, 'recommended-deduplications/reject', { id: 'https://nowhere.example/rec/1' });
     assertJsonError(unknown, 404, 'not_found');
     assert.equal(unknown.json.error.member, 'id');
+  });
+
+  it('lets exactly one of two concurrent decisions on one recommendation win', async () => {
+    const list = await post(sb, 'recommended-deduplications', { page_size: 200 });
+    const id = (list.json.data['@graph'] as { '@id': string }[]).at(-1)!['@id'];
+    const replies = await Promise.all([
+      post(sb, 'recommended-deduplications/approve', { id }),
+      post(sb, 'recommended-deduplications/reject', { id }),
+    ]);
+    assert.deepEqual(replies.map((r) => r.status).sort(), [200, 409]);
+  });
+
+  it('answers a page far beyond the end with an empty page', async () => {
+    const r = await post(sb, 'locations', { updated_since: PAST, page: Number.MAX_SAFE_INTEGER, page_size: 500 });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.json.data, []);
+    assert.equal(r.json.has_next_page, false);
+    assert.equal(r.json.page, Number.MAX_SAFE_INTEGER);
   });
 
   it('answers other methods with 405 and Allow: POST, unknown paths with 404, all in JSON', async () => {
