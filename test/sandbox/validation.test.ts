@@ -1,6 +1,7 @@
 // Every 400 of the five endpoints over real HTTP, each naming the member at fault, plus the
 // bounds that are accepted.
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import { parseEventsRequest, parseLocationsRequest, parseRecommendationListRequest } from '../../src/sandbox/request-validation';
 
@@ -128,6 +129,31 @@ describe('sandbox server: request validation (400)', () => {
     });
     assert.equal(res.status, 400);
     assert.match((await res.json()).error.message, /UTF-8/);
+  });
+
+  it('never fails on arbitrary JSON bodies: 200 or a JSON 4xx, and keeps serving', async () => {
+    const memberNames = fc.constantFrom('page', 'page_size', 'updated_since', 'start_after', 'start_before', 'location', 'only_external_updates', 'id', 'x');
+    const body = fc.oneof(
+      fc.dictionary(memberNames, fc.jsonValue(), { maxKeys: 5 }).map((o) => JSON.stringify(o)),
+      fc.json({ maxDepth: 3 }),
+      fc.string({ maxLength: 40 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(RECS, REJECT, LOC, EV), body, async (path, text) => {
+        const res = await fetch(`${sb.baseUrl}/api/custom/${path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${sb.token}`, 'Content-Type': 'application/json' },
+          body: text,
+        });
+        const json = JSON.parse(await res.text());
+        if (res.status === 200) return;
+        assert.ok([400, 404].includes(res.status), `${path} ${text} -> ${res.status}`);
+        assert.equal(typeof json.error.code, 'string');
+        assert.equal(typeof json.error.message, 'string');
+      }),
+      { numRuns: 150, seed: 20261122 },
+    );
+    assert.equal((await send(RECS, '{}')).status, 200);
   });
 
   it('maps members to the store query: defaults, instants and filters', () => {
