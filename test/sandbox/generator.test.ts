@@ -25,6 +25,8 @@ describe('sandbox generator', () => {
   it('is deterministic by seed, and another seed gives other data', () => {
     assert.deepEqual(generateDataset(OPTS), { records, truth });
     assert.notDeepEqual(generateDataset({ ...OPTS, seed: 4 }).records.slice(0, 20), records.slice(0, 20));
+    const small = { locations: 5, events: 0, integrations: 2 };
+    assert.notDeepEqual(generateDataset({ ...small, seed: 2 ** 32 + 3 }).records, generateDataset({ ...small, seed: 3 }).records);
   });
 
   it('keeps the ground truth of every record, with unique keys', () => {

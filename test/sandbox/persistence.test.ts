@@ -90,6 +90,17 @@ describe('sandbox persistence (--data-dir)', () => {
     await assert.rejects(SandboxStore.open({ dataDir: dir }), (e: unknown) => e instanceof DataDirError && /decisions\.ndjson line 2: not JSON/.test(e.message));
   });
 
+  it('refuses a decision log that names source records the data set does not have', async () => {
+    const first = await SandboxStore.open({ ...SMALL, dataDir: dir });
+    await first.close();
+    const line = { decision: 'approve', id: 'urn:dedup-sandbox:recommendation:x', kind: 'location', keys: ['urn:integration:a#1', 'urn:integration:a#2'], at: '2026-01-01T00:00:00.000Z' };
+    await fs.appendFile(path.join(dir, 'decisions.ndjson'), JSON.stringify(line) + '\n');
+    await assert.rejects(SandboxStore.open({ dataDir: dir }), /refers to source record urn:integration:a#1, which is not in the data set/);
+    // The failed open released the directory.
+    await fs.writeFile(path.join(dir, 'decisions.ndjson'), '');
+    await (await SandboxStore.open({ dataDir: dir })).close();
+  });
+
   it('refuses a directory with a decision log but no settings', async () => {
     await fs.writeFile(path.join(dir, 'decisions.ndjson'), '{}\n');
     await assert.rejects(SandboxStore.open({ ...SMALL, dataDir: dir }), /incomplete or not a sandbox data dir/);

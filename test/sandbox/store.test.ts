@@ -123,7 +123,7 @@ describe('sandbox store: generation and listing', () => {
     assert.ok(recs.some((r) => r.entities[0]['@type'] === 'https://schema.org/Event'));
   });
 
-  it('validates nothing twice: stats agree with the lists', () => {
+  it('reports stats that agree with the lists', () => {
     const s = store.stats();
     assert.equal(s.pendingRecommendations, allRecommendations(store).length);
   });
