@@ -66,6 +66,24 @@ describe('dedup-curator sandbox (CLI)', () => {
     await assert.rejects(fetch(`${baseUrl}/api/custom/recommended-deduplications`, { method: 'POST' }), TypeError);
   });
 
+  it('without a signal, stops on SIGTERM and removes its signal listeners', async () => {
+    const before = process.listenerCount('SIGTERM');
+    const beforeInt = process.listenerCount('SIGINT');
+    const out: string[] = [];
+    const done = sandboxCommand(SMALL, { stdout: (s) => out.push(s), stderr: (s) => out.push(s) });
+    try {
+      await banner({ out, err: [], controller: new AbortController(), done });
+      assert.equal(process.listenerCount('SIGTERM'), before + 1);
+    } finally {
+      // Emitting only calls the listeners (ours stops the sandbox); no real signal is sent.
+      process.emit('SIGTERM');
+    }
+    assert.equal(await done, 0);
+    assert.match(out.join(''), /Stopping the sandbox \(SIGTERM\)/);
+    assert.equal(process.listenerCount('SIGTERM'), before);
+    assert.equal(process.listenerCount('SIGINT'), beforeInt);
+  });
+
   it('passes --faults and --plain-array through', async () => {
     const r = run([...SMALL, '--faults', 'error-rate=1,seed=2', '--plain-array']);
     const { baseUrl, token } = await banner(r);
