@@ -51,6 +51,11 @@ export class RecommendationBook {
     return this.pending.length;
   }
 
+  /** A copy of the pending list, in list order. */
+  pendingRecs(): Rec[] {
+    return [...this.pending];
+  }
+
   getPending(id: string): Rec | undefined {
     return this.pendingById.get(id);
   }

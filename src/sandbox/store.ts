@@ -103,20 +103,20 @@ export class SandboxStore implements SandboxStoreApi {
     }
     const table = new UnifiedRecords(records, keyIndex, sync, uf);
     const book = new RecommendationBook();
-    // Rejections persist as pairs: a group whose every link was rejected is not proposed again,
-    // even if a future matcher groups it differently.
-    for (const d of decisions) if (d.decision === 'reject') book.rejectPairs(d.keys);
     for (const [kind, list] of candidates) {
       for (const c of list) {
         const recIndices = c.keys.map((k) => keyIndex.get(k)!).sort((a, b) => a - b);
         if (new Set(recIndices.map((i) => uf.find(i))).size < 2) continue; // already one record
-        if (book.allPairsRejected(c.pairs)) continue;
         book.add({ id: recommendationId(kind, c.keys), kind, score: c.score, keys: recIndices.map((i) => sourceKey(records[i])), records: recIndices, pairs: c.pairs });
       }
     }
     book.sortAll();
     const store = new SandboxStore(inputs, records, keyIndex, table, book, now, dataDir, warnings);
+    // Replaying the decisions in order through the live code path reproduces the live state exactly.
     for (const d of decisions) store.apply(d, true);
+    // Rejections persist as pairs: should a changed matcher group rejected pairs differently, a
+    // group whose every link was rejected is still not proposed again.
+    for (const rec of book.pendingRecs()) if (book.allPairsRejected(rec.pairs)) book.makeMoot(rec, 'all its pairs were rejected before');
     return store;
   }
 

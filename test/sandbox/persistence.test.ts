@@ -39,6 +39,25 @@ describe('sandbox persistence (--data-dir)', () => {
     }
   });
 
+  it('answers conflict after a restart for every recommendation that left the list, decided or moot', async () => {
+    const first = await SandboxStore.open({ ...SMALL, locations: 600, events: 600, dataDir: dir });
+    const initial = allRecommendations(first).map((r) => r['@id']);
+    for (const id of initial.slice(0, 12)) {
+      if (allRecommendations(first).some((r) => r['@id'] === id)) await first.approve(id);
+    }
+    const gone = initial.filter((id) => !allRecommendations(first).some((r) => r['@id'] === id));
+    const messages = await Promise.all(gone.map((id) => first.approve(id).then(() => 'ok', (e: StoreError) => `${e.kind}: ${e.message}`)));
+    await first.close();
+    const second = await SandboxStore.open({ dataDir: dir });
+    try {
+      const again = await Promise.all(gone.map((id) => second.approve(id).then(() => 'ok', (e: StoreError) => `${e.kind}: ${e.message}`)));
+      assert.deepEqual(again, messages);
+      assert.ok(messages.every((m) => m.startsWith('conflict: ')));
+    } finally {
+      await second.close();
+    }
+  });
+
   it('keeps imported records, and refuses other options or other imports for the same directory', async () => {
     const records = [{ kind: 'location' as const, integration: 'urn:integration:mine', sourceId: 'L1', name: 'Test Hall' }];
     const first = await SandboxStore.open({ ...SMALL, records, dataDir: dir });
