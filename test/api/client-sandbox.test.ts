@@ -15,7 +15,7 @@ import {
 } from '../../src/api';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 
-const SMALL = { port: 0, seed: 11, locations: 60, events: 40, integrations: 3 };
+const SMALL = { port: 0, seed: 11, locations: 150, events: 100, integrations: 4 };
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
 describe('client against the sandbox (real HTTP)', function () {
@@ -112,8 +112,11 @@ describe('client against the sandbox (real HTTP)', function () {
   });
 
   it('approves and rejects: the recommendation leaves the list; a second decision is a conflict', async () => {
-    const { data, total } = await client.listRecommendations({ pageSize: 2 });
-    const [a, b] = data;
+    const { data, total } = await client.listRecommendations({ pageSize: 200 });
+    const [a] = data;
+    // A second recommendation about other records, so approving the first cannot settle it too.
+    const aIds = new Set(a.entities.map((e) => e['@id']));
+    const b = data.find((r) => r.entities.every((e) => !aIds.has(e['@id'])) && r.entities[0]['@type'] === a.entities[0]['@type'])!;
     await client.approve(a['@id']);
     await client.reject(b['@id']);
     const after = await client.listRecommendations({ pageSize: 200 });

@@ -34,7 +34,7 @@ describe('dedup-curator CLI', function () {
   let sandbox: RunningSandbox;
   let env: NodeJS.ProcessEnv;
   before(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 5, locations: 50, events: 30, integrations: 3 });
+    sandbox = await startSandbox({ port: 0, seed: 5, locations: 150, events: 100, integrations: 4 });
     env = { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token };
   });
   after(() => sandbox.close());
@@ -69,8 +69,10 @@ describe('dedup-curator CLI', function () {
   });
 
   it('approves and rejects, then reports a second decision as a conflict (exit 4)', async () => {
-    const page = await sandbox.store.listRecommendations({ page: 0, pageSize: 2 });
-    const [a, b] = page.data.map((x) => x['@id']);
+    const page = await sandbox.store.listRecommendations({ page: 0, pageSize: 200 });
+    const first = page.data[0];
+    const ids = new Set(first.entities.map((e) => e['@id']));
+    const [a, b] = [first['@id'], page.data.find((r) => r.entities.every((e) => !ids.has(e['@id'])))!['@id']];
     const ok = await cli(['approve', a], env);
     assert.equal(ok.code, 0, ok.err);
     assert.deepEqual(JSON.parse(ok.out), { id: a, decision: 'approved' });
