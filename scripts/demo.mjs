@@ -70,9 +70,10 @@ async function startSandbox(profile, token) {
   const logFile = join(profile.logs, 'sandbox.log');
   // --port 0 lets the sandbox pick a free port itself and report it: no race with another program.
   const sandboxPort = port('sandbox-port') ?? 0;
-  const group = startGroup(process.execPath, [join(REPO, 'dist', 'cli.js'), 'sandbox', '--port', String(sandboxPort), '--token', token], {
+  const group = startGroup(process.execPath, [join(REPO, 'dist', 'cli.js'), 'sandbox', '--port', String(sandboxPort)], {
     cwd: REPO,
-    env: process.env,
+    // The token goes by environment, not argv, so `ps` does not show it.
+    env: { ...process.env, DEDUP_SANDBOX_TOKEN: token },
     logFile,
   });
   let exited;

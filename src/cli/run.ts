@@ -32,6 +32,7 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
           stdout: (s) => io.stdout.write(s),
           stderr: (s) => io.stderr.write(s),
           signal: io.signal,
+          env: io.env,
         });
       default:
         throw new UsageError(`unknown command "${command}"`);

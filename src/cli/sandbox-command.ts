@@ -22,6 +22,8 @@ export interface SandboxCommandIo {
   stderr: (s: string) => void;
   /** When given, the sandbox stops as this aborts (the CLI wires Ctrl-C to it; tests abort it). */
   signal?: AbortSignal;
+  /** Where DEDUP_SANDBOX_TOKEN is read; process.env when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export const SANDBOX_HELP = `Usage: dedup-curator sandbox [options]
@@ -32,7 +34,8 @@ a real matcher, on http://127.0.0.1:8787 by default. Stop it with Ctrl-C.
 Options:
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 = any free port)
   --host H              address to bind (default ${DEFAULT_HOST}; others are reachable from the network)
-  --token T             access token clients must send as 'Authorization: Bearer T' (default: random)
+  --token T             access token clients must send as 'Authorization: Bearer T'
+                        (default: $DEDUP_SANDBOX_TOKEN, else random)
   --seed N              seed of the synthetic data (same seed, same data)
   --locations N         number of places to generate
   --events N            number of events to generate
@@ -72,7 +75,7 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
   let options: StartSandboxOptions;
   let loadFile: string | undefined;
   try {
-    const parsed = parseOptions(argv);
+    const parsed = parseOptions(argv, io.env ?? process.env);
     if (parsed === 'help') {
       say(SANDBOX_HELP);
       return 0;
@@ -128,7 +131,7 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
   return 0;
 }
 
-function parseOptions(argv: string[]): 'help' | { options: StartSandboxOptions; loadFile?: string } {
+function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { options: StartSandboxOptions; loadFile?: string } {
   // Tolerate being handed the command name too.
   const args = argv[0] === 'sandbox' ? argv.slice(1) : argv;
   let values;
@@ -143,7 +146,8 @@ function parseOptions(argv: string[]): 'help' | { options: StartSandboxOptions; 
   const options: StartSandboxOptions = {
     port: integer(values.port, '--port', 0, 65535),
     host: values.host,
-    token: values.token,
+    // The environment keeps the token out of the process list, where --token shows it.
+    token: values.token ?? (env.DEDUP_SANDBOX_TOKEN || undefined),
     seed: integer(values.seed, '--seed', 0, Number.MAX_SAFE_INTEGER),
     locations: integer(values.locations, '--locations', 0, 1_000_000),
     events: integer(values.events, '--events', 0, 1_000_000),

@@ -17,11 +17,11 @@ interface Run {
 /** Every run of a test, stopped after it whatever happened. */
 const runs: Run[] = [];
 
-function run(argv: string[]): Run {
+function run(argv: string[], env: NodeJS.ProcessEnv = {}): Run {
   const out: string[] = [];
   const err: string[] = [];
   const controller = new AbortController();
-  const done = sandboxCommand(argv, { stdout: (s) => out.push(s), stderr: (s) => err.push(s), signal: controller.signal });
+  const done = sandboxCommand(argv, { stdout: (s) => out.push(s), stderr: (s) => err.push(s), signal: controller.signal, env });
   runs.push({ out, err, controller, done });
   return runs.at(-1)!;
 }
@@ -47,6 +47,13 @@ describe('dedup-curator sandbox (CLI)', () => {
       r.controller.abort();
       await r.done.catch(() => {});
     }
+  });
+
+  it('takes the token from DEDUP_SANDBOX_TOKEN when --token is absent', async () => {
+    const { baseUrl, token } = await banner(run(SMALL, { DEDUP_SANDBOX_TOKEN: 'env-token' }));
+    assert.equal(token, 'env-token');
+    const res = await fetch(`${baseUrl}/api/custom/recommended-deduplications`, { method: 'POST', headers: { Authorization: 'Bearer env-token' } });
+    assert.equal(res.status, 200);
   });
 
   it('starts, prints URL, token and counts, serves requests, and stops cleanly on abort', async () => {
