@@ -13,17 +13,26 @@ import { LocationsList } from './views/locations-list';
 import type { PagedList } from './views/paged-list';
 import { RecommendationsList } from './views/recommendations-list';
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+/**
+ * What activate() returns (`vscode.extensions.getExtension(id).exports`): the integration tests
+ * read the trees' contents through it, as a user reads them on screen.
+ */
+export interface DedupCuratorApi {
+  session: Session;
+  recommendations: RecommendationsList;
+  locations: LocationsList;
+  events: EventsList;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<DedupCuratorApi> {
   const log = vscode.window.createOutputChannel('Dedup Curator', { log: true });
   const tokens = new TokenStore(context.secrets);
   const session = new Session(tokens, log);
   const errors = new ErrorReporter(log);
   const recommendations = new RecommendationsList('dedupCurator.recommendations', session, errors);
-  const lists: PagedList<unknown>[] = [
-    recommendations as PagedList<unknown>,
-    new LocationsList('dedupCurator.locations', session, errors) as PagedList<unknown>,
-    new EventsList('dedupCurator.events', session, errors) as PagedList<unknown>,
-  ];
+  const locations = new LocationsList('dedupCurator.locations', session, errors);
+  const events = new EventsList('dedupCurator.events', session, errors);
+  const lists = [recommendations, locations, events] as PagedList<unknown>[];
   context.subscriptions.push(log, tokens, session, ...lists);
   for (const list of lists) {
     const view = vscode.window.createTreeView(list.viewId, { treeDataProvider: list, showCollapseAll: true, canSelectMany: list === recommendations });
@@ -46,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   await importTokenFromEnvironment(session, log);
   await session.reload();
   log.info('Dedup Curator activated');
+  return { session, recommendations, locations, events };
 }
 
 export function deactivate(): void {

@@ -17,9 +17,12 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   readonly onDidChangeTreeData = this.changed.event;
   protected records: T[] = [];
   protected total: number | undefined;
+  /** Settles when the load in progress (if any) has finished; tests and bulk actions wait on it. */
+  loading: Promise<void> = Promise.resolve();
   private nextPage: number | undefined = 0;
   private generation = 0;
   private inFlight: AbortController | undefined;
+  private busy = false;
   view: vscode.TreeView<ListNode<T>> | undefined;
 
   constructor(
@@ -45,6 +48,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   async refresh(): Promise<void> {
     this.inFlight?.abort();
     this.generation++;
+    this.busy = false;
     this.records = [];
     this.total = undefined;
     this.nextPage = 0;
@@ -52,8 +56,33 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     await this.loadMore();
   }
 
-  async loadMore(): Promise<void> {
-    if (this.nextPage === undefined || this.inFlight) return;
+  loadMore(): Promise<void> {
+    const page = this.nextPage;
+    // One load at a time per generation: a second click on "Load more" waits for the first.
+    if (page === undefined || this.busy) return this.loading;
+    this.busy = true;
+    const generation = this.generation;
+    this.loading = this.load(page, generation).finally(() => {
+      if (generation === this.generation) this.busy = false;
+    });
+    return this.loading;
+  }
+
+  /** The records shown, in order. */
+  shown(): readonly T[] {
+    return this.records;
+  }
+
+  /** The service's total, when it reports one (the recommendation list). */
+  get knownTotal(): number | undefined {
+    return this.total;
+  }
+
+  get hasMore(): boolean {
+    return this.nextPage !== undefined;
+  }
+
+  private async load(page: number, generation: number): Promise<void> {
     const state = this.session.state;
     if (state.kind !== 'ready') {
       this.setMessage(undefined);
@@ -65,9 +94,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       this.setMessage('Not connected: sending the token over plain http was declined.');
       return;
     }
-    const generation = this.generation;
+    if (generation !== this.generation) return;
     const controller = (this.inFlight = new AbortController());
-    const page = this.nextPage;
     this.setMessage(this.records.length ? undefined : `Loading ${this.noun}…`);
     try {
       const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () =>
