@@ -26,13 +26,26 @@ const problemMatcherPlugin = {
   },
 };
 
+/**
+ * ofetch's Node entry wraps node-fetch-native, a 114 KB fetch polyfill for old Node versions. Node 20
+ * and VS Code's extension host have a global fetch, so the bundles take ofetch's platform-neutral
+ * entry, which uses it.
+ */
+const ofetchWithoutPolyfillPlugin = {
+  name: 'ofetch-without-polyfill',
+  setup(build) {
+    const neutral = path.join(path.dirname(require.resolve('ofetch/package.json')), 'dist', 'index.mjs');
+    build.onResolve({ filter: /^ofetch$/ }, () => ({ path: neutral }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'silent',
-  plugins: [problemMatcherPlugin],
+  plugins: [problemMatcherPlugin, ofetchWithoutPolyfillPlugin],
 };
 
 const integrationDir = path.join(__dirname, 'test', 'integration');
