@@ -6,4 +6,4 @@ export * from './errors';
 export type * from './model';
 export * from './request-params';
 export * from './timestamp';
-export { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, formatMs, parseRetryAfter, type CallOptions, type RetryInfo, type RetryPolicy } from './transport';
+export { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, formatMs, parseRetryAfter, type CallOptions, type RequestInfo, type RetryInfo, type RetryPolicy } from './transport';

@@ -44,6 +44,19 @@ export interface RetryInfo {
   error: DedupError;
 }
 
+export interface RequestInfo {
+  /** `POST /api/custom/locations`. */
+  endpoint: string;
+  /** The HTTP status, when an answer arrived. */
+  status?: number;
+  /** Time of this attempt, from sending to the body read (or the failure). */
+  ms: number;
+  /** Why the attempt failed, when it did (the DedupError's message). */
+  error?: string;
+  /** 1 for the first attempt, 2 for the first retry… */
+  attempt: number;
+}
+
 export interface TransportOptions {
   baseUrl: string;
   token: string;
@@ -51,6 +64,11 @@ export interface TransportOptions {
   retry?: Partial<RetryPolicy>;
   /** Told before each automatic retry (for logs and progress). */
   onRetry?: (info: RetryInfo) => void;
+  /**
+   * Told once per attempt, after it ends (for request logs): never given the token or the body, so
+   * a log built from it cannot leak either. A listener that throws does not affect the call.
+   */
+  onRequest?: (info: RequestInfo) => void;
   userAgent?: string;
 }
 
@@ -72,16 +90,28 @@ export class Transport {
     const endpoint = `POST ${path}`;
     const policy = this.retryPolicy;
     for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
       try {
-        return await this.attempt(path, endpoint, body, call);
+        const result = await this.attempt(path, endpoint, body, call);
+        this.report({ endpoint, status: result.status, ms: elapsed(started), attempt: attempt + 1 });
+        return result;
       } catch (e) {
         const error = e as DedupError;
+        this.report({ endpoint, status: error.status, ms: elapsed(started), error: error.message, attempt: attempt + 1 });
         if (!call.retry || attempt >= policy.retries || !isRetryable(error)) throw error;
         const delayMs = retryDelay(error, attempt, policy);
         if (delayMs === undefined) throw error;
         this.opts.onRetry?.({ endpoint, attempt: attempt + 1, delayMs, error });
         await sleep(delayMs, call.signal, endpoint);
       }
+    }
+  }
+
+  private report(info: RequestInfo): void {
+    try {
+      this.opts.onRequest?.(info);
+    } catch {
+      // A logging hook must never turn a good answer into a failure.
     }
   }
 
@@ -274,6 +304,10 @@ function sleep(ms: number, signal: AbortSignal | undefined, endpoint: string): P
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
 }
 
 export function formatMs(ms: number): string {
