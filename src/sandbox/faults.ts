@@ -5,6 +5,7 @@
 // order, whatever the spec enables, so a given seed yields the same fault sequence for the same
 // sequence of requests (the rate limit, which depends on the clock, aside).
 import { randomInt } from 'node:crypto';
+import { mulberry32 } from './generator-prng';
 
 export interface FaultSpec {
   /** Added delay before each answer, uniform in [min, max] milliseconds. */
@@ -189,16 +190,4 @@ export class FaultInjector {
     }
     return Math.max(1, Math.ceil((1 - this.tokens) / limit.perSecond));
   }
-}
-
-/** A small, fast, seedable generator (mulberry32); quality is ample for fault rolls. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
