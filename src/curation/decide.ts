@@ -1,0 +1,78 @@
+// One decision attempt, journalled: the 'started' line is fsynced before the request is sent, the
+// outcome line after the answer. Shared by the single approve/reject path and bulk runs, so both
+// leave the same record.
+import type { DedupClient } from '../api/client';
+import { isDedupError } from '../api/errors';
+import type { Recommendation } from '../api/model';
+import { type DecisionJournal, type JournalConnection, type OutcomeStatus, type Verdict, startedLine } from './journal';
+
+export type Decider = Pick<DedupClient, 'approve' | 'reject'>;
+
+/** What a recommendation needs to be decided and journalled; a full Recommendation fits. */
+export type DecisionTarget = Pick<Recommendation, '@id' | 'score'> & { entities?: Recommendation['entities'] };
+
+export interface AttemptOutcome {
+  status: OutcomeStatus;
+  /** Error kind when not ok: conflict, not-found, network, timeout, cancelled, journal, … */
+  kind?: string;
+  message?: string;
+}
+
+// Network failures that happen before a request can reach the service: the decision was surely not applied.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Failed means the service did not apply the decision; unknown means it may have (the answer was
+ * lost, the call was cancelled in flight, or the answer was not what the interface promises).
+ */
+export function classify(e: unknown): AttemptOutcome {
+  if (!isDedupError(e)) return { status: 'unknown', kind: 'error', message: e instanceof Error ? e.message : String(e) };
+  const base = { kind: e.kind, message: e.message };
+  switch (e.kind) {
+    case 'cancelled':
+    case 'timeout':
+    case 'invalid-response':
+      return { status: 'unknown', ...base };
+    case 'network': {
+      const code = (e as { code?: string }).code;
+      return { status: code && NOT_SENT_CODES.has(code) ? 'failed' : 'unknown', ...base };
+    }
+    default:
+      return { status: 'failed', ...base };
+  }
+}
+
+export interface AttemptOptions {
+  journal?: DecisionJournal;
+  connection: JournalConnection;
+  signal?: AbortSignal;
+}
+
+/**
+ * Journals, sends and journals again. If the started line cannot be written the request is not
+ * sent (status 'failed', kind 'journal'): no decision is ever made without a record of it.
+ */
+export async function attemptDecision(client: Decider, target: DecisionTarget, verdict: Verdict, opts: AttemptOptions): Promise<AttemptOutcome> {
+  const started = startedLine(opts.connection, target, verdict);
+  if (opts.journal) {
+    try {
+      await opts.journal.append(started);
+    } catch (e) {
+      return { status: 'failed', kind: 'journal', message: `the decision journal could not be written, so nothing was sent: ${(e as Error).message}` };
+    }
+  }
+  let outcome: AttemptOutcome;
+  try {
+    await client[verdict](target['@id'], { signal: opts.signal });
+    outcome = { status: 'ok' };
+  } catch (e) {
+    outcome = classify(e);
+  }
+  if (opts.journal) {
+    // A lost outcome line reads back as "unknown", which is still true; the caller learns the outcome anyway.
+    await opts.journal
+      .append({ type: 'outcome', attempt: started.attempt, at: new Date().toISOString(), outcome: outcome.status, kind: outcome.kind, message: outcome.message })
+      .catch(() => undefined);
+  }
+  return outcome;
+}

@@ -1,0 +1,216 @@
+// The decision journal: an append-only NDJSON file with one line when a decision is about to be sent
+// ('started') and one when its outcome is known ('outcome'). The started line is on disk (fsynced)
+// before the request leaves, so if the editor is killed mid-run the journal still names every
+// attempt; one without an outcome line reads back as "outcome unknown" — the truth, since the
+// service may or may not have applied it. Lines are never rewritten, so a crash can at worst tear
+// the last line, which the reader skips.
+//
+// Never holds the token: a connection is recorded by its base URL (without any user:password part)
+// and its label only.
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Recommendation } from '../api/model';
+
+export type Verdict = 'approve' | 'reject';
+
+export interface JournalConnection {
+  baseUrl: string;
+  label: string;
+}
+
+export interface StartedLine {
+  type: 'started';
+  attempt: string;
+  at: string;
+  connection: JournalConnection;
+  id: string;
+  verdict: Verdict;
+  score?: number;
+  entities: { id: string; name?: string }[];
+}
+
+/** 'unknown': the request may or may not have reached the service (timeout, cancelled in flight, connection lost). */
+export type OutcomeStatus = 'ok' | 'failed' | 'unknown';
+
+export interface OutcomeLine {
+  type: 'outcome';
+  attempt: string;
+  at: string;
+  outcome: OutcomeStatus;
+  /** The error's kind (conflict, not-found, network, …) when not ok. */
+  kind?: string;
+  message?: string;
+}
+
+/** One attempt as read back: its started line joined with its outcome, if one was written. */
+export interface DecisionEntry extends Omit<StartedLine, 'type'> {
+  outcome: OutcomeStatus;
+  /** False when no outcome line was written (the run was interrupted): then outcome is 'unknown'. */
+  outcomeRecorded: boolean;
+  finishedAt?: string;
+  kind?: string;
+  message?: string;
+}
+
+export interface JournalContents {
+  /** Oldest first. */
+  entries: DecisionEntry[];
+  /** Lines that were not valid JSON (a torn last line after a crash) or not journal lines. */
+  skippedLines: number;
+}
+
+/** The base URL without credentials, query or fragment: nothing secret goes into the journal. */
+export function journalConnection(baseUrl: string, label: string): JournalConnection {
+  try {
+    const u = new URL(baseUrl);
+    u.username = '';
+    u.password = '';
+    u.search = '';
+    u.hash = '';
+    return { baseUrl: u.toString().replace(/\/$/, ''), label };
+  } catch {
+    return { baseUrl: '(invalid URL)', label };
+  }
+}
+
+export function startedLine(connection: JournalConnection, rec: Pick<Recommendation, '@id' | 'score'> & { entities?: Recommendation['entities'] }, verdict: Verdict): StartedLine {
+  return {
+    type: 'started',
+    attempt: randomUUID(),
+    at: new Date().toISOString(),
+    connection,
+    id: rec['@id'],
+    verdict,
+    score: typeof rec.score === 'number' ? rec.score : undefined,
+    entities: (rec.entities ?? []).map((e) => ({ id: e['@id'], name: e.name ?? undefined })),
+  };
+}
+
+interface Pending {
+  text: string;
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
+export class DecisionJournal {
+  private handle: Promise<FileHandle> | undefined;
+  private queue: Pending[] = [];
+  private draining: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(readonly path: string) {}
+
+  /**
+   * Appends lines and resolves once they are fsynced. Lines queued while a write is under way go
+   * out together with one fsync (group commit), so a bulk run at concurrency 8 does not wait for
+   * eight fsyncs in a row.
+   */
+  append(...lines: (StartedLine | OutcomeLine)[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the decision journal is closed'));
+    const text = lines.map((l) => JSON.stringify(l) + '\n').join('');
+    return new Promise((resolve, reject) => {
+      this.queue.push({ text, resolve, reject });
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    if (this.draining) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+      // An append that came in between the loop's end and this callback still gets written.
+      if (this.queue.length) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue;
+      this.queue = [];
+      try {
+        const fh = await this.open();
+        await fh.appendFile(batch.map((p) => p.text).join(''), 'utf8');
+        await fh.datasync();
+        for (const p of batch) p.resolve();
+      } catch (e) {
+        // Forget the handle so the next append tries again (the folder may have been removed).
+        const h = this.handle;
+        this.handle = undefined;
+        void h?.then((fh) => fh.close()).catch(() => undefined);
+        for (const p of batch) p.reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    }
+  }
+
+  private open(): Promise<FileHandle> {
+    this.handle ??= (async () => {
+      await mkdir(dirname(this.path), { recursive: true });
+      const fh = await open(this.path, 'a+');
+      // A kill mid-write can leave a last line without its newline; start on a fresh line so the
+      // next entry is not glued to the torn one.
+      const { size } = await fh.stat();
+      if (size > 0) {
+        const { buffer } = await fh.read(Buffer.alloc(1), 0, 1, size - 1);
+        if (buffer[0] !== 0x0a) await fh.appendFile('\n');
+      }
+      return fh;
+    })();
+    return this.handle;
+  }
+
+  /** Reads the whole journal back; a missing file is an empty journal. */
+  read(): Promise<JournalContents> {
+    return readJournal(this.path);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.draining) await this.draining;
+    const h = this.handle;
+    this.handle = undefined;
+    if (h) await (await h.catch(() => undefined))?.close();
+  }
+}
+
+export async function readJournal(path: string): Promise<JournalContents> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], skippedLines: 0 };
+    throw e;
+  }
+  return parseJournal(text);
+}
+
+export function parseJournal(text: string): JournalContents {
+  const entries: DecisionEntry[] = [];
+  const byAttempt = new Map<string, DecisionEntry>();
+  let skippedLines = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      skippedLines++;
+      continue;
+    }
+    const l = value as { type?: unknown; attempt?: unknown; id?: unknown } | null;
+    if (l?.type === 'started' && typeof l.attempt === 'string' && typeof l.id === 'string') {
+      const { type: _type, ...rest } = l as StartedLine;
+      const entry: DecisionEntry = { ...rest, entities: rest.entities ?? [], outcome: 'unknown', outcomeRecorded: false };
+      entries.push(entry);
+      byAttempt.set(entry.attempt, entry);
+    } else if (l?.type === 'outcome' && typeof l.attempt === 'string' && byAttempt.has(l.attempt)) {
+      const o = l as OutcomeLine;
+      const entry = byAttempt.get(o.attempt)!;
+      const outcome = o.outcome === 'ok' || o.outcome === 'failed' ? o.outcome : 'unknown';
+      Object.assign(entry, { outcome, outcomeRecorded: true, finishedAt: o.at, kind: o.kind, message: o.message });
+    } else {
+      skippedLines++;
+    }
+  }
+  return { entries, skippedLines };
+}
