@@ -16,6 +16,8 @@ export interface AttemptOutcome {
   /** Error kind when not ok: conflict, not-found, network, timeout, cancelled, journal, … */
   kind?: string;
   message?: string;
+  /** The error itself, for the caller's own reporting (never written to the journal as is). */
+  error?: unknown;
 }
 
 // Network failures that happen before a request can reach the service: the decision was surely not applied.
@@ -66,7 +68,7 @@ export async function attemptDecision(client: Decider, target: DecisionTarget, v
     await client[verdict](target['@id'], { signal: opts.signal });
     outcome = { status: 'ok' };
   } catch (e) {
-    outcome = classify(e);
+    outcome = { ...classify(e), error: e };
   }
   if (opts.journal) {
     // A lost outcome line reads back as "unknown", which is still true; the caller learns the outcome anyway.

@@ -20,6 +20,8 @@ export type ExportSpec =
 export interface ExportOptions {
   format?: OutputFormat;
   signal?: AbortSignal;
+  /** Keeps only the records it accepts (e.g. the Recommendations view's score filter). */
+  filter?: (record: unknown) => boolean;
   /** Called after each page with the number of records written so far. */
   onProgress?: (written: number) => void;
 }
@@ -61,7 +63,7 @@ export async function exportRecords(client: DedupClient, spec: ExportSpec, file:
   try {
     await writer.begin();
     for await (const page of pagesFor(client, spec, opts.signal)) {
-      for (const r of page.data) await writer.record(r);
+      for (const r of page.data) if (!opts.filter || opts.filter(r)) await writer.record(r);
       opts.onProgress?.(writer.written);
       if (opts.signal?.aborted) throw new CancelledError('the export was cancelled');
     }

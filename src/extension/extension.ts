@@ -5,6 +5,10 @@ import * as vscode from 'vscode';
 import { registerConnectionCommands, importTokenFromEnvironment } from './commands/connection-commands';
 import { registerDecisionCommands } from './commands/decision-commands';
 import { registerSandboxCommand } from './commands/sandbox-command';
+import { registerBulkCommands } from './curation/bulk-commands';
+import { createCuration } from './curation/context';
+import { registerExportCommands } from './curation/export-commands';
+import { registerJournalCommands } from './curation/journal-commands';
 import { Session } from './connection/session';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
@@ -39,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     list.attach(view);
     context.subscriptions.push(view);
   }
+  const curation = createCuration(context, session, recommendations, errors, log);
   const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
   context.subscriptions.push(
     vscode.commands.registerCommand('dedupCurator.showLog', () => log.show()),
@@ -48,7 +53,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     }),
     vscode.commands.registerCommand('dedupCurator.loadMore', (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
     ...registerConnectionCommands(session),
-    ...registerDecisionCommands(session, recommendations, errors, log),
+    ...registerDecisionCommands(session, recommendations, errors, log, curation),
+    ...registerBulkCommands(curation),
+    ...registerJournalCommands(curation),
+    ...registerExportCommands(session, { recommendations, locations, events }, errors, log),
     ...registerSandboxCommand(session, log),
     session.onDidChange(() => void refreshAll()),
   );

@@ -1,8 +1,12 @@
 // Approve and reject: from a tree item's inline action or context menu, or from the command
 // palette with a quick pick of pending recommendations. The item leaves the tree at once; a failed
-// decision puts it back and says why.
+// decision puts it back and says why. Every attempt goes to the decision journal first. With
+// several items selected, the command runs as a bulk decision (confirmation, progress, summary).
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
+import { attemptDecision } from '../../curation/decide';
+import { runBulkWithUi } from '../curation/bulk-run';
+import { type Curation, currentConnection } from '../curation/context';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
 import type { ListNode } from '../views/paged-list';
@@ -11,12 +15,29 @@ import { integrationName, percent } from '../views/labels';
 
 type Verdict = 'approve' | 'reject';
 
-export function registerDecisionCommands(session: Session, list: RecommendationsList, errors: ErrorReporter, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const decide = async (verdict: Verdict, node?: ListNode<Recommendation>) => {
+/** Extra argument for tests and scripts: `{ confirm: false }` skips the bulk confirmation. */
+interface DecideOptions {
+  confirm?: boolean;
+}
+
+export function registerDecisionCommands(
+  session: Session,
+  list: RecommendationsList,
+  errors: ErrorReporter,
+  log: vscode.LogOutputChannel,
+  curation: Curation,
+): vscode.Disposable[] {
+  const decide = async (verdict: Verdict, node?: ListNode<Recommendation>, selected?: readonly ListNode<Recommendation>[], opts?: DecideOptions) => {
+    // VS Code passes (clicked node, all selected nodes) when several items are selected.
+    const many = uniqueRecords([...(selected ?? []), ...(node ? [node] : [])]);
+    if (many.length > 1) {
+      return runBulkWithUi(curation, { verdict, targets: many, description: vscode.l10n.t('the {0} selected', many.length), confirm: opts?.confirm });
+    }
     const rec = node ? recordOf(node) : await pick(list, verdict);
     if (!rec) return;
     const client = await session.client();
-    if (!client) {
+    const connection = currentConnection(session);
+    if (!client || !connection) {
       void vscode.window.showWarningMessage('Dedup Curator: no active connection with a token.');
       return;
     }
@@ -25,18 +46,31 @@ export function registerDecisionCommands(session: Session, list: Recommendations
       if (ok !== 'Reject') return;
     }
     const putBack = list.take(rec['@id']);
-    try {
-      await client[verdict](rec['@id']);
+    const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection });
+    if (outcome.status === 'ok') {
       log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
-    } catch (e) {
-      putBack?.();
-      errors.report(e, `${verdict === 'approve' ? 'Approving' : 'Rejecting'} "${names(rec)}"`);
+      return;
     }
+    putBack?.();
+    const doing = `${verdict === 'approve' ? 'Approving' : 'Rejecting'} "${names(rec)}"`;
+    // With an unknown outcome (answer lost) the service may have applied it: reload rather than guess.
+    if (outcome.status === 'unknown') void list.refresh();
+    errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing);
   };
+  type Args = [node?: ListNode<Recommendation>, selected?: ListNode<Recommendation>[], opts?: DecideOptions];
   return [
-    vscode.commands.registerCommand('dedupCurator.approve', (node?: ListNode<Recommendation>) => decide('approve', node)),
-    vscode.commands.registerCommand('dedupCurator.reject', (node?: ListNode<Recommendation>) => decide('reject', node)),
+    vscode.commands.registerCommand('dedupCurator.approve', (...args: Args) => decide('approve', ...args)),
+    vscode.commands.registerCommand('dedupCurator.reject', (...args: Args) => decide('reject', ...args)),
   ];
+}
+
+function uniqueRecords(nodes: readonly ListNode<Recommendation>[]): Recommendation[] {
+  const byId = new Map<string, Recommendation>();
+  for (const n of nodes) {
+    const r = recordOf(n);
+    if (r) byId.set(r['@id'], r);
+  }
+  return [...byId.values()];
 }
 
 // Invoked on an entity row, the decision is about its recommendation.

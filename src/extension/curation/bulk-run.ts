@@ -1,0 +1,107 @@
+// A bulk decision in the editor: a modal confirmation with the count, then the run in a cancellable
+// notification, items leaving the tree as they are decided, and a summary with "Retry Failed". The
+// run itself is src/curation/bulk-decisions.ts, which journals every attempt.
+import * as vscode from 'vscode';
+import type { Recommendation } from '../../api/model';
+import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
+import type { Verdict } from '../../curation/journal';
+import { type Curation, bulkConcurrency, currentConnection } from './context';
+
+export interface BulkRequest {
+  verdict: Verdict;
+  targets: readonly Recommendation[];
+  /** What was chosen, for the confirmation ("score ≥ 95%", "the 3 selected"). */
+  description: string;
+  /** False skips the modal confirmation (tests; a retry the user asked for). Default true. */
+  confirm?: boolean;
+  /** Cancels the run like the notification's Cancel button (tests). */
+  signal?: AbortSignal;
+}
+
+export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<BulkSummary | undefined> {
+  const n = req.targets.length;
+  if (!n) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No pending recommendation matches {0}.', req.description));
+    return undefined;
+  }
+  const client = await c.session.client();
+  const connection = currentConnection(c.session);
+  if (!client || !connection) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
+    return undefined;
+  }
+  const approve = req.verdict === 'approve';
+  if (req.confirm !== false) {
+    const action = approve ? vscode.l10n.t('Approve {0}', n) : vscode.l10n.t('Reject {0}', n);
+    const answer = await vscode.window.showWarningMessage(
+      approve ? vscode.l10n.t('Approve {0} recommendations ({1})?', n, req.description) : vscode.l10n.t('Reject {0} recommendations ({1})?', n, req.description),
+      {
+        modal: true,
+        detail: vscode.l10n.t('On {0}. Decisions cannot be undone; each attempt is recorded in the decision history.', connection.label),
+      },
+      action,
+    );
+    if (answer !== action) return undefined;
+  }
+  const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
+  const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    const onOuter = () => controller.abort();
+    req.signal?.addEventListener('abort', onOuter, { once: true });
+    if (req.signal?.aborted) controller.abort();
+    try {
+      return await runBulkDecisions(client, req.targets, {
+        verdict: req.verdict,
+        connection,
+        journal: c.journal,
+        concurrency: bulkConcurrency(),
+        signal: controller.signal,
+        onOutcome: (target, outcome) => {
+          if (outcome.status === 'ok') c.recommendations.take(target['@id']);
+        },
+        onProgress: (p) =>
+          progress.report({
+            increment: 100 / n,
+            message: vscode.l10n.t('{0} of {1} done, {2} failed, {3} unknown', p.ok, n, p.failed, p.unknown),
+          }),
+      });
+    } finally {
+      subscription.dispose();
+      req.signal?.removeEventListener('abort', onOuter);
+    }
+  });
+  c.log.info(`bulk ${req.verdict} of ${n} (${req.description}): ${describeCounts(summary)}`);
+  // A decision may have made others moot (merged entities): reload for the service's own list and total.
+  void c.recommendations.refresh();
+  void showSummary(c, req, summary);
+  return summary;
+}
+
+function describeCounts(s: BulkSummary): string {
+  const groups = (g: Record<string, number>) =>
+    Object.entries(g)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+  const failed = Object.values(s.failed).flat().length;
+  const unknown = Object.values(s.unknown).flat().length;
+  const parts = [vscode.l10n.t('{0} done', s.done.length)];
+  if (failed) parts.push(vscode.l10n.t('{0} failed ({1})', failed, groups(countByKind(s.failed))));
+  if (unknown) parts.push(vscode.l10n.t('{0} with unknown outcome ({1})', unknown, groups(countByKind(s.unknown))));
+  if (s.notAttempted.length) parts.push(vscode.l10n.t('{0} not attempted (cancelled)', s.notAttempted.length));
+  return parts.join(', ');
+}
+
+async function showSummary(c: Curation, req: BulkRequest, s: BulkSummary): Promise<void> {
+  const retry = vscode.l10n.t('Retry Failed');
+  const history = vscode.l10n.t('Show Decision History');
+  const actions = s.retryIds.length ? [retry, history] : [history];
+  const text = `Dedup Curator: ${req.verdict === 'approve' ? vscode.l10n.t('bulk approve') : vscode.l10n.t('bulk reject')}: ${describeCounts(s)}.`;
+  const clean = s.done.length === s.total;
+  const answer = await (clean ? vscode.window.showInformationMessage(text, ...actions) : vscode.window.showWarningMessage(text, ...actions));
+  if (answer === history) await vscode.commands.executeCommand('dedupCurator.showDecisionHistory');
+  if (answer === retry) {
+    const again = new Set(s.retryIds);
+    await runBulkWithUi(c, { ...req, targets: req.targets.filter((t) => again.has(t['@id'])), description: vscode.l10n.t('retry of {0}', req.description), confirm: false, signal: undefined });
+  }
+}

@@ -1,0 +1,50 @@
+// What the curation commands (single and bulk decisions, the decision history, export) share: the
+// session, the Recommendations tree, and the one decision journal of this installation, kept in
+// the extension's global storage so that every window and workspace appends to the same history.
+import * as vscode from 'vscode';
+import { DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
+import type { Session } from '../connection/session';
+import type { ErrorReporter } from '../error-reporter';
+import type { RecommendationsList } from '../views/recommendations-list';
+
+export interface Curation {
+  session: Session;
+  recommendations: RecommendationsList;
+  journal: DecisionJournal;
+  errors: ErrorReporter;
+  log: vscode.LogOutputChannel;
+}
+
+export const JOURNAL_FILE = 'decision-journal.ndjson';
+
+export function createCuration(
+  context: vscode.ExtensionContext,
+  session: Session,
+  recommendations: RecommendationsList,
+  errors: ErrorReporter,
+  log: vscode.LogOutputChannel,
+): Curation {
+  // The extension host sees its global storage as a local folder (also on a remote server); the
+  // journal writes it with node:fs so that every line can be fsynced. The folder is created on the
+  // first append.
+  const journal = new DecisionJournal(vscode.Uri.joinPath(context.globalStorageUri, JOURNAL_FILE).fsPath);
+  context.subscriptions.push({ dispose: () => void journal.close() });
+  return { session, recommendations, journal, errors, log };
+}
+
+/** The active connection as the journal records it (base URL and label, never the token). */
+export function currentConnection(session: Session): JournalConnection | undefined {
+  const s = session.state;
+  return s.kind === 'ready' ? journalConnection(s.baseUrl, s.label) : undefined;
+}
+
+export function bulkConcurrency(): number {
+  return vscode.workspace.getConfiguration('dedupCurator').get<number>('bulkConcurrency', 4);
+}
+
+/** The path of a file URI chosen in a dialog; undefined (after saying why) for any other scheme. */
+export function localPath(uri: vscode.Uri): string | undefined {
+  if (uri.scheme === 'file') return uri.fsPath;
+  void vscode.window.showErrorMessage(vscode.l10n.t('Dedup Curator can only write files on the machine it runs on; {0} is not one.', uri.toString()));
+  return undefined;
+}

@@ -1,0 +1,87 @@
+// "Show Decision History" (a read-only virtual document, newest first) and "Export Decision
+// History…" (CSV or NDJSON, chosen in a save dialog), both from the decision journal.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { type DecisionEntry, readJournal } from '../../curation/journal';
+import { exportJournal, journalFormatFromPath } from '../../curation/journal-export';
+import { type Curation, localPath } from './context';
+
+const SCHEME = 'dedup-curator-history';
+/** The document shows the newest entries only; the export has them all. */
+const SHOWN = 5000;
+
+export function registerJournalCommands(c: Curation): vscode.Disposable[] {
+  const changed = new vscode.EventEmitter<vscode.Uri>();
+  const uri = vscode.Uri.from({ scheme: SCHEME, path: '/Decision History' });
+  const provider: vscode.TextDocumentContentProvider = {
+    onDidChange: changed.event,
+    provideTextDocumentContent: async () => render(c.journal.path, await readJournal(c.journal.path)),
+  };
+  return [
+    changed,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
+    vscode.commands.registerCommand('dedupCurator.showDecisionHistory', async () => {
+      changed.fire(uri); // re-read if the document is already open
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc, { preview: false });
+      return doc;
+    }),
+    vscode.commands.registerCommand('dedupCurator.exportDecisionHistory', async (args?: { target?: string }) => {
+      let file = args?.target;
+      if (!file) {
+        const chosen = await vscode.window.showSaveDialog({
+          title: vscode.l10n.t('Export Decision History'),
+          defaultUri: vscode.Uri.file(path.join(os.homedir(), 'decision-history.csv')),
+          filters: { CSV: ['csv'], NDJSON: ['ndjson', 'jsonl'] },
+        });
+        file = chosen && localPath(chosen);
+      }
+      if (!file) return undefined;
+      try {
+        const { entries, skippedLines } = await readJournal(c.journal.path);
+        const count = await exportJournal(entries, file, journalFormatFromPath(file));
+        if (skippedLines) c.log.warn(`decision journal: ${skippedLines} unreadable line(s) skipped (a torn last line after a crash is expected)`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} decision attempts to {1}.', count, file));
+        return { file, count };
+      } catch (e) {
+        c.errors.report(e, vscode.l10n.t('Exporting the decision history'));
+        return undefined;
+      }
+    }),
+  ];
+}
+
+function render(journalPath: string, { entries, skippedLines }: { entries: DecisionEntry[]; skippedLines: number }): string {
+  const lines = [
+    vscode.l10n.t('Decision history: {0} attempts, newest first. Journal: {1}', entries.length, journalPath),
+    vscode.l10n.t('"unknown" means the service may or may not have applied the decision (answer lost, cancelled in flight, or the editor closed mid-run).'),
+  ];
+  if (skippedLines) lines.push(vscode.l10n.t('{0} unreadable line(s) skipped.', skippedLines));
+  if (entries.length > SHOWN) lines.push(vscode.l10n.t('Showing the newest {0}; export the history for all of them.', SHOWN));
+  lines.push('');
+  const rows = entries
+    .slice(-SHOWN)
+    .reverse()
+    .map((e) => [
+      localTime(e.at),
+      e.verdict,
+      e.outcome === 'failed' ? `failed: ${e.kind ?? ''}` : e.outcome === 'unknown' && !e.outcomeRecorded ? 'unknown (interrupted)' : e.outcome === 'unknown' ? `unknown: ${e.kind ?? ''}` : e.outcome,
+      e.score === undefined ? '' : `${Math.round(e.score * 100)}%`,
+      e.connection?.label ?? '',
+      `${e.entities.map((x) => x.name || x.id).join(' ⇄ ')}  ${e.id}${e.message ? `  (${e.message})` : ''}`,
+    ]);
+  const header = [vscode.l10n.t('Time'), vscode.l10n.t('Verdict'), vscode.l10n.t('Outcome'), vscode.l10n.t('Score'), vscode.l10n.t('Connection'), vscode.l10n.t('Recommendation')];
+  const widths = header.slice(0, -1).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  // Record data may hold line breaks; one attempt stays on one line.
+  const line = (r: string[]) => r.map((cell, i) => (i < widths.length ? cell.padEnd(widths[i]) : cell.replace(/\s+/g, ' '))).join('  ');
+  lines.push(line(header), ...rows.map(line));
+  return lines.join('\n') + '\n';
+}
+
+function localTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}

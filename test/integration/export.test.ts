@@ -1,0 +1,67 @@
+// "Export…" inside a real VS Code against the in-process sandbox: every page (not just the loaded
+// ones) with the view's parameters, in each format, and a cancelled export that leaves no file.
+import * as assert from 'node:assert/strict';
+import { readFile, readdir } from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DedupClient } from '../../src/api/client';
+import type { ExportResult } from '../../src/curation/export';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import { type MatchCriteria, matchesCriteria } from '../../src/extension/curation/bulk-commands';
+import { tempDir, withSandbox } from './curation-helpers';
+
+describe('Export in the real VS Code', function () {
+  this.timeout(120000);
+  let api: DedupCuratorApi;
+  let client: DedupClient;
+  let dir: string;
+
+  before(async () => {
+    ({ api, client } = await withSandbox());
+    dir = await tempDir('dedup-export-');
+  });
+
+  it('exports every location of the view’s window as NDJSON, more than one page', async () => {
+    await api.locations.refresh();
+    const view = api.locations as unknown as { updatedSince: Date; onlyExternalUpdates?: boolean };
+    let expected = 0;
+    for await (const _ of client.allLocations({ updatedSince: view.updatedSince, onlyExternalUpdates: view.onlyExternalUpdates || undefined, pageSize: 500 })) expected++;
+    assert.ok(expected > api.locations.shown().length, `the sandbox lists ${expected}, the view shows ${api.locations.shown().length}: the export must read further pages`);
+    const target = path.join(dir, 'locations.ndjson');
+    const result = await vscode.commands.executeCommand<ExportResult>('dedupCurator.exportLocations', { target });
+    assert.ok(result, 'the export returned nothing');
+    assert.equal(result.written, expected);
+    const lines = (await readFile(target, 'utf8')).trimEnd().split('\n');
+    assert.equal(lines.length, expected);
+    assert.equal(new Set(lines.map((l) => (JSON.parse(l) as { id: string }).id)).size, expected);
+  });
+
+  it('exports every pending recommendation as CSV (the view’s filter, if any, applied)', async () => {
+    const filter = (api.recommendations as unknown as { filter?: MatchCriteria }).filter ?? {};
+    let expected = 0;
+    for await (const r of client.allRecommendations({ pageSize: 200 })) if (matchesCriteria(r, filter)) expected++;
+    const target = path.join(dir, 'recommendations.csv');
+    const result = await vscode.commands.executeCommand<ExportResult>('dedupCurator.exportRecommendations', { target });
+    assert.ok(result);
+    assert.equal(result.format, 'csv');
+    const rows = (await readFile(target, 'utf8')).trimEnd().split('\r\n');
+    assert.match(rows[0], /^id,score,/);
+    assert.equal(rows.length - 1, expected);
+    assert.equal(result.written, expected);
+  });
+
+  it('exports events as a JSON array', async () => {
+    const target = path.join(dir, 'events.json');
+    const result = await vscode.commands.executeCommand<ExportResult>('dedupCurator.exportEvents', { target });
+    assert.ok(result);
+    assert.equal((JSON.parse(await readFile(target, 'utf8')) as unknown[]).length, result.written);
+  });
+
+  it('leaves no file, partial or whole, when cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await vscode.commands.executeCommand<ExportResult | undefined>('dedupCurator.exportEvents', { target: path.join(dir, 'cancelled.ndjson'), signal: controller.signal });
+    assert.equal(result, undefined);
+    assert.deepEqual((await readdir(dir)).filter((f) => f.startsWith('cancelled')), []);
+  });
+});
