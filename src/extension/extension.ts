@@ -9,9 +9,12 @@ import { registerBulkCommands } from './curation/bulk-commands';
 import { createCuration } from './curation/context';
 import { registerExportCommands } from './curation/export-commands';
 import { registerJournalCommands } from './curation/journal-commands';
+import { registerTreeCommands } from './commands/tree-commands';
 import { Session } from './connection/session';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
+import { ConnectionStatusBar } from './status-bar';
+import { LastLook } from './views/last-look';
 import { EventsList } from './views/events-list';
 import { LocationsList } from './views/locations-list';
 import type { PagedList } from './views/paged-list';
@@ -26,16 +29,19 @@ export interface DedupCuratorApi {
   recommendations: RecommendationsList;
   locations: LocationsList;
   events: EventsList;
+  errors: ErrorReporter;
+  statusBar: ConnectionStatusBar;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DedupCuratorApi> {
   const log = vscode.window.createOutputChannel('Dedup Curator', { log: true });
   const tokens = new TokenStore(context.secrets);
-  const session = new Session(tokens, log);
+  const session = new Session(tokens, log, context.globalState);
   const errors = new ErrorReporter(log);
-  const recommendations = new RecommendationsList('dedupCurator.recommendations', session, errors);
-  const locations = new LocationsList('dedupCurator.locations', session, errors);
-  const events = new EventsList('dedupCurator.events', session, errors);
+  const lastLook = new LastLook(context.globalState);
+  const recommendations = new RecommendationsList('dedupCurator.recommendations', session, errors, lastLook);
+  const locations = new LocationsList('dedupCurator.locations', session, errors, lastLook);
+  const events = new EventsList('dedupCurator.events', session, errors, lastLook);
   const lists = [recommendations, locations, events] as PagedList<unknown>[];
   context.subscriptions.push(log, tokens, session, ...lists);
   for (const list of lists) {
@@ -58,12 +64,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),
     ...registerSandboxCommand(session, log),
+    ...registerTreeCommands(recommendations, locations, events),
     session.onDidChange(() => void refreshAll()),
   );
   await importTokenFromEnvironment(session, log);
   await session.reload();
+  const statusBar = new ConnectionStatusBar(session, recommendations);
+  context.subscriptions.push(statusBar);
   log.info('Dedup Curator activated');
-  return { session, recommendations, locations, events };
+  return { session, recommendations, locations, events, errors, statusBar };
 }
 
 export function deactivate(): void {

@@ -1,49 +1,110 @@
-// Commands that choose the service and its token.
+// Commands that choose the service and its token: switch, add and remove connections; set and clear
+// the active connection's token. Every command takes optional arguments so that tests (and other
+// extensions) can run it without a quick pick.
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/base-url';
+import { type Connection, connectionNameProblem, configuredConnections, deleteConnection, hostOf, saveConnection } from '../connection/connections';
 import type { Session } from '../connection/session';
 
+const t = vscode.l10n.t;
+
 export function registerConnectionCommands(session: Session): vscode.Disposable[] {
+  const addConnection = async (arg?: { name?: string; baseUrl?: string }) => {
+    const interactive = !arg?.baseUrl;
+    const raw = arg?.baseUrl ?? (await askBaseUrl());
+    if (raw === undefined) return undefined;
+    let url: string;
+    try {
+      url = checkBaseUrl(raw).url;
+    } catch (e) {
+      void vscode.window.showErrorMessage(t('Dedup Curator: {0}', (e as Error).message));
+      return undefined;
+    }
+    const existing = configuredConnections();
+    const name = arg?.name ?? (await askName(hostOf(url), existing));
+    if (name === undefined) return undefined;
+    const problem = connectionNameProblem(name, existing);
+    if (problem) {
+      void vscode.window.showErrorMessage(t('Dedup Curator: {0}', problem));
+      return undefined;
+    }
+    await saveConnection({ name: name.trim(), baseUrl: url });
+    await session.useConnection(name.trim());
+    if (interactive && session.state.kind === 'no-token') await vscode.commands.executeCommand('dedupCurator.setToken');
+    return name.trim();
+  };
+
   return [
-    vscode.commands.registerCommand('dedupCurator.setBaseUrl', async () => {
-      const config = vscode.workspace.getConfiguration('dedupCurator');
-      const value = await vscode.window.showInputBox({
-        title: 'Dedup Curator: Base URL of the service',
-        prompt: 'The endpoints are under {base URL}/api/custom/',
-        value: config.get<string>('baseUrl', ''),
-        placeHolder: 'https://dedup.example.com',
-        ignoreFocusOut: true,
-        validateInput: (text) => {
-          try {
-            const checked = checkBaseUrl(text);
-            return checked.insecureRemote
-              ? { message: 'Plain http to another machine: the token would travel unencrypted.', severity: vscode.InputBoxValidationSeverity.Warning }
-              : undefined;
-          } catch (e) {
-            return (e as Error).message;
-          }
-        },
-      });
-      if (value === undefined) return;
-      await session.useEphemeral(undefined);
-      await config.update('baseUrl', checkBaseUrl(value).url, vscode.ConfigurationTarget.Global);
-      if (session.state.kind === 'no-token') await vscode.commands.executeCommand('dedupCurator.setToken');
+    vscode.commands.registerCommand('dedupCurator.addConnection', addConnection),
+    // The older command: a base URL is now a connection.
+    vscode.commands.registerCommand('dedupCurator.setBaseUrl', () => addConnection()),
+
+    vscode.commands.registerCommand('dedupCurator.switchConnection', async (name?: string) => {
+      if (typeof name === 'string') {
+        await session.useConnection(name);
+        return name;
+      }
+      const chosen = await pickConnection(session);
+      if (!chosen) return undefined;
+      if (chosen === 'add') return vscode.commands.executeCommand('dedupCurator.addConnection');
+      if (chosen === 'remove') return vscode.commands.executeCommand('dedupCurator.removeConnection');
+      if (chosen === 'sandbox') return vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+      await session.useConnection(chosen.name);
+      return chosen.name;
+    }),
+
+    vscode.commands.registerCommand('dedupCurator.removeConnection', async (name?: string) => {
+      const configured = configuredConnections();
+      let conn: Connection | undefined;
+      if (typeof name === 'string') {
+        conn = configured.find((c) => c.name === name);
+        if (!conn) {
+          void vscode.window.showErrorMessage(t('Dedup Curator: there is no configured connection named "{0}".', name));
+          return;
+        }
+      } else {
+        if (!configured.length) {
+          void vscode.window.showInformationMessage(t('No connections are configured.'));
+          return;
+        }
+        const picked = await vscode.window.showQuickPick(
+          configured.map((c) => ({ label: c.name, description: c.baseUrl, conn: c })),
+          { title: t('Dedup Curator: Remove Connection') },
+        );
+        conn = picked?.conn;
+        if (!conn) return;
+        const remove = t('Remove');
+        const ok = await vscode.window.showWarningMessage(t('Remove the connection "{0}" and its access token?', conn.name), { modal: true }, remove);
+        if (ok !== remove) return;
+      }
+      await deleteConnection(conn);
+      // Tokens are kept per base URL: drop it only when no remaining connection uses that URL.
+      const url = safeUrl(conn.baseUrl);
+      if (url && !configuredConnections().some((c) => safeUrl(c.baseUrl) === url)) await session.tokens.clear(url);
+      await session.reload();
     }),
 
     vscode.commands.registerCommand('dedupCurator.setToken', async () => {
+      const active = session.active;
+      if (active?.ephemeral) {
+        void vscode.window.showInformationMessage(t('The local sandbox has its own token for this window; there is nothing to set.'));
+        return;
+      }
       const baseUrl = session.baseUrl;
-      if (!baseUrl) {
-        void vscode.window.showInformationMessage('Set the base URL of the service first.', 'Set Base URL…').then((a) => {
-          if (a) void vscode.commands.executeCommand('dedupCurator.setBaseUrl');
+      if (!baseUrl || !active) {
+        const add = t('Add Connection…');
+        void vscode.window.showInformationMessage(t('Add a connection to a service first.'), add).then((a) => {
+          if (a === add) void vscode.commands.executeCommand('dedupCurator.addConnection');
         });
         return;
       }
       const token = await vscode.window.showInputBox({
-        title: `Dedup Curator: Access token for ${baseUrl}`,
-        prompt: 'Kept in the editor’s secret storage, never in settings.',
+        title: t('Dedup Curator: Access token for {0} ({1})', active.name, baseUrl),
+        prompt: t('Kept in the editor’s secret storage, never in settings.'),
         password: true,
         ignoreFocusOut: true,
-        validateInput: (t) => (!t ? 'The token is empty' : /\s/.test(t) ? 'The token contains whitespace: the service would refuse the header (402)' : undefined),
+        validateInput: (text) =>
+          !text ? t('The token is empty') : /\s/.test(text) ? t('The token contains whitespace: the service would refuse the header (402)') : undefined,
       });
       if (!token) return;
       await session.tokens.set(baseUrl, token);
@@ -52,12 +113,67 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
 
     vscode.commands.registerCommand('dedupCurator.clearToken', async () => {
       const baseUrl = session.baseUrl;
-      if (!baseUrl) return;
+      if (!baseUrl || session.active?.ephemeral) return;
       await session.tokens.clear(baseUrl);
       await session.reload();
-      void vscode.window.showInformationMessage(`The access token for ${baseUrl} was removed.`);
+      void vscode.window.showInformationMessage(t('The access token for {0} was removed.', baseUrl));
     }),
   ];
+}
+
+type Choice = Connection | 'add' | 'remove' | 'sandbox';
+
+async function pickConnection(session: Session): Promise<Choice | undefined> {
+  const active = session.active?.name;
+  const items: (vscode.QuickPickItem & { choice?: Choice })[] = session.connections().map((c) => ({
+    label: c.name,
+    description: c.baseUrl,
+    detail: c.name === active ? t('active') : c.ephemeral ? t('this window only') : undefined,
+    iconPath: new vscode.ThemeIcon(c.name === active ? 'check' : c.ephemeral ? 'beaker' : 'plug'),
+    choice: c,
+  }));
+  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+  items.push({ label: t('Add Connection…'), iconPath: new vscode.ThemeIcon('add'), choice: 'add' });
+  if (configuredConnections().length) items.push({ label: t('Remove Connection…'), iconPath: new vscode.ThemeIcon('trash'), choice: 'remove' });
+  if (!session.connections().some((c) => c.ephemeral)) items.push({ label: t('Try the Local Sandbox'), iconPath: new vscode.ThemeIcon('beaker'), choice: 'sandbox' });
+  const picked = await vscode.window.showQuickPick(items, { title: t('Dedup Curator: Switch Connection'), matchOnDescription: true });
+  return picked?.choice;
+}
+
+function askBaseUrl(): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: t('Dedup Curator: Base URL of the service'),
+    prompt: t('The endpoints are under <base URL>/api/custom/'),
+    placeHolder: 'https://dedup.example.com',
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      try {
+        return checkBaseUrl(text).insecureRemote
+          ? { message: t('Plain http to another machine: the token would travel unencrypted.'), severity: vscode.InputBoxValidationSeverity.Warning }
+          : undefined;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    },
+  });
+}
+
+function askName(suggested: string, existing: readonly Connection[]): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: t('Dedup Curator: Name of the connection'),
+    prompt: t('For example production or staging'),
+    value: suggested,
+    ignoreFocusOut: true,
+    validateInput: (text) => connectionNameProblem(text, existing),
+  });
+}
+
+function safeUrl(raw: string): string | undefined {
+  try {
+    return checkBaseUrl(raw).url;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -68,13 +184,8 @@ export async function importTokenFromEnvironment(session: Session, log: vscode.L
   const token = process.env.DEDUP_TOKEN;
   const raw = vscode.workspace.getConfiguration('dedupCurator').get<string>('baseUrl', '');
   if (!token || !raw) return;
-  let baseUrl: string;
-  try {
-    baseUrl = checkBaseUrl(raw).url;
-  } catch {
-    return;
-  }
-  if (await session.tokens.get(baseUrl)) return;
+  const baseUrl = safeUrl(raw);
+  if (!baseUrl || (await session.tokens.get(baseUrl))) return;
   await session.tokens.set(baseUrl, token);
   log.info(`access token for ${baseUrl} taken from DEDUP_TOKEN into secret storage`);
 }

@@ -1,17 +1,20 @@
 // The active connection: which service, with which token, and the client for it. Views and
 // commands ask the session for a client and listen to onDidChange; none of them reads settings or
-// secrets themselves.
+// secrets themselves. Every request the client makes is written to the log (method, path, status,
+// time, attempt), never the token.
 import * as vscode from 'vscode';
 import { DedupClient } from '../../api/client';
 import { checkBaseUrl } from '../../api/base-url';
 import { isDedupError } from '../../api/errors';
+import { formatMs, type RequestInfo } from '../../api/transport';
+import { ACTIVE_KEY, type Connection, configuredConnections } from './connections';
 import { TokenStore } from './token-store';
 
 export type SessionState =
   | { kind: 'no-connection' }
-  | { kind: 'no-token'; baseUrl: string }
-  | { kind: 'invalid-url'; message: string }
-  | { kind: 'ready'; baseUrl: string; client: DedupClient; label: string };
+  | { kind: 'no-token'; baseUrl: string; connection: Connection }
+  | { kind: 'invalid-url'; message: string; connection: Connection }
+  | { kind: 'ready'; baseUrl: string; client: DedupClient; label: string; connection: Connection };
 
 /** A connection that lives only as long as this window, e.g. the in-process local sandbox. */
 export interface EphemeralConnection {
@@ -25,6 +28,8 @@ export class Session implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private current: SessionState = { kind: 'no-connection' };
   private ephemeral: EphemeralConnection | undefined;
+  /** This window's choice when it differs from the remembered one (the ephemeral sandbox). */
+  private windowChoice: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   /** Base URLs for which the user accepted sending the token over plain http, this window only. */
   private readonly insecureAccepted = new Set<string>();
@@ -32,12 +37,14 @@ export class Session implements vscode.Disposable {
   constructor(
     readonly tokens: TokenStore,
     private readonly log: vscode.LogOutputChannel,
+    private readonly memento: vscode.Memento,
   ) {
     this.disposables.push(
       this.changed,
       tokens.onDidChange(() => void this.reload()),
+      // Only the settings that make another client; the views react to their own settings.
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('dedupCurator')) void this.reload();
+        if (['connections', 'baseUrl', 'requestTimeoutSeconds'].some((k) => e.affectsConfiguration(`dedupCurator.${k}`))) void this.reload();
       }),
     );
   }
@@ -46,13 +53,40 @@ export class Session implements vscode.Disposable {
     return this.current;
   }
 
-  /** The base URL in use (setting or ephemeral), if any. */
+  /** The base URL in use, if any. */
   get baseUrl(): string | undefined {
     return this.current.kind === 'ready' || this.current.kind === 'no-token' ? this.current.baseUrl : undefined;
   }
 
+  /** The active connection (also when its URL is invalid or it has no token). */
+  get active(): Connection | undefined {
+    return this.current.kind === 'no-connection' ? undefined : this.current.connection;
+  }
+
+  /** Every connection this window can switch to: the configured ones, then the ephemeral sandbox. */
+  connections(): Connection[] {
+    const list = configuredConnections();
+    if (this.ephemeral) list.push({ name: this.ephemeral.label, baseUrl: this.ephemeral.baseUrl, ephemeral: true });
+    return list;
+  }
+
+  /** Makes the named connection active; a configured one is remembered for the next start on this machine. */
+  async useConnection(name: string): Promise<SessionState> {
+    const conn = this.connections().find((c) => c.name === name);
+    if (!conn) throw new Error(vscode.l10n.t('There is no connection named "{0}".', name));
+    if (conn.ephemeral) {
+      this.windowChoice = name;
+    } else {
+      this.windowChoice = undefined;
+      await this.memento.update(ACTIVE_KEY, name);
+    }
+    return this.reload();
+  }
+
+  /** Adds (or, with undefined, removes) this window's ephemeral connection and makes it active. */
   useEphemeral(conn: EphemeralConnection | undefined): Promise<SessionState> {
     this.ephemeral = conn;
+    this.windowChoice = conn?.label;
     return this.reload();
   }
 
@@ -64,26 +98,43 @@ export class Session implements vscode.Disposable {
     return this.current;
   }
 
+  private chosen(): Connection | undefined {
+    const all = this.connections();
+    const wanted = this.windowChoice ?? this.memento.get<string>(ACTIVE_KEY);
+    return all.find((c) => c.name === wanted) ?? all.find((c) => !c.ephemeral) ?? all[0];
+  }
+
   private async compute(): Promise<SessionState> {
     const config = vscode.workspace.getConfiguration('dedupCurator');
     const timeoutMs = Math.round(config.get<number>('requestTimeoutSeconds', 30) * 1000);
-    const onRetry = (r: { error: Error; delayMs: number; attempt: number }) =>
-      this.log.warn(`${r.error.message}; retry ${r.attempt} in ${r.delayMs} ms`);
-    if (this.ephemeral) {
+    const hooks = {
+      timeoutMs,
+      onRetry: (r: { error: Error; delayMs: number; attempt: number }) => this.log.warn(`${r.error.message}; retry ${r.attempt} in ${r.delayMs} ms`),
+      onRequest: (i: RequestInfo) => this.logRequest(i),
+    };
+    const connection = this.chosen();
+    if (!connection) return { kind: 'no-connection' };
+    if (connection.ephemeral && this.ephemeral) {
       const { baseUrl, token, label } = this.ephemeral;
-      return { kind: 'ready', baseUrl, label, client: new DedupClient({ baseUrl, token, timeoutMs, onRetry }) };
+      return { kind: 'ready', baseUrl, label, connection, client: new DedupClient({ baseUrl, token, ...hooks }) };
     }
-    const raw = config.get<string>('baseUrl', '').trim();
-    if (!raw) return { kind: 'no-connection' };
     let baseUrl: string;
     try {
-      baseUrl = checkBaseUrl(raw).url;
+      baseUrl = checkBaseUrl(connection.baseUrl).url;
     } catch (e) {
-      return { kind: 'invalid-url', message: isDedupError(e) ? e.message : String(e) };
+      return { kind: 'invalid-url', connection, message: isDedupError(e) ? e.message : String(e) };
     }
     const token = await this.tokens.get(baseUrl);
-    if (!token) return { kind: 'no-token', baseUrl };
-    return { kind: 'ready', baseUrl, label: new URL(baseUrl).host, client: new DedupClient({ baseUrl, token, timeoutMs, onRetry }) };
+    if (!token) return { kind: 'no-token', baseUrl, connection };
+    return { kind: 'ready', baseUrl, label: connection.name, connection, client: new DedupClient({ baseUrl, token, ...hooks }) };
+  }
+
+  /** One line per attempt: `POST /api/custom/locations 200 35 ms` (the hook never sees the token). */
+  private logRequest(i: RequestInfo): void {
+    const retry = i.attempt > 1 ? ` (retry ${i.attempt - 1})` : '';
+    const line = `${i.endpoint} ${i.status ?? '—'} ${formatMs(i.ms)}${retry}`;
+    if (i.error) this.log.warn(`${line}: ${i.error}`);
+    else this.log.info(line);
   }
 
   /**
@@ -94,10 +145,10 @@ export class Session implements vscode.Disposable {
     const s = this.current;
     if (s.kind !== 'ready') return undefined;
     if (s.client.insecureRemote && !this.insecureAccepted.has(s.baseUrl)) {
-      const send = 'Send Anyway';
+      const send = vscode.l10n.t('Send Anyway');
       const answer = await vscode.window.showWarningMessage(
-        `${s.baseUrl} uses plain http to another machine: the access token would travel unencrypted.`,
-        { modal: true, detail: 'Use https:// if the service supports it.' },
+        vscode.l10n.t('{0} uses plain http to another machine: the access token would travel unencrypted.', s.baseUrl),
+        { modal: true, detail: vscode.l10n.t('Use https:// if the service supports it.') },
         send,
       );
       if (answer !== send) return undefined;
@@ -114,11 +165,11 @@ export class Session implements vscode.Disposable {
 function describe(s: SessionState): string {
   switch (s.kind) {
     case 'ready':
-      return `${s.baseUrl} (token set)`;
+      return `${s.connection.name}: ${s.baseUrl} (token set)`;
     case 'no-token':
-      return `${s.baseUrl} (no token)`;
+      return `${s.connection.name}: ${s.baseUrl} (no token)`;
     case 'invalid-url':
-      return `invalid base URL: ${s.message}`;
+      return `${s.connection.name}: invalid base URL: ${s.message}`;
     default:
       return 'none';
   }

@@ -1,17 +1,50 @@
 // Deduplicated events updated since a moment: name, start date and status; the child is the location.
+// Beyond the window of WindowedList: a start window (start after / before) and one location.
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Event, Page } from '../../api/model';
-import { PagedList } from './paged-list';
-import { DEFAULT_LOOKBACK_MS, locationItem } from './locations-list';
+import { WindowedList } from './windowed-list';
+import { locationItem } from './locations-list';
 import { integrationName, localDateTime, markdownLines } from './labels';
 
-export class EventsList extends PagedList<Event> {
-  protected readonly noun = 'events';
-  updatedSince = new Date(Date.now() - DEFAULT_LOOKBACK_MS);
+export interface EventFilter {
+  startAfter?: Date;
+  startBefore?: Date;
+  /** A location's id (URI) and, for the description, its name. */
+  location?: { id: string; name?: string };
+}
+
+export class EventsList extends WindowedList<Event> {
+  protected readonly noun = vscode.l10n.t('events');
+  protected readonly listKey = 'events';
+  private filterValue: EventFilter = {};
+
+  get filter(): EventFilter {
+    return this.filterValue;
+  }
+
+  /** Sets the start window and location (sent to the service) and reloads. */
+  setFilter(f: EventFilter): Promise<void> {
+    this.filterValue = f;
+    const filtered = !!(f.startAfter || f.startBefore || f.location);
+    void vscode.commands.executeCommand('setContext', 'dedupCurator.events.filtered', filtered);
+    return this.refresh();
+  }
 
   protected fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Event>> {
-    return client.listEvents({ updatedSince: this.updatedSince, page, pageSize: this.pageSize }, { signal });
+    const f = this.filterValue;
+    return client.listEvents(
+      {
+        updatedSince: this.updatedSince,
+        onlyExternalUpdates: this.onlyExternalUpdates,
+        startAfter: f.startAfter,
+        startBefore: f.startBefore,
+        location: f.location?.id,
+        page,
+        pageSize: this.pageSize,
+      },
+      { signal },
+    );
   }
 
   protected recordItem(e: Event): vscode.TreeItem {
@@ -20,13 +53,13 @@ export class EventsList extends PagedList<Event> {
     item.iconPath = new vscode.ThemeIcon(e.eventStatus && /Cancel/i.test(e.eventStatus) ? 'circle-slash' : 'calendar');
     item.contextValue = 'event';
     item.tooltip = markdownLines([
-      ['Name', e.name],
-      ['Starts', localDateTime(e.startDate)],
-      ['Status', statusText(e.eventStatus)],
-      ['Prices', e.minimumPrice != null ? `${e.minimumPrice} – ${e.maximumPrice ?? '?'}` : undefined],
-      ['Location', e.location?.name],
-      ['Integrations', (e.integrations ?? []).map(integrationName).join(', ')],
-      ['Id', e.id],
+      [vscode.l10n.t('Name'), e.name],
+      [vscode.l10n.t('Starts'), localDateTime(e.startDate)],
+      [vscode.l10n.t('Status'), statusText(e.eventStatus)],
+      [vscode.l10n.t('Prices'), e.minimumPrice != null ? `${e.minimumPrice} – ${e.maximumPrice ?? '?'}` : undefined],
+      [vscode.l10n.t('Location'), e.location?.name],
+      [vscode.l10n.t('Integrations'), (e.integrations ?? []).map(integrationName).join(', ')],
+      [vscode.l10n.t('Id'), e.id],
     ]);
     return item;
   }
@@ -35,13 +68,16 @@ export class EventsList extends PagedList<Event> {
     return e.location ? [locationItem(e.location, vscode.TreeItemCollapsibleState.None)] : [];
   }
 
-  protected override emptyMessage(): string {
-    return `No events updated since ${this.updatedSince.toLocaleString()}.`;
-  }
-
-  protected override summary(): string | undefined {
-    if (this.view) this.view.description = `since ${this.updatedSince.toLocaleDateString()}`;
-    return undefined;
+  protected override updateDescription(): void {
+    if (!this.view) return;
+    const f = this.filterValue;
+    const day = (d: Date) => d.toLocaleDateString();
+    const extra: string[] = [];
+    if (f.location) extra.push(vscode.l10n.t('at {0}', f.location.name || f.location.id));
+    if (f.startAfter && f.startBefore) extra.push(vscode.l10n.t('starting {0}–{1}', day(f.startAfter), day(f.startBefore)));
+    else if (f.startAfter) extra.push(vscode.l10n.t('starting after {0}', day(f.startAfter)));
+    else if (f.startBefore) extra.push(vscode.l10n.t('starting before {0}', day(f.startBefore)));
+    this.view.description = this.describeWindow(extra);
   }
 }
 

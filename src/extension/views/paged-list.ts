@@ -6,6 +6,7 @@ import type { DedupClient } from '../../api/client';
 import type { Page } from '../../api/model';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
+import type { LastLook, ListKey } from './last-look';
 
 export type ListNode<T> =
   | { kind: 'record'; record: T }
@@ -24,16 +25,22 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   private inFlight: AbortController | undefined;
   private busy = false;
   view: vscode.TreeView<ListNode<T>> | undefined;
+  /** Fixed for one generation, so "Load N more" and the pages agree after a settings change. */
+  protected pageSize = 50;
+  /** The sync before the one on screen, for "since last look" (per base URL). */
+  private previousLook: { baseUrl: string; at: Date | undefined } | undefined;
 
   constructor(
     readonly viewId: string,
     protected readonly session: Session,
     protected readonly errors: ErrorReporter,
-    protected readonly pageSize = 50,
+    protected readonly lastLook?: LastLook,
   ) {}
 
   /** What this list is, for messages ("recommendations"). */
   protected abstract readonly noun: string;
+  /** Its key in the settings `dedupCurator.pageSize.*` and in the last-look store. */
+  protected abstract readonly listKey: ListKey;
   protected abstract fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<T>>;
   protected abstract recordItem(record: T): vscode.TreeItem;
   protected childItems(_record: T): vscode.TreeItem[] {
@@ -52,8 +59,18 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     this.records = [];
     this.total = undefined;
     this.nextPage = 0;
+    const max = this.listKey === 'recommendations' ? 200 : 500;
+    const configured = vscode.workspace.getConfiguration('dedupCurator').get<number>(`pageSize.${this.listKey}`, 50);
+    this.pageSize = Number.isInteger(configured) ? Math.min(max, Math.max(1, configured)) : 50;
     this.changed.fire(undefined);
     await this.loadMore();
+  }
+
+  /** When this list was last synced before the load on screen (undefined: never, with this connection). */
+  lastLookTime(): Date | undefined {
+    const baseUrl = this.session.baseUrl;
+    if (this.previousLook && this.previousLook.baseUrl === baseUrl) return this.previousLook.at;
+    return this.lastLook?.get(baseUrl, this.listKey);
   }
 
   loadMore(): Promise<void> {
@@ -68,8 +85,18 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return this.loading;
   }
 
-  /** The records shown, in order. */
+  /** The records shown, in order (after any filter and sort of the view). */
   shown(): readonly T[] {
+    return this.visible();
+  }
+
+  /** Every record loaded so far, in server order. */
+  loaded(): readonly T[] {
+    return this.records;
+  }
+
+  /** What the tree shows of the loaded records; views with a filter or sort override it. */
+  protected visible(): T[] {
     return this.records;
   }
 
@@ -96,7 +123,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     }
     if (generation !== this.generation) return;
     const controller = (this.inFlight = new AbortController());
-    this.setMessage(this.records.length ? undefined : `Loading ${this.noun}…`);
+    this.setMessage(this.records.length ? undefined : vscode.l10n.t('Loading {0}…', this.noun));
+    const requestedAt = new Date();
     try {
       const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () =>
         this.fetchPage(client, page, controller.signal),
@@ -105,18 +133,24 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       this.records.push(...result.data);
       this.total = result.total;
       this.nextPage = result.hasNextPage ? page + 1 : undefined;
+      if (page === 0) this.synced(state.baseUrl, requestedAt);
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
     } catch (e) {
       if (generation !== this.generation) return;
-      this.setMessage(`Could not load ${this.noun}: ${this.errors.report(e, `Loading ${this.noun}`)}`);
+      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, `Loading ${this.noun}`)));
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
       this.changed.fire(undefined);
     }
   }
 
+  private synced(baseUrl: string, at: Date): void {
+    this.previousLook = { baseUrl, at: this.lastLook?.get(baseUrl, this.listKey) };
+    void this.lastLook?.record(baseUrl, this.listKey, at);
+  }
+
   protected emptyMessage(): string {
-    return `No ${this.noun}.`;
+    return vscode.l10n.t('No {0}.', this.noun);
   }
 
   protected summary(): string | undefined {
@@ -147,12 +181,18 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
   }
 
+  /** Re-renders after a change of filter or sort that needs no request. */
+  protected redraw(): void {
+    this.changed.fire(undefined);
+    this.afterChange();
+  }
+
   getTreeItem(node: ListNode<T>): vscode.TreeItem {
     if (node.kind === 'record') return this.recordItem(node.record);
     if (node.kind === 'child') return node.item;
     const shown = this.records.length;
     const of = this.total !== undefined ? ` (${shown.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')})` : ` (${shown.toLocaleString('en-US')} shown)`;
-    const item = new vscode.TreeItem(`Load ${this.pageSize} more${of}`);
+    const item = new vscode.TreeItem(vscode.l10n.t('Load {0} more{1}', this.pageSize, of));
     item.iconPath = new vscode.ThemeIcon('more');
     item.command = { command: 'dedupCurator.loadMore', title: 'Load More', arguments: [this.viewId] };
     item.contextValue = 'loadMore';
@@ -161,7 +201,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
 
   getChildren(node?: ListNode<T>): ListNode<T>[] {
     if (!node) {
-      const nodes: ListNode<T>[] = this.records.map((record) => ({ kind: 'record', record }));
+      const nodes: ListNode<T>[] = this.visible().map((record) => ({ kind: 'record', record }));
+      // Offered whenever the server has more, even if a filter hides every loaded record.
       if (this.nextPage !== undefined && this.records.length) nodes.push({ kind: 'more', provider: this });
       return nodes;
     }

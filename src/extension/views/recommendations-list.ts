@@ -5,9 +5,48 @@ import type { DedupClient } from '../../api/client';
 import type { Page, Recommendation } from '../../api/model';
 import { PagedList } from './paged-list';
 import { addressLine, integrationName, markdownLines, percent, scoreIcon } from './labels';
+import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 
+/**
+ * Sorting and filtering act on the pages loaded so far (the service has neither): the description
+ * says so ("filtered: ≥ 90% · 37 of 150 loaded"), and "Load more" keeps fetching server pages.
+ */
 export class RecommendationsList extends PagedList<Recommendation> {
-  protected readonly noun = 'pending recommendations';
+  protected readonly noun = vscode.l10n.t('pending recommendations');
+  protected readonly listKey = 'recommendations';
+  private filterValue: RecommendationFilter = {};
+  private sortValue: SortOrder = 'server';
+
+  get filter(): RecommendationFilter {
+    return this.filterValue;
+  }
+
+  set filter(f: RecommendationFilter) {
+    this.filterValue = f;
+    void vscode.commands.executeCommand('setContext', 'dedupCurator.recommendations.filtered', isFiltered(f));
+    this.redraw();
+  }
+
+  get sort(): SortOrder {
+    return this.sortValue;
+  }
+
+  set sort(order: SortOrder) {
+    this.sortValue = order;
+    this.redraw();
+  }
+
+  protected override visible(): Recommendation[] {
+    const kept = isFiltered(this.filterValue) ? this.records.filter((r) => matches(r, this.filterValue)) : this.records;
+    return sortRecords(kept, this.sortValue);
+  }
+
+  /** The integrations of the loaded recommendations' entities, for the filter's quick pick. */
+  integrationsSeen(): string[] {
+    const seen = new Set<string>();
+    for (const r of this.records) for (const e of r.entities) if (e.integration) seen.add(e.integration);
+    return [...seen].sort();
+  }
 
   protected fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Recommendation>> {
     return client.listRecommendations({ page, pageSize: this.pageSize }, { signal });
@@ -52,18 +91,29 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   protected override summary(): string | undefined {
     this.updateBadge();
+    if (isFiltered(this.filterValue) && !this.visible().length) {
+      return this.hasMore
+        ? vscode.l10n.t('None of the {0} loaded recommendations match the filter. Load more, or clear the filter.', this.records.length)
+        : vscode.l10n.t('No pending recommendation matches the filter.');
+    }
     return undefined;
   }
 
   protected override emptyMessage(): string {
     this.updateBadge();
-    return 'No pending recommendations: every candidate duplicate has been decided.';
+    return vscode.l10n.t('No pending recommendations: every candidate duplicate has been decided.');
   }
 
   private updateBadge(): void {
     if (!this.view) return;
-    this.view.badge = this.total ? { value: this.total, tooltip: `${this.total.toLocaleString('en-US')} pending recommendations` } : undefined;
-    this.view.description = this.total !== undefined ? `${this.total.toLocaleString('en-US')} pending` : undefined;
+    const pending = this.total?.toLocaleString('en-US');
+    this.view.badge = this.total ? { value: this.total, tooltip: vscode.l10n.t('{0} pending recommendations', pending!) } : undefined;
+    const parts = pending !== undefined ? [vscode.l10n.t('{0} pending', pending)] : [];
+    if (isFiltered(this.filterValue)) {
+      parts.push(vscode.l10n.t('filtered: {0} · {1} of {2} loaded', describeFilter(this.filterValue), this.visible().length, this.records.length));
+    }
+    if (this.sortValue !== 'server') parts.push(this.sortValue === 'score-desc' ? vscode.l10n.t('score ↓') : vscode.l10n.t('score ↑'));
+    this.view.description = parts.join(' · ') || undefined;
   }
 
   /** Takes a decided recommendation out of the list at once; the returned function undoes that. */

@@ -1,0 +1,187 @@
+// Commands of the trees: sort and filter the recommendations, choose the time window of the
+// Locations and Events views, the external-updates flag, the events' start window and location.
+// Each takes an optional argument so that tests (and keybindings) need no quick pick.
+import * as vscode from 'vscode';
+import type { Location } from '../../api/model';
+import type { EventsList } from '../views/events-list';
+import type { LocationsList } from '../views/locations-list';
+import type { ListNode } from '../views/paged-list';
+import { type SortOrder, SORT_ORDERS, parseScoreRange } from '../views/recommendation-filter';
+import type { RecommendationsList } from '../views/recommendations-list';
+import { integrationName } from '../views/labels';
+import { PRESETS, parseTypedSince, presetLabel, windowFromArg } from '../views/time-window';
+import type { WindowedList } from '../views/windowed-list';
+
+const t = vscode.l10n.t;
+
+export function registerTreeCommands(recommendations: RecommendationsList, locations: LocationsList, events: EventsList): vscode.Disposable[] {
+  const fail = (message: string) => void vscode.window.showErrorMessage(t('Dedup Curator: {0}', message));
+  return [
+    vscode.commands.registerCommand('dedupCurator.recommendations.sort', async (order?: SortOrder) => {
+      if (order === undefined) {
+        const labels: Record<SortOrder, string> = { server: t('Server order'), 'score-desc': t('Score, highest first'), 'score-asc': t('Score, lowest first') };
+        const picked = await vscode.window.showQuickPick(
+          SORT_ORDERS.map((o) => ({ label: labels[o], order: o, picked: o === recommendations.sort, description: o === recommendations.sort ? t('current') : undefined })),
+          { title: t('Dedup Curator: Sort Recommendations') },
+        );
+        if (!picked) return;
+        order = picked.order;
+      }
+      if (!SORT_ORDERS.includes(order)) return fail(t('unknown sort order "{0}"', String(order)));
+      recommendations.sort = order;
+    }),
+
+    vscode.commands.registerCommand('dedupCurator.recommendations.filterScore', async (range?: string | { minScore?: number; maxScore?: number }) => {
+      if (range === undefined) {
+        range = await vscode.window.showInputBox({
+          title: t('Dedup Curator: Filter by Score'),
+          prompt: t('0.9 or 90% (at least), 0.8-0.95 (between), -0.5 (at most); empty for any score'),
+          ignoreFocusOut: true,
+          validateInput: (text) => {
+            const r = parseScoreRange(text);
+            return 'error' in r ? r.error : undefined;
+          },
+        });
+        if (range === undefined) return;
+      }
+      const parsed = typeof range === 'string' ? parseScoreRange(range) : range;
+      if ('error' in parsed) return fail(parsed.error);
+      recommendations.filter = { ...recommendations.filter, minScore: parsed.minScore, maxScore: parsed.maxScore };
+    }),
+
+    vscode.commands.registerCommand('dedupCurator.recommendations.filterIntegration', async (uris?: string[]) => {
+      if (uris === undefined) {
+        const seen = recommendations.integrationsSeen();
+        if (!seen.length) return void vscode.window.showInformationMessage(t('No recommendations are loaded yet.'));
+        const current = new Set(recommendations.filter.integrations ?? []);
+        const picked = await vscode.window.showQuickPick(
+          seen.map((u) => ({ label: integrationName(u), description: u, picked: current.has(u), uri: u })),
+          { title: t('Dedup Curator: Filter by Integration (of the loaded recommendations)'), canPickMany: true },
+        );
+        if (!picked) return;
+        uris = picked.map((p) => p.uri);
+      }
+      recommendations.filter = { ...recommendations.filter, integrations: uris.length ? uris : undefined };
+    }),
+
+    vscode.commands.registerCommand('dedupCurator.recommendations.clearFilter', () => {
+      recommendations.filter = {};
+    }),
+
+    vscode.commands.registerCommand('dedupCurator.locations.changedSince', (arg?: unknown) => chooseWindow(locations, arg)),
+    vscode.commands.registerCommand('dedupCurator.events.changedSince', (arg?: unknown) => chooseWindow(events, arg)),
+
+    // A command pair with one title each ("…: On" / "…: Off"), shown by the context key the setting sets.
+    vscode.commands.registerCommand('dedupCurator.onlyExternalUpdates.on', () => setExternal(true)),
+    vscode.commands.registerCommand('dedupCurator.onlyExternalUpdates.off', () => setExternal(false)),
+
+    vscode.commands.registerCommand('dedupCurator.events.startWindow', async (arg?: { after?: string | Date; before?: string | Date }) => {
+      const window = arg ?? (await askStartWindow(events));
+      if (!window) return;
+      const after = toDate(window.after);
+      const before = toDate(window.before);
+      if ('error' in after) return fail(after.error);
+      if ('error' in before) return fail(before.error);
+      if (after.date && before.date && after.date > before.date) return fail(t('"start after" is later than "start before"'));
+      await events.setFilter({ ...events.filter, startAfter: after.date, startBefore: before.date });
+    }),
+
+    vscode.commands.registerCommand('dedupCurator.events.atLocation', async (node?: ListNode<Location> | { id: string; name?: string }) => {
+      const loc = node && 'kind' in node ? (node.kind === 'record' ? node.record : undefined) : node;
+      if (!loc?.id) return fail(t('choose a location in the Locations view'));
+      await vscode.commands.executeCommand('dedupCurator.events.focus');
+      await events.setFilter({ ...events.filter, location: { id: loc.id, name: loc.name ?? undefined } });
+    }),
+
+    vscode.commands.registerCommand('dedupCurator.events.clearFilter', () => events.setFilter({})),
+
+    // For keybindings: the decision applies to the selected recommendation (or asks, when none is).
+    vscode.commands.registerCommand('dedupCurator.approveSelected', () => vscode.commands.executeCommand('dedupCurator.approve', recommendations.view?.selection[0])),
+    vscode.commands.registerCommand('dedupCurator.rejectSelected', () => vscode.commands.executeCommand('dedupCurator.reject', recommendations.view?.selection[0])),
+
+    watchViewSettings(recommendations, locations, events),
+  ];
+
+  async function chooseWindow(list: WindowedList<unknown>, arg: unknown): Promise<void> {
+    const lastLook = list.lastLookTime();
+    if (arg === undefined) arg = await pickWindow(lastLook);
+    if (arg === undefined) return;
+    const spec = windowFromArg(arg, lastLook);
+    if ('error' in spec) return fail(spec.error);
+    await list.setWindow(spec);
+  }
+
+  async function setExternal(on: boolean): Promise<void> {
+    // A setting, so the choice survives a restart; the session reloads on the change and the views refresh.
+    await vscode.workspace.getConfiguration('dedupCurator').update('onlyExternalUpdates', on, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/**
+ * The views' own settings: a page size reloads its list, the external-updates flag and the default
+ * window reload Locations and Events; the context key behind the On/Off title actions follows.
+ */
+function watchViewSettings(recommendations: RecommendationsList, locations: LocationsList, events: EventsList): vscode.Disposable {
+  const setKey = () =>
+    void vscode.commands.executeCommand('setContext', 'dedupCurator.onlyExternalUpdates', vscode.workspace.getConfiguration('dedupCurator').get<boolean>('onlyExternalUpdates', false));
+  setKey();
+  return vscode.workspace.onDidChangeConfiguration((e) => {
+    const affects = (key: string) => e.affectsConfiguration(`dedupCurator.${key}`);
+    if (affects('onlyExternalUpdates')) setKey();
+    if (affects('pageSize.recommendations')) void recommendations.refresh();
+    for (const [list, key] of [[locations, 'locations'], [events, 'events']] as const) {
+      if (affects(`pageSize.${key}`) || affects('onlyExternalUpdates') || affects('defaultTimeWindow')) void list.refresh();
+    }
+  });
+}
+
+/** The quick pick of windows; a typed date is validated as it is typed. */
+async function pickWindow(lastLook: Date | undefined): Promise<unknown> {
+  type Item = vscode.QuickPickItem & { value: string };
+  const items: Item[] = PRESETS.map((p) => ({ label: presetLabel(p), value: p }));
+  items.splice(3, 0, {
+    label: t('Since the last look'),
+    value: 'last-look',
+    description: lastLook ? lastLook.toLocaleString() : t('not synced yet with this connection'),
+  });
+  items.push({ label: t('Since a date…'), value: 'typed', description: '2024-05-01, 2024-05-01T08:00, 2024-05-01T00:00:00.000Z' });
+  const picked = await vscode.window.showQuickPick(items, { title: t('Dedup Curator: Show Changed Since…') });
+  if (!picked || picked.value !== 'typed') return picked?.value;
+  return vscode.window.showInputBox({
+    title: t('Dedup Curator: Changed since'),
+    prompt: t('A date (local midnight), a local date and time, or a UTC timestamp'),
+    placeHolder: '2024-05-01',
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      const r = parseTypedSince(text);
+      return 'error' in r ? r.error : undefined;
+    },
+  });
+}
+
+async function askStartWindow(events: EventsList): Promise<{ after?: string; before?: string } | undefined> {
+  const ask = (title: string, current: Date | undefined) =>
+    vscode.window.showInputBox({
+      title,
+      prompt: t('A date, a local date and time, or a UTC timestamp; empty for no bound'),
+      value: current?.toISOString() ?? '',
+      ignoreFocusOut: true,
+      validateInput: (text) => {
+        const r = toDate(text);
+        return 'error' in r ? r.error : undefined;
+      },
+    });
+  const after = await ask(t('Dedup Curator: Events starting after'), events.filter.startAfter);
+  if (after === undefined) return undefined;
+  const before = await ask(t('Dedup Curator: Events starting before'), events.filter.startBefore);
+  if (before === undefined) return undefined;
+  return { after, before };
+}
+
+/** A start bound: empty means none; future dates are fine here (unlike "changed since"). */
+function toDate(value: string | Date | undefined): { date?: Date } | { error: string } {
+  if (value === undefined || value === '') return {};
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? { error: t('The date is invalid') } : { date: value };
+  const r = parseTypedSince(value, Number.POSITIVE_INFINITY);
+  return 'error' in r ? r : { date: r.since };
+}

@@ -1,0 +1,55 @@
+// What the Locations and Events views share: an "updated since" window (a sliding preset from the
+// setting `dedupCurator.defaultTimeWindow` until the user picks another one) and the
+// `only_external_updates` flag (the setting `dedupCurator.onlyExternalUpdates`).
+import * as vscode from 'vscode';
+import { PagedList } from './paged-list';
+import { type WindowSpec, isPreset, sinceOf, windowLabel } from './time-window';
+
+export abstract class WindowedList<T> extends PagedList<T> {
+  /** Undefined: follow the default setting. */
+  private chosen: WindowSpec | undefined;
+  /** Resolved at each refresh, so a preset slides with time. */
+  updatedSince: Date = sinceOf(this.window);
+
+  get window(): WindowSpec {
+    if (this.chosen) return this.chosen;
+    const preset = vscode.workspace.getConfiguration('dedupCurator').get<string>('defaultTimeWindow', '30d');
+    return { kind: 'preset', preset: isPreset(preset) ? preset : '30d' };
+  }
+
+  /** Chooses the window (undefined: back to the default) and reloads. */
+  setWindow(spec: WindowSpec | undefined): Promise<void> {
+    this.chosen = spec;
+    return this.refresh();
+  }
+
+  get onlyExternalUpdates(): boolean {
+    return vscode.workspace.getConfiguration('dedupCurator').get<boolean>('onlyExternalUpdates', false);
+  }
+
+  override refresh(): Promise<void> {
+    this.updatedSince = sinceOf(this.window);
+    return super.refresh();
+  }
+
+  /** "last 7 days · external updates only", and whatever the subclass adds. */
+  protected describeWindow(extra: string[] = []): string {
+    const parts = [windowLabel(this.window), ...extra];
+    if (this.onlyExternalUpdates) parts.push(vscode.l10n.t('external updates only'));
+    return parts.join(' · ');
+  }
+
+  protected override summary(): string | undefined {
+    this.updateDescription();
+    return undefined;
+  }
+
+  protected override emptyMessage(): string {
+    this.updateDescription();
+    return vscode.l10n.t('No {0} updated since {1}.', this.noun, this.updatedSince.toLocaleString());
+  }
+
+  protected updateDescription(): void {
+    if (this.view) this.view.description = this.describeWindow();
+  }
+}

@@ -1,0 +1,120 @@
+// Connections and the token inside a real VS Code: adding, switching and removing connections, the
+// missing-token state, 401 and 402 giving exactly one notification each, the legacy baseUrl
+// setting, the status bar. A second sandbox runs in this test process with a token we know.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { DedupClient } from '../../src/api/client';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import { curatorApi, settled, spyNotifications, waitFor } from './helpers';
+
+const NAME = 'Integration test service';
+const TOKEN = 'connections-test-token';
+
+describe('Connections and the access token', function () {
+  this.timeout(120_000);
+  let api: DedupCuratorApi;
+  let sandbox: RunningSandbox;
+  let wasActive: string | undefined;
+
+  before(async () => {
+    api = await curatorApi();
+    wasActive = api.session.active?.name;
+    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 3, locations: 120, events: 80, integrations: 3 });
+  });
+
+  after(async () => {
+    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
+    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
+    await settled(api);
+    await sandbox?.close();
+  });
+
+  it('adds a connection; without a token it is in the no-token (welcome) state', async () => {
+    const added = await vscode.commands.executeCommand<string>('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
+    assert.equal(added, NAME);
+    assert.equal(api.session.active?.name, NAME);
+    assert.equal(api.session.state.kind, 'no-token');
+    assert.match(api.statusBar.text, new RegExp(NAME));
+    assert.ok(api.session.connections().some((c) => c.name === NAME && !c.ephemeral));
+    const stored = vscode.workspace.getConfiguration('dedupCurator').get<{ name: string; baseUrl: string }[]>('connections', []);
+    assert.ok(stored.some((c) => c.name === NAME && c.baseUrl === sandbox.baseUrl), 'saved in the setting');
+    assert.ok(!JSON.stringify(stored).includes(TOKEN));
+  });
+
+  it('refuses a duplicate name and a bad URL without changing anything', async () => {
+    const before = api.session.connections().length;
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl }), undefined);
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.addConnection', { name: 'x', baseUrl: 'ftp://nope' }), undefined);
+    assert.equal(api.session.connections().length, before);
+  });
+
+  it('with the token in SecretStorage the views list the service, and the status bar shows the pending count', async () => {
+    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
+    await waitFor('the ready state', () => api.session.state.kind === 'ready');
+    await api.recommendations.refresh();
+    const direct = await new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN }).listRecommendations({ pageSize: 1 });
+    assert.equal(api.recommendations.knownTotal, direct.total);
+    await waitFor('the pending count in the status bar', () => api.statusBar.text.includes(`${direct.total!.toLocaleString('en-US')} pending`));
+  });
+
+  for (const [status, token, kind] of [
+    [401, 'a-wrong-token', /refused the access token/],
+    [402, 'token with spaces', /malformed/],
+  ] as const) {
+    it(`a ${status} from every view gives exactly one notification and a message in the view`, async () => {
+      // Let an earlier test's burst window pass, so this one's notification is not swallowed.
+      await new Promise((r) => setTimeout(r, 3100));
+      const spy = spyNotifications(api);
+      try {
+        await api.session.tokens.set(sandbox.baseUrl, token);
+        await waitFor(`the ${status} message in the Recommendations view`, () => kind.test(api.recommendations.view?.message ?? ''));
+        await waitFor('the other views', () => kind.test(api.locations.view?.message ?? '') && kind.test(api.events.view?.message ?? ''));
+        await settled(api);
+        await new Promise((r) => setTimeout(r, 300));
+        assert.equal(spy.calls.length, 1, `notifications: ${JSON.stringify(spy.calls)}`);
+        assert.match(spy.calls[0], new RegExp(String(status)));
+        assert.ok(!spy.calls[0].includes(token));
+      } finally {
+        spy.restore();
+      }
+    });
+  }
+
+  it('Clear Access Token returns the connection to the no-token state', async () => {
+    await vscode.commands.executeCommand('dedupCurator.clearToken');
+    assert.equal(api.session.state.kind, 'no-token');
+    assert.equal(await api.session.tokens.get(sandbox.baseUrl), undefined);
+  });
+
+  it('switches between the local sandbox and this connection', async () => {
+    await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+    assert.equal(api.session.active?.name, 'Local sandbox');
+    assert.equal(api.session.state.kind, 'ready');
+    assert.ok(api.session.connections().some((c) => c.name === 'Local sandbox' && c.ephemeral), 'the sandbox is a connection of this window');
+    assert.ok(!JSON.stringify(vscode.workspace.getConfiguration('dedupCurator').get('connections')).includes('Local sandbox'), 'never in settings');
+    await vscode.commands.executeCommand('dedupCurator.switchConnection', NAME);
+    assert.equal(api.session.active?.name, NAME);
+    await waitFor('the status bar', () => api.statusBar.text.includes(NAME));
+    await vscode.commands.executeCommand('dedupCurator.switchConnection', 'Local sandbox');
+    assert.equal(api.session.active?.name, 'Local sandbox');
+  });
+
+  it('reads the legacy dedupCurator.baseUrl as one more connection', async () => {
+    const config = vscode.workspace.getConfiguration('dedupCurator');
+    await config.update('baseUrl', 'http://127.0.0.1:9/', vscode.ConfigurationTarget.Global);
+    try {
+      assert.ok(api.session.connections().some((c) => c.name === '127.0.0.1:9'), JSON.stringify(api.session.connections()));
+    } finally {
+      await config.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('removes the connection and its token', async () => {
+    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
+    await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
+    assert.ok(!api.session.connections().some((c) => c.name === NAME));
+    assert.equal(await api.session.tokens.get(sandbox.baseUrl), undefined);
+    assert.equal(api.session.active?.name, 'Local sandbox', 'the active sandbox stays active');
+  });
+});

@@ -1,0 +1,45 @@
+// Shared by the integration tests: the extension's exports and small waits.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { DedupClient } from '../../src/api/client';
+
+export async function curatorApi(): Promise<DedupCuratorApi> {
+  const ext = vscode.extensions.getExtension<DedupCuratorApi>('dedup-curator.dedup-curator');
+  assert.ok(ext, 'the extension is not installed');
+  return ext.isActive ? ext.exports : ext.activate();
+}
+
+/** Polls until `check` returns a truthy value (state changes travel through async events). */
+export async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Waits until no list is loading. */
+export async function settled(api: DedupCuratorApi): Promise<void> {
+  for (let i = 0; i < 3; i++) await Promise.all([api.recommendations.loading, api.locations.loading, api.events.loading]);
+}
+
+/** The active client (as the extension uses it), for computing expectations from live state. */
+export function activeClient(api: DedupCuratorApi): DedupClient {
+  const s = api.session.state;
+  assert.equal(s.kind, 'ready', `the session is ${s.kind}`);
+  return (s as { client: DedupClient }).client;
+}
+
+/** Replaces the ErrorReporter's notification with a counter, so tests count what a user would see. */
+export function spyNotifications(api: DedupCuratorApi): { calls: string[]; restore: () => void } {
+  const target = api.errors as unknown as { show: (err: unknown, message: string, doing: string) => Promise<void> };
+  const original = target.show;
+  const calls: string[] = [];
+  target.show = async (_err, message) => {
+    calls.push(message);
+  };
+  return { calls, restore: () => (target.show = original) };
+}
