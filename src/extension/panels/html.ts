@@ -1,0 +1,54 @@
+// The HTML shell of every panel. Free of `vscode` so the browser test (test/webview/) loads exactly
+// this page, with this CSP, around dist/webview.js.
+//
+// CSP: nothing by default; scripts only with this load's nonce (no inline handlers, no eval);
+// styles and fonts only from the extension's own files (so record data can never bring CSS); images
+// from the extension and https. The page carries no data: it arrives by message after the ready
+// handshake and is inserted as text.
+import { randomBytes } from 'node:crypto';
+
+export interface PanelHtmlOptions {
+  /** webview.cspSource: the origin the webview serves the extension's files from. */
+  cspSource: string;
+  /** Fresh for every load (see newNonce). */
+  nonce: string;
+  scriptUri: string;
+  styleUri: string;
+  title: string;
+}
+
+/** 128 random bits, base64: a script nonce nobody can guess, new for each HTML load. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource}`,
+    `img-src ${cspSource} https:`,
+    `font-src ${cspSource}`,
+  ].join('; ');
+}
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function panelHtml(o: PanelHtmlOptions): string {
+  // Only our own values go in here, escaped anyway: the title may one day hold a record's name.
+  const a = escapeAttribute;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${a(contentSecurityPolicy(o.cspSource, o.nonce))}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${a(o.styleUri)}">
+<title>${a(o.title)}</title>
+</head>
+<body>
+<div id="root"></div>
+<script nonce="${a(o.nonce)}" src="${a(o.scriptUri)}"></script>
+</body>
+</html>`;
+}

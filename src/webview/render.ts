@@ -1,0 +1,165 @@
+// Builds the comparison from a ComparisonView with DOM APIs only: every value from a record goes in
+// through textContent (or a text node), never through innerHTML or an attribute the browser would
+// interpret, so markup in third-party data stays text. The one attribute that carries data is a
+// link's href, and only after isWebLink accepted it (http/https).
+import { diffRow, type Segment } from './diff';
+import { isWebLink, type ComparisonRow, type ComparisonView, type Evidence, type Verdict } from './protocol';
+
+type Children = (Node | string | null | undefined)[];
+
+/** createElement with a class and children; strings become text nodes. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, ...children: Children): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+export interface Handlers {
+  decide(verdict: Verdict): void;
+  openLink(url: string): void;
+}
+
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+const bits = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
+
+/** The whole panel for one recommendation. */
+export function renderComparison(view: ComparisonView, handlers: Handlers): HTMLElement {
+  const main = el('main', 'comparison');
+  main.setAttribute('aria-labelledby', 'title');
+  main.append(header(view, handlers), table(view, handlers), why(view));
+  return main;
+}
+
+function header(view: ComparisonView, handlers: Handlers): HTMLElement {
+  const title = el('h1', undefined, `Score ${percent(view.score)}`);
+  title.id = 'title';
+  const facts = [`${view.entities.length} ${view.kind === 'event' ? 'events' : 'locations'}`];
+  if (view.remaining !== undefined) facts.push(`${view.remaining} more pending`);
+  const approve = button('approve', 'Approve', 'Approve: connect these entities as duplicates', () => handlers.decide('approve'));
+  const reject = button('reject', 'Reject', 'Reject: these entities are not duplicates', () => handlers.decide('reject'));
+  const status = el('p', 'status');
+  status.id = 'status';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  const id = el('p', 'rec-id', el('span', 'label', 'Recommendation '), el('code', undefined, view.recommendationId));
+  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), id), el('div', 'actions', approve, reject), status);
+}
+
+function button(verdict: Verdict, text: string, label: string, onClick: () => void): HTMLButtonElement {
+  const b = el('button', `decide ${verdict}`, el('span', 'icon', verdict === 'approve' ? '✓' : '✕'), ` ${text}`);
+  b.type = 'button';
+  b.dataset.verdict = verdict;
+  b.setAttribute('aria-label', label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function table(view: ComparisonView, handlers: Handlers): HTMLElement {
+  const head = el('tr', undefined, th('col', 'Field'));
+  view.entities.forEach((e, i) => head.append(th('col', `${i + 1}. ${e.label}`)));
+  head.append(th('col', view.entities.length > 2 ? 'Why (each against 1)' : 'Why'));
+  const body = el('tbody');
+  for (const row of view.rows) body.append(tableRow(view, row, handlers));
+  const caption = el('caption', undefined, 'Entities side by side; differences are marked within each value.');
+  return el('div', 'table-wrap', el('table', 'fields', caption, el('thead', undefined, head), body));
+}
+
+function th(scope: 'col' | 'row', ...children: Children): HTMLTableCellElement {
+  const cell = el('th', undefined, ...children);
+  cell.scope = scope;
+  return cell;
+}
+
+const STATE_TEXT = { equal: 'equal', differ: 'differs', missing: 'missing in some', empty: 'no values' } as const;
+
+function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers): HTMLTableRowElement {
+  const diff = diffRow(row.values);
+  const tr = el('tr', `row ${diff.state}`);
+  tr.dataset.field = row.key;
+  tr.dataset.state = diff.state;
+  tr.append(th('row', row.label, el('span', `badge ${diff.state}`, STATE_TEXT[diff.state])));
+  diff.segments.forEach((segments, i) => {
+    const td = el('td', segments ? 'value' : 'value missing');
+    td.dataset.entity = String(i);
+    const cell = el('div', 'cell');
+    if (!segments) cell.append(el('span', 'missing-text', 'missing'));
+    else if (row.key === 'url' && isWebLink(row.values[i] as string)) cell.append(link(row.values[i] as string, segments, handlers));
+    else cell.append(...spans(segments));
+    td.append(cell);
+    tr.append(td);
+  });
+  tr.append(whyCell(view, row));
+  return tr;
+}
+
+function spans(segments: Segment[]): Node[] {
+  return segments.map((s) => (s.differs ? el('mark', 'diff', s.text) : document.createTextNode(s.text)));
+}
+
+/** A web address: shown as a link, opened by the extension (which checks the scheme again). */
+function link(url: string, segments: Segment[], handlers: Handlers): HTMLAnchorElement {
+  const a = el('a', undefined, ...spans(segments));
+  a.href = url.trim();
+  a.title = 'Open in the browser';
+  a.addEventListener('click', (event) => {
+    event.preventDefault();
+    handlers.openLink(url.trim());
+  });
+  return a;
+}
+
+function find(view: ComparisonView, against: number, field: string): Evidence | undefined {
+  return view.explanations.find((p) => p.against === against)?.evidence.find((e) => e.field === field);
+}
+
+function whyCell(view: ComparisonView, row: ComparisonRow): HTMLTableCellElement {
+  const td = el('td', 'why');
+  if (!row.matcherFields.length) {
+    td.append(el('span', 'muted', 'not scored'));
+    return td;
+  }
+  const list = el('ul', 'evidence');
+  for (const p of view.explanations) {
+    for (const field of row.matcherFields) {
+      const e = find(view, p.against, field);
+      if (!e) continue;
+      const who = view.entities.length > 2 ? `${p.against + 1}: ` : '';
+      const named = row.matcherFields.length > 1 || field !== matcherNameOf(row.key) ? `${field} ` : '';
+      list.append(el('li', weightClass(e.weight), `${who}${named}${evidenceText(e)}`));
+    }
+  }
+  td.append(list);
+  return td;
+}
+
+// The matcher's own name for a row, so "name" is not repeated in the name row's why.
+const matcherNameOf = (key: string) => ({ street: 'address', postalCode: 'postcode', locality: 'town', telephone: 'phone' })[key] ?? key;
+
+function evidenceText(e: Evidence): string {
+  if (e.similarity === null) return 'not compared (a value is missing) · 0 bits';
+  return `similarity ${e.similarity.toFixed(2)} · ${bits(e.weight)} bits`;
+}
+
+const weightClass = (w: number) => (w > 0.005 ? 'for' : w < -0.005 ? 'against' : 'neutral');
+
+/** The sum, per pair: prior + every field's weight = log-odds → score. */
+function why(view: ComparisonView): HTMLElement {
+  const section = el('section', 'why-sum', el('h2', undefined, 'Why this score'));
+  section.setAttribute('aria-label', 'Why this score');
+  if (!view.explanations.length) section.append(el('p', 'muted', 'Only one entity: nothing to compare.'));
+  for (const p of view.explanations) {
+    const rows = el('tbody');
+    rows.append(el('tr', undefined, th('row', 'prior'), el('td', 'num', bits(p.prior)), el('td', 'muted', 'before any evidence')));
+    for (const e of p.evidence) {
+      const shown = [e.a, e.b].filter((x) => x !== undefined).join(' ⇄ ');
+      const note = e.similarity === null ? (e.field === 'distance' ? 'no coordinates in the entities' : 'a value is missing') : `similarity ${e.similarity.toFixed(2)}`;
+      rows.append(el('tr', weightClass(e.weight), th('row', e.field), el('td', 'num', bits(e.weight)), el('td', undefined, note, shown ? el('span', 'compared', ` — ${shown}`) : null)));
+    }
+    const total = el('tr', 'total', th('row', 'log-odds'), el('td', 'num', bits(p.logOdds)), el('td', undefined, `→ matcher score ${percent(p.score)} (service: ${percent(view.score)})`));
+    const caption = el('caption', undefined, view.entities.length > 2 ? `Entity ${p.against + 1} against entity 1` : 'Entity 2 against entity 1');
+    const head = el('tr', undefined, th('col', 'Field'), th('col', 'Bits'), th('col', 'Evidence'));
+    section.append(el('div', 'table-wrap', el('table', 'sum', caption, el('thead', undefined, head), rows, el('tfoot', undefined, total))));
+  }
+  return section;
+}

@@ -1,0 +1,177 @@
+// The comparison panel's front end (dist/webview.js) in headless chromium, in the same page and CSP
+// the extension serves, with a stand-in for acquireVsCodeApi. Needs `npm run build` first (the
+// suite loads the built bundle, as VS Code does). Skips only when chromium is not installed.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { FIELD_KEYS } from '../../src/webview/protocol';
+import { CAFE, CAFE_2, hostileView, view } from './fixtures';
+import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+
+const cellText = (page: Page, field: string, entity: number) => page.locator(`tr[data-field="${field}"] td[data-entity="${entity}"]`).innerText();
+const marks = (page: Page, field: string, entity: number) => page.locator(`tr[data-field="${field}"] td[data-entity="${entity}"] mark.diff`).allInnerTexts();
+
+describe('webview: comparison panel in chromium', function () {
+  this.timeout(60000);
+  let h: Harness;
+
+  before(async function () {
+    if (!existsSync(CHROMIUM)) {
+      console.log(`    (skipped: no chromium at ${CHROMIUM}; install Debian's chromium: sudo apt-get install -y chromium)`);
+      this.skip();
+    }
+    h = await startHarness();
+  });
+  after(async () => h?.close());
+
+  async function shown(o: Parameters<typeof openPanel>[1] = {}, v = view([CAFE, CAFE_2])) {
+    const opened = await openPanel(h, o);
+    await send(opened.page, { type: 'show', view: v });
+    await opened.page.waitForSelector('#title');
+    return opened;
+  }
+
+  it('posts ready first and shows nothing but a loading line until the data comes', async () => {
+    const { page, errors } = await openPanel(h);
+    assert.deepEqual((await recorded(page)).posted, [{ type: 'ready' }]);
+    assert.equal(await page.locator('p.loading').count(), 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('shows the score and every field for every entity, with missing values said', async () => {
+    const { page, errors } = await shown();
+    assert.equal(await page.locator('h1').innerText(), 'Score 93%');
+    assert.deepEqual(await page.locator('tbody tr[data-field]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.field)), [...FIELD_KEYS]);
+    for (const key of FIELD_KEYS) {
+      for (const [i, e] of [CAFE, CAFE_2].entries()) {
+        const text = await cellText(page, key, i);
+        assert.equal(text.trim(), e[key] === null ? 'missing' : e[key], `${key} of entity ${i}`);
+      }
+    }
+    assert.equal(await page.locator('tr[data-field="telephone"] td[data-entity="1"].missing').count(), 1);
+    assert.equal(await page.locator('tr[data-field="telephone"]').getAttribute('data-state'), 'missing');
+    assert.equal(await page.locator('table.fields thead th[scope="col"]').count(), 4);
+    assert.equal(await page.locator('table.fields tbody th[scope="row"]').count(), FIELD_KEYS.length);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('marks differences inside values and equal rows as equal', async () => {
+    const { page } = await shown();
+    assert.deepEqual(await marks(page, 'name', 1), ['Cafe', 'Wien']);
+    // Case and accents: "Café" and "Cafe" differ as tokens, so both sides mark them.
+    assert.deepEqual(await marks(page, 'name', 0), ['Café']);
+    for (const key of ['street', 'postalCode', 'locality', 'country', 'type']) {
+      assert.equal(await page.locator(`tr[data-field="${key}"]`).getAttribute('data-state'), 'equal', key);
+      assert.deepEqual(await marks(page, key, 1), [], key);
+    }
+    assert.equal(await page.locator('tr[data-field="name"]').getAttribute('data-state'), 'differ');
+    assert.match(await page.locator('tr[data-field="street"] .badge').innerText(), /equal/);
+    await page.close();
+  });
+
+  it('explains each row and sums the weights to the score', async () => {
+    const { page } = await shown();
+    assert.match(await page.locator('tr[data-field="name"] td.why').innerText(), /similarity 0\.87 · \+4\.20 bits/);
+    assert.match(await page.locator('tr[data-field="telephone"] td.why').innerText(), /not compared/);
+    assert.match(await page.locator('tr[data-field="region"] td.why').innerText(), /not scored/);
+    const sum = await page.locator('table.sum').innerText();
+    assert.match(sum, /prior\s+−7\.50/);
+    assert.match(sum, /distance\s+\+0\.00\s+no coordinates/);
+    assert.match(sum, /log-odds\s+\+3\.33\s+→ matcher score 91% \(service: 93%\)/);
+    await page.close();
+  });
+
+  it('posts approve and reject with the recommendation id, and shows the outcome', async () => {
+    const { page } = await shown();
+    await page.getByRole('button', { name: /^Approve/ }).click();
+    assert.deepEqual((await recorded(page)).posted.slice(1), [{ type: 'decide', recommendationId: 'urn:recommendation:1', verdict: 'approve' }]);
+    assert.equal(await page.locator('button.decide:disabled').count(), 2, 'buttons wait for the outcome');
+    await send(page, { type: 'decision', recommendationId: 'urn:recommendation:1', status: { state: 'failed', verdict: 'approve', message: 'HTTP 500' } });
+    assert.equal(await page.locator('#status').innerText(), 'HTTP 500');
+    await page.getByRole('button', { name: /^Reject/ }).click();
+    assert.deepEqual((await recorded(page)).posted.at(-1), { type: 'decide', recommendationId: 'urn:recommendation:1', verdict: 'reject' });
+    await send(page, { type: 'decision', recommendationId: 'urn:recommendation:1', status: { state: 'done', verdict: 'reject', message: 'Rejected.' } });
+    assert.equal(await page.locator('#status').innerText(), 'Rejected.');
+    assert.equal(await page.locator('button.decide:disabled').count(), 2);
+    await page.close();
+  });
+
+  it('opens http(s) links through the extension, never by navigating', async () => {
+    const { page } = await shown();
+    await page.locator('tr[data-field="url"] td[data-entity="1"] a').click();
+    assert.deepEqual((await recorded(page)).posted.at(-1), { type: 'openLink', url: 'http://central.example/menu' });
+    assert.equal(new URL(page.url()).pathname, '/');
+    await page.close();
+  });
+
+  it('keeps its state and redraws from it after a reload, before any message', async () => {
+    const first = await shown();
+    const state = (await recorded(first.page)).state;
+    assert.equal(state?.recommendationId, 'urn:recommendation:1');
+    await first.page.close();
+    const { page } = await openPanel(h, { state });
+    assert.equal(await page.locator('h1').innerText(), 'Score 93%');
+    await page.close();
+  });
+
+  it('shows three entities in three columns, each explained against the first', async () => {
+    const third = { ...CAFE_2, name: 'Central Kaffeehaus', identifier: 'urn:location:3' };
+    const { page } = await shown({}, view([CAFE, CAFE_2, third]));
+    assert.equal(await page.locator('tr[data-field="name"] td.value').count(), 3);
+    assert.equal(await page.locator('table.sum').count(), 2);
+    assert.match(await page.locator('tr[data-field="name"] td.why').innerText(), /2: .*\n3: /s);
+    assert.deepEqual(await marks(page, 'name', 2), ['Kaffeehaus']);
+    await page.close();
+  });
+
+  it('stays usable at a narrow width', async () => {
+    const { page } = await shown({ width: 320 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow}px`);
+    assert.ok(await page.getByRole('button', { name: /^Approve/ }).isVisible());
+    await page.close();
+  });
+
+  for (const csp of [true, false]) {
+    it(`renders a hostile corpus as text: nothing runs, no link but http(s) (${csp ? 'with' : 'even without'} the CSP)`, async () => {
+      const v = hostileView();
+      const { page, errors } = await shown({ csp }, v);
+      await page.waitForTimeout(300); // time for any image error or frame load a payload might trigger
+      const rec = await recorded(page);
+      assert.equal(rec.pwned, 0, 'a payload ran');
+      assert.deepEqual(rec.cspViolations, [], 'something tried to run or load against the CSP');
+      assert.deepEqual(errors, []);
+      const dom = await page.evaluate(() => ({
+        scripts: document.scripts.length,
+        foreign: document.querySelectorAll('img, iframe, svg, style, object, embed, b').length,
+        handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length,
+        hrefs: [...document.querySelectorAll('[href]')].map((e) => e.getAttribute('href')),
+      }));
+      assert.equal(dom.scripts, 1, 'only the panel script');
+      assert.equal(dom.foreign, 0);
+      assert.equal(dom.handlers, 0);
+      assert.deepEqual(dom.hrefs, [`${h.origin}/media/webview.css`], 'no data link: every URL here is hostile');
+      // The payloads are there, as text.
+      assert.ok((await cellText(page, 'name', 0)).includes('<script>window.__rec.pwned++</script>'));
+      assert.ok((await page.locator('.rec-id').innerText()).includes('<img src=x onerror='));
+      assert.equal((await cellText(page, 'url', 0)).trim(), 'javascript:window.__rec.pwned++');
+      await page.close();
+    });
+  }
+
+  it('survives a 1 MB name, still posting decisions', async () => {
+    const huge = 'Grand Café '.repeat(100_000).slice(0, 1_000_000);
+    const started = Date.now();
+    const { page, errors } = await shown({}, view([{ ...CAFE, name: huge }, { ...CAFE_2, name: `${huge}<script>window.__rec.pwned++</script>` }]));
+    assert.ok(Date.now() - started < 20000, `rendering took ${Date.now() - started} ms`);
+    assert.equal((await cellText(page, 'name', 0)).length, 1_000_000);
+    await page.getByRole('button', { name: /^Approve/ }).click();
+    const rec = await recorded(page);
+    assert.equal(rec.pwned, 0);
+    assert.equal(rec.posted.at(-1)?.type, 'decide');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

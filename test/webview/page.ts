@@ -1,0 +1,130 @@
+// Serves the real panel page (src/extension/panels/html.ts: same HTML, same CSP) around the built
+// dist/webview.js and media/webview.css from 127.0.0.1, and opens it in Debian's chromium with a
+// stand-in for acquireVsCodeApi that records what the page posts. Also used without the CSP, to show
+// that the renderer itself never interprets data (the CSP is the second line, not the only one).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { newNonce, panelHtml } from '../../src/extension/panels/html';
+import type { FromWebview, PanelState, ToWebview } from '../../src/webview/protocol';
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ROOT = join(__dirname, '..', '..');
+
+// The flags of test/harness/browser.mjs: no Google services, no GPU, no /dev/shm, root in CI.
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface Harness {
+  browser: Browser;
+  server: Server;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const files: Record<string, [string, string]> = {
+    '/dist/webview.js': [join(ROOT, 'dist', 'webview.js'), 'text/javascript'],
+    '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
+  };
+  for (const [file] of Object.values(files)) if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+  let origin = '';
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', origin);
+    const file = files[url.pathname];
+    if (file) {
+      res.writeHead(200, { 'content-type': file[1], 'cache-control': 'no-store' });
+      res.end(readFileSync(file[0]));
+      return;
+    }
+    if (url.pathname !== '/') {
+      res.writeHead(404).end();
+      return;
+    }
+    let html = panelHtml({ cspSource: origin, nonce: newNonce(), scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/media/webview.css`, title: 'Comparison' });
+    if (url.searchParams.has('nocsp')) html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const home = mkdtempSync(join(tmpdir(), 'dedup-webview-test-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') },
+  });
+  return {
+    browser,
+    server,
+    origin,
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the stand-in and the page recorded (read with page.evaluate). */
+export interface Recorded {
+  posted: FromWebview[];
+  state: PanelState | undefined;
+  /** Incremented by every hostile payload that manages to run. */
+  pwned: number;
+  cspViolations: string[];
+}
+
+declare global {
+  interface Window {
+    __rec: Recorded;
+  }
+}
+
+export interface OpenOptions {
+  csp?: boolean;
+  width?: number;
+  state?: PanelState;
+}
+
+/** Opens the panel page; returns the page and the uncaught page errors (expected: none). */
+export async function openPanel(h: Harness, o: OpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await h.browser.newPage({ viewport: { width: o.width ?? 1200, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Init scripts run before the page's own (and are not subject to its CSP): the stand-in API. A
+  // string, not a function: tsx's transform would put helpers into a function's source that the
+  // page does not have.
+  await page.addInitScript(`(() => {
+    const rec = { posted: [], state: ${JSON.stringify(o.state ?? null)} ?? undefined, pwned: 0, cspViolations: [] };
+    window.__rec = rec;
+    document.addEventListener('securitypolicyviolation', (e) => rec.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
+    window.acquireVsCodeApi = () => ({
+      postMessage: (m) => rec.posted.push(JSON.parse(JSON.stringify(m))),
+      getState: () => rec.state,
+      setState: (s) => { rec.state = s; },
+    });
+  })();`);
+  await page.goto(`${h.origin}/${o.csp === false ? '?nocsp' : ''}`);
+  await page.waitForFunction(() => window.__rec.posted.some((m) => m.type === 'ready'));
+  return { page, errors };
+}
+
+/** Delivers a message as the extension's webview.postMessage does: a message event on the window. */
+export async function send(page: Page, message: ToWebview): Promise<void> {
+  await page.evaluate((m) => window.postMessage(m, '*'), message);
+}
+
+export const recorded = (page: Page): Promise<Recorded> => page.evaluate(() => window.__rec);
