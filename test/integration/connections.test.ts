@@ -56,6 +56,9 @@ describe('Connections and the access token', function () {
     const direct = await new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN }).listRecommendations({ pageSize: 1 });
     assert.equal(api.recommendations.knownTotal, direct.total);
     await waitFor('the pending count in the status bar', () => api.statusBar.text.includes(`${direct.total!.toLocaleString('en-US')} pending`));
+    const click = api.statusBar.item.command as vscode.Command;
+    assert.equal(click.command, 'dedupCurator.recommendations.focus', 'a click opens the Recommendations view');
+    await vscode.commands.executeCommand(click.command);
   });
 
   for (const [status, token, kind] of [
@@ -98,6 +101,8 @@ describe('Connections and the access token', function () {
     await waitFor('the status bar', () => api.statusBar.text.includes(NAME));
     await vscode.commands.executeCommand('dedupCurator.switchConnection', 'Local sandbox');
     assert.equal(api.session.active?.name, 'Local sandbox');
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.switchConnection', 'no such connection'), undefined);
+    assert.equal(api.session.active?.name, 'Local sandbox', 'an unknown name changes nothing');
   });
 
   it('reads the legacy dedupCurator.baseUrl as one more connection', async () => {

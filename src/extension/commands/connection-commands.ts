@@ -41,6 +41,10 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
 
     vscode.commands.registerCommand('dedupCurator.switchConnection', async (name?: string) => {
       if (typeof name === 'string') {
+        if (!session.connections().some((c) => c.name === name)) {
+          void vscode.window.showErrorMessage(t('Dedup Curator: there is no connection named "{0}".', name));
+          return undefined;
+        }
         await session.useConnection(name);
         return name;
       }

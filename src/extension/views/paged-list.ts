@@ -118,7 +118,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     }
     const client = await this.session.client();
     if (!client) {
-      this.setMessage('Not connected: sending the token over plain http was declined.');
+      this.setMessage(vscode.l10n.t('Not connected: sending the token over plain http was declined.'));
       return;
     }
     if (generation !== this.generation) return;
@@ -191,10 +191,14 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     if (node.kind === 'record') return this.recordItem(node.record);
     if (node.kind === 'child') return node.item;
     const shown = this.records.length;
-    const of = this.total !== undefined ? ` (${shown.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')})` : ` (${shown.toLocaleString('en-US')} shown)`;
+    // "Loaded", not "shown": a filter of the view may show fewer than have been fetched.
+    const of =
+      this.total !== undefined
+        ? vscode.l10n.t(' ({0} of {1})', shown.toLocaleString('en-US'), this.total.toLocaleString('en-US'))
+        : vscode.l10n.t(' ({0} loaded)', shown.toLocaleString('en-US'));
     const item = new vscode.TreeItem(vscode.l10n.t('Load {0} more{1}', this.pageSize, of));
     item.iconPath = new vscode.ThemeIcon('more');
-    item.command = { command: 'dedupCurator.loadMore', title: 'Load More', arguments: [this.viewId] };
+    item.command = { command: 'dedupCurator.loadMore', title: vscode.l10n.t('Load More'), arguments: [this.viewId] };
     item.contextValue = 'loadMore';
     return item;
   }
