@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../src/api/client';
 import type { ExportResult } from '../../src/curation/export';
 import type { DedupCuratorApi } from '../../src/extension/extension';
-import { type MatchCriteria, matchesCriteria } from '../../src/extension/curation/bulk-commands';
+import { matches } from '../../src/extension/views/recommendation-filter';
 import { tempDir, withSandbox } from './curation-helpers';
 
 describe('Export in the real VS Code', function () {
@@ -23,7 +23,7 @@ describe('Export in the real VS Code', function () {
 
   it('exports every location of the view’s window as NDJSON, more than one page', async () => {
     await api.locations.refresh();
-    const view = api.locations as unknown as { updatedSince: Date; onlyExternalUpdates?: boolean };
+    const view = api.locations;
     let expected = 0;
     for await (const _ of client.allLocations({ updatedSince: view.updatedSince, onlyExternalUpdates: view.onlyExternalUpdates || undefined, pageSize: 500 })) expected++;
     assert.ok(expected > api.locations.shown().length, `the sandbox lists ${expected}, the view shows ${api.locations.shown().length}: the export must read further pages`);
@@ -37,9 +37,9 @@ describe('Export in the real VS Code', function () {
   });
 
   it('exports every pending recommendation as CSV (the view’s filter, if any, applied)', async () => {
-    const filter = (api.recommendations as unknown as { filter?: MatchCriteria }).filter ?? {};
+    const filter = api.recommendations.filter;
     let expected = 0;
-    for await (const r of client.allRecommendations({ pageSize: 200 })) if (matchesCriteria(r, filter)) expected++;
+    for await (const r of client.allRecommendations({ pageSize: 200 })) if (matches(r, filter)) expected++;
     const target = path.join(dir, 'recommendations.csv');
     const result = await vscode.commands.executeCommand<ExportResult>('dedupCurator.exportRecommendations', { target });
     assert.ok(result);
@@ -55,6 +55,40 @@ describe('Export in the real VS Code', function () {
     const result = await vscode.commands.executeCommand<ExportResult>('dedupCurator.exportEvents', { target });
     assert.ok(result);
     assert.equal((JSON.parse(await readFile(target, 'utf8')) as unknown[]).length, result.written);
+  });
+
+  it('applies the views’ filters: the recommendations’ score filter and the events’ start window', async () => {
+    const recs = api.recommendations;
+    const scores: number[] = [];
+    for await (const r of client.allRecommendations({ pageSize: 200 })) scores.push(r.score);
+    scores.sort((a, b) => b - a);
+    const minScore = scores[Math.floor(scores.length / 2)];
+    const previous = recs.filter;
+    recs.filter = { minScore };
+    try {
+      const result = await vscode.commands.executeCommand<ExportResult>('dedupCurator.exportRecommendations', { target: path.join(dir, 'filtered.ndjson') });
+      assert.equal(result?.written, scores.filter((s) => s >= minScore).length);
+    } finally {
+      recs.filter = previous;
+    }
+
+    const events = api.events;
+    const base = { updatedSince: events.updatedSince, onlyExternalUpdates: events.onlyExternalUpdates || undefined, pageSize: 500 };
+    const starts: string[] = [];
+    for await (const e of client.allEvents(base)) if (e.startDate) starts.push(e.startDate);
+    starts.sort();
+    const startAfter = new Date(starts[Math.floor(starts.length / 2)]);
+    const previousEvents = events.filter;
+    await events.setFilter({ startAfter });
+    try {
+      let expected = 0;
+      for await (const _ of client.allEvents({ ...base, startAfter })) expected++;
+      assert.ok(expected > 0 && expected < starts.length, `${expected} of ${starts.length}`);
+      const result = await vscode.commands.executeCommand<ExportResult>('dedupCurator.exportEvents', { target: path.join(dir, 'events-window.ndjson') });
+      assert.equal(result?.written, expected);
+    } finally {
+      await events.setFilter(previousEvents);
+    }
   });
 
   it('leaves no file, partial or whole, when cancelled', async () => {

@@ -9,23 +9,16 @@ import type { RecordKind } from '../../cli/csv';
 import { type ExportResult, type ExportSpec, exportRecords } from '../../curation/export';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
-import { type MatchCriteria, matchesCriteria } from './bulk-commands';
+import type { EventsList } from '../views/events-list';
+import type { LocationsList } from '../views/locations-list';
+import { isFiltered, matches } from '../views/recommendation-filter';
+import type { RecommendationsList } from '../views/recommendations-list';
 import { localPath } from './context';
 
-/** The views' parameters, read structurally: a view exposes what it has (updatedSince at least). */
-interface ViewParams {
-  updatedSince?: Date;
-  onlyExternalUpdates?: boolean;
-  startAfter?: Date;
-  startBefore?: Date;
-  location?: string;
-  filter?: MatchCriteria;
-}
-
 export interface ExportViews {
-  recommendations: object;
-  locations: object;
-  events: object;
+  recommendations: RecommendationsList;
+  locations: LocationsList;
+  events: EventsList;
 }
 
 /** Arguments for scripts and tests: a target path skips the dialog; a signal cancels like the button. */
@@ -42,19 +35,24 @@ const COMMANDS: Record<RecordKind, string> = {
 
 export function registerExportCommands(session: Session, views: ExportViews, errors: ErrorReporter, log: vscode.LogOutputChannel): vscode.Disposable[] {
   return (Object.keys(COMMANDS) as RecordKind[]).map((kind) =>
-    vscode.commands.registerCommand(COMMANDS[kind], (args?: ExportArgs) => runExport(kind, views[kind] as ViewParams, session, errors, log, args)),
+    vscode.commands.registerCommand(COMMANDS[kind], (args?: ExportArgs) => runExport(kind, views, session, errors, log, args)),
   );
 }
 
-function specOf(kind: RecordKind, v: ViewParams): ExportSpec {
-  if (kind === 'recommendations') return { kind };
-  const since = v.updatedSince ?? new Date(0);
-  const onlyExternalUpdates = v.onlyExternalUpdates || undefined;
-  if (kind === 'locations') return { kind, params: { updatedSince: since, onlyExternalUpdates } };
-  return { kind, params: { updatedSince: since, onlyExternalUpdates, startAfter: v.startAfter, startBefore: v.startBefore, location: v.location } };
+/** What the view shows, as export parameters: its window, flags and filters (all pages of it). */
+function specOf(kind: RecordKind, views: ExportViews): { spec: ExportSpec; filter?: (r: unknown) => boolean } {
+  if (kind === 'recommendations') {
+    // The service cannot filter recommendations; the view's filter is applied to every page here.
+    const f = { ...views.recommendations.filter };
+    return { spec: { kind }, filter: isFiltered(f) ? (r) => matches(r as Recommendation, f) : undefined };
+  }
+  const base = { updatedSince: views[kind].updatedSince, onlyExternalUpdates: views[kind].onlyExternalUpdates || undefined };
+  if (kind === 'locations') return { spec: { kind, params: base } };
+  const f = views.events.filter;
+  return { spec: { kind, params: { ...base, startAfter: f.startAfter, startBefore: f.startBefore, location: f.location?.id } } };
 }
 
-async function runExport(kind: RecordKind, view: ViewParams, session: Session, errors: ErrorReporter, log: vscode.LogOutputChannel, args?: ExportArgs): Promise<ExportResult | undefined> {
+async function runExport(kind: RecordKind, views: ExportViews, session: Session, errors: ErrorReporter, log: vscode.LogOutputChannel, args?: ExportArgs): Promise<ExportResult | undefined> {
   const client = await session.client();
   if (!client) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
@@ -70,9 +68,7 @@ async function runExport(kind: RecordKind, view: ViewParams, session: Session, e
     file = chosen && localPath(chosen);
   }
   if (!file) return undefined;
-  const spec = specOf(kind, view);
-  const criteria = kind === 'recommendations' ? view.filter : undefined;
-  const filter = criteria ? (r: unknown) => matchesCriteria(r as Recommendation, criteria) : undefined;
+  const { spec, filter } = specOf(kind, views);
   const title = vscode.l10n.t('Exporting {0} to {1}', kind, path.basename(file));
   try {
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
