@@ -33,6 +33,7 @@ export class Session implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Base URLs for which the user accepted sending the token over plain http, this window only. */
   private readonly insecureAccepted = new Set<string>();
+  private reloading: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly tokens: TokenStore,
@@ -90,7 +91,17 @@ export class Session implements vscode.Disposable {
     return this.reload();
   }
 
-  async reload(): Promise<SessionState> {
+  /**
+   * Computes the state again and tells the views. Serialized: a settings change and a command often
+   * reload together, and an earlier computation finishing last must not win.
+   */
+  reload(): Promise<SessionState> {
+    const run = this.reloading.then(() => this.reloadNow());
+    this.reloading = run.catch(() => undefined);
+    return run;
+  }
+
+  private async reloadNow(): Promise<SessionState> {
     this.current = await this.compute();
     this.log.info(`connection: ${describe(this.current)}`);
     await vscode.commands.executeCommand('setContext', 'dedupCurator.connection', this.current.kind);
