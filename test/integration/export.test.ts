@@ -91,6 +91,12 @@ describe('Export in the real VS Code', function () {
     }
   });
 
+  it('reports a file that cannot be written and creates nothing', async () => {
+    const result = await vscode.commands.executeCommand<ExportResult | undefined>('dedupCurator.exportLocations', { target: path.join(dir, 'no-such-folder', 'x.ndjson') });
+    assert.equal(result, undefined);
+    assert.ok(!(await readdir(dir)).includes('no-such-folder'));
+  });
+
   it('leaves no file, partial or whole, when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();

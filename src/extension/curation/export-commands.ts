@@ -96,7 +96,10 @@ async function runExport(kind: RecordKind, views: ExportViews, session: Session,
       void vscode.window.showInformationMessage(vscode.l10n.t('Export cancelled; no file was written.'));
       return undefined;
     }
-    errors.report(e, vscode.l10n.t('Exporting {0}', kind));
+    // A file-system error names the .partial file and an errno; say which file could not be written.
+    const code = (e as NodeJS.ErrnoException).code;
+    const shown = typeof code === 'string' && !('kind' in (e as object)) ? new Error(vscode.l10n.t('could not write {0} ({1})', file, code)) : e;
+    errors.report(shown, vscode.l10n.t('Exporting {0}', kind));
     return undefined;
   }
 }
