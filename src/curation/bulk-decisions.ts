@@ -59,7 +59,8 @@ export interface BulkSummary {
   retryIds: string[];
 }
 
-const FINAL_KINDS = new Set(['conflict', 'not-found', 'request-invalid']);
+// Reasons a repeat cannot cure: already decided, no such recommendation, a request the service or client refuses as malformed.
+const FINAL_KINDS = new Set(['conflict', 'not-found', 'request-invalid', 'bad-request']);
 
 export async function runBulkDecisions(client: Decider, targets: readonly DecisionTarget[], opts: BulkOptions): Promise<BulkSummary> {
   const concurrency = clampConcurrency(opts.concurrency);

@@ -59,6 +59,12 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
         signal: controller.signal,
         onOutcome: (target, outcome) => {
           if (outcome.status === 'ok') c.recommendations.take(target['@id']);
+          // With the token refused every further request would fail the same way: stop, and offer
+          // "Update Token…" once (the ErrorReporter folds repeats).
+          if (outcome.kind === 'invalid-token' || outcome.kind === 'auth-header') {
+            controller.abort();
+            c.errors.report(outcome.error, title);
+          }
         },
         onProgress: (p) =>
           progress.report({
