@@ -106,6 +106,21 @@ describe('Trees', function () {
     });
   });
 
+  describe('Keybindings', () => {
+    it('"Approve Selected" (Ctrl+Alt+A in the view) approves the selected recommendation', async () => {
+      await api.recommendations.refresh();
+      const first = api.recommendations.getChildren()[0];
+      if (first?.kind !== 'record') return; // nothing pending any more
+      const total = api.recommendations.knownTotal!;
+      await vscode.commands.executeCommand('dedupCurator.recommendations.focus');
+      await api.recommendations.view!.reveal(first, { select: true, focus: true });
+      assert.deepEqual(api.recommendations.view!.selection, [first]);
+      await vscode.commands.executeCommand('dedupCurator.approveSelected');
+      assert.ok(!api.recommendations.loaded().some((r) => r['@id'] === first.record['@id']), 'it left the tree');
+      assert.equal(api.recommendations.knownTotal, total - 1);
+    });
+  });
+
   describe('Time windows', () => {
     it('resolves presets, the last look and typed dates, with clear errors', () => {
       const now = Date.UTC(2025, 5, 15, 12);

@@ -203,9 +203,26 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return item;
   }
 
+  /**
+   * One node object per record, kept while the record is: TreeView.reveal and the selection find
+   * elements by identity, so a keybinding or a test can select the node getChildren returned.
+   */
+  private readonly nodes = new WeakMap<object, ListNode<T>>();
+
+  private recordNode(record: T): ListNode<T> {
+    const key = record as object;
+    let node = this.nodes.get(key);
+    if (!node) this.nodes.set(key, (node = { kind: 'record', record }));
+    return node;
+  }
+
+  getParent(node: ListNode<T>): ListNode<T> | undefined {
+    return node.kind === 'child' ? this.recordNode(node.parent) : undefined;
+  }
+
   getChildren(node?: ListNode<T>): ListNode<T>[] {
     if (!node) {
-      const nodes: ListNode<T>[] = this.visible().map((record) => ({ kind: 'record', record }));
+      const nodes: ListNode<T>[] = this.visible().map((record) => this.recordNode(record));
       // Offered whenever the server has more, even if a filter hides every loaded record.
       if (this.nextPage !== undefined && this.records.length) nodes.push({ kind: 'more', provider: this });
       return nodes;
