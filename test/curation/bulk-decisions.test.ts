@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DedupClient } from '../../src/api';
+import { BadRequestError, DedupClient, InvalidTokenError, ServerError, TimeoutError } from '../../src/api';
 import type { Recommendation } from '../../src/api/model';
 import { clampConcurrency, runBulkDecisions } from '../../src/curation/bulk-decisions';
 import { DecisionJournal, journalConnection, readJournal } from '../../src/curation/journal';
@@ -101,6 +101,22 @@ describe('bulk decisions against the sandbox', function () {
       assert.equal(known.score, rest[0].score);
       assert.deepEqual(known.entities.map((x) => x.id), rest[0].entities.map((x) => x['@id']));
       assert.equal(entries.find((e) => e.id === decidedBefore['@id'])!.kind, 'conflict');
+    });
+
+    it('offers for retry what a repeat may cure, and unknown outcomes', async () => {
+      const errors: Record<string, Error> = {
+        'urn:r:503': new ServerError('unavailable', { status: 503 }),
+        'urn:r:400': new BadRequestError('bad', 'bad id', { status: 400 }),
+        'urn:r:timeout': new TimeoutError('slow', 1000),
+        'urn:r:401': new InvalidTokenError('refused', { status: 401 }),
+      };
+      const fake = { approve: async (id: string) => { if (errors[id]) throw errors[id]; }, reject: async () => {} };
+      const targets = ['urn:r:ok', ...Object.keys(errors)].map((id) => ({ '@id': id, score: 0.9 }));
+      const s = await runBulkDecisions(fake, targets, { verdict: 'approve', connection: journalConnection('http://127.0.0.1:1', 'fake') });
+      assert.deepEqual(s.done, ['urn:r:ok']);
+      assert.deepEqual(Object.keys(s.failed).sort(), ['bad-request', 'invalid-token', 'server']);
+      assert.deepEqual(Object.keys(s.unknown), ['timeout']);
+      assert.deepEqual(s.retryIds.sort(), ['urn:r:401', 'urn:r:503', 'urn:r:timeout']);
     });
 
     it('clamps the concurrency to 1–16', () => {
