@@ -98,8 +98,15 @@ export class DecisionJournal {
   private queue: Pending[] = [];
   private draining: Promise<void> | undefined;
   private closed = false;
+  private readonly listeners = new Set<() => void>();
 
   constructor(readonly path: string) {}
+
+  /** Calls `listener` after each batch of lines is on disk (e.g. to refresh a history view); returns the unsubscribe. */
+  onDidAppend(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /**
    * Appends lines and resolves once they are fsynced. Lines queued while a write is under way go
@@ -133,6 +140,13 @@ export class DecisionJournal {
         await fh.appendFile(batch.map((p) => p.text).join(''), 'utf8');
         await fh.datasync();
         for (const p of batch) p.resolve();
+        for (const l of this.listeners) {
+          try {
+            l();
+          } catch {
+            // A listener's failure is not the journal's: the lines are on disk.
+          }
+        }
       } catch (e) {
         // Forget the handle so the next append tries again (the folder may have been removed).
         const h = this.handle;

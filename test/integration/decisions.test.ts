@@ -116,6 +116,12 @@ describe('Decisions in the real VS Code', function () {
     const newest = text.indexOf(entries.at(-1)!.id);
     const oldest = text.lastIndexOf(entries[0].id);
     assert.ok(newest > 0 && oldest > 0 && newest <= oldest, 'not newest first');
+    // The open document follows the next decision by itself.
+    const rec = api.recommendations.shown()[0];
+    await vscode.commands.executeCommand('dedupCurator.reject', recordNode(rec));
+    const deadline = Date.now() + 5000;
+    while (!doc.getText().includes(rec['@id']) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.match(doc.getText(), new RegExp(`^Decision history: ${entries.length + 1} attempts`));
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

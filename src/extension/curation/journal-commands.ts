@@ -18,8 +18,18 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
     onDidChange: changed.event,
     provideTextDocumentContent: async () => render(c.journal.path, await readJournal(c.journal.path)),
   };
+  // An open history document follows new decisions, re-read at most every half second.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = c.journal.onDidAppend(() => {
+    if (timer || !vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      changed.fire(uri);
+    }, 500);
+  });
   return [
     changed,
+    { dispose: () => (unsubscribe(), clearTimeout(timer)) },
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
     vscode.commands.registerCommand('dedupCurator.showDecisionHistory', async () => {
       changed.fire(uri); // re-read if the document is already open
