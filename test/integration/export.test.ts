@@ -94,6 +94,8 @@ describe('Export in the real VS Code', function () {
   it('reports a file that cannot be written and creates nothing', async () => {
     const result = await vscode.commands.executeCommand<ExportResult | undefined>('dedupCurator.exportLocations', { target: path.join(dir, 'no-such-folder', 'x.ndjson') });
     assert.equal(result, undefined);
+    const history = await vscode.commands.executeCommand<unknown>('dedupCurator.exportDecisionHistory', { target: path.join(dir, 'no-such-folder', 'h.csv') });
+    assert.equal(history, undefined);
     assert.ok(!(await readdir(dir)).includes('no-such-folder'));
   });
 

@@ -48,3 +48,13 @@ export function localPath(uri: vscode.Uri): string | undefined {
   void vscode.window.showErrorMessage(vscode.l10n.t('Dedup Curator can only write files on the machine it runs on; {0} is not one.', uri.toString()));
   return undefined;
 }
+
+/**
+ * A file-system error names the `.partial` file and an errno; say which file could not be written.
+ * Service errors (which have a `kind`) are passed through unchanged.
+ */
+export function fileError(e: unknown, file: string): unknown {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string' || (e !== null && typeof e === 'object' && 'kind' in e)) return e;
+  return new Error(vscode.l10n.t('could not write {0} ({1})', file, code));
+}

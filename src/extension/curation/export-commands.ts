@@ -13,7 +13,7 @@ import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import { isFiltered, matches } from '../views/recommendation-filter';
 import type { RecommendationsList } from '../views/recommendations-list';
-import { localPath } from './context';
+import { fileError, localPath } from './context';
 
 export interface ExportViews {
   recommendations: RecommendationsList;
@@ -96,10 +96,7 @@ async function runExport(kind: RecordKind, views: ExportViews, session: Session,
       void vscode.window.showInformationMessage(vscode.l10n.t('Export cancelled; no file was written.'));
       return undefined;
     }
-    // A file-system error names the .partial file and an errno; say which file could not be written.
-    const code = (e as NodeJS.ErrnoException).code;
-    const shown = typeof code === 'string' && !('kind' in (e as object)) ? new Error(vscode.l10n.t('could not write {0} ({1})', file, code)) : e;
-    errors.report(shown, vscode.l10n.t('Exporting {0}', kind));
+    errors.report(fileError(e, file), vscode.l10n.t('Exporting {0}', kind));
     return undefined;
   }
 }

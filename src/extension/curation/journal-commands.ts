@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { type DecisionEntry, readJournal } from '../../curation/journal';
 import { exportJournal, journalFormatFromPath } from '../../curation/journal-export';
-import { type Curation, localPath } from './context';
+import { type Curation, fileError, localPath } from './context';
 
 const SCHEME = 'dedup-curator-history';
 /** The document shows the newest entries only; the export has them all. */
@@ -55,7 +55,7 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
         void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} decision attempts to {1}.', count, file));
         return { file, count };
       } catch (e) {
-        c.errors.report(e, vscode.l10n.t('Exporting the decision history'));
+        c.errors.report(fileError(e, file), vscode.l10n.t('Exporting the decision history'));
         return undefined;
       }
     }),
