@@ -12,15 +12,14 @@ import {
   ConflictError,
   type DedupError,
   HttpStatusError,
-  InvalidResponseError,
   InvalidTokenError,
-  NetworkError,
   NotFoundError,
   RateLimitedError,
   ServerError,
   TimeoutError,
   isRetryable,
 } from './errors';
+import { networkError, origin, parseJsonBody, serverMessage } from './transport-errors';
 
 export interface RetryPolicy {
   /** Extra attempts after the first. Default 3. */
@@ -183,92 +182,6 @@ export class Transport {
   private redact(text: string | undefined): string | undefined {
     if (!text || !this.opts.token) return text;
     return text.split(this.opts.token).join('‹token›');
-  }
-}
-
-function parseJsonBody(text: string, contentType: string | null, endpoint: string, status: number): unknown {
-  const trimmed = text.trimStart();
-  if (/^</.test(trimmed) || /text\/html/i.test(contentType ?? '')) {
-    throw new InvalidResponseError(
-      `${endpoint} answered with an HTML page instead of JSON (status ${status}). Is the base URL the service's, and not a proxy or login page?`,
-      undefined,
-      { status, endpoint },
-    );
-  }
-  if (trimmed === '') {
-    throw new InvalidResponseError(`${endpoint} answered with an empty body instead of JSON (status ${status})`, undefined, { status, endpoint });
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new InvalidResponseError(
-      `${endpoint} answered with text that is not JSON (status ${status}): ${JSON.stringify(trimmed.slice(0, 80))}`,
-      undefined,
-      { status, endpoint },
-    );
-  }
-}
-
-/** The service's own explanation from an error body: `{error: {message}}`, `{message}`, `{error: "…"}` or short plain text. */
-function serverMessage(text: string): string | undefined {
-  const t = text.trim();
-  if (!t) return undefined;
-  try {
-    const j = JSON.parse(t) as unknown;
-    if (j && typeof j === 'object') {
-      const o = j as Record<string, unknown>;
-      const err = o.error;
-      if (err && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string') {
-        return clip((err as Record<string, unknown>).message as string);
-      }
-      if (typeof o.message === 'string') return clip(o.message);
-      if (typeof err === 'string') return clip(err);
-    }
-    return clip(t);
-  } catch {
-    if (t.startsWith('<')) return undefined; // an HTML error page says nothing useful in one line
-    return clip(t);
-  }
-}
-
-function clip(s: string): string {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length > 300 ? one.slice(0, 300) + '…' : one;
-}
-
-function networkError(e: unknown, endpoint: string, baseUrl: string): NetworkError {
-  const code = errorCode(e);
-  const where = origin(baseUrl);
-  const reason: Record<string, string> = {
-    ECONNREFUSED: `could not connect to ${where}: connection refused. Is the service running, and is the base URL right?`,
-    ECONNRESET: `the connection to ${where} was reset before an answer arrived`,
-    UND_ERR_SOCKET: `the connection to ${where} closed before an answer arrived`,
-    EPIPE: `the connection to ${where} broke while sending`,
-    ENOTFOUND: `the host of ${where} was not found (DNS)`,
-    EAI_AGAIN: `the host of ${where} could not be looked up (DNS temporarily unavailable)`,
-    EHOSTUNREACH: `${where} is unreachable`,
-    ENETUNREACH: `the network to ${where} is unreachable`,
-    ETIMEDOUT: `connecting to ${where} timed out`,
-    UND_ERR_CONNECT_TIMEOUT: `connecting to ${where} timed out`,
-  };
-  const text = (code && reason[code]) || (code && /CERT|SSL|TLS/.test(code) ? `TLS problem with ${where} (${code})` : `network error talking to ${where}${code ? ` (${code})` : ''}`);
-  return new NetworkError(`${endpoint}: ${text}`, code, { endpoint });
-}
-
-function errorCode(e: unknown): string | undefined {
-  for (let cur = e, depth = 0; cur && depth < 6; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function origin(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).origin;
-  } catch {
-    return baseUrl;
   }
 }
 
