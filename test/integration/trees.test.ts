@@ -143,6 +143,15 @@ describe('Trees', function () {
       }
     });
 
+    it('until a window is chosen, the Events view follows dedupCurator.defaultTimeWindow', async () => {
+      await api.events.setWindow(undefined);
+      await setSetting(api, 'defaultTimeWindow', '24h');
+      assert.deepEqual(api.events.window, { kind: 'preset', preset: '24h' });
+      assert.ok(Math.abs(api.events.updatedSince.getTime() - (Date.now() - 24 * 3600_000)) < 60_000, 'the setting change reloaded the view');
+      await setSetting(api, 'defaultTimeWindow', undefined);
+      assert.deepEqual(api.events.window, { kind: 'preset', preset: '30d' });
+    });
+
     it('"Show Changed Since…" with a preset reloads the view with that window', async () => {
       await vscode.commands.executeCommand('dedupCurator.locations.changedSince', '7d');
       assert.deepEqual(api.locations.window, { kind: 'preset', preset: '7d' });
