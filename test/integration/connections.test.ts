@@ -115,6 +115,21 @@ describe('Connections and the access token', function () {
     }
   });
 
+  it('a connection whose base URL is not valid is in the invalid-url (welcome) state', async () => {
+    const config = vscode.workspace.getConfiguration('dedupCurator');
+    const before = config.inspect('connections')?.globalValue;
+    await config.update('connections', [...((before as unknown[]) ?? []), { name: 'Broken', baseUrl: 'htp:/nowhere' }], vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('dedupCurator.switchConnection', 'Broken');
+      assert.equal(api.session.state.kind, 'invalid-url');
+      assert.match(api.statusBar.text, /warning.*Broken/);
+    } finally {
+      await config.update('connections', before, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+    }
+    assert.equal(api.session.active?.name, 'Local sandbox');
+  });
+
   it('removes the connection and its token', async () => {
     await api.session.tokens.set(sandbox.baseUrl, TOKEN);
     await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
