@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { registerConnectionCommands, importTokenFromEnvironment } from './commands/connection-commands';
 import { registerDecisionCommands } from './commands/decision-commands';
 import { registerSandboxCommand } from './commands/sandbox-command';
+import { registerComparisonPanel } from './panels/comparison-panel';
 import { registerBulkCommands } from './curation/bulk-commands';
 import { createCuration } from './curation/context';
 import { registerExportCommands } from './curation/export-commands';
@@ -60,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     vscode.commands.registerCommand('dedupCurator.loadMore', (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
     ...registerConnectionCommands(session),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
+    ...registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }),
     ...registerBulkCommands(curation),
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),

@@ -15,6 +15,18 @@ import { integrationName, percent } from '../views/labels';
 
 type Verdict = 'approve' | 'reject';
 
+/** What one decision needs: the tree's commands and the comparison panel decide through the same path. */
+export interface DecisionContext {
+  session: Session;
+  list: RecommendationsList;
+  errors: ErrorReporter;
+  log: vscode.LogOutputChannel;
+  curation: Curation;
+}
+
+/** How a single decision ended, for callers that show it (the comparison panel). */
+export type SingleDecision = { status: 'ok' } | { status: 'cancelled' } | { status: 'failed' | 'unknown' | 'no-connection'; message: string };
+
 /** Extra argument for tests and scripts: `{ confirm: false }` skips the bulk confirmation. */
 interface DecideOptions {
   confirm?: boolean;
@@ -35,33 +47,42 @@ export function registerDecisionCommands(
     }
     const rec = node ? recordOf(node) : await pick(list, verdict);
     if (!rec) return;
-    const client = await session.client();
-    const connection = currentConnection(session);
-    if (!client || !connection) {
-      void vscode.window.showWarningMessage('Dedup Curator: no active connection with a token.');
-      return;
-    }
-    if (verdict === 'reject' && vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false)) {
-      const ok = await vscode.window.showWarningMessage(`Reject "${names(rec)}"?`, { modal: true }, 'Reject');
-      if (ok !== 'Reject') return;
-    }
-    const putBack = list.take(rec['@id']);
-    const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection });
-    if (outcome.status === 'ok') {
-      log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
-      return;
-    }
-    putBack?.();
-    const doing = `${verdict === 'approve' ? 'Approving' : 'Rejecting'} "${names(rec)}"`;
-    // With an unknown outcome (answer lost) the service may have applied it: reload rather than guess.
-    if (outcome.status === 'unknown') void list.refresh();
-    errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing);
+    await decideRecommendation({ session, list, errors, log, curation }, verdict, rec);
   };
   type Args = [node?: ListNode<Recommendation>, selected?: ListNode<Recommendation>[], opts?: DecideOptions];
   return [
     vscode.commands.registerCommand('dedupCurator.approve', (...args: Args) => decide('approve', ...args)),
     vscode.commands.registerCommand('dedupCurator.reject', (...args: Args) => decide('reject', ...args)),
   ];
+}
+
+/**
+ * One recommendation, approved or rejected: the reject confirmation (setting), the journal, out of
+ * the tree at once and back on failure, the error said once.
+ */
+export async function decideRecommendation(ctx: DecisionContext, verdict: Verdict, rec: Recommendation): Promise<SingleDecision> {
+  const { session, list, errors, log, curation } = ctx;
+  const client = await session.client();
+  const connection = currentConnection(session);
+  if (!client || !connection) {
+    void vscode.window.showWarningMessage('Dedup Curator: no active connection with a token.');
+    return { status: 'no-connection', message: 'No active connection with a token.' };
+  }
+  if (verdict === 'reject' && vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false)) {
+    const ok = await vscode.window.showWarningMessage(`Reject "${names(rec)}"?`, { modal: true }, 'Reject');
+    if (ok !== 'Reject') return { status: 'cancelled' };
+  }
+  const putBack = list.take(rec['@id']);
+  const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection });
+  if (outcome.status === 'ok') {
+    log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
+    return { status: 'ok' };
+  }
+  putBack?.();
+  const doing = `${verdict === 'approve' ? 'Approving' : 'Rejecting'} "${names(rec)}"`;
+  // With an unknown outcome (answer lost) the service may have applied it: reload rather than guess.
+  if (outcome.status === 'unknown') void list.refresh();
+  return { status: outcome.status, message: errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing) };
 }
 
 function uniqueRecords(nodes: readonly ListNode<Recommendation>[]): Recommendation[] {

@@ -61,6 +61,8 @@ export class RecommendationsList extends PagedList<Recommendation> {
     item.description = `${percent(r.score)} · ${integrations.join(', ')}`;
     item.iconPath = scoreIcon(r.score);
     item.contextValue = 'recommendation';
+    // A click opens the comparison (the twistie still expands the entities).
+    item.command = { command: 'dedupCurator.openComparison', title: 'Open Comparison', arguments: [r] };
     item.tooltip = markdownLines([
       ['Score', percent(r.score)],
       ['Recommendation', r['@id']],

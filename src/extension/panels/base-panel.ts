@@ -1,0 +1,118 @@
+// What every Dedup Curator webview panel shares (after microsoft/vscode-cosmosdb's BaseTab and
+// vscode-pull-request-github's webview base): locked-down webview options, the HTML shell with a
+// fresh nonce, the ready handshake, validation of everything the page posts, links opened only for
+// http(s), and one list of disposables released with the panel.
+import * as vscode from 'vscode';
+import { type FromWebview, type ToWebview, isWebLink, parseWebviewMessage } from '../../webview/protocol';
+import { newNonce, panelHtml } from './html';
+
+/**
+ * Scripts on (the page is our bundle), command: links off (record data must never run a command),
+ * files only from the extension's dist (the bundle) and media (the styles). The page is rebuilt
+ * from its state when hidden and shown again instead of kept alive in memory.
+ */
+export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    enableFindWidget: true,
+    retainContextWhenHidden: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}
+
+export abstract class BasePanel implements vscode.Disposable {
+  protected readonly disposables: vscode.Disposable[] = [];
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposed.event;
+  private isDisposed = false;
+  /**
+   * Whether the page listens. Until it says `ready` (after each load: a hidden panel reloads) posts
+   * are dropped, not queued: onReady sends the whole current state, which supersedes them.
+   */
+  private ready = false;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+    protected readonly log: vscode.LogOutputChannel,
+  ) {
+    // A restored panel keeps the options of its previous life; set them again so they are ours.
+    panel.webview.options = panelOptions(extensionUri);
+    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'dedup-curator.svg');
+    this.disposables.push(
+      this.disposed,
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((raw: unknown) => void this.handleMessage(raw)),
+      panel.onDidChangeViewState(() => {
+        // Hidden without retainContextWhenHidden, the page is discarded; its reload says ready again.
+        if (!panel.visible) this.ready = false;
+      }),
+    );
+    panel.webview.html = this.html();
+  }
+
+  /** Whether the page has loaded and said ready (the integration tests wait on it). */
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    return panelHtml({
+      cspSource: webview.cspSource,
+      nonce: newNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'webview.css')).toString(),
+      // Not the panel's title: that holds record names, and the HTML carries no data at all.
+      title: 'Dedup Curator',
+    });
+  }
+
+  protected post(message: ToWebview): void {
+    if (this.isDisposed || !this.ready) return;
+    void this.panel.webview.postMessage(message);
+  }
+
+  /**
+   * Everything the page posts arrives here (tests call it too): validated first, because the page
+   * shows third-party data; anything malformed is logged and dropped.
+   */
+  async handleMessage(raw: unknown): Promise<void> {
+    const message = parseWebviewMessage(raw);
+    if (!message) {
+      this.log.warn(`panel: ignored a malformed message from the webview (${typeof raw === 'object' && raw ? String((raw as { type?: unknown }).type) : typeof raw})`);
+      return;
+    }
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.onReady();
+        return;
+      case 'openLink':
+        return this.openLink(message.url);
+      default:
+        return this.onMessage(message);
+    }
+  }
+
+  /** Checked again here: the page is not trusted to have checked the scheme. */
+  private async openLink(url: string): Promise<void> {
+    if (!isWebLink(url)) return;
+    const uri = vscode.Uri.parse(url.trim(), true);
+    if (uri.scheme !== 'http' && uri.scheme !== 'https') return;
+    await vscode.env.openExternal(uri);
+  }
+
+  /** The page is (again) ready: send it what it should show. */
+  protected abstract onReady(): void;
+  protected abstract onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void>;
+
+  dispose(): void {
+    if (this.isDisposed) return;
+    this.isDisposed = true;
+    this.disposed.fire();
+    this.panel.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}

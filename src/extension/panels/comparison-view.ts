@@ -1,0 +1,139 @@
+// Turns a recommendation into what the comparison panel shows: one row per interface field, one
+// value per entity, and the matcher's explanation of each entity against the first. Computed here,
+// in the extension, from the recommendation's own entities, so it works with any service (not only
+// the sandbox) and the webview never runs the matcher. Free of `vscode`: unit-tested under mocha.
+import type { Recommendation, RecommendationEntity } from '../../api/model';
+import { scoreEventPair, scoreLocationPair, type MatchEvent, type MatchLocation, type PairScore } from '../../matching/index';
+import { FIELD_KEYS, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/protocol';
+
+export const FIELD_LABELS: Record<FieldKey, string> = {
+  name: 'Name',
+  street: 'Street',
+  postalCode: 'Postal code',
+  locality: 'Locality',
+  region: 'Region',
+  country: 'Country',
+  telephone: 'Telephone',
+  url: 'URL',
+  integration: 'Integration',
+  sourceId: 'Source id',
+  identifier: 'Identifier',
+  type: 'Type',
+};
+
+const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x : null);
+
+const VALUE: Record<FieldKey, (e: RecommendationEntity) => string | null> = {
+  name: (e) => text(e.name),
+  street: (e) => text(e.address?.streetAddress),
+  postalCode: (e) => text(e.address?.postalCode),
+  locality: (e) => text(e.address?.addressLocality),
+  region: (e) => text(e.address?.addressRegion),
+  country: (e) => text(e.address?.addressCountry),
+  telephone: (e) => text(e.telephone),
+  url: (e) => text(e.url),
+  integration: (e) => text(e.integration),
+  sourceId: (e) => text(e.sourceId),
+  identifier: (e) => text(e.identifier),
+  type: (e) => text(e['@type']),
+};
+
+/**
+ * Which matcher fields speak for which row. The location matcher's "town" compares locality and
+ * country together; its "distance" has no row (entities carry no coordinates in the interface, so
+ * it is usually missing and says so in the sum). The event matcher's start and location likewise
+ * appear only in the sum.
+ */
+const LOCATION_ROWS: Partial<Record<FieldKey, string[]>> = {
+  name: ['name'],
+  street: ['address'],
+  postalCode: ['postcode'],
+  locality: ['town'],
+  country: ['town'],
+  telephone: ['phone'],
+  url: ['url'],
+  integration: ['integration'],
+};
+const EVENT_ROWS: Partial<Record<FieldKey, string[]>> = { name: ['name'], url: ['url'] };
+
+/** The matcher's normalised values can be as long as the data; the sum shows only their start. */
+const MAX_SHOWN = 200;
+const clip = (s: string | undefined) => (s === undefined || s.length <= MAX_SHOWN ? s : `${s.slice(0, MAX_SHOWN)}…`);
+
+export function entityKind(r: Recommendation): 'location' | 'event' {
+  return r.entities.length > 0 && r.entities.every((e) => /Event$/i.test(e['@type'] ?? '')) ? 'event' : 'location';
+}
+
+/** Coordinates are not in the interface's entity, but a service may send them (loose objects). */
+function coordinate(x: unknown): number | null {
+  const n = typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+function matchLocation(e: RecommendationEntity, key: string): MatchLocation {
+  return {
+    key,
+    name: e.name,
+    address: e.address,
+    telephone: e.telephone,
+    url: e.url,
+    integration: e.integration,
+    latitude: coordinate(e.latitude),
+    longitude: coordinate(e.longitude),
+  };
+}
+
+function matchEvent(e: RecommendationEntity, key: string): MatchEvent {
+  return {
+    key,
+    name: e.name,
+    // Not in the interface's entity table; the sandbox and schema.org events send it.
+    startDate: text(e.startDate),
+    url: e.url,
+    integration: e.integration,
+    location: e.address ? { key: `${key}@location`, address: e.address } : null,
+  };
+}
+
+function explain(score: PairScore, against: number): PairExplanation {
+  return {
+    against,
+    score: score.score,
+    logOdds: score.logOdds,
+    prior: score.prior,
+    evidence: score.fields.map((f): Evidence => {
+      const out: Evidence = { field: f.field, similarity: f.similarity, weight: f.weight };
+      if (f.a !== undefined) out.a = clip(f.a);
+      if (f.b !== undefined) out.b = clip(f.b);
+      return out;
+    }),
+  };
+}
+
+export interface ViewOptions {
+  /** Column heading for an entity (the panel passes the trees' labels). */
+  entityLabel?: (e: RecommendationEntity, index: number) => string;
+  remaining?: number;
+}
+
+export function comparisonView(r: Recommendation, o: ViewOptions = {}): ComparisonView {
+  const kind = entityKind(r);
+  const rows = kind === 'event' ? EVENT_ROWS : LOCATION_ROWS;
+  // Keys are positional: two entities may share an @id in a malformed answer.
+  const key = (i: number) => `${i}:${r.entities[i]['@id']}`;
+  const explanations = r.entities.slice(1).map((e, k) => {
+    const first = r.entities[0];
+    const pair = kind === 'event' ? scoreEventPair(matchEvent(first, key(0)), matchEvent(e, key(k + 1))) : scoreLocationPair(matchLocation(first, key(0)), matchLocation(e, key(k + 1)));
+    return explain(pair, k + 1);
+  });
+  const view: ComparisonView = {
+    recommendationId: r['@id'],
+    score: r.score,
+    kind,
+    entities: r.entities.map((e, i) => ({ id: e['@id'], label: o.entityLabel?.(e, i) ?? e['@id'] })),
+    rows: FIELD_KEYS.map((k) => ({ key: k, label: FIELD_LABELS[k], values: r.entities.map(VALUE[k]), matcherFields: rows[k] ?? [] })),
+    explanations,
+  };
+  if (o.remaining !== undefined) view.remaining = o.remaining;
+  return view;
+}

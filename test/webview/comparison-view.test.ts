@@ -1,0 +1,88 @@
+// The extension's side of the comparison: rows and the matcher's "why" from a recommendation's own
+// entities (src/extension/panels/comparison-view.ts, no VS Code needed).
+import assert from 'node:assert/strict';
+import type { Recommendation } from '../../src/api/model';
+import { comparisonView, entityKind } from '../../src/extension/panels/comparison-view';
+import { scoreLocationPair } from '../../src/matching';
+import { FIELD_KEYS, parseWebviewMessage, stateRecommendationId } from '../../src/webview/protocol';
+
+const LOCATION = 'https://schema.org/PostalAddress';
+
+function rec(entities: Recommendation['entities']): Recommendation {
+  return { '@id': 'urn:rec:1', score: 0.9, entities };
+}
+
+const a = { '@id': 'urn:e:a', '@type': LOCATION, integration: 'urn:integration:acme', sourceId: 'a1', identifier: 'urn:loc:1', name: 'Café Central', telephone: '+43 1 5333763', address: { streetAddress: 'Herrengasse 14', postalCode: '1010', addressLocality: 'Wien', addressCountry: 'AT' } };
+const b = { '@id': 'urn:e:b', '@type': LOCATION, integration: 'urn:integration:globex', sourceId: 'b7', identifier: 'urn:loc:2', name: 'Cafe Central Wien', url: 'https://cafecentral.wien', address: { streetAddress: 'Herrengasse 14', postalCode: '1010', addressLocality: 'Vienna', addressCountry: 'AT' } };
+
+describe('comparison view (extension side)', () => {
+  it('has one row per interface field, one value per entity, null where missing', () => {
+    const v = comparisonView(rec([a, b]));
+    assert.deepEqual(v.rows.map((r) => r.key), [...FIELD_KEYS]);
+    const row = (k: string) => v.rows.find((r) => r.key === k)!;
+    assert.deepEqual(row('name').values, ['Café Central', 'Cafe Central Wien']);
+    assert.deepEqual(row('telephone').values, ['+43 1 5333763', null]);
+    assert.deepEqual(row('region').values, [null, null]);
+    assert.deepEqual(row('type').values, [LOCATION, LOCATION]);
+    assert.equal(v.kind, 'location');
+    assert.equal(v.score, 0.9);
+  });
+
+  it('explains the pair with the matcher: prior + Σ weights = log-odds → score, distance absent', () => {
+    const v = comparisonView(rec([a, b]));
+    assert.equal(v.explanations.length, 1);
+    const p = v.explanations[0];
+    const sum = p.evidence.reduce((s, e) => s + e.weight, p.prior);
+    assert.ok(Math.abs(sum - p.logOdds) < 1e-9);
+    assert.ok(Math.abs(p.score - 1 / (1 + 2 ** -p.logOdds)) < 1e-12);
+    const distance = p.evidence.find((e) => e.field === 'distance');
+    assert.deepEqual([distance?.similarity, distance?.weight], [null, 0]);
+    // The same numbers as the matcher gives for the same fields.
+    const direct = scoreLocationPair({ key: 'x', name: a.name, address: a.address, telephone: a.telephone, integration: a.integration }, { key: 'y', name: b.name, address: b.address, url: b.url, integration: b.integration });
+    assert.ok(Math.abs(direct.logOdds - p.logOdds) < 1e-9);
+    assert.deepEqual(v.rows.find((r) => r.key === 'street')?.matcherFields, ['address']);
+    assert.deepEqual(v.rows.find((r) => r.key === 'sourceId')?.matcherFields, []);
+  });
+
+  it('explains each further entity against the first', () => {
+    const c = { ...b, '@id': 'urn:e:c', name: 'Central' };
+    const v = comparisonView(rec([a, b, c]));
+    assert.deepEqual(v.explanations.map((p) => p.against), [1, 2]);
+  });
+
+  it('uses coordinates when a service sends them, and scores events with their start', () => {
+    const near = comparisonView(rec([{ ...a, latitude: '48.2104', longitude: 16.3655 }, { ...b, latitude: 48.2105, longitude: '16.3656' }]));
+    assert.notEqual(near.explanations[0].evidence.find((e) => e.field === 'distance')?.similarity, null);
+    const ev = (id: string, startDate: string) => ({ '@id': id, '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate, address: a.address });
+    const r = rec([ev('urn:e:1', '2025-06-01T19:00:00.000Z'), ev('urn:e:2', '2025-06-01T19:30:00.000Z')]);
+    assert.equal(entityKind(r), 'event');
+    const start = comparisonView(r).explanations[0].evidence.find((e) => e.field === 'start');
+    assert.equal(start?.similarity, 0.8);
+  });
+
+  it('keeps a huge value out of the explanation', () => {
+    const v = comparisonView(rec([{ ...a, name: 'x'.repeat(1_000_000) }, b]));
+    const name = v.explanations[0].evidence.find((e) => e.field === 'name');
+    assert.ok((name?.a?.length ?? 0) <= 201);
+  });
+});
+
+describe('webview protocol: messages from the page', () => {
+  it('accepts the three message types with their payloads', () => {
+    assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
+    assert.deepEqual(parseWebviewMessage({ type: 'decide', recommendationId: 'urn:r', verdict: 'reject', extra: 1 }), { type: 'decide', recommendationId: 'urn:r', verdict: 'reject' });
+    assert.deepEqual(parseWebviewMessage({ type: 'openLink', url: 'https://x.test/a' }), { type: 'openLink', url: 'https://x.test/a' });
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of [null, 'ready', [], {}, { type: 'eval' }, { type: 'decide', recommendationId: 'urn:r', verdict: 'merge' }, { type: 'decide', recommendationId: 7, verdict: 'approve' }, { type: 'decide', recommendationId: '', verdict: 'approve' }, { type: 'openLink', url: 'javascript:alert(1)' }, { type: 'openLink', url: 'command:workbench.action.quit' }, { type: 'openLink', url: 'file:///etc/passwd' }, { type: 'openLink', url: 'not a url' }]) {
+      assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
+    }
+  });
+
+  it('reads the recommendation id of a saved state, and nothing else', () => {
+    assert.equal(stateRecommendationId({ recommendationId: 'urn:r' }), 'urn:r');
+    assert.equal(stateRecommendationId({ recommendationId: 3 }), undefined);
+    assert.equal(stateRecommendationId(undefined), undefined);
+  });
+});
