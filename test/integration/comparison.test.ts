@@ -1,0 +1,121 @@
+// The comparison panel in the real VS Code: opened from a recommendation's tree item, revealed (not
+// duplicated) when opened again, its page loading under the CSP and saying ready, and a decision
+// posted by the page changing the sandbox's state. Other suites decide recommendations too, so every
+// expectation is read from the live sandbox, not assumed.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Recommendation } from '../../src/api/model';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
+import { activeClient, curatorApi, settled, waitFor } from './helpers';
+
+const VIEW_TYPE = 'dedupCurator.comparison';
+
+/** Every pending id the service lists now, all pages. */
+async function pendingIds(api: DedupCuratorApi): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let page = 0; ; page++) {
+    const p = await activeClient(api).listRecommendations({ page, pageSize: 200 });
+    for (const r of p.data) ids.add(r['@id']);
+    if (!p.hasNextPage) return ids;
+  }
+}
+
+/** The tab model follows panel changes asynchronously: wait for the count to settle there. */
+async function expectTabs(count: number): Promise<void> {
+  await waitFor(`${count} comparison tab(s)`, () => comparisonTabs().length === count);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(comparisonTabs().length, count);
+}
+
+function comparisonTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
+}
+
+describe('Comparison panel in the real VS Code', function () {
+  this.timeout(120000);
+  let api: DedupCuratorApi;
+  let panel: ComparisonPanel;
+  let first: Recommendation;
+
+  before(async () => {
+    await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+    api = await curatorApi();
+    await settled(api);
+    await api.recommendations.refresh();
+    assert.ok(api.recommendations.shown().length >= 3, 'the sandbox should leave a few recommendations pending');
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration('dedupCurator').update('panel.advanceAfterDecision', undefined, vscode.ConfigurationTarget.Global);
+    for (const tab of comparisonTabs()) await vscode.window.tabGroups.close(tab);
+  });
+
+  it('opens from a recommendation tree item (its click command) and loads the page under the CSP', async () => {
+    first = api.recommendations.shown()[0];
+    const item = api.recommendations.getTreeItem({ kind: 'record', record: first });
+    assert.equal(item.command?.command, 'dedupCurator.openComparison');
+    panel = (await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []))) as ComparisonPanel;
+    assert.ok(panel, 'the command returned no panel');
+    assert.equal(panel.panel.viewType, VIEW_TYPE);
+    assert.equal(panel.recommendationId, first['@id']);
+    await expectTabs(1);
+    const options = panel.panel.webview.options;
+    assert.equal(options.enableCommandUris, false);
+    assert.equal(options.enableScripts, true);
+    assert.deepEqual(options.localResourceRoots?.map((u) => u.path.split('/').pop()), ['dist', 'media']);
+    const html = panel.panel.webview.html;
+    assert.match(html, /default-src 'none'; script-src 'nonce-[A-Za-z0-9+/=]{24}'/);
+    // The page carries no data (nor any secret): everything arrives by message and goes in as text.
+    for (const e of first.entities) if (e.name) assert.ok(!html.includes(e.name), 'record data in the HTML');
+    assert.ok(!html.includes(api.session.baseUrl ?? '\u0000'), 'the service URL in the HTML');
+    // Our script ran under that CSP in VS Code's webview: it said ready.
+    await waitFor('the page to say ready', () => panel.isReady, 30000);
+  });
+
+  it('reveals the same panel when the recommendation is opened again', async () => {
+    const again = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', first['@id']);
+    assert.strictEqual(again, panel);
+    await expectTabs(1);
+  });
+
+  it('ignores malformed or stale messages from the page', async () => {
+    await panel.handleMessage({ type: 'decide', recommendationId: first['@id'], verdict: 'merge' });
+    await panel.handleMessage({ type: 'decide', recommendationId: 'urn:not-this-one', verdict: 'approve' });
+    await panel.handleMessage({ type: 'openLink', url: 'command:workbench.action.quit' });
+    assert.ok(api.recommendations.find(first['@id']), 'the recommendation left the tree');
+    assert.ok((await pendingIds(api)).has(first['@id']), 'the service no longer lists it');
+  });
+
+  it('approving from the panel changes the sandbox, and the panel moves to the next pending one', async () => {
+    const before = await pendingIds(api);
+    assert.ok(before.has(first['@id']), 'decided elsewhere in the meantime');
+    // Exactly what a click on Approve posts.
+    await panel.handleMessage({ type: 'decide', recommendationId: first['@id'], verdict: 'approve' });
+    const after = await pendingIds(api);
+    assert.ok(!after.has(first['@id']), 'still listed by the service after approval');
+    assert.ok(after.size < before.size);
+    assert.equal(api.recommendations.find(first['@id']), undefined, 'still in the tree');
+    assert.notEqual(panel.recommendationId, first['@id'], 'the panel did not move on');
+    assert.ok(after.has(panel.recommendationId), 'the panel moved to a recommendation that is not pending');
+    await expectTabs(1);
+  });
+
+  it('with advanceAfterDecision off, rejecting keeps the panel on the decided recommendation', async () => {
+    await vscode.workspace.getConfiguration('dedupCurator').update('panel.advanceAfterDecision', false, vscode.ConfigurationTarget.Global);
+    const id = panel.recommendationId;
+    await panel.handleMessage({ type: 'decide', recommendationId: id, verdict: 'reject' });
+    assert.ok(!(await pendingIds(api)).has(id), 'still listed by the service after rejection');
+    assert.equal(panel.recommendationId, id);
+  });
+
+  it('closing the panel releases it, and opening again creates a new one', async () => {
+    const next = api.recommendations.shown()[0];
+    const opened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', next);
+    await waitFor('the page to say ready', () => opened.isReady, 30000);
+    opened.panel.dispose();
+    const reopened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', next);
+    assert.notStrictEqual(reopened, opened);
+    await waitFor('the page to say ready', () => reopened.isReady, 30000);
+  });
+});
