@@ -1,6 +1,7 @@
 // The end-to-end walk, as a person would do it in the workbench: find the Dedup Curator entry in the
 // activity bar, open it, see the Recommendations, Locations and Events views in the side bar, then
-// press "Try the Local Sandbox" and see recommendations, locations and events listed.
+// press "Try the Local Sandbox" and see recommendations, locations and events listed, then approve
+// the first recommendation from its row and see the pending count drop.
 // Each step throws a StepError naming what was not found; the runner takes the failure screenshot.
 const STEP_TIMEOUT_MS = 30000;
 
@@ -51,6 +52,39 @@ export async function walk(page, { screenshot, say, welcome }) {
   await page.mouse.move(900, 450);
   await page.waitForTimeout(800);
   await screenshot('e2e-sandbox');
+
+  // The curator's core move: approve the first recommendation with the ✓ on its row; the row
+  // leaves the tree and the pending count in the view's header drops by one.
+  const before = await pendingCount(recommendations);
+  const row = recommendations.locator('.monaco-list-row').first();
+  const label = (await row.locator('.label-name').first().innerText()).trim();
+  await row.hover();
+  await expect('the inline "Approve Recommendation" action', row.getByRole('button', { name: /Approve Recommendation/ }).click());
+  say(`approved "${label}" (${before} pending before)`);
+  await expect(
+    `the pending count to drop from ${before}`,
+    page.waitForFunction(
+      ([selector, n]) => {
+        const text = [...document.querySelectorAll(selector)].map((e) => e.textContent ?? '').find((t) => /pending/.test(t)) ?? '';
+        const m = /([\d,]+) pending/.exec(text);
+        return m !== null && Number(m[1].replace(/,/g, '')) === n - 1;
+      },
+      ['.part.sidebar .pane-header .description', before],
+      { timeout: 30000 },
+    ),
+  );
+  say(`pending count ${before} → ${await pendingCount(recommendations)}`);
+  await page.mouse.move(900, 450);
+  await page.waitForTimeout(800);
+  await screenshot('e2e-approved');
+}
+
+/** The "N pending" figure in a view's header description. */
+async function pendingCount(view) {
+  const text = await view.locator('.pane-header .description').first().innerText();
+  const m = /([\d,]+) pending/.exec(text);
+  if (!m) throw new StepError(`no pending count in the Recommendations header (it reads "${text}")`);
+  return Number(m[1].replace(/,/g, ''));
 }
 
 /** The side-bar pane (view) whose header reads `name`. */
