@@ -61,18 +61,11 @@ export async function walk(page, { screenshot, say, welcome }) {
   await row.hover();
   await expect('the inline "Approve Recommendation" action', row.getByRole('button', { name: /Approve Recommendation/ }).click());
   say(`approved "${label}" (${before} pending before)`);
-  await expect(
-    `the pending count to drop from ${before}`,
-    page.waitForFunction(
-      ([selector, n]) => {
-        const text = [...document.querySelectorAll(selector)].map((e) => e.textContent ?? '').find((t) => /pending/.test(t)) ?? '';
-        const m = /([\d,]+) pending/.exec(text);
-        return m !== null && Number(m[1].replace(/,/g, '')) === n - 1;
-      },
-      ['.part.sidebar .pane-header .description', before],
-      { timeout: 30000 },
-    ),
-  );
+  const deadline = Date.now() + 30000;
+  while ((await pendingCount(recommendations)) !== before - 1) {
+    if (Date.now() > deadline) throw new StepError(`the pending count did not drop from ${before} (it reads ${await pendingCount(recommendations)})`);
+    await page.waitForTimeout(200);
+  }
   say(`pending count ${before} → ${await pendingCount(recommendations)}`);
   await page.mouse.move(900, 450);
   await page.waitForTimeout(800);
