@@ -7,17 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { ENDPOINTS } from '../src/api/endpoints';
 import { postJson, runLoad, startFloorProcess, startSandboxProcess, type LoadResult, type ServerProcess } from './lib/http-load';
 
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
 const SINCE = '1970-01-01T00:00:00.000Z';
-const PATHS = {
-  recommendations: '/api/custom/recommended-deduplications',
-  approve: '/api/custom/recommended-deduplications/approve',
-  reject: '/api/custom/recommended-deduplications/reject',
-  locations: '/api/custom/locations',
-  events: '/api/custom/events',
-} as const;
+const PATHS = ENDPOINTS;
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
