@@ -5,27 +5,12 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { runCli } from '../../src/cli/run';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { type CliResult, runCliCaptured } from '../support/run-cli';
 import { closedPort } from '../support/scripted-server';
 
-interface Result {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<Result> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await runCli(args, { stdout, stderr, env, signal: new AbortController().signal });
-  return { code, out, err };
-}
+type Result = CliResult;
+const cli = runCliCaptured;
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
 

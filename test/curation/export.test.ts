@@ -4,22 +4,15 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { CancelledError, DedupClient } from '../../src/api';
-import { runCli } from '../../src/cli/run';
 import { exportRecords, formatFromPath } from '../../src/curation/export';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { runCliCaptured } from '../support/run-cli';
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
 async function cliAll(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await runCli([...args, '--all'], { stdout, stderr, env, signal: new AbortController().signal });
+  const { code, out, err } = await runCliCaptured([...args, '--all'], env);
   assert.equal(code, 0, err);
   return out;
 }
