@@ -18,13 +18,14 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/,
   /^\[Content_Types\]\.xml$/,
   /^extension\/package\.json$/,
+  /^extension\/package\.nls\.json$/,
   /^extension\/dist\/[\w.-]+\.js$/,
   /^extension\/media\/.+/,
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt|\.md)?$/i,
 ];
-const REQUIRED = ['extension/package.json', 'extension/dist/extension.js'];
+const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js'];
 
 class PackageError extends Error {}
 

@@ -44,8 +44,11 @@ function packageVsix() {
 /** First line of the Recommendations view's welcome content, read from package.json (it gets reworded). */
 function welcomeText() {
   const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+  const nls = JSON.parse(readFileSync(join(REPO, 'package.nls.json'), 'utf8'));
   const entry = pkg.contributes?.viewsWelcome?.find((w) => w.view === 'dedupCurator.recommendations');
-  const first = entry?.contents.split('\n')[0].trim();
+  // Contribution strings are %keys% of package.nls.json (the English text).
+  const contents = entry?.contents.replace(/^%(.+)%$/, (_, key) => nls[key] ?? key);
+  const first = contents?.split('\n')[0].trim();
   // A line that is a command link renders as a button, not as text.
   return first && !first.startsWith('[') ? first : undefined;
 }
