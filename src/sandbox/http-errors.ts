@@ -3,6 +3,7 @@
 // (`member` only when one request member is at fault) and never carries a stack trace: the spec
 // leaves the error body unspecified, and a fixed shape lets a client show the message as is.
 import type { ServerResponse } from 'node:http';
+import { JsonBytes } from './http-json';
 
 export type ErrorCode =
   | 'invalid_authorization_header' // 402
@@ -46,19 +47,23 @@ export class HttpError extends Error {
   }
 }
 
-/** Writes one JSON response unless the response is already under way or its socket is gone. */
+/**
+ * Writes one JSON response unless the response is already under way or its socket is gone. The body
+ * is a value to serialise, or JsonBytes already serialised. Either way it goes out as one Buffer:
+ * writing a long string makes the socket encode it on every write.
+ */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.writableEnded || res.destroyed) return;
-  const text = JSON.stringify(body);
+  const bytes = body instanceof JsonBytes ? body.bytes : Buffer.from(JSON.stringify(body));
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
+    'Content-Length': String(bytes.length),
     // Answers change with every decision; a proxy or client cache must never replay one.
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     ...headers,
   });
-  res.end(text);
+  res.end(bytes);
 }
 
 export function sendError(res: ServerResponse, error: HttpError, extraHeaders: Record<string, string> = {}): void {

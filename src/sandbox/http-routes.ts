@@ -1,13 +1,14 @@
 // The five endpoints of the interface: which path, whether a body is required, and how a validated
 // request becomes a store call and a response body.
 import { HttpError } from './http-errors';
+import { jsonList } from './http-json';
 import {
   parseDecisionRequest,
   parseEventsRequest,
   parseLocationsRequest,
   parseRecommendationListRequest,
 } from './request-validation';
-import { StoreError, type SandboxStoreApi } from './store-api';
+import { type ListResult, StoreError, type SandboxStoreApi } from './store-api';
 import { ONTOLOGY_BASE } from './store-ids';
 
 export const API_PREFIX = '/api/custom/';
@@ -48,6 +49,11 @@ async function decide(body: Body, ctx: RouteContext, verb: 'approve' | 'reject')
   return { success: true };
 }
 
+/** `{ page, has_next_page, data }` of a location or event list, as bytes. */
+function pageJson(page: number, result: ListResult<object>) {
+  return jsonList(`{"page":${JSON.stringify(page)},"has_next_page":${JSON.stringify(result.hasNextPage)},"data":[`, result.data, ']}');
+}
+
 /** Paths below API_PREFIX and their handlers. */
 export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   [
@@ -56,12 +62,12 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
       async handle(body, ctx) {
         const query = parseRecommendationListRequest(body);
         const result = ctx.store.listRecommendations(query);
-        return {
-          page: query.page,
-          has_next_page: result.hasNextPage,
-          total: result.total,
-          data: ctx.plainArray ? result.data : { '@context': RECOMMENDATION_CONTEXT, '@graph': result.data },
-        };
+        // Same members and order as { page, has_next_page, total, data }, with data either the plain
+        // array or { @context, @graph }.
+        const head = `{"page":${JSON.stringify(query.page)},"has_next_page":${JSON.stringify(result.hasNextPage)},"total":${JSON.stringify(result.total)},"data":`;
+        return ctx.plainArray
+          ? jsonList(`${head}[`, result.data, ']}')
+          : jsonList(`${head}{"@context":${JSON.stringify(RECOMMENDATION_CONTEXT)},"@graph":[`, result.data, ']}}');
       },
     },
   ],
@@ -72,8 +78,7 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     {
       async handle(body, ctx) {
         const query = parseLocationsRequest(body);
-        const result = ctx.store.listLocations(query);
-        return { page: query.page, has_next_page: result.hasNextPage, data: result.data };
+        return pageJson(query.page, ctx.store.listLocations(query));
       },
     },
   ],
@@ -82,8 +87,7 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     {
       async handle(body, ctx) {
         const query = parseEventsRequest(body);
-        const result = ctx.store.listEvents(query);
-        return { page: query.page, has_next_page: result.hasNextPage, data: result.data };
+        return pageJson(query.page, ctx.store.listEvents(query));
       },
     },
   ],

@@ -26,6 +26,8 @@ export interface StartSandboxOptions {
   integrations?: number;
   records?: SourceRecord[];
   dataDir?: string;
+  /** Start-up merge threshold (default 0.98; above 1 nothing is merged): see SandboxStoreOptions. Not with dataDir. */
+  autoMergeThreshold?: number;
   /** Injected faults, as a spec or in the `--faults` text form. */
   faults?: FaultSpec | string;
   /** Serve the recommendation list's `data` as a plain array instead of `{ @context, @graph }`. */
@@ -75,6 +77,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     integrations: opts.integrations,
     records: opts.records,
     dataDir: opts.dataDir,
+    autoMergeThreshold: opts.autoMergeThreshold,
+  }).catch((e: unknown) => {
+    throw e instanceof RangeError && /autoMergeThreshold/.test(e.message) ? new SandboxOptionError(e.message) : e;
   });
   const http = createSandboxServer({ store, token, faults, plainArray: opts.plainArray, log: opts.log });
   let bound: number;

@@ -25,6 +25,12 @@ export interface SandboxStoreOptions {
   records?: SourceRecord[];
   /** Keep records and decisions here across restarts (see persistence.ts). */
   dataDir?: string;
+  /**
+   * Links scoring at or above this are merged at start-up (default AUTO_MERGE_THRESHOLD); above 1
+   * nothing is, so every candidate stays pending (benchmarks use it for large pending lists). Not
+   * recorded in a data dir, so it cannot be combined with `dataDir`.
+   */
+  autoMergeThreshold?: number;
   /** Clock (epoch ms), for tests. */
   now?: () => number;
 }
@@ -36,6 +42,12 @@ export const AUTO_MERGE_THRESHOLD = 0.98;
 export class SandboxStore implements SandboxStoreApi {
   private chain: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /**
+   * Wire forms of recommendations already listed, by id. A decision can change the unified record
+   * (`identifier`) of any entity, so every decision empties it. Handing out the same object for an
+   * unchanged recommendation also lets the HTTP layer reuse its serialised bytes (http-json.ts).
+   */
+  private readonly recWire = new Map<string, Recommendation>();
 
   private constructor(
     readonly inputs: StoreInputs,
@@ -60,6 +72,14 @@ export class SandboxStore implements SandboxStoreApi {
       events: opts.events ?? DEFAULT_GENERATE_OPTIONS.events,
       integrations: opts.integrations ?? DEFAULT_GENERATE_OPTIONS.integrations,
     };
+    const autoMerge = opts.autoMergeThreshold ?? AUTO_MERGE_THRESHOLD;
+    if (typeof autoMerge !== 'number' || Number.isNaN(autoMerge) || autoMerge < 0) {
+      throw new RangeError(`autoMergeThreshold must be a number ≥ 0 (above 1 merges nothing), got ${String(opts.autoMergeThreshold)}`);
+    }
+    if (opts.autoMergeThreshold !== undefined && opts.dataDir !== undefined) {
+      // A data dir replays decisions against the same start-up merges; it does not record this option.
+      throw new RangeError('autoMergeThreshold cannot be combined with dataDir');
+    }
     let inputs: StoreInputs;
     let decisions: DecisionRecord[] = [];
     let warnings: string[] = [];
@@ -71,14 +91,14 @@ export class SandboxStore implements SandboxStoreApi {
       inputs = { ...requested, createdAt: now(), records: opts.records ?? [] };
     }
     try {
-      return SandboxStore.build(inputs, decisions, warnings, now, dataDir);
+      return SandboxStore.build(inputs, decisions, warnings, now, dataDir, autoMerge);
     } catch (e) {
       await dataDir?.close();
       throw e;
     }
   }
 
-  private static build(inputs: StoreInputs, decisions: DecisionRecord[], warnings: string[], now: () => number, dataDir: DataDir | undefined): SandboxStore {
+  private static build(inputs: StoreInputs, decisions: DecisionRecord[], warnings: string[], now: () => number, dataDir: DataDir | undefined, autoMerge: number): SandboxStore {
     const generated = generateDataset({ seed: inputs.seed, locations: inputs.locations, events: inputs.events, integrations: inputs.integrations }).records;
     const records = [...generated, ...inputs.records];
     const keyIndex = new Map<string, number>();
@@ -99,7 +119,7 @@ export class SandboxStore implements SandboxStoreApi {
     // Start-up merges: near-certain links, so the list already shows multi-source records.
     const uf = new UnionFind(records.length);
     for (const [, list] of candidates) {
-      for (const c of list) for (const p of c.pairs) if (p.score >= AUTO_MERGE_THRESHOLD) uf.union(keyIndex.get(p.a)!, keyIndex.get(p.b)!);
+      for (const c of list) for (const p of c.pairs) if (p.score >= autoMerge) uf.union(keyIndex.get(p.a)!, keyIndex.get(p.b)!);
     }
     const table = new UnifiedRecords(records, keyIndex, sync, uf);
     const book = new RecommendationBook();
@@ -126,6 +146,15 @@ export class SandboxStore implements SandboxStoreApi {
   }
 
   private recommendationWire(rec: Rec): Recommendation {
+    let wire = this.recWire.get(rec.id);
+    if (!wire) {
+      wire = this.renderRecommendation(rec);
+      this.recWire.set(rec.id, wire);
+    }
+    return wire;
+  }
+
+  private renderRecommendation(rec: Rec): Recommendation {
     return {
       '@id': rec.id,
       '@type': RECOMMENDATION_TYPE,
@@ -169,6 +198,7 @@ export class SandboxStore implements SandboxStoreApi {
 
   /** Applies a decision (live, or replayed from the data dir on open). */
   private apply(d: DecisionRecord, replay: boolean): void {
+    this.recWire.clear();
     const indices = d.keys.map((k) => {
       const i = this.keyIndex.get(k);
       if (i === undefined) throw new Error(`decision log: ${d.decision} of ${d.id} refers to source record ${k}, which is not in the data set`);
