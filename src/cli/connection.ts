@@ -11,12 +11,14 @@ export interface ConnectionFlags {
   'base-url'?: string;
   'token-file'?: string;
   timeout?: string;
+  retries?: string;
 }
 
 export const CONNECTION_OPTIONS = {
   'base-url': { type: 'string' },
   'token-file': { type: 'string' },
   timeout: { type: 'string' },
+  retries: { type: 'string' },
 } as const;
 
 export async function connect(
@@ -46,10 +48,17 @@ export async function connect(
     if (!(s > 0) || !Number.isFinite(s)) throw new UsageError(`--timeout must be a positive number of seconds, got "${flags.timeout}"`, command);
     timeoutMs = Math.round(s * 1000);
   }
+  let retries: number | undefined;
+  if (flags.retries !== undefined) {
+    // 0 lets a script fail fast and do its own retrying; list calls only (decisions never repeat).
+    if (!/^\d+$/.test(flags.retries) || Number(flags.retries) > 10) throw new UsageError(`--retries must be a whole number from 0 to 10, got "${flags.retries}"`, command);
+    retries = Number(flags.retries);
+  }
   const client = new DedupClient({
     baseUrl,
     token,
     timeoutMs,
+    retry: retries === undefined ? undefined : { retries },
     userAgent: 'dedup-curator-cli',
     onRetry: (r: RetryInfo) => warn(`dedup-curator: ${r.error.message}; retrying in ${formatMs(r.delayMs)} (attempt ${r.attempt + 1})`),
   });

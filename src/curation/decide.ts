@@ -35,6 +35,9 @@ export function classify(e: unknown): AttemptOutcome {
     case 'timeout':
     case 'invalid-response':
       return { status: 'unknown', ...base };
+    case 'server':
+      // A gateway's 502 or 504 may come after the service behind it applied the decision.
+      return { status: e.status === 502 || e.status === 504 ? 'unknown' : 'failed', ...base };
     case 'network': {
       const code = (e as { code?: string }).code;
       return { status: code && NOT_SENT_CODES.has(code) ? 'failed' : 'unknown', ...base };
