@@ -1,6 +1,8 @@
 // Builds the three bundles of Dedup Curator (after microsoft/vscode-extension-samples esbuild-sample):
 //   dist/extension.js  the VS Code extension (node, cjs, `vscode` external)
 //   dist/cli.js        the `dedup-curator` command line (node, cjs, with a shebang)
+//   dist/sandbox.js    the local sandbox (node, cjs), which the extension loads only when
+//                      "Try the Local Sandbox" runs (see lazySandboxPlugin)
 //   dist/webview.js    the webview front end (browser, iife)
 // plus out/test/integration/*.js, the suite run inside a real VS Code (node, cjs).
 // Flags: --production minifies and drops source maps; --watch rebuilds on change.
@@ -39,6 +41,20 @@ const ofetchWithoutPolyfillPlugin = {
   },
 };
 
+/**
+ * The extension's `import('../../sandbox/index')` (commands/sandbox-command.ts) becomes a require of
+ * dist/sandbox.js at run time instead of pulling the sandbox (server, generator, matcher: most of the
+ * bundle) into dist/extension.js, which VS Code loads on every activation.
+ */
+const lazySandboxPlugin = {
+  name: 'lazy-sandbox',
+  setup(build) {
+    build.onResolve({ filter: /\/sandbox\/index$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: './sandbox.js', external: true } : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -62,6 +78,17 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    plugins: [...common.plugins, lazySandboxPlugin],
+    // import() of the sandbox as require(): plain CommonJS loading in the extension host.
+    supported: { 'dynamic-import': false },
+  },
+  {
+    ...common,
+    entryPoints: ['src/sandbox/index.ts'],
+    outfile: 'dist/sandbox.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   {
     ...common,

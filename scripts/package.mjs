@@ -25,7 +25,7 @@ const ALLOWED = [
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt|\.md)?$/i,
 ];
-const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js'];
+const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js', 'extension/dist/sandbox.js'];
 
 class PackageError extends Error {}
 

@@ -29,15 +29,18 @@ export class ErrorReporter {
 
   private async show(err: DedupError | undefined, message: string, doing: string): Promise<void> {
     if (err?.kind === 'invalid-token' || err?.kind === 'auth-header') {
-      const text = err.kind === 'invalid-token' ? 'The service refused the access token.' : 'The service found the Authorization header malformed (for example, whitespace in the token).';
-      const update = 'Update Token…';
+      const text =
+        err.kind === 'invalid-token'
+          ? vscode.l10n.t('The service refused the access token.')
+          : vscode.l10n.t('The service found the Authorization header malformed (for example, whitespace in the token).');
+      const update = vscode.l10n.t('Update Token…');
       if ((await vscode.window.showErrorMessage(text, update)) === update) {
         await vscode.commands.executeCommand('dedupCurator.setToken');
       }
       return;
     }
-    const showLog = 'Show Log';
-    if ((await vscode.window.showErrorMessage(`Dedup Curator: ${doing} failed. ${message}`, showLog)) === showLog) {
+    const showLog = vscode.l10n.t('Show Log');
+    if ((await vscode.window.showErrorMessage(vscode.l10n.t('Dedup Curator: {0} failed. {1}', doing, message), showLog)) === showLog) {
       await vscode.commands.executeCommand('dedupCurator.showLog');
     }
   }

@@ -20,6 +20,7 @@ import { EventsList } from './views/events-list';
 import { LocationsList } from './views/locations-list';
 import type { PagedList } from './views/paged-list';
 import { RecommendationsList } from './views/recommendations-list';
+import { ViewChoices } from './views/view-choices';
 
 /**
  * What activate() returns (`vscode.extensions.getExtension(id).exports`): the integration tests
@@ -32,6 +33,8 @@ export interface DedupCuratorApi {
   events: EventsList;
   errors: ErrorReporter;
   statusBar: ConnectionStatusBar;
+  /** The views' kept choices (sort, filters, windows), in the workspace's state. */
+  choices: ViewChoices;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DedupCuratorApi> {
@@ -44,6 +47,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const locations = new LocationsList('dedupCurator.locations', session, errors, lastLook);
   const events = new EventsList('dedupCurator.events', session, errors, lastLook);
   const lists = [recommendations, locations, events] as PagedList<unknown>[];
+  const choices = new ViewChoices(context.workspaceState);
+  for (const list of lists) list.useChoices(choices);
   context.subscriptions.push(log, tokens, session, ...lists);
   for (const list of lists) {
     const view = vscode.window.createTreeView(list.viewId, { treeDataProvider: list, showCollapseAll: true, canSelectMany: list === recommendations });
@@ -74,7 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const statusBar = new ConnectionStatusBar(session, recommendations);
   context.subscriptions.push(statusBar);
   log.info('Dedup Curator activated');
-  return { session, recommendations, locations, events, errors, statusBar };
+  return { session, recommendations, locations, events, errors, statusBar, choices };
 }
 
 export function deactivate(): void {

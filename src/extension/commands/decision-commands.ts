@@ -65,12 +65,14 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   const client = await session.client();
   const connection = currentConnection(session);
   if (!client || !connection) {
-    void vscode.window.showWarningMessage('Dedup Curator: no active connection with a token.');
-    return { status: 'no-connection', message: 'No active connection with a token.' };
+    const message = vscode.l10n.t('No active connection with a token.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Dedup Curator: {0}', message));
+    return { status: 'no-connection', message };
   }
   if (verdict === 'reject' && vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false)) {
-    const ok = await vscode.window.showWarningMessage(`Reject "${names(rec)}"?`, { modal: true }, 'Reject');
-    if (ok !== 'Reject') return { status: 'cancelled' };
+    const reject = vscode.l10n.t('Reject');
+    const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Reject "{0}"?', names(rec)), { modal: true }, reject);
+    if (ok !== reject) return { status: 'cancelled' };
   }
   const putBack = list.take(rec['@id']);
   const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection });
@@ -79,7 +81,7 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
     return { status: 'ok' };
   }
   putBack?.();
-  const doing = `${verdict === 'approve' ? 'Approving' : 'Rejecting'} "${names(rec)}"`;
+  const doing = verdict === 'approve' ? vscode.l10n.t('Approving "{0}"', names(rec)) : vscode.l10n.t('Rejecting "{0}"', names(rec));
   // With an unknown outcome (answer lost) the service may have applied it: reload rather than guess.
   if (outcome.status === 'unknown') void list.refresh();
   return { status: outcome.status, message: errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing) };
@@ -106,7 +108,7 @@ function names(r: Recommendation): string {
 async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recommendation | undefined> {
   const pending = list.pending();
   if (!pending.length) {
-    void vscode.window.showInformationMessage('No pending recommendations are loaded.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No pending recommendations are loaded.'));
     return undefined;
   }
   const chosen = await vscode.window.showQuickPick(
@@ -116,7 +118,11 @@ async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recomm
       detail: [...new Set(r.entities.map((e) => integrationName(e.integration)))].join(', '),
       rec: r,
     })),
-    { title: `Dedup Curator: ${verdict === 'approve' ? 'Approve' : 'Reject'} a recommendation`, matchOnDescription: true, matchOnDetail: true },
+    {
+      title: verdict === 'approve' ? vscode.l10n.t('Dedup Curator: Approve a Recommendation') : vscode.l10n.t('Dedup Curator: Reject a Recommendation'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
   );
   return chosen?.rec;
 }

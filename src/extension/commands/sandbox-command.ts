@@ -15,6 +15,8 @@ export function registerSandboxCommand(session: Session, log: vscode.LogOutputCh
           { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox…') },
           async () => {
             // Loaded on demand: the generator and matcher are not needed unless the sandbox runs.
+            // The build turns this import into a require of dist/sandbox.js, its own bundle
+            // (esbuild.js, lazySandboxPlugin), so activation never loads or parses it.
             const { startSandbox } = await import('../../sandbox/index');
             const sandbox = await startSandbox({ port: 0, log: (l: string) => log.info(`sandbox: ${l}`) });
             await session.useEphemeral({ baseUrl: sandbox.baseUrl, token: sandbox.token, label: SANDBOX_CONNECTION_NAME });

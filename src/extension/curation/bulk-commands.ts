@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import type { Verdict } from '../../curation/journal';
 import { type RecommendationFilter, describeFilter, isFiltered, matches, parseScoreRange } from '../views/recommendation-filter';
-import { runBulkWithUi } from './bulk-run';
+import { retryFailed, runBulkWithUi } from './bulk-run';
 import type { Curation } from './context';
 
 /** Arguments for scripts and tests (criteria as the view's filter); without them the command asks. */
@@ -30,6 +30,7 @@ export function registerBulkCommands(c: Curation): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('dedupCurator.approveAllMatching', allMatching('approve')),
     vscode.commands.registerCommand('dedupCurator.rejectAllMatching', allMatching('reject')),
+    vscode.commands.registerCommand('dedupCurator.retryFailedDecisions', (args?: { signal?: AbortSignal }) => retryFailed(c, args)),
   ];
 }
 

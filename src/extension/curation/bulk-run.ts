@@ -5,7 +5,10 @@ import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
 import type { Verdict } from '../../curation/journal';
-import { type Curation, bulkConcurrency, currentConnection } from './context';
+import { type Curation, type RetryableRun, bulkConcurrency, currentConnection } from './context';
+
+/** Context key that enables "Retry Failed Decisions" in the command palette. */
+const CAN_RETRY = 'dedupCurator.canRetryFailed';
 
 export interface BulkRequest {
   verdict: Verdict;
@@ -44,6 +47,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     if (answer !== action) return undefined;
   }
   const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
+  let stoppedByAuth = false;
   const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
@@ -62,6 +66,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
           // With the token refused every further request would fail the same way: stop, and offer
           // "Update Token…" once (the ErrorReporter folds repeats).
           if (outcome.kind === 'invalid-token' || outcome.kind === 'auth-header') {
+            stoppedByAuth = true;
             controller.abort();
             c.errors.report(outcome.error, title);
           }
@@ -80,8 +85,31 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   c.log.info(`bulk ${req.verdict} of ${n} (${req.description}): ${describeCounts(summary)}`);
   // A decision may have made others moot (merged entities): reload for the service's own list and total.
   void c.recommendations.refresh();
+  // After a refused token the ones never sent are as worth retrying as the refused ones (once the
+  // token is updated); after a user's Cancel they are not: the user chose to stop.
+  const again = new Set([...summary.retryIds, ...(stoppedByAuth ? summary.notAttempted : [])]);
+  await setRetry(c, again.size ? { verdict: req.verdict, description: req.description, targets: req.targets.filter((t) => again.has(t['@id'])) } : undefined);
   void showSummary(c, req, summary);
   return summary;
+}
+
+async function setRetry(c: Curation, run: RetryableRun | undefined): Promise<void> {
+  c.retry = run;
+  await vscode.commands.executeCommand('setContext', CAN_RETRY, run !== undefined);
+}
+
+/**
+ * "Retry Failed" (the summary's button, or the command palette): sends the last run's retryable
+ * decisions again, without the confirmation (the user confirmed the run and chose to retry it).
+ */
+export async function retryFailed(c: Curation, opts: { signal?: AbortSignal } = {}): Promise<BulkSummary | undefined> {
+  const run = c.retry;
+  if (!run) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No bulk decision has failures to retry.'));
+    return undefined;
+  }
+  await setRetry(c, undefined);
+  return runBulkWithUi(c, { verdict: run.verdict, targets: run.targets, description: vscode.l10n.t('retry of {0}', run.description), confirm: false, signal: opts.signal });
 }
 
 function describeCounts(s: BulkSummary): string {
@@ -101,13 +129,13 @@ function describeCounts(s: BulkSummary): string {
 async function showSummary(c: Curation, req: BulkRequest, s: BulkSummary): Promise<void> {
   const retry = vscode.l10n.t('Retry Failed');
   const history = vscode.l10n.t('Show Decision History');
-  const actions = s.retryIds.length ? [retry, history] : [history];
-  const text = `Dedup Curator: ${req.verdict === 'approve' ? vscode.l10n.t('bulk approve') : vscode.l10n.t('bulk reject')}: ${describeCounts(s)}.`;
+  const actions = c.retry ? [retry, history] : [history];
+  const text =
+    req.verdict === 'approve'
+      ? vscode.l10n.t('Dedup Curator: bulk approve: {0}.', describeCounts(s))
+      : vscode.l10n.t('Dedup Curator: bulk reject: {0}.', describeCounts(s));
   const clean = s.done.length === s.total;
   const answer = await (clean ? vscode.window.showInformationMessage(text, ...actions) : vscode.window.showWarningMessage(text, ...actions));
   if (answer === history) await vscode.commands.executeCommand('dedupCurator.showDecisionHistory');
-  if (answer === retry) {
-    const again = new Set(s.retryIds);
-    await runBulkWithUi(c, { ...req, targets: req.targets.filter((t) => again.has(t['@id'])), description: vscode.l10n.t('retry of {0}', req.description), confirm: false, signal: undefined });
-  }
+  if (answer === retry) await retryFailed(c);
 }

@@ -2,6 +2,7 @@
 // session, the Recommendations tree, and the one decision journal of this installation, kept in
 // the extension's global storage so that every window and workspace appends to the same history.
 import * as vscode from 'vscode';
+import type { Recommendation } from '../../api/model';
 import { DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
@@ -13,6 +14,15 @@ export interface Curation {
   journal: DecisionJournal;
   errors: ErrorReporter;
   log: vscode.LogOutputChannel;
+  /** What "Retry Failed" would send again: set at the end of each bulk run that left some. */
+  retry?: RetryableRun;
+}
+
+/** The recommendations of the last bulk run worth sending again, with that run's verdict. */
+export interface RetryableRun {
+  verdict: 'approve' | 'reject';
+  description: string;
+  targets: Recommendation[];
 }
 
 export const JOURNAL_FILE = 'decision-journal.ndjson';

@@ -6,6 +6,7 @@ import type { Event, Page } from '../../api/model';
 import { WindowedList } from './windowed-list';
 import { locationItem } from './locations-list';
 import { integrationName, localDateTime, markdownLines } from './labels';
+import { parseEventFilter, storedEventFilter } from './view-choices';
 
 export interface EventFilter {
   startAfter?: Date;
@@ -25,10 +26,21 @@ export class EventsList extends WindowedList<Event> {
 
   /** Sets the start window and location (sent to the service) and reloads. */
   setFilter(f: EventFilter): Promise<void> {
+    this.applyFilter(f);
+    void this.choices?.write(this.viewId, 'filter', storedEventFilter(f));
+    return this.refresh();
+  }
+
+  private applyFilter(f: EventFilter): void {
     this.filterValue = f;
     const filtered = !!(f.startAfter || f.startBefore || f.location);
     void vscode.commands.executeCommand('setContext', 'dedupCurator.events.filtered', filtered);
-    return this.refresh();
+  }
+
+  protected override restoreChoices(): void {
+    super.restoreChoices();
+    const filter = this.choices?.read(this.viewId, 'filter', parseEventFilter);
+    if (filter) this.applyFilter(filter);
   }
 
   protected fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Event>> {

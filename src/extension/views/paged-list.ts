@@ -7,6 +7,7 @@ import type { Page } from '../../api/model';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
 import type { LastLook, ListKey } from './last-look';
+import type { ViewChoices } from './view-choices';
 
 export type ListNode<T> =
   | { kind: 'record'; record: T }
@@ -36,6 +37,18 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     protected readonly errors: ErrorReporter,
     protected readonly lastLook?: LastLook,
   ) {}
+
+  /** Where the user's choices for this view (sort, filters, window) are kept across restarts. */
+  protected choices?: ViewChoices;
+
+  /** Restores the choices kept for this view; call before the first refresh. */
+  useChoices(choices: ViewChoices): void {
+    this.choices = choices;
+    this.restoreChoices();
+  }
+
+  /** Subclasses with choices read them back here. */
+  protected restoreChoices(): void {}
 
   /** What this list is, for messages ("recommendations"). */
   protected abstract readonly noun: string;
@@ -137,7 +150,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
     } catch (e) {
       if (generation !== this.generation) return;
-      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, `Loading ${this.noun}`)));
+      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, vscode.l10n.t('Loading {0}', this.noun))));
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
       this.changed.fire(undefined);

@@ -6,6 +6,7 @@ import type { Page, Recommendation } from '../../api/model';
 import { PagedList } from './paged-list';
 import { addressLine, integrationName, markdownLines, percent, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
+import { parseRecommendationFilter, parseSortOrder } from './view-choices';
 
 /**
  * Sorting and filtering act on the pages loaded so far (the service has neither): the description
@@ -22,9 +23,14 @@ export class RecommendationsList extends PagedList<Recommendation> {
   }
 
   set filter(f: RecommendationFilter) {
+    this.applyFilter(f);
+    void this.choices?.write(this.viewId, 'filter', f);
+    this.redraw();
+  }
+
+  private applyFilter(f: RecommendationFilter): void {
     this.filterValue = f;
     void vscode.commands.executeCommand('setContext', 'dedupCurator.recommendations.filtered', isFiltered(f));
-    this.redraw();
   }
 
   get sort(): SortOrder {
@@ -33,7 +39,14 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   set sort(order: SortOrder) {
     this.sortValue = order;
+    void this.choices?.write(this.viewId, 'sort', order);
     this.redraw();
+  }
+
+  protected override restoreChoices(): void {
+    this.sortValue = this.choices?.read(this.viewId, 'sort', parseSortOrder) ?? this.sortValue;
+    const filter = this.choices?.read(this.viewId, 'filter', parseRecommendationFilter);
+    if (filter) this.applyFilter(filter);
   }
 
   protected override visible(): Recommendation[] {

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { PagedList } from './paged-list';
 import { type WindowSpec, isPreset, sinceOf, windowLabel } from './time-window';
+import { parseWindow, storedWindow } from './view-choices';
 
 export abstract class WindowedList<T> extends PagedList<T> {
   /** Undefined: follow the default setting. */
@@ -20,7 +21,12 @@ export abstract class WindowedList<T> extends PagedList<T> {
   /** Chooses the window (undefined: back to the default) and reloads. */
   setWindow(spec: WindowSpec | undefined): Promise<void> {
     this.chosen = spec;
+    void this.choices?.write(this.viewId, 'window', storedWindow(spec));
     return this.refresh();
+  }
+
+  protected override restoreChoices(): void {
+    this.chosen = this.choices?.read(this.viewId, 'window', parseWindow) ?? this.chosen;
   }
 
   get onlyExternalUpdates(): boolean {
