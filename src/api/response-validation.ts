@@ -19,9 +19,9 @@ export function parseResponse<S extends v.GenericSchema>(schema: S, body: unknow
   if (result.success) return result.output;
   // A union reports its own issue first; the nested issues of the closest branch name the member.
   const { issue, path } = deepest(result.issues[0], result.issues[0].path ?? []);
-  const member = memberPath(path);
+  const member = clip(memberPath(path), 120);
   throw new InvalidResponseError(
-    `The service's answer to ${endpoint} does not match the interface: ${member}: ${issue.message}`,
+    `The service's answer to ${endpoint} does not match the interface: ${member}: ${clip(issue.message, 200)}`,
     member,
     { status, endpoint },
   );
@@ -42,4 +42,12 @@ function deepest(issue: v.BaseIssue<unknown>, path: readonly PathItem[]): { issu
 
 function startsWith(path: readonly PathItem[], prefix: readonly PathItem[]): boolean {
   return prefix.length > 0 && path.length >= prefix.length && prefix.every((p, i) => path[i].key === p.key);
+}
+
+// valibot quotes the value it received, which may be megabytes of the answer or hold line breaks:
+// the message stays one readable line.
+function clip(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  const one = text.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  return one.length > max ? one.slice(0, max) + '…' : one;
 }
