@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { registerConnectionCommands, importTokenFromEnvironment } from './commands/connection-commands';
 import { registerDecisionCommands } from './commands/decision-commands';
 import { registerSandboxCommand } from './commands/sandbox-command';
-import { registerComparisonPanel } from './panels/comparison-panel';
+import { registerComparisonPanel } from './panels/comparison-panels';
 import { registerBulkCommands } from './curation/bulk-commands';
 import { createCuration } from './curation/context';
 import { registerExportCommands } from './curation/export-commands';

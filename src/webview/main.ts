@@ -1,10 +1,15 @@
-// Webview front end of the comparison panel (browser bundle, dist/webview.js).
+// Webview front end of the comparison panel and the review queue (browser bundle, dist/webview.js).
 //
 // Handshake (as microsoft/vscode-pull-request-github's webviews do): the page posts `ready` once its
 // listener is in place, and the extension sends the data only then, so no message is lost while the
 // script loads. A restored panel first redraws what vscode.getState() kept, then the extension's
 // fresh data replaces it.
-import type { DecisionStatus, FromWebview, PanelState, ToWebview } from './protocol';
+//
+// In the review queue the keys (queue-keys.ts) are read here and sent as `decide` / `queue`
+// messages naming the recommendation on screen, so a key meant for an older item is dropped there.
+import type { DecisionStatus, FromWebview, PanelState, QueueAction, QueueStatus, ToWebview, Verdict } from './protocol';
+import { keyAction } from './queue-keys';
+import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
 import { el, renderComparison } from './render';
 
 interface VsCodeApi {
@@ -17,21 +22,70 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root') ?? document.body;
 let state: PanelState | undefined;
+/** Set in queue mode: the counts and what ← and U can do. */
+let queue: QueueStatus | undefined;
+let help: HelpDialog | undefined;
 
-function show(view: PanelState['view'], notice?: string): void {
+const queueHandlers: QueueHandlers = {
+  skip: () => navigate('skip'),
+  back: () => navigate('back'),
+  undo: () => navigate('undo'),
+  help: () => toggleHelp(),
+};
+
+/** Replaces the page; the main region takes the focus so that the keys work at once. */
+function render(main: HTMLElement): void {
+  help = queue ? helpDialog() : undefined;
+  root.replaceChildren(main, ...(help ? [help.element] : []));
+  main.focus({ preventScroll: true });
+}
+
+function show(view: PanelState['view'], notice?: string, q?: QueueStatus): void {
   if (!view) return;
-  state = { recommendationId: view.recommendationId, view };
+  queue = q;
+  state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
   vscode.setState(state);
-  root.replaceChildren(
-    renderComparison(view, {
-      decide: (verdict) => {
-        setStatus({ state: 'working', verdict });
-        vscode.postMessage({ type: 'decide', recommendationId: view.recommendationId, verdict });
+  render(
+    renderComparison(
+      view,
+      {
+        decide: (verdict) => decide(verdict),
+        openLink: (url) => vscode.postMessage({ type: 'openLink', url }),
       },
-      openLink: (url) => vscode.postMessage({ type: 'openLink', url }),
-    }),
+      q ? queueBar(q, queueHandlers) : undefined,
+    ),
   );
   if (notice) statusLine(notice, 'info');
+}
+
+function showEnd(q: QueueStatus, message: string): void {
+  queue = q;
+  state = { recommendationId: '', queue: true };
+  vscode.setState(state);
+  render(queueEnd(q, message, queueHandlers));
+}
+
+function decide(verdict: Verdict): void {
+  if (!state?.view || !decisionOpen()) return;
+  setStatus({ state: 'working', verdict });
+  vscode.postMessage({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
+}
+
+/** Whether Approve and Reject can be used now (not while working, after the outcome, or when decided elsewhere). */
+const decisionOpen = () => [...document.querySelectorAll<HTMLButtonElement>('button.decide')].some((b) => !b.disabled);
+
+function navigate(action: QueueAction): void {
+  if (!queue) return;
+  if (action === 'back' && !queue.canBack) return statusLine('This is the first item of the queue.', 'info');
+  if (action === 'undo' && !queue.canUndo) return statusLine('There is no skip to undo.', 'info');
+  const message: FromWebview = { type: 'queue', action };
+  if (state?.recommendationId) message.recommendationId = state.recommendationId;
+  vscode.postMessage(message);
+}
+
+function toggleHelp(): void {
+  if (help?.isOpen) help.close();
+  else help?.open();
 }
 
 function statusLine(text: string, tone: 'info' | 'ok' | 'error'): void {
@@ -66,10 +120,21 @@ function setStatus(status: DecisionStatus): void {
   }
 }
 
+/** New counts for the item on screen: the bar is replaced, the focus stays where it was. */
+function updateQueue(q: QueueStatus): void {
+  const bar = document.querySelector('.queue-bar');
+  if (!queue || !bar) return;
+  queue = q;
+  const focusedLabel = document.activeElement?.closest('.queue-bar') ? document.activeElement.getAttribute('aria-label') : null;
+  const fresh = queueBar(q, queueHandlers);
+  bar.replaceWith(fresh);
+  if (focusedLabel) fresh.querySelector<HTMLElement>(`[aria-label="${focusedLabel}"]`)?.focus();
+}
+
 function receive(message: ToWebview): void {
   switch (message.type) {
     case 'show':
-      show(message.view, message.notice);
+      show(message.view, message.notice, message.queue);
       return;
     case 'decision':
       if (message.recommendationId === state?.recommendationId) setStatus(message.status);
@@ -78,6 +143,17 @@ function receive(message: ToWebview): void {
       if (message.recommendationId !== state?.recommendationId) return;
       setButtons(false);
       statusLine(message.message, 'info');
+      return;
+    case 'pending':
+      if (message.recommendationId !== state?.recommendationId) return;
+      setButtons(true);
+      statusLine(message.message, 'info');
+      return;
+    case 'queueStatus':
+      updateQueue(message.queue);
+      return;
+    case 'queueEnd':
+      showEnd(message.queue, message.message);
   }
 }
 
@@ -87,7 +163,41 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (data && typeof data === 'object' && typeof data.type === 'string') receive(data);
 });
 
+document.addEventListener('keydown', (event) => {
+  if (!queue) return;
+  const action = keyAction(event);
+  if (!action) return;
+  // While the help is open it is modal: only ? and Escape act, and they close it.
+  if (help?.isOpen) {
+    if (action === 'help' || action === 'close') help.close();
+    event.preventDefault();
+    return;
+  }
+  switch (action) {
+    case 'approve':
+    case 'reject':
+      decide(action);
+      break;
+    case 'skip':
+    case 'back':
+    case 'undo':
+      navigate(action);
+      break;
+    case 'help':
+      help?.open();
+      break;
+    case 'close':
+      return;
+  }
+  event.preventDefault();
+});
+
 const saved = vscode.getState() as PanelState | undefined;
 if (saved?.view) show(saved.view);
-else root.replaceChildren(el('p', 'loading', 'Loading the comparison…'));
+else root.replaceChildren(el('p', 'loading', saved?.queue ? 'Loading the review queue…' : 'Loading the comparison…'));
+// A restored queue keeps its mode (the serializer reads `queue` from the saved state).
+if (saved?.queue) {
+  state = saved;
+  vscode.setState(saved);
+}
 vscode.postMessage({ type: 'ready' });

@@ -77,24 +77,60 @@ export type DecisionStatus =
   | { state: 'failed'; verdict: Verdict; message: string }
   | { state: 'cancelled'; verdict: Verdict };
 
+/** Where an item of the review queue stands. */
+export type QueueItemState = 'pending' | 'skipped' | 'approved' | 'rejected' | 'gone';
+
+/** The review queue's header: counts and what the navigation keys can do now. */
+export interface QueueStatus {
+  /** Decided in this queue (approved + rejected). */
+  done: number;
+  approved: number;
+  rejected: number;
+  /** Skipped in this queue and still skipped (skips are local: the service never hears of them). */
+  skipped: number;
+  /** Pending, not skipped, not yet decided: the one on screen included. */
+  remaining: number;
+  /** The service has pages not loaded yet whose recommendations may add to `remaining`. */
+  more: boolean;
+  /** 1-based place of the item on screen among those visited; 0 at the end of the queue. */
+  position: number;
+  /** The item on screen; undefined at the end of the queue. */
+  item?: QueueItemState;
+  canBack: boolean;
+  canUndo: boolean;
+}
+
+export type QueueAction = 'skip' | 'back' | 'undo';
+export const QUEUE_ACTIONS: readonly QueueAction[] = ['skip', 'back', 'undo'];
+
 /** Extension → webview. */
 export type ToWebview =
-  /** notice: a line for the status area, e.g. the outcome of the decision that led here. */
-  | { type: 'show'; view: ComparisonView; notice?: string }
+  /** notice: a line for the status area, e.g. the outcome of the decision that led here. queue: set in queue mode. */
+  | { type: 'show'; view: ComparisonView; notice?: string; queue?: QueueStatus }
   | { type: 'decision'; recommendationId: string; status: DecisionStatus }
   /** The recommendation is no longer pending (decided elsewhere, or gone after a reload). */
-  | { type: 'gone'; recommendationId: string; message: string };
+  | { type: 'gone'; recommendationId: string; message: string }
+  /** Pending again: the decision made elsewhere failed and the recommendation went back to the tree. */
+  | { type: 'pending'; recommendationId: string; message: string }
+  /** The queue's counts changed while the same item stays on screen. */
+  | { type: 'queueStatus'; queue: QueueStatus }
+  /** Nothing left to review in the queue (message: the summary, or why no more could be loaded). */
+  | { type: 'queueEnd'; queue: QueueStatus; message: string };
 
 /** Webview → extension. */
 export type FromWebview =
   | { type: 'ready' }
   | { type: 'decide'; recommendationId: string; verdict: Verdict }
-  | { type: 'openLink'; url: string };
+  | { type: 'openLink'; url: string }
+  /** A review-queue key. recommendationId: the item on screen (absent at the end of the queue). */
+  | { type: 'queue'; action: QueueAction; recommendationId?: string };
 
 /** What the webview keeps with vscode.setState, and what the panel serializer restores from. */
 export interface PanelState {
   recommendationId: string;
   view?: ComparisonView;
+  /** The panel was a review queue: restored as a new queue (its local skips are not kept). */
+  queue?: boolean;
 }
 
 const MAX_ID = 4096;
@@ -116,6 +152,13 @@ export function parseWebviewMessage(raw: unknown): FromWebview | undefined {
     case 'openLink':
       if (!isText(raw.url, MAX_URL) || !isWebLink(raw.url)) return undefined;
       return { type: 'openLink', url: raw.url };
+    case 'queue': {
+      const action = QUEUE_ACTIONS.find((a) => a === raw.action);
+      if (!action) return undefined;
+      if (raw.recommendationId === undefined) return { type: 'queue', action };
+      if (!isText(raw.recommendationId, MAX_ID)) return undefined;
+      return { type: 'queue', action, recommendationId: raw.recommendationId };
+    }
     default:
       return undefined;
   }
@@ -124,6 +167,11 @@ export function parseWebviewMessage(raw: unknown): FromWebview | undefined {
 /** The recommendation id of a saved panel state (from the serializer), if the state has one. */
 export function stateRecommendationId(state: unknown): string | undefined {
   return isRecord(state) && isText(state.recommendationId, MAX_ID) ? state.recommendationId : undefined;
+}
+
+/** Whether a saved panel state is a review queue's. */
+export function stateIsQueue(state: unknown): boolean {
+  return isRecord(state) && state.queue === true;
 }
 
 /**

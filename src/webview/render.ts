@@ -23,11 +23,21 @@ export interface Handlers {
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 const bits = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
 
-/** The whole panel for one recommendation. */
-export function renderComparison(view: ComparisonView, handlers: Handlers): HTMLElement {
+/**
+ * The whole panel for one recommendation. `top`: the review queue's bar, first in the header. The
+ * main region takes the focus when shown (tabindex -1: focusable by script, not a Tab stop).
+ */
+export function renderComparison(view: ComparisonView, handlers: Handlers, top?: HTMLElement): HTMLElement {
   const main = el('main', 'comparison');
+  main.tabIndex = -1;
   main.setAttribute('aria-labelledby', 'title');
-  main.append(header(view, handlers), table(view, handlers), why(view));
+  const head = header(view, handlers);
+  if (top) {
+    head.prepend(top);
+    // In the queue, A and R decide: say so to assistive technology.
+    for (const b of head.querySelectorAll<HTMLButtonElement>('button.decide')) b.setAttribute('aria-keyshortcuts', b.dataset.verdict === 'approve' ? 'A' : 'R');
+  }
+  main.append(head, table(view, handlers), why(view));
   return main;
 }
 

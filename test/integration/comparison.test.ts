@@ -47,7 +47,7 @@ describe('Comparison panel in the real VS Code', function () {
   });
 
   after(async () => {
-    await vscode.workspace.getConfiguration('dedupCurator').update('panel.advanceAfterDecision', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', undefined, vscode.ConfigurationTarget.Global);
     for (const tab of comparisonTabs()) await vscode.window.tabGroups.close(tab);
   });
 
@@ -102,7 +102,7 @@ describe('Comparison panel in the real VS Code', function () {
   });
 
   it('with advanceAfterDecision off, rejecting keeps the panel on the decided recommendation', async () => {
-    await vscode.workspace.getConfiguration('dedupCurator').update('panel.advanceAfterDecision', false, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', false, vscode.ConfigurationTarget.Global);
     const id = panel.recommendationId;
     await panel.handleMessage({ type: 'decide', recommendationId: id, verdict: 'reject' });
     assert.ok(!(await pendingIds(api)).has(id), 'still listed by the service after rejection');

@@ -1,14 +1,14 @@
 // The comparison panel of a recommendation: its entities side by side with the matcher's "why",
 // and Approve / Reject, decided through the same path as the tree's commands. One panel per
-// recommendation, revealed when opened again; restored after a reload by a WebviewPanelSerializer.
+// recommendation, revealed when opened again (comparison-panels.ts keeps them); the review queue
+// (queue-panel.ts) is this panel walking through the pending recommendations.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import type { DecisionStatus, FromWebview, ToWebview, Verdict } from '../../webview/protocol';
-import { stateRecommendationId } from '../../webview/protocol';
 import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
-import type { ListNode } from '../views/paged-list';
 import { integrationName, percent } from '../views/labels';
-import { BasePanel, panelOptions } from './base-panel';
+import type { PendingChange } from '../views/recommendations-list';
+import { BasePanel } from './base-panel';
 import { comparisonView } from './comparison-view';
 
 export const COMPARISON_VIEW_TYPE = 'dedupCurator.comparison';
@@ -16,38 +16,72 @@ export const COMPARISON_VIEW_TYPE = 'dedupCurator.comparison';
 const MAX_TITLE_NAME = 40;
 const short = (s: string) => (s.length > MAX_TITLE_NAME ? `${s.slice(0, MAX_TITLE_NAME)}…` : s);
 const entityLabel = (e: Recommendation['entities'][number]) => `${short(e.name || e['@id'])} · ${integrationName(e.integration)}`;
-const title = (r: Recommendation) => `Compare: ${r.entities.map((e) => short(e.name || '?')).join(' ⇄ ')}`;
+/** "Café Central ⇄ Cafe Central Wien": a recommendation in a title or a message. */
+export const recommendationNames = (r: Recommendation) => r.entities.map((e) => short(e.name || '?')).join(' ⇄ ');
+
+/** What a panel needs of the registry that keeps it (comparison-panels.ts). */
+export interface PanelRegistry {
+  readonly ctx: DecisionContext;
+  rekey(panel: ComparisonPanel, id: string): void;
+  /** The first pending recommendation in the tree's order, other than `after`, not on screen in another panel. */
+  nextPending(after: string): Recommendation | undefined;
+}
+
+export const advanceAfterDecision = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panels.advanceAfterDecision', true);
 
 export class ComparisonPanel extends BasePanel {
-  private rec: Recommendation | undefined;
+  protected rec: Recommendation | undefined;
   /** The last decision's status, sent again if the page reloads. */
-  private status: DecisionStatus | undefined;
-  private notice: string | undefined;
-  private busy = false;
+  protected status: DecisionStatus | undefined;
+  protected notice: string | undefined;
+  /** A decision of this panel is in flight. */
+  protected busy = false;
+  /** Set while the recommendation on screen is out of the tree by a decision made elsewhere. */
+  protected elsewhere: string | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
-    private readonly registry: ComparisonPanels,
+    protected readonly registry: PanelRegistry,
     /** The id this panel is about, also before its recommendation is found again after a reload. */
     public recommendationId: string,
   ) {
     super(panel, extensionUri, registry.ctx.log);
   }
 
+  /** The review queue keeps itself apart from the per-recommendation panels. */
+  get isQueue(): boolean {
+    return false;
+  }
+
   get recommendation(): Recommendation | undefined {
     return this.rec;
   }
 
+  /** Whether the page says the recommendation on screen was decided elsewhere (buttons off). */
+  get decidedElsewhere(): boolean {
+    return this.elsewhere !== undefined;
+  }
+
+  /** The last decision's status on screen (working, done, failed, cancelled), if any. */
+  get decisionStatus(): DecisionStatus | undefined {
+    return this.status;
+  }
+
   /** Shows a recommendation in this panel (the first, or the next after a decision). */
   show(rec: Recommendation, notice?: string): void {
-    this.registry.rekey(this, rec['@id']);
+    this.setRecommendation(rec, notice);
+    this.onReady();
+  }
+
+  protected setRecommendation(rec: Recommendation, notice?: string): void {
+    if (!this.isQueue) this.registry.rekey(this, rec['@id']);
     this.recommendationId = rec['@id'];
     this.rec = rec;
     this.status = undefined;
+    this.elsewhere = undefined;
     this.notice = notice;
-    this.panel.title = title(rec);
-    this.onReady();
+    this.panel.title = vscode.l10n.t('Compare: {0}', recommendationNames(rec));
   }
 
   /** After a reload: the recommendation is no longer among the pending ones. */
@@ -56,146 +90,65 @@ export class ComparisonPanel extends BasePanel {
     this.post({ type: 'gone', recommendationId: this.recommendationId, message });
   }
 
+  protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
+    const total = this.registry.ctx.list.knownTotal;
+    const view = comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
+    const show: Extract<ToWebview, { type: 'show' }> = { type: 'show', view };
+    if (this.notice) show.notice = this.notice;
+    return show;
+  }
+
   protected onReady(): void {
     if (!this.rec) return;
-    const total = this.registry.ctx.list.knownTotal;
-    const view = comparisonView(this.rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
-    const show: ToWebview = { type: 'show', view };
-    if (this.notice) show.notice = this.notice;
-    this.post(show);
+    this.post(this.showMessage(this.rec));
     if (this.status) this.post({ type: 'decision', recommendationId: this.recommendationId, status: this.status });
+    if (this.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
   }
 
   protected async onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void> {
     // The id must be the one on screen: a click on a page showing an older recommendation is dropped.
-    if (message.type !== 'decide' || !this.rec || message.recommendationId !== this.recommendationId || this.busy) return;
+    if (message.type !== 'decide' || !this.rec || message.recommendationId !== this.recommendationId || this.busy || this.elsewhere) return;
     await this.decide(this.rec, message.verdict);
   }
 
-  private setStatus(status: DecisionStatus): void {
+  protected setStatus(status: DecisionStatus): void {
     this.status = status;
     this.post({ type: 'decision', recommendationId: this.recommendationId, status });
   }
 
   private async decide(rec: Recommendation, verdict: Verdict): Promise<void> {
     this.busy = true;
+    let outcome: Awaited<ReturnType<typeof decideRecommendation>>;
     try {
       this.setStatus({ state: 'working', verdict });
-      const outcome = await decideRecommendation(this.registry.ctx, verdict, rec);
-      if (outcome.status === 'cancelled') return this.setStatus({ state: 'cancelled', verdict });
-      if (outcome.status !== 'ok') return this.setStatus({ state: 'failed', verdict, message: outcome.message });
-      const done = `${verdict === 'approve' ? 'Approved' : 'Rejected'}: ${title(rec).replace(/^Compare: /, '')} (${percent(rec.score)}).`;
-      const next = vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panel.advanceAfterDecision', true) ? this.registry.nextPending(rec['@id']) : undefined;
-      if (next) this.show(next, `${done} Showing the next pending recommendation.`);
-      else this.setStatus({ state: 'done', verdict, message: done });
+      outcome = await decideRecommendation(this.registry.ctx, verdict, rec);
     } finally {
       this.busy = false;
     }
-  }
-}
-
-/** The open comparison panels by recommendation id; opens, reveals, restores. */
-export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelSerializer {
-  private readonly panels = new Map<string, ComparisonPanel>();
-
-  constructor(
-    readonly ctx: DecisionContext,
-    private readonly extensionUri: vscode.Uri,
-  ) {}
-
-  get(id: string): ComparisonPanel | undefined {
-    return this.panels.get(id);
+    if (outcome.status === 'cancelled') return this.setStatus({ state: 'cancelled', verdict });
+    if (outcome.status !== 'ok') return this.setStatus({ state: 'failed', verdict, message: outcome.message });
+    const names = recommendationNames(rec);
+    const done = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
+    await this.afterDecision(rec, verdict, done);
   }
 
-  get size(): number {
-    return this.panels.size;
+  /** Setting panels.advanceAfterDecision: the next pending recommendation, or the outcome. */
+  protected async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
+    const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
+    if (next) this.show(next, vscode.l10n.t('{0} Showing the next pending recommendation.', done));
+    else this.setStatus({ state: 'done', verdict, message: done });
   }
 
-  open(rec: Recommendation): ComparisonPanel {
-    const existing = this.panels.get(rec['@id']);
-    if (existing) {
-      existing.panel.reveal();
-      return existing;
+  /** The tree took a recommendation out (being decided elsewhere) or put it back (that decision failed). */
+  pendingChanged(change: PendingChange): void {
+    // This panel's own decision takes its recommendation out of the tree too: not "elsewhere".
+    if (change.id !== this.recommendationId || !this.rec || this.busy || this.status?.state === 'done') return;
+    if (!change.pending) {
+      this.elsewhere = vscode.l10n.t('Decided elsewhere (in the tree, by a bulk decision or in another panel): this recommendation is no longer pending.');
+      this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
+    } else if (this.elsewhere) {
+      this.elsewhere = undefined;
+      this.post({ type: 'pending', recommendationId: this.recommendationId, message: vscode.l10n.t('The decision made elsewhere did not go through: this recommendation is pending again.') });
     }
-    const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW_TYPE, title(rec), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
-    const created = this.track(new ComparisonPanel(panel, this.extensionUri, this, rec['@id']));
-    created.show(rec);
-    return created;
   }
-
-  /** Restores a panel after a reload from the id its page saved with setState. */
-  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const id = stateRecommendationId(state);
-    if (!id || this.panels.has(id)) {
-      panel.dispose();
-      return;
-    }
-    const restored = this.track(new ComparisonPanel(panel, this.extensionUri, this, id));
-    // The page redraws its saved view at once; the live recommendation replaces it once loaded.
-    await this.ctx.list.loading;
-    const rec = this.ctx.list.find(id);
-    if (rec) restored.show(rec);
-    else restored.gone('This recommendation is not among the pending ones loaded: it may have been decided. Refresh the Recommendations view to check.');
-  }
-
-  /** The first pending recommendation in the tree's order, other than `after`, without a panel of its own. */
-  nextPending(after: string): Recommendation | undefined {
-    return this.ctx.list.shown().find((r) => r['@id'] !== after && !this.panels.has(r['@id']));
-  }
-
-  rekey(panel: ComparisonPanel, id: string): void {
-    if (this.panels.get(panel.recommendationId) === panel) this.panels.delete(panel.recommendationId);
-    this.panels.set(id, panel);
-  }
-
-  private track(panel: ComparisonPanel): ComparisonPanel {
-    this.panels.set(panel.recommendationId, panel);
-    panel.onDidDispose(() => {
-      if (this.panels.get(panel.recommendationId) === panel) this.panels.delete(panel.recommendationId);
-    });
-    return panel;
-  }
-
-  dispose(): void {
-    for (const p of [...this.panels.values()]) p.dispose();
-    this.panels.clear();
-  }
-}
-
-/** A tree node, a recommendation, or an id, as the command may be called with. */
-function resolve(list: DecisionContext['list'], arg: unknown): Recommendation | undefined {
-  if (typeof arg === 'string') return list.find(arg);
-  if (!arg || typeof arg !== 'object') return undefined;
-  if ('kind' in arg) {
-    const node = arg as ListNode<Recommendation>;
-    return node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined;
-  }
-  const rec = arg as Recommendation;
-  return typeof rec['@id'] === 'string' && Array.isArray(rec.entities) ? rec : undefined;
-}
-
-async function pickOne(list: DecisionContext['list']): Promise<Recommendation | undefined> {
-  const pending = list.shown();
-  if (!pending.length) {
-    void vscode.window.showInformationMessage('No pending recommendations are loaded.');
-    return undefined;
-  }
-  const items = pending.map((r) => ({ label: title(r).replace(/^Compare: /, ''), description: percent(r.score), rec: r }));
-  return (await vscode.window.showQuickPick(items, { title: 'Dedup Curator: Open Comparison' }))?.rec;
-}
-
-/**
- * `dedupCurator.openComparison` (a recommendation tree item's click, its context menu, the palette)
- * and the serializer that restores panels. The command returns the panel (the integration tests use it).
- */
-export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: DecisionContext): vscode.Disposable[] {
-  const panels = new ComparisonPanels(ctx, context.extensionUri);
-  return [
-    panels,
-    vscode.window.registerWebviewPanelSerializer(COMPARISON_VIEW_TYPE, panels),
-    vscode.commands.registerCommand('dedupCurator.openComparison', async (arg?: unknown) => {
-      const rec = arg === undefined ? await pickOne(ctx.list) : resolve(ctx.list, arg);
-      return rec ? panels.open(rec) : undefined;
-    }),
-  ];
 }

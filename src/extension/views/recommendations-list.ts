@@ -8,6 +8,12 @@ import { addressLine, integrationName, markdownLines, percent, scoreIcon } from 
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
 
+/** See RecommendationsList.onDidChangePending. */
+export interface PendingChange {
+  id: string;
+  pending: boolean;
+}
+
 /**
  * Sorting and filtering act on the pages loaded so far (the service has neither): the description
  * says so ("filtered: ≥ 90% · 37 of 150 loaded"), and "Load more" keeps fetching server pages.
@@ -131,9 +137,27 @@ export class RecommendationsList extends PagedList<Recommendation> {
     this.view.description = parts.join(' · ') || undefined;
   }
 
+  private readonly pendingChanged = new vscode.EventEmitter<PendingChange>();
+  /**
+   * A recommendation left the list because it is being decided (tree, bulk, a panel), or came back
+   * because that decision failed. Open comparison panels listen, to say "decided elsewhere".
+   */
+  readonly onDidChangePending = this.pendingChanged.event;
+
   /** Takes a decided recommendation out of the list at once; the returned function undoes that. */
   take(id: string): (() => void) | undefined {
-    return this.remove((r) => r['@id'] === id);
+    const putBack = this.remove((r) => r['@id'] === id);
+    if (!putBack) return undefined;
+    this.pendingChanged.fire({ id, pending: false });
+    return () => {
+      putBack();
+      this.pendingChanged.fire({ id, pending: true });
+    };
+  }
+
+  override dispose(): void {
+    this.pendingChanged.dispose();
+    super.dispose();
   }
 
   find(id: string): Recommendation | undefined {

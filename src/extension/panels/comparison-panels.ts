@@ -1,0 +1,166 @@
+// The open comparison panels: one per recommendation (opened, revealed, restored after a reload by
+// a WebviewPanelSerializer) plus at most one review queue; the commands that open them. The panels
+// hear from the Recommendations tree when a recommendation leaves it, to say "decided elsewhere".
+import * as vscode from 'vscode';
+import type { Recommendation } from '../../api/model';
+import { stateIsQueue, stateRecommendationId } from '../../webview/protocol';
+import type { DecisionContext } from '../commands/decision-commands';
+import type { ListNode } from '../views/paged-list';
+import { percent } from '../views/labels';
+import { panelOptions } from './base-panel';
+import { COMPARISON_VIEW_TYPE, ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
+import { QueuePanel } from './queue-panel';
+
+export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelSerializer, PanelRegistry {
+  private readonly panels = new Map<string, ComparisonPanel>();
+  private queuePanel: QueuePanel | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    readonly ctx: DecisionContext,
+    private readonly extensionUri: vscode.Uri,
+  ) {
+    this.subscription = ctx.list.onDidChangePending((change) => {
+      for (const p of this.panels.values()) p.pendingChanged(change);
+      this.queuePanel?.pendingChanged(change);
+    });
+  }
+
+  get(id: string): ComparisonPanel | undefined {
+    return this.panels.get(id);
+  }
+
+  get size(): number {
+    return this.panels.size;
+  }
+
+  get queue(): QueuePanel | undefined {
+    return this.queuePanel;
+  }
+
+  open(rec: Recommendation): ComparisonPanel {
+    // One panel per recommendation: its own, or the queue while the queue shows it.
+    const existing = this.panels.get(rec['@id']) ?? (this.queuePanel?.recommendationId === rec['@id'] ? this.queuePanel : undefined);
+    if (existing) {
+      existing.panel.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW_TYPE, recommendationNames(rec), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+    const created = this.track(new ComparisonPanel(panel, this.extensionUri, this, rec['@id']));
+    created.show(rec);
+    return created;
+  }
+
+  /** The queue if one is open (revealed), else a new one; one that reached its end starts over. */
+  async openQueue(): Promise<QueuePanel> {
+    if (this.queuePanel && !this.queuePanel.queue.atEnd) {
+      this.queuePanel.panel.reveal();
+      return this.queuePanel;
+    }
+    this.queuePanel?.dispose();
+    const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW_TYPE, vscode.l10n.t('Review Queue'), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+    const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
+    await this.ctx.list.loading;
+    await queue.begin();
+    return queue;
+  }
+
+  /** Restores a panel after a reload from the id its page saved with setState. */
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const id = stateRecommendationId(state);
+    if (stateIsQueue(state)) {
+      if (this.queuePanel) return panel.dispose();
+      // Local skips and counts lived in the extension host and are gone: a new queue, at the same item if still pending.
+      const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
+      await this.ctx.list.loading;
+      return queue.begin(id);
+    }
+    if (!id || this.panels.has(id)) return panel.dispose();
+    const restored = this.track(new ComparisonPanel(panel, this.extensionUri, this, id));
+    // The page redraws its saved view at once; the live recommendation replaces it once loaded.
+    await this.ctx.list.loading;
+    const rec = this.ctx.list.find(id);
+    if (rec) restored.show(rec);
+    else restored.gone(vscode.l10n.t('This recommendation is not among the pending ones loaded: it may have been decided. Refresh the Recommendations view to check.'));
+  }
+
+  nextPending(after: string): Recommendation | undefined {
+    const onScreen = (id: string) => this.panels.has(id) || this.queuePanel?.recommendationId === id;
+    return this.ctx.list.shown().find((r) => r['@id'] !== after && !onScreen(r['@id']));
+  }
+
+  rekey(panel: ComparisonPanel, id: string): void {
+    if (panel.isQueue) return;
+    if (this.panels.get(panel.recommendationId) === panel) this.panels.delete(panel.recommendationId);
+    this.panels.set(id, panel);
+  }
+
+  private track(panel: ComparisonPanel): ComparisonPanel {
+    this.panels.set(panel.recommendationId, panel);
+    panel.onDidDispose(() => {
+      if (this.panels.get(panel.recommendationId) === panel) this.panels.delete(panel.recommendationId);
+    });
+    return panel;
+  }
+
+  private trackQueue(queue: QueuePanel): QueuePanel {
+    this.queuePanel = queue;
+    queue.onDidDispose(() => {
+      if (this.queuePanel === queue) this.queuePanel = undefined;
+    });
+    return queue;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.queuePanel?.dispose();
+    for (const p of [...this.panels.values()]) p.dispose();
+    this.panels.clear();
+  }
+}
+
+/** A tree node, a recommendation, or an id, as the command may be called with. */
+function resolve(list: DecisionContext['list'], arg: unknown): Recommendation | undefined {
+  if (typeof arg === 'string') return list.find(arg);
+  if (!arg || typeof arg !== 'object') return undefined;
+  if ('kind' in arg) {
+    const node = arg as ListNode<Recommendation>;
+    return node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined;
+  }
+  const rec = arg as Recommendation;
+  return typeof rec['@id'] === 'string' && Array.isArray(rec.entities) ? rec : undefined;
+}
+
+async function pickOne(list: DecisionContext['list']): Promise<Recommendation | undefined> {
+  const pending = list.shown();
+  if (!pending.length) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No pending recommendations are loaded.'));
+    return undefined;
+  }
+  const items = pending.map((r) => ({ label: recommendationNames(r), description: percent(r.score), rec: r }));
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Dedup Curator: Open Comparison') }))?.rec;
+}
+
+/**
+ * `dedupCurator.openComparison` (a recommendation tree item's click, its context menu, the palette),
+ * `dedupCurator.startReviewQueue` (the Recommendations view's title bar, the palette), and the
+ * serializer that restores panels. The commands return the panel (the integration tests use it).
+ */
+export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: DecisionContext): vscode.Disposable[] {
+  const panels = new ComparisonPanels(ctx, context.extensionUri);
+  return [
+    panels,
+    vscode.window.registerWebviewPanelSerializer(COMPARISON_VIEW_TYPE, panels),
+    vscode.commands.registerCommand('dedupCurator.openComparison', async (arg?: unknown) => {
+      const rec = arg === undefined ? await pickOne(ctx.list) : resolve(ctx.list, arg);
+      return rec ? panels.open(rec) : undefined;
+    }),
+    vscode.commands.registerCommand('dedupCurator.startReviewQueue', async () => {
+      if (ctx.session.state.kind !== 'ready') {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
+        return undefined;
+      }
+      return panels.openQueue();
+    }),
+  ];
+}

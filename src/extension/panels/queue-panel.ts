@@ -1,0 +1,132 @@
+// The review queue: the comparison panel walking through the pending recommendations in the tree's
+// current order and filter, by keyboard (the keys are read in the webview, src/webview/queue-keys.ts,
+// and arrive here as validated `queue` and `decide` messages). Decisions go through the same path as
+// everywhere (decideRecommendation: journal, tree, errors); skips, back and undo are local.
+import * as vscode from 'vscode';
+import type { Recommendation } from '../../api/model';
+import type { FromWebview, QueueAction, ToWebview, Verdict } from '../../webview/protocol';
+import { isFiltered } from '../views/recommendation-filter';
+import type { PendingChange, RecommendationsList } from '../views/recommendations-list';
+import { ComparisonPanel, type PanelRegistry } from './comparison-panel';
+import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
+
+/** The Recommendations tree as the queue's source: its order, its filter, its paging. */
+export function treeSource(list: RecommendationsList): QueueSource {
+  return {
+    shown: () => list.shown(),
+    loadedCount: () => list.loaded().length,
+    get hasMore() {
+      return list.hasMore;
+    },
+    loadMore: () => list.loadMore(),
+    unfilteredTotal: () => (isFiltered(list.filter) ? undefined : list.knownTotal),
+  };
+}
+
+export class QueuePanel extends ComparisonPanel {
+  readonly queue: ReviewQueue;
+  /** A step (skip, back, undo, the move after a decision) is running; keys meanwhile are dropped. */
+  private navigating = false;
+
+  constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, registry: PanelRegistry) {
+    super(panel, extensionUri, registry, '');
+    this.queue = new ReviewQueue(treeSource(registry.ctx.list));
+    this.panel.title = vscode.l10n.t('Review Queue');
+  }
+
+  override get isQueue(): boolean {
+    return true;
+  }
+
+  /** Shows the first item: `startId` if it is pending (a restored queue), else the tree's first. */
+  begin(startId?: string): Promise<void> {
+    return this.navigate(() => this.queue.start(startId));
+  }
+
+  private async navigate(step: () => QueueEntry | undefined | Promise<QueueEntry | undefined>, notice?: string): Promise<void> {
+    if (this.navigating || this.busy) return;
+    this.navigating = true;
+    try {
+      const entry = await step();
+      if (entry) this.showEntry(entry, notice);
+      else if (this.queue.atEnd) this.showEnd(notice);
+    } finally {
+      this.navigating = false;
+    }
+  }
+
+  private showEntry(entry: QueueEntry, notice?: string): void {
+    this.setRecommendation(entry.rec, notice);
+    if ((entry.state === 'approved' || entry.state === 'rejected') && entry.outcome) {
+      this.status = { state: 'done', verdict: entry.state === 'approved' ? 'approve' : 'reject', message: entry.outcome };
+    } else if (entry.state === 'gone') {
+      this.elsewhere = vscode.l10n.t('Decided elsewhere (in the tree, by a bulk decision or in another panel): this recommendation is no longer pending.');
+    }
+    const s = this.queue.status();
+    this.panel.title = vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
+    this.onReady();
+  }
+
+  private showEnd(notice?: string): void {
+    this.rec = undefined;
+    this.recommendationId = '';
+    this.status = undefined;
+    this.elsewhere = undefined;
+    this.notice = notice;
+    this.panel.title = vscode.l10n.t('Review Queue: finished');
+    this.onReady();
+  }
+
+  private endMessage(): string {
+    const s = this.queue.status();
+    if (this.queue.loadFailed) return vscode.l10n.t('Could not load more recommendations (the Recommendations view says why). Press S to try again.');
+    const summary = vscode.l10n.t('Nothing left to review: {0} approved, {1} rejected, {2} skipped in this queue.', s.approved, s.rejected, s.skipped);
+    return this.notice ? `${this.notice} ${summary}` : summary;
+  }
+
+  protected override showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
+    return { ...super.showMessage(rec), queue: this.queue.status() };
+  }
+
+  protected override onReady(): void {
+    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.queue.status(), message: this.endMessage() });
+    else super.onReady();
+  }
+
+  protected override async onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void> {
+    // Keys pressed on a page that shows another item than this panel's are stale: dropped.
+    if ((message.recommendationId ?? '') !== this.recommendationId) return;
+    if (message.type === 'queue') return this.act(message.action);
+    const entry = this.queue.current();
+    // A decided item shown again by ← is read-only; a skipped one can still be decided.
+    if (this.navigating || (entry?.state !== 'pending' && entry?.state !== 'skipped')) return;
+    await super.onMessage(message);
+  }
+
+  private act(action: QueueAction): Promise<void> {
+    switch (action) {
+      case 'skip':
+        return this.navigate(() => this.queue.skip());
+      // With nothing to go back to or undo, nothing happens (the page says so by itself).
+      case 'back':
+        return this.queue.canBack ? this.navigate(() => this.queue.back()) : Promise.resolve();
+      case 'undo':
+        return this.queue.canUndo ? this.navigate(() => this.queue.undoSkip(), vscode.l10n.t('Skip undone: this recommendation is pending again.')) : Promise.resolve();
+    }
+  }
+
+  protected override async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
+    this.queue.decided(rec['@id'], verdict, done);
+    await this.navigate(() => this.queue.forward(), done);
+  }
+
+  override pendingChanged(change: PendingChange): void {
+    // Our own decision in flight: the move after it sends the new counts.
+    if (this.busy && change.id === this.recommendationId) return;
+    if (change.pending) this.queue.restored(change.id);
+    else this.queue.gone(change.id);
+    super.pendingChanged(change);
+    // Any decision changes "remaining", whichever recommendation it was about.
+    if (!this.navigating) this.post({ type: 'queueStatus', queue: this.queue.status() });
+  }
+}

@@ -1,0 +1,162 @@
+// The review queue in the real VS Code: Start Review Queue opens the comparison panel on the first
+// pending recommendation in the tree's order; a decision posted by the page (exactly what A sends)
+// changes the sandbox's state; skip, back and undo are local; a decision made elsewhere (the tree's
+// command) is said in the queue and in an open comparison panel. Other suites decide
+// recommendations too, so expectations are read from the live sandbox and tree, not assumed.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
+import type { QueuePanel } from '../../src/extension/panels/queue-panel';
+import { activeClient, curatorApi, settled, waitFor } from './helpers';
+
+/** Every pending id the service lists now, all pages. */
+async function pendingIds(api: DedupCuratorApi): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let page = 0; ; page++) {
+    const p = await activeClient(api).listRecommendations({ page, pageSize: 200 });
+    for (const r of p.data) ids.add(r['@id']);
+    if (!p.hasNextPage) return ids;
+  }
+}
+
+const queueMessage = (q: QueuePanel, action: 'skip' | 'back' | 'undo') => q.handleMessage({ type: 'queue', action, recommendationId: q.recommendationId });
+
+describe('Review queue in the real VS Code', function () {
+  this.timeout(120000);
+  let api: DedupCuratorApi;
+  let queue: QueuePanel;
+  const visited: string[] = [];
+
+  before(async () => {
+    await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+    api = await curatorApi();
+    await settled(api);
+    await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'score-desc');
+    await api.recommendations.refresh();
+    assert.ok(api.recommendations.shown().length >= 5, 'the sandbox should leave a few recommendations pending');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
+    queue?.dispose();
+  });
+
+  it('Start Review Queue opens on the first pending recommendation in the tree’s order, and the page says ready', async () => {
+    const first = api.recommendations.shown()[0]['@id'];
+    queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
+    assert.ok(queue?.isQueue, 'the command returned no queue');
+    assert.equal(queue.recommendationId, first);
+    await waitFor('the page to say ready', () => queue.isReady, 30000);
+    const s = queue.queue.status();
+    assert.deepEqual([s.done, s.skipped, s.position, s.item], [0, 0, 1, 'pending']);
+    assert.equal(s.remaining, api.recommendations.knownTotal, 'remaining is the pending total');
+    assert.match(queue.panel.title, /Review Queue: 0 done/);
+    visited.push(first);
+  });
+
+  it('starting it again reveals the same queue', async () => {
+    assert.strictEqual(await vscode.commands.executeCommand('dedupCurator.startReviewQueue'), queue);
+  });
+
+  it('a decision from the page (what A posts) changes the sandbox, and the queue moves on', async () => {
+    const id = queue.recommendationId;
+    const remaining = queue.queue.status().remaining;
+    assert.ok((await pendingIds(api)).has(id), 'decided elsewhere in the meantime');
+    await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+    assert.ok(!(await pendingIds(api)).has(id), 'the service still lists it as pending');
+    assert.equal(api.recommendations.find(id), undefined, 'still in the tree');
+    assert.notEqual(queue.recommendationId, id);
+    assert.equal(queue.recommendationId, api.recommendations.shown()[0]['@id'], 'not the next in the tree’s order');
+    const s = queue.queue.status();
+    assert.deepEqual([s.done, s.approved, s.position], [1, 1, 2]);
+    assert.equal(s.remaining, remaining - 1);
+    visited.push(queue.recommendationId);
+  });
+
+  it('S skips locally: the service still lists the skipped one; the counts say so', async () => {
+    const skipped = queue.recommendationId;
+    const remaining = queue.queue.status().remaining;
+    await queueMessage(queue, 'skip');
+    assert.notEqual(queue.recommendationId, skipped);
+    assert.ok((await pendingIds(api)).has(skipped), 'a skip reached the service');
+    assert.ok(api.recommendations.find(skipped), 'a skip took it out of the tree');
+    const s = queue.queue.status();
+    assert.deepEqual([s.skipped, s.remaining, s.position], [1, remaining - 1, 3]);
+    visited.push(queue.recommendationId);
+  });
+
+  it('← goes back: to the skipped one (still decidable), then to the decided one (read-only)', async () => {
+    await queueMessage(queue, 'back');
+    assert.equal(queue.recommendationId, visited[1]);
+    assert.equal(queue.queue.status().item, 'skipped');
+    await queueMessage(queue, 'back');
+    assert.equal(queue.recommendationId, visited[0]);
+    assert.equal(queue.queue.status().item, 'approved');
+    assert.equal(queue.decisionStatus?.state, 'done');
+    assert.match((queue.decisionStatus as { message: string }).message, /^Approved: /);
+    // A or R on a decided item is dropped: nothing is sent, the status stays.
+    await queue.handleMessage({ type: 'decide', recommendationId: visited[0], verdict: 'reject' });
+    assert.equal(queue.decisionStatus?.state, 'done');
+    // A stale key (naming another item than the one on screen) is dropped too.
+    await queue.handleMessage({ type: 'queue', action: 'skip', recommendationId: visited[2] });
+    assert.equal(queue.recommendationId, visited[0]);
+  });
+
+  it('→ moves forward through the visited ones; U undoes the skip', async () => {
+    await queueMessage(queue, 'skip'); // on a decided item: forward, not a skip
+    await queueMessage(queue, 'skip'); // on the skipped one: forward
+    assert.equal(queue.recommendationId, visited[2]);
+    assert.equal(queue.queue.status().skipped, 1);
+    await queueMessage(queue, 'undo');
+    assert.equal(queue.recommendationId, visited[1]);
+    assert.deepEqual([queue.queue.status().skipped, queue.queue.status().item, queue.queue.status().canUndo], [0, 'pending', false]);
+  });
+
+  it('a decision made elsewhere (the tree’s Reject) is said in the queue; its buttons are off', async () => {
+    const id = queue.recommendationId;
+    const rec = api.recommendations.find(id);
+    assert.ok(rec);
+    await vscode.commands.executeCommand('dedupCurator.reject', { kind: 'record', record: rec });
+    assert.ok(!(await pendingIds(api)).has(id), 'the tree’s reject did not reach the service');
+    assert.equal(queue.recommendationId, id, 'the queue moved by itself');
+    assert.equal(queue.decidedElsewhere, true);
+    assert.equal(queue.queue.status().item, 'gone');
+    assert.equal(queue.queue.status().done, 1, 'a decision made elsewhere is not one of this queue');
+    await queueMessage(queue, 'skip');
+    assert.equal(queue.queue.status().skipped, 0, 'an item decided elsewhere is not skipped');
+  });
+
+  it('an open comparison panel says so too when its recommendation is approved from the tree', async () => {
+    const rec = api.recommendations.shown().find((r) => r['@id'] !== queue.recommendationId);
+    assert.ok(rec);
+    const panel = (await vscode.commands.executeCommand('dedupCurator.openComparison', rec)) as ComparisonPanel;
+    assert.equal(panel.decidedElsewhere, false);
+    await vscode.commands.executeCommand('dedupCurator.approve', { kind: 'record', record: rec });
+    assert.equal(panel.decidedElsewhere, true);
+    assert.equal(panel.recommendationId, rec['@id'], 'the panel moved by itself');
+    // Its buttons are off: a click that still arrives is dropped (the service already has the decision).
+    await panel.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
+    assert.equal(panel.decisionStatus, undefined);
+    panel.dispose();
+  });
+
+  it('with advanceAfterDecision off, a comparison panel keeps the decided recommendation; the queue still moves on', async () => {
+    await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', false, vscode.ConfigurationTarget.Global);
+    try {
+      const rec = api.recommendations.shown().find((r) => r['@id'] !== queue.recommendationId);
+      assert.ok(rec);
+      const panel = (await vscode.commands.executeCommand('dedupCurator.openComparison', rec)) as ComparisonPanel;
+      await panel.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
+      assert.equal(panel.recommendationId, rec['@id']);
+      assert.equal(panel.decisionStatus?.state, 'done');
+      panel.dispose();
+      const id = queue.recommendationId;
+      await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+      assert.ok(!(await pendingIds(api)).has(id));
+      assert.notEqual(queue.recommendationId, id);
+    } finally {
+      await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});

@@ -1,0 +1,198 @@
+// The review queue's front end (dist/webview.js in queue mode) in headless chromium, in the panel's
+// own page and CSP, with the stand-in for acquireVsCodeApi: each key, the help overlay, the focus
+// and its visible ring, the counts. Needs `npm run build` first. Skips only without chromium.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { QueueStatus } from '../../src/webview/protocol';
+import { CAFE, CAFE_2, view } from './fixtures';
+import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+
+const ID = 'urn:recommendation:1';
+
+function status(o: Partial<QueueStatus> = {}): QueueStatus {
+  return { done: 0, approved: 0, rejected: 0, skipped: 0, remaining: 5, more: false, position: 1, item: 'pending', canBack: false, canUndo: false, ...o };
+}
+
+const posted = async (page: Page) => (await recorded(page)).posted.slice(1); // after `ready`
+const focused = (page: Page) => page.evaluate(() => {
+  const a = document.activeElement as HTMLElement | null;
+  return a ? `${a.tagName.toLowerCase()}${a.className ? `.${a.className.split(' ').join('.')}` : ''}` : null;
+});
+const counts = (page: Page) => page.locator('.queue-bar .counts').innerText();
+
+describe('webview: review queue in chromium', function () {
+  this.timeout(60000);
+  let h: Harness;
+
+  before(async function () {
+    if (!existsSync(CHROMIUM)) {
+      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
+      this.skip();
+    }
+    h = await startHarness();
+  });
+  after(async () => h?.close());
+
+  async function queued(q = status(), o: Parameters<typeof openPanel>[1] = {}) {
+    const opened = await openPanel(h, o);
+    await send(opened.page, { type: 'show', view: view([CAFE, CAFE_2], ID), queue: q });
+    await opened.page.waitForSelector('.queue-bar');
+    return opened;
+  }
+
+  it('shows the counts in the header, focuses the main region and draws a visible focus ring', async () => {
+    const { page, errors } = await queued(status({ done: 2, skipped: 1, remaining: 40, more: true, position: 4 }));
+    assert.equal(await counts(page), '2 done · 1 skipped · 40+ remaining');
+    assert.match(await page.locator('.queue-item').innerText(), /Item 4 · pending/);
+    assert.equal(await focused(page), 'main.comparison');
+    // VS Code defines the theme's colours as variables on the page; here one is set by hand.
+    const ring = await page.locator('main').evaluate((m) => {
+      document.documentElement.style.setProperty('--vscode-focusBorder', 'rgb(0, 127, 212)');
+      const s = getComputedStyle(m);
+      return { style: s.outlineStyle, width: s.outlineWidth, color: s.outlineColor };
+    });
+    assert.deepEqual(ring, { style: 'solid', width: '1px', color: 'rgb(0, 127, 212)' });
+    assert.equal(await page.getByRole('group', { name: 'Review queue' }).count(), 1);
+    assert.equal(await page.getByRole('button', { name: /^Approve/ }).getAttribute('aria-keyshortcuts'), 'A');
+    assert.equal((await recorded(page)).state?.queue, true, 'the state says queue, for the serializer');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('A approves the item on screen, once; R rejects after a failure', async () => {
+    const { page } = await queued();
+    await page.keyboard.press('a');
+    assert.deepEqual(await posted(page), [{ type: 'decide', recommendationId: ID, verdict: 'approve' }]);
+    assert.equal(await page.locator('button.decide:disabled').count(), 2);
+    await page.keyboard.press('a');
+    await page.keyboard.press('r');
+    assert.equal((await posted(page)).length, 1, 'keys while the decision is on its way are ignored');
+    await send(page, { type: 'decision', recommendationId: ID, status: { state: 'failed', verdict: 'approve', message: 'HTTP 500' } });
+    await page.keyboard.press('R');
+    assert.deepEqual((await posted(page)).at(-1), { type: 'decide', recommendationId: ID, verdict: 'reject' });
+    await page.close();
+  });
+
+  it('S and → skip, ← goes back, U undoes a skip: each names the item on screen', async () => {
+    const { page } = await queued(status({ canBack: true, canUndo: true }));
+    for (const key of ['s', 'ArrowRight', 'ArrowLeft', 'u']) await page.keyboard.press(key);
+    assert.deepEqual(await posted(page), ['skip', 'skip', 'back', 'undo'].map((action) => ({ type: 'queue', action, recommendationId: ID })));
+    await page.close();
+  });
+
+  it('says when there is nothing to go back to or undo, without asking the extension', async () => {
+    const { page } = await queued();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.locator('#status').innerText(), 'This is the first item of the queue.');
+    await page.keyboard.press('u');
+    assert.equal(await page.locator('#status').innerText(), 'There is no skip to undo.');
+    assert.deepEqual(await posted(page), []);
+    assert.equal(await page.getByRole('button', { name: 'Undo the last skip' }).isDisabled(), true);
+    await page.close();
+  });
+
+  it('ignores a held key and keys with Ctrl, Alt or Cmd', async () => {
+    const { page } = await queued();
+    await page.keyboard.down('s');
+    await page.keyboard.down('s'); // the auto-repeat of a held key
+    await page.keyboard.up('s');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Alt+r');
+    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'skip', recommendationId: ID }]);
+    await page.close();
+  });
+
+  it('? opens the keys as a modal dialog: focus inside, Tab stays, other keys do nothing, Escape closes', async () => {
+    const { page } = await queued();
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Review queue keys' });
+    assert.ok(await dialog.isVisible());
+    assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+    assert.match(await dialog.innerText(), /A\s+Approve[\s\S]*S or →\s+Skip[\s\S]*U\s+Undo the last skip/);
+    assert.equal(await focused(page), 'button.nav');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(page), 'button.nav', 'Tab left the dialog');
+    await page.keyboard.press('a');
+    await page.keyboard.press('s');
+    assert.deepEqual(await posted(page), [], 'keys went through the dialog');
+    await page.keyboard.press('Escape');
+    assert.equal(await dialog.isVisible(), false);
+    assert.equal(await focused(page), 'main.comparison', 'focus did not return');
+    await page.keyboard.press('?');
+    await page.keyboard.press('?');
+    assert.equal(await dialog.isVisible(), false, '? toggles');
+    // The button opens it too, and Close closes it.
+    await page.getByRole('button', { name: 'Show the keyboard keys' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    assert.equal(await dialog.isVisible(), false);
+    await page.close();
+  });
+
+  it('every key has a button: Back, Skip, Undo post the same messages', async () => {
+    const { page } = await queued(status({ canBack: true, canUndo: true }));
+    await page.getByRole('button', { name: 'Skip this recommendation for now' }).click();
+    await page.getByRole('button', { name: 'Back to the previous item' }).click();
+    await page.getByRole('button', { name: 'Undo the last skip' }).click();
+    assert.deepEqual((await posted(page)).map((m) => m.type === 'queue' && m.action), ['skip', 'back', 'undo']);
+    await page.close();
+  });
+
+  it('updates the counts in place, keeping the focus', async () => {
+    const { page } = await queued(status({ canUndo: true }));
+    await page.getByRole('button', { name: 'Undo the last skip' }).focus();
+    await send(page, { type: 'queueStatus', queue: status({ done: 1, approved: 1, remaining: 4, canUndo: true }) });
+    await page.waitForFunction(() => document.querySelector('.counts')?.textContent?.startsWith('1 done'));
+    assert.equal(await counts(page), '1 done · 0 skipped · 4 remaining');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Undo the last skip');
+    await page.close();
+  });
+
+  it('a decided item shown again is read-only; one decided elsewhere too, until it is pending again', async () => {
+    const { page } = await queued(status({ item: 'approved', canBack: true }));
+    await send(page, { type: 'decision', recommendationId: ID, status: { state: 'done', verdict: 'approve', message: 'Approved: Café Central.' } });
+    await page.keyboard.press('a');
+    assert.deepEqual(await posted(page), []);
+    assert.equal(await page.locator('#status').innerText(), 'Approved: Café Central.');
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], 'urn:recommendation:2'), queue: status({ position: 2 }) });
+    await send(page, { type: 'gone', recommendationId: 'urn:recommendation:2', message: 'Decided elsewhere.' });
+    await page.keyboard.press('r');
+    assert.deepEqual(await posted(page), []);
+    assert.equal(await page.locator('#status').innerText(), 'Decided elsewhere.');
+    await send(page, { type: 'pending', recommendationId: 'urn:recommendation:2', message: 'Pending again.' });
+    await page.keyboard.press('r');
+    assert.deepEqual(await posted(page), [{ type: 'decide', recommendationId: 'urn:recommendation:2', verdict: 'reject' }]);
+    await page.close();
+  });
+
+  it('shows the end of the queue; ← and U there name no item', async () => {
+    const { page } = await queued();
+    await send(page, { type: 'queueEnd', queue: status({ item: undefined, position: 0, done: 3, approved: 2, rejected: 1, skipped: 1, remaining: 0, canBack: true, canUndo: true }), message: 'Nothing left to review.' });
+    await page.waitForSelector('main.queue-end');
+    assert.equal(await page.locator('h1').innerText(), 'Review queue finished');
+    assert.equal(await counts(page), '3 done · 1 skipped · 0 remaining');
+    assert.equal(await focused(page), 'main.comparison.queue-end');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('u');
+    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'back' }, { type: 'queue', action: 'undo' }]);
+    await page.close();
+  });
+
+  it('outside the queue the keys keep their usual meaning', async () => {
+    const { page } = await openPanel(h);
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID) });
+    await page.waitForSelector('#title');
+    for (const key of ['a', 'r', 's', '?']) await page.keyboard.press(key);
+    assert.deepEqual(await posted(page), []);
+    assert.equal(await page.locator('.queue-bar, [role="dialog"]').count(), 0);
+    await page.close();
+  });
+
+  it('stays usable at a narrow width, the bar included', async () => {
+    const { page } = await queued(status(), { width: 320 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow}px`);
+    assert.ok(await page.getByRole('button', { name: 'Skip this recommendation for now' }).isVisible());
+    await page.close();
+  });
+});
