@@ -43,6 +43,8 @@ export interface PairExplanation {
   logOdds: number;
   prior: number;
   evidence: Evidence[];
+  /** Metres between the two entities, when both carry coordinates (not in the interface; some services send them). */
+  meters?: number;
 }
 
 export interface ComparisonRow {

@@ -21,6 +21,8 @@ export interface Handlers {
 }
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
+/** "14 m", "1.2 km", "35 km". */
+export const distanceText = (m: number) => (m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(m < 10_000 ? 1 : 0)} km`);
 const bits = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
 
 /**
@@ -45,6 +47,10 @@ function header(view: ComparisonView, handlers: Handlers): HTMLElement {
   const title = el('h1', undefined, `Score ${percent(view.score)}`);
   title.id = 'title';
   const facts = [`${view.entities.length} ${view.kind === 'event' ? 'events' : 'locations'}`];
+  const apart = view.explanations.filter((p) => p.meters !== undefined);
+  if (apart.length) {
+    facts.push(view.entities.length > 2 ? `${apart.map((p) => `${p.against + 1}: ${distanceText(p.meters as number)}`).join(', ')} from 1` : `${distanceText(apart[0].meters as number)} apart`);
+  }
   if (view.remaining !== undefined) facts.push(`${view.remaining} more pending`);
   const approve = button('approve', 'Approve', 'Approve: connect these entities as duplicates', () => handlers.decide('approve'));
   const reject = button('reject', 'Reject', 'Reject: these entities are not duplicates', () => handlers.decide('reject'));
@@ -163,7 +169,8 @@ function why(view: ComparisonView): HTMLElement {
     rows.append(el('tr', undefined, th('row', 'prior'), el('td', 'num', bits(p.prior)), el('td', 'muted', 'before any evidence')));
     for (const e of p.evidence) {
       const shown = [e.a, e.b].filter((x) => x !== undefined).join(' ⇄ ');
-      const note = e.similarity === null ? (e.field === 'distance' ? 'no coordinates in the entities' : 'a value is missing') : `similarity ${e.similarity.toFixed(2)}`;
+      const apart = e.field === 'distance' && p.meters !== undefined ? ` · ${distanceText(p.meters)} apart` : '';
+      const note = e.similarity === null ? (e.field === 'distance' ? 'no coordinates in the entities' : 'a value is missing') : `similarity ${e.similarity.toFixed(2)}${apart}`;
       rows.append(el('tr', weightClass(e.weight), th('row', e.field), el('td', 'num', bits(e.weight)), el('td', undefined, note, shown ? el('span', 'compared', ` — ${shown}`) : null)));
     }
     const total = el('tr', 'total', th('row', 'log-odds'), el('td', 'num', bits(p.logOdds)), el('td', undefined, `→ matcher score ${percent(p.score)} (service: ${percent(view.score)})`));

@@ -53,6 +53,9 @@ describe('comparison view (extension side)', () => {
   it('uses coordinates when a service sends them, and scores events with their start', () => {
     const near = comparisonView(rec([{ ...a, latitude: '48.2104', longitude: 16.3655 }, { ...b, latitude: 48.2105, longitude: '16.3656' }]));
     assert.notEqual(near.explanations[0].evidence.find((e) => e.field === 'distance')?.similarity, null);
+    // 0.0001° of latitude and of longitude at 48° N: about 11.1 m and 7.4 m, so about 13.4 m apart.
+    assert.ok(Math.abs((near.explanations[0].meters ?? NaN) - 13.4) < 0.5, `meters: ${near.explanations[0].meters}`);
+    assert.equal(comparisonView(rec([a, b])).explanations[0].meters, undefined, 'no coordinates, no distance');
     const ev = (id: string, startDate: string) => ({ '@id': id, '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate, address: a.address });
     const r = rec([ev('urn:e:1', '2025-06-01T19:00:00.000Z'), ev('urn:e:2', '2025-06-01T19:30:00.000Z')]);
     assert.equal(entityKind(r), 'event');

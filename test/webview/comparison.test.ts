@@ -116,6 +116,20 @@ describe('webview: comparison panel in chromium', function () {
     await page.close();
   });
 
+  it('shows the distance between the candidates when their coordinates are known', async () => {
+    const v = view([CAFE, CAFE_2]);
+    v.explanations[0] = { ...v.explanations[0], meters: 14.2, evidence: v.explanations[0].evidence.map((e) => (e.field === 'distance' ? { ...e, similarity: 1, weight: 1.5 } : e)) };
+    const { page } = await shown({}, v);
+    assert.match(await page.locator('.facts').innerText(), /14 m apart/);
+    assert.match(await page.locator('table.sum').innerText(), /distance\s+\+1\.50\s+similarity 1\.00 · 14 m apart/);
+    const three = view([CAFE, CAFE_2, CAFE_2]);
+    three.explanations = three.explanations.map((p, i) => ({ ...p, meters: i ? 1234 : 14.2 }));
+    await send(page, { type: 'show', view: three });
+    await page.waitForFunction(() => document.querySelector('.facts')?.textContent?.includes('km'));
+    assert.match(await page.locator('.facts').innerText(), /2: 14 m, 3: 1\.2 km from 1/);
+    await page.close();
+  });
+
   it('shows three entities in three columns, each explained against the first', async () => {
     const third = { ...CAFE_2, name: 'Central Kaffeehaus', identifier: 'urn:location:3' };
     const { page } = await shown({}, view([CAFE, CAFE_2, third]));

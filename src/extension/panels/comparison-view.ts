@@ -3,7 +3,7 @@
 // in the extension, from the recommendation's own entities, so it works with any service (not only
 // the sandbox) and the webview never runs the matcher. Free of `vscode`: unit-tested under mocha.
 import type { Recommendation, RecommendationEntity } from '../../api/model';
-import { scoreEventPair, scoreLocationPair, type MatchEvent, type MatchLocation, type PairScore } from '../../matching/index';
+import { distanceMeters, scoreEventPair, scoreLocationPair, type MatchEvent, type MatchLocation, type PairScore } from '../../matching/index';
 import { FIELD_KEYS, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/protocol';
 
 export const FIELD_LABELS: Record<FieldKey, string> = {
@@ -95,8 +95,16 @@ function matchEvent(e: RecommendationEntity, key: string): MatchEvent {
   };
 }
 
-function explain(score: PairScore, against: number): PairExplanation {
+/** Metres between two entities, when both carry coordinates. */
+function metersBetween(a: RecommendationEntity, b: RecommendationEntity): number | undefined {
+  const [lat1, lon1, lat2, lon2] = [a.latitude, a.longitude, b.latitude, b.longitude].map(coordinate);
+  if (lat1 === null || lon1 === null || lat2 === null || lon2 === null) return undefined;
+  return distanceMeters(lat1, lon1, lat2, lon2);
+}
+
+function explain(score: PairScore, against: number, meters: number | undefined): PairExplanation {
   return {
+    ...(meters === undefined ? {} : { meters }),
     against,
     score: score.score,
     logOdds: score.logOdds,
@@ -124,7 +132,7 @@ export function comparisonView(r: Recommendation, o: ViewOptions = {}): Comparis
   const explanations = r.entities.slice(1).map((e, k) => {
     const first = r.entities[0];
     const pair = kind === 'event' ? scoreEventPair(matchEvent(first, key(0)), matchEvent(e, key(k + 1))) : scoreLocationPair(matchLocation(first, key(0)), matchLocation(e, key(k + 1)));
-    return explain(pair, k + 1);
+    return explain(pair, k + 1, metersBetween(first, e));
   });
   const view: ComparisonView = {
     recommendationId: r['@id'],
