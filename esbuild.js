@@ -5,13 +5,16 @@
 //                      "Try the Local Sandbox" runs (see lazySandboxPlugin)
 //   dist/webview.js    the webview front end (browser, iife)
 // plus out/test/integration/*.js, the suite run inside a real VS Code (node, cjs).
-// Flags: --production minifies and drops source maps; --watch rebuilds on change.
+// Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile also
+// writes esbuild's metafile of each bundle to out/meta/<bundle>.json (what bench/extension-host.ts
+// reports as the bundles' contents).
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const metafile = process.argv.includes('--metafile');
 
 /** Prints esbuild's problems in the form VS Code's `$esbuild-watch` problem matcher reads. */
 const problemMatcherPlugin = {
@@ -60,6 +63,7 @@ const common = {
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
+  metafile,
   logLevel: 'silent',
   plugins: [problemMatcherPlugin, ofetchWithoutPolyfillPlugin],
 };
@@ -130,11 +134,21 @@ async function main() {
   try {
     const results = await Promise.all(contexts.map((c) => c.rebuild()));
     if (results.some((r) => r.errors.length)) process.exitCode = 1;
+    if (metafile) writeMetafiles(results);
   } catch {
     process.exitCode = 1;
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
   }
+}
+
+function writeMetafiles(results) {
+  const dir = path.join(__dirname, 'out', 'meta');
+  fs.mkdirSync(dir, { recursive: true });
+  results.forEach((r, i) => {
+    const name = builds[i].outfile ? path.basename(builds[i].outfile, '.js') : 'integration-tests';
+    if (r.metafile) fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(r.metafile));
+  });
 }
 
 main().catch((e) => {
