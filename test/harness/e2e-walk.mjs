@@ -1,7 +1,9 @@
 // The end-to-end walk, as a person would do it in the workbench: find the Dedup Curator entry in the
 // activity bar, open it, see the Recommendations, Locations and Events views in the side bar, then
 // press "Try the Local Sandbox" and see recommendations, locations and events listed, then approve
-// the first recommendation from its row and see the pending count drop.
+// the first recommendation from its row and see the pending count drop; click a recommendation to
+// open its comparison panel; start the review queue from the view's title bar, approve one by
+// pressing A inside the webview and skip one by pressing S, and see the counts change.
 // Each step throws a StepError naming what was not found; the runner takes the failure screenshot.
 const STEP_TIMEOUT_MS = 30000;
 
@@ -70,6 +72,81 @@ export async function walk(page, { screenshot, say, welcome }) {
   await page.mouse.move(900, 450);
   await page.waitForTimeout(800);
   await screenshot('e2e-approved');
+
+  await comparisonAndQueue(page, recommendations, { screenshot, say });
+}
+
+/**
+ * A click on a recommendation opens its comparison panel; the title bar's "Start Review Queue"
+ * opens the queue; A (approve) and S (skip) are pressed inside the webview, as a curator would.
+ */
+async function comparisonAndQueue(page, recommendations, { screenshot, say }) {
+  const row = recommendations.locator('.monaco-list-row').first();
+  const label = (await row.locator('.label-name').first().innerText()).trim();
+  await row.locator('.label-name').first().click();
+  const comparison = await webviewFrame(page, 'the comparison panel', (f) => f.locator('main.comparison h1').first(), (f) => f.locator('.queue-bar').count().then((n) => n === 0));
+  const score = await comparison.locator('main.comparison h1').innerText();
+  say(`comparison panel of "${label}": ${score}, ${await comparison.locator('tbody tr[data-field]').count()} field rows`);
+  await page.mouse.move(900, 450);
+  await page.waitForTimeout(800);
+  await screenshot('e2e-comparison');
+
+  const header = recommendations.locator('.pane-header');
+  await header.hover();
+  await expect('the "Start Review Queue" action in the Recommendations title bar', header.getByRole('button', { name: 'Start Review Queue' }).click());
+  const queue = await webviewFrame(page, 'the review queue', (f) => f.locator('.queue-bar').first());
+  const start = await queueCounts(queue);
+  const pendingBefore = await pendingCount(recommendations);
+  say(`review queue open: ${start.text}`);
+
+  // The keys go to the page that has the focus: click the heading (not a button), as a person would.
+  await queue.locator('main.comparison h1').click();
+  await page.keyboard.press('a');
+  await until('the queue to count the approval', async () => (await queueCounts(queue)).done === start.done + 1);
+  await until('the pending count to drop after A', async () => (await pendingCount(recommendations)) === pendingBefore - 1);
+  const approved = await queueCounts(queue);
+  say(`pressed A: ${approved.text}; pending ${pendingBefore} → ${pendingBefore - 1}`);
+
+  await page.keyboard.press('s');
+  await until('the queue to count the skip', async () => (await queueCounts(queue)).skipped === start.skipped + 1);
+  const skipped = await queueCounts(queue);
+  if (skipped.remaining !== approved.remaining - 1) throw new StepError(`S did not lower "remaining" (${approved.text} → ${skipped.text})`);
+  say(`pressed S: ${skipped.text}`);
+  await page.mouse.move(900, 450);
+  await page.waitForTimeout(800);
+  await screenshot('e2e-queue');
+}
+
+/** The done / skipped / remaining figures of the queue's header. */
+async function queueCounts(frame) {
+  const text = (await frame.locator('.queue-bar .counts').innerText()).trim();
+  const m = /(\d+) done · (\d+) skipped · (\d+)\+? remaining/.exec(text);
+  if (!m) throw new StepError(`unexpected counts in the review queue's header: "${text}"`);
+  return { text, done: Number(m[1]), skipped: Number(m[2]), remaining: Number(m[3]) };
+}
+
+/**
+ * The frame of the webview whose page shows `locate(frame)` (and passes `also`, if given). A webview
+ * is an iframe inside an iframe; hidden panels keep theirs, so each frame is asked, newest first.
+ */
+async function webviewFrame(page, what, locate, also) {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames().reverse()) {
+      const found = await locate(frame).isVisible().catch(() => false);
+      if (found && (!also || (await also(frame).catch(() => false)))) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new StepError(`did not find ${what} in any webview frame`);
+}
+
+async function until(what, check) {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new StepError(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 /** The "N pending" figure in a view's header description. */

@@ -61,6 +61,9 @@ describe('comparison view (extension side)', () => {
     assert.equal(entityKind(r), 'event');
     const start = comparisonView(r).explanations[0].evidence.find((e) => e.field === 'start');
     assert.equal(start?.similarity, 0.8);
+    // The location is shown by the addresses compared, not by the matcher's internal keys.
+    const where = comparisonView(r).explanations[0].evidence.find((e) => e.field === 'location');
+    assert.deepEqual([where?.a, where?.b], ['Herrengasse 14, 1010, Wien, AT', 'Herrengasse 14, 1010, Wien, AT']);
   });
 
   it('keeps a huge value out of the explanation', () => {

@@ -95,6 +95,12 @@ function matchEvent(e: RecommendationEntity, key: string): MatchEvent {
   };
 }
 
+function addressText(e: RecommendationEntity): string | undefined {
+  const a = e.address;
+  const parts = [a?.streetAddress, a?.postalCode, a?.addressLocality, a?.addressCountry].filter((x): x is string => typeof x === 'string' && x.trim() !== '');
+  return parts.length ? parts.join(', ') : undefined;
+}
+
 /** Metres between two entities, when both carry coordinates. */
 function metersBetween(a: RecommendationEntity, b: RecommendationEntity): number | undefined {
   const [lat1, lon1, lat2, lon2] = [a.latitude, a.longitude, b.latitude, b.longitude].map(coordinate);
@@ -132,7 +138,15 @@ export function comparisonView(r: Recommendation, o: ViewOptions = {}): Comparis
   const explanations = r.entities.slice(1).map((e, k) => {
     const first = r.entities[0];
     const pair = kind === 'event' ? scoreEventPair(matchEvent(first, key(0)), matchEvent(e, key(k + 1))) : scoreLocationPair(matchLocation(first, key(0)), matchLocation(e, key(k + 1)));
-    return explain(pair, k + 1, metersBetween(first, e));
+    const explained = explain(pair, k + 1, metersBetween(first, e));
+    // The event matcher names a location by its key when it has no name (entities carry only the
+    // address): show the addresses it compared instead of internal keys.
+    const where = explained.evidence.find((x) => x.field === 'location');
+    if (where) {
+      where.a = clip(addressText(first)) ?? '—';
+      where.b = clip(addressText(e)) ?? '—';
+    }
+    return explained;
   });
   const view: ComparisonView = {
     recommendationId: r['@id'],

@@ -85,7 +85,10 @@ export class QueuePanel extends ComparisonPanel {
   }
 
   protected override showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
-    return { ...super.showMessage(rec), queue: this.queue.status() };
+    const show = super.showMessage(rec);
+    // The queue's header says what remains; "N more pending" beside it would say it twice, differently.
+    delete show.view.remaining;
+    return { ...show, queue: this.queue.status() };
   }
 
   protected override onReady(): void {
