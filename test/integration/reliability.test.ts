@@ -1,0 +1,307 @@
+// Reliability inside the real VS Code (docs/reliability.md): every error class maps to one message
+// with the right action; one representative fault per family, served by a misbehaving server on
+// 127.0.0.1, gives exactly one notification, an error message in each view, and a later refresh
+// against the healed server works; plain http to a host that is not loopback asks before the token
+// is sent; the trees show the hostile corpus as text.
+import * as assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import type { DedupClient } from '../../src/api/client';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import { parseNdjson } from '../../src/sandbox/load-ndjson';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { hostileNdjson } from '../support/hostile-corpus';
+import { activeClient, curatorApi, settled, spyNotifications, waitFor } from './helpers';
+
+const TOKEN = 'reliability-test-token';
+const NAME = 'Reliability faults';
+
+type Mode = 'healthy' | '401' | '402' | '400' | '404' | '409' | '418' | '429' | '503' | 'slow' | 'refused' | 'reset' | 'malformed' | 'html' | 'wrong-shape' | 'empty';
+
+/** A service on 127.0.0.1 whose behaviour the test switches; 'refused' closes the port. */
+class FaultService {
+  mode: Mode = 'healthy';
+  requests = 0;
+  private server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => this.answer(req.url ?? '', res));
+  });
+  port = 0;
+
+  async start(): Promise<void> {
+    await new Promise<void>((r) => this.server.listen(this.port, '127.0.0.1', r));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  private answer(url: string, res: http.ServerResponse): void {
+    this.requests++;
+    const send = (status: number, body: string, type = 'application/json', headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'Content-Type': type, ...headers });
+      res.end(body);
+    };
+    const error = (status: number, code: string, headers: Record<string, string> = {}) => send(status, JSON.stringify({ error: { code, message: `${code} (reliability test)` } }), 'application/json', headers);
+    switch (this.mode) {
+      case 'healthy': {
+        const data = url.endsWith('recommended-deduplications')
+          ? { page: 0, has_next_page: false, total: 1, data: [{ '@id': 'urn:r:healthy', score: 0.9, entities: [{ '@id': 'urn:e:1', name: 'Healthy A' }, { '@id': 'urn:e:2', name: 'Healthy B' }] }] }
+          : { page: 0, has_next_page: false, data: [{ id: 'urn:x:healthy', name: 'Healthy record' }] };
+        return send(200, JSON.stringify(data));
+      }
+      case '401':
+        return error(401, 'invalid_token');
+      case '402':
+        return error(402, 'invalid_authorization_header');
+      case '400':
+        return error(400, 'invalid_member');
+      case '404':
+        return error(404, 'not_found');
+      case '409':
+        return error(409, 'already_decided');
+      case '418':
+        return error(418, 'teapot');
+      case '429':
+        return error(429, 'rate_limited', { 'Retry-After': '1' });
+      case '503':
+        return error(503, 'service_unavailable');
+      case 'slow':
+        setTimeout(() => !res.destroyed && send(200, '{}'), 3000);
+        return;
+      case 'reset':
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '5000' });
+        res.write('{"page":0,"has_next_page":false,"data":[');
+        setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      case 'malformed':
+        return send(200, '{"page":0,"has_next');
+      case 'html':
+        return send(200, '<!DOCTYPE html><html><body><h1>Please sign in</h1></body></html>', 'text/html');
+      case 'wrong-shape':
+        return send(200, JSON.stringify({ page: 0, has_next_page: false, data: [{ name: 'no id' }] }));
+      case 'empty':
+        return send(200, '');
+      default:
+        return send(500, '{}');
+    }
+  }
+}
+
+/** Replaces vscode.window's message functions for the duration of `body`, recording each call. */
+async function capturingMessages<T>(body: (calls: { level: string; text: string; items: unknown[] }[]) => Promise<T>): Promise<T> {
+  const w = vscode.window as unknown as Record<string, unknown>;
+  const saved = { err: w.showErrorMessage, warn: w.showWarningMessage };
+  const calls: { level: string; text: string; items: unknown[] }[] = [];
+  w.showErrorMessage = async (text: string, ...items: unknown[]) => void calls.push({ level: 'error', text, items });
+  w.showWarningMessage = async (text: string, ...items: unknown[]) => void calls.push({ level: 'warning', text, items });
+  try {
+    return await body(calls);
+  } finally {
+    w.showErrorMessage = saved.err;
+    w.showWarningMessage = saved.warn;
+  }
+}
+
+const burstPause = () => new Promise((r) => setTimeout(r, 3100));
+
+describe('Reliability in the real VS Code', function () {
+  this.timeout(180_000);
+  let api: DedupCuratorApi;
+
+  before(async () => {
+    api = await curatorApi();
+  });
+
+  describe('fault families against the views', () => {
+    const service = new FaultService();
+    before(async () => {
+      await service.start();
+      await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: service.baseUrl });
+      await api.session.tokens.set(service.baseUrl, TOKEN);
+      await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+      await settled(api);
+    });
+    after(async () => {
+      await vscode.workspace.getConfiguration('dedupCurator').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+      if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
+      await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+      await settled(api);
+      await service.stop().catch(() => undefined);
+    });
+
+    it('maps every error class to one message with the right action (cancelled: none)', async () => {
+      // The errors come from the extension's own client (its bundle's classes), over HTTP where there is an answer.
+      const Client = activeClient(api).constructor as typeof DedupClient;
+      const client = (baseUrl = service.baseUrl) => new Client({ baseUrl, token: TOKEN, timeoutMs: 500, retry: { retries: 0 } });
+      const fail = async (mode: Mode, call: (c: DedupClient) => Promise<unknown> = (c) => c.listRecommendations()) => {
+        service.mode = mode;
+        try {
+          await call(client());
+        } catch (e) {
+          return e as Error;
+        } finally {
+          service.mode = 'healthy';
+        }
+        throw new Error(`${mode}: the call succeeded`);
+      };
+      const aborted = AbortSignal.abort();
+      const errors: [string, Error, string | undefined][] = [
+        ['InvalidTokenError', await fail('401'), 'Update Token…'],
+        ['AuthHeaderError', await fail('402'), 'Update Token…'],
+        ['RequestValidationError', await fail('healthy', (c) => c.listRecommendations({ pageSize: 999 })), 'Show Log'],
+        ['BadRequestError', await fail('400'), 'Show Log'],
+        ['NotFoundError', await fail('404', (c) => c.approve('urn:r:x')), 'Show Log'],
+        ['ConflictError', await fail('409', (c) => c.reject('urn:r:x')), 'Show Log'],
+        ['RateLimitedError', await fail('429'), 'Show Log'],
+        ['ServerError', await fail('503'), 'Show Log'],
+        ['HttpStatusError', await fail('418'), 'Show Log'],
+        ['TimeoutError', await fail('slow'), 'Show Log'],
+        ['NetworkError', await fail('reset'), 'Show Log'],
+        ['InvalidResponseError', await fail('html'), 'Show Log'],
+        ['Error', new Error('an unexpected bug'), 'Show Log'],
+        ['CancelledError', await fail('healthy', (c) => c.listRecommendations({}, { signal: aborted })), undefined],
+      ];
+      await burstPause();
+      await capturingMessages(async (calls) => {
+        for (const [name, e, action] of errors) {
+          assert.equal(e.name, name);
+          const before = calls.length;
+          const line = api.errors.report(e, 'Testing');
+          await new Promise((r) => setTimeout(r, 20));
+          assert.ok(line.includes(e.message), `the in-view line for ${name}`);
+          assert.ok(!line.includes(TOKEN) && !e.message.includes(TOKEN));
+          const mine = calls.slice(before);
+          if (action === undefined) {
+            assert.equal(mine.length, 0, `${name} notified`);
+            continue;
+          }
+          assert.equal(mine.length, 1, `${name}: ${mine.length} notifications`);
+          assert.deepEqual(mine[0].items, [action], `${name}'s action`);
+          if (action === 'Show Log') assert.ok(mine[0].text.includes(e.message), `${name}'s message is specific`);
+          // The same failure again at once (another view) adds no notification.
+          api.errors.report(e, 'Testing');
+          await new Promise((r) => setTimeout(r, 20));
+          assert.equal(calls.length, before + 1, `${name} twice in a burst`);
+        }
+      });
+    });
+
+    const lists = () => [api.recommendations, api.locations, api.events];
+    const FAMILIES: [Mode, RegExp][] = [
+      ['401', /refused the access token/],
+      ['402', /malformed/],
+      ['400', /malformed \(400\)/],
+      ['404', /not found \(404\)/],
+      ['429', /rate limiting/],
+      ['503', /status 503/],
+      ['slow', /no answer .* within 1 s/],
+      ['refused', /connection refused/],
+      ['reset', /reset|closed/],
+      ['malformed', /not JSON/],
+      ['html', /HTML page/],
+      ['wrong-shape', /does not match the interface/],
+      ['empty', /empty body/],
+    ];
+    for (const [mode, expected] of FAMILIES) {
+      it(`${mode}: one notification, the error in every view, and a refresh after the service heals works`, async () => {
+        if (mode === 'slow') await vscode.workspace.getConfiguration('dedupCurator').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+        await settled(api);
+        await burstPause();
+        const spy = spyNotifications(api);
+        try {
+          service.mode = mode;
+          if (mode === 'refused') await service.stop();
+          await vscode.commands.executeCommand('dedupCurator.refresh');
+          await waitFor(`the ${mode} error in every view`, () => lists().every((l) => expected.test(l.view?.message ?? '')), 30_000);
+          await settled(api);
+          await new Promise((r) => setTimeout(r, 300));
+          assert.equal(spy.calls.length, 1, `notifications: ${JSON.stringify(spy.calls)}`);
+          assert.match(spy.calls[0], expected);
+          assert.ok(!spy.calls[0].includes(TOKEN));
+        } finally {
+          spy.restore();
+          if (mode === 'refused') await service.start();
+          if (mode === 'slow') await vscode.workspace.getConfiguration('dedupCurator').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+          service.mode = 'healthy';
+        }
+        await waitFor('the ready state', () => api.session.state.kind === 'ready');
+        await vscode.commands.executeCommand('dedupCurator.refresh');
+        await settled(api);
+        await waitFor('records after the service healed', () => lists().every((l) => l.shown().length === 1 && !expected.test(l.view?.message ?? '')), 15_000);
+      });
+    }
+  });
+
+  it('plain http to a host that is not loopback asks before the token is sent; declining sends nothing', async () => {
+    const service = new FaultService();
+    await service.start();
+    // 0.0.0.0 is not a loopback name, so the client treats it as remote; yet it reaches this machine.
+    const baseUrl = `http://0.0.0.0:${service.port}`;
+    const name = 'Plain http elsewhere';
+    try {
+      await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl });
+      await api.session.tokens.set(baseUrl, TOKEN);
+      await capturingMessages(async (calls) => {
+        await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === name);
+        await vscode.commands.executeCommand('dedupCurator.refresh');
+        await settled(api);
+        const warnings = calls.filter((c) => c.level === 'warning');
+        assert.ok(warnings.length >= 1, 'no warning before sending');
+        assert.match(warnings[0].text, /plain http.*unencrypted/);
+        assert.equal(service.requests, 0, 'the token was sent although the user declined');
+      });
+    } finally {
+      if (api.session.connections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
+      await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+      await settled(api);
+      await service.stop();
+    }
+  });
+
+  describe('the hostile corpus in the trees', () => {
+    let sandbox: RunningSandbox;
+    const name = 'Hostile data';
+    before(async () => {
+      sandbox = await startSandbox({ port: 0, token: TOKEN, locations: 0, events: 0, records: parseNdjson(hostileNdjson()).records });
+      await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl: sandbox.baseUrl });
+      await api.session.tokens.set(sandbox.baseUrl, TOKEN);
+      await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === name);
+    });
+    after(async () => {
+      if (api.session.connections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
+      await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+      await settled(api);
+      await sandbox.close();
+    });
+
+    it('every tree item of every hostile record is text: labels, descriptions, tooltips (escaped markdown)', async () => {
+      await vscode.commands.executeCommand('dedupCurator.refresh');
+      await settled(api);
+      const stats = sandbox.store.stats();
+      for (const list of [api.recommendations, api.locations, api.events] as unknown as { shown(): unknown[]; loadMore?: () => Promise<void>; getTreeItem(n: unknown): vscode.TreeItem; view?: vscode.TreeView<unknown> }[]) {
+        assert.ok(list.shown().length > 0, `an empty tree: ${list.view?.message}`);
+        for (const record of list.shown()) {
+          const item = list.getTreeItem({ kind: 'record', record });
+          const label = typeof item.label === 'string' ? item.label : item.label?.label;
+          assert.equal(typeof label, 'string');
+          if (item.description !== undefined) assert.ok(typeof item.description === 'string' || typeof item.description === 'boolean');
+          const tip = item.tooltip;
+          if (tip instanceof vscode.MarkdownString) {
+            assert.equal(tip.isTrusted, false);
+            assert.ok(!tip.supportHtml, 'HTML in a tooltip');
+            // appendText escapes markdown and HTML syntax, so a payload never appears as written.
+            assert.ok(!/<script>|<img |<svg /i.test(tip.value), `unescaped markup in a tooltip: ${tip.value.slice(0, 200)}`);
+          } else assert.ok(tip === undefined || typeof tip === 'string');
+          if (item.command) assert.ok(item.command.command.startsWith('dedupCurator.'), `a tree item runs ${item.command.command}`);
+        }
+      }
+      assert.ok(stats.locations > 0);
+    });
+  });
+});
