@@ -53,6 +53,9 @@ describe('Connections and the access token', function () {
     await api.session.tokens.set(sandbox.baseUrl, TOKEN);
     await waitFor('the ready state', () => api.session.state.kind === 'ready');
     await api.recommendations.refresh();
+    // The session's change event reloads the views too, and may land after this refresh began (it
+    // then supersedes it): wait until no load is in flight before reading the total.
+    await settled(api);
     const direct = await new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN }).listRecommendations({ pageSize: 1 });
     assert.equal(api.recommendations.knownTotal, direct.total);
     await waitFor('the pending count in the status bar', () => api.statusBar.text.includes(`${direct.total!.toLocaleString('en-US')} pending`));
