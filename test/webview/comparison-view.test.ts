@@ -64,6 +64,7 @@ describe('comparison view (extension side)', () => {
     // The location is shown by the addresses compared, not by the matcher's internal keys.
     const where = comparisonView(r).explanations[0].evidence.find((e) => e.field === 'location');
     assert.deepEqual([where?.a, where?.b], ['Herrengasse 14, 1010, Wien, AT', 'Herrengasse 14, 1010, Wien, AT']);
+    assert.deepEqual(comparisonView(r).rows.find((x) => x.key === 'street')?.matcherFields, ['location']);
   });
 
   it('keeps a huge value out of the explanation', () => {

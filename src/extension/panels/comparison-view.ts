@@ -41,8 +41,8 @@ const VALUE: Record<FieldKey, (e: RecommendationEntity) => string | null> = {
 /**
  * Which matcher fields speak for which row. The location matcher's "town" compares locality and
  * country together; its "distance" has no row (entities carry no coordinates in the interface, so
- * it is usually missing and says so in the sum). The event matcher's start and location likewise
- * appear only in the sum.
+ * it is usually missing and says so in the sum). The event matcher's location speaks for the
+ * address rows; its start time appears only in the sum (the interface's entity has no start).
  */
 const LOCATION_ROWS: Partial<Record<FieldKey, string[]>> = {
   name: ['name'],
@@ -54,7 +54,8 @@ const LOCATION_ROWS: Partial<Record<FieldKey, string[]>> = {
   url: ['url'],
   integration: ['integration'],
 };
-const EVENT_ROWS: Partial<Record<FieldKey, string[]>> = { name: ['name'], url: ['url'] };
+// An event entity carries its location's address; the event matcher scores that location as a whole.
+const EVENT_ROWS: Partial<Record<FieldKey, string[]>> = { name: ['name'], street: ['location'], postalCode: ['location'], locality: ['location'], country: ['location'], url: ['url'] };
 
 /** The matcher's normalised values can be as long as the data; the sum shows only their start. */
 const MAX_SHOWN = 200;
