@@ -3,7 +3,8 @@
 // press "Try the Local Sandbox" and see recommendations, locations and events listed, then approve
 // the first recommendation from its row and see the pending count drop; click a recommendation to
 // open its comparison panel; start the review queue from the view's title bar, approve one by
-// pressing A inside the webview and skip one by pressing S, and see the counts change.
+// pressing A inside the webview and skip one by pressing S, and see the counts change; when the
+// extension has record panels, open a location's and an event's from their views.
 // Each step throws a StepError naming what was not found; the runner takes the failure screenshot.
 const STEP_TIMEOUT_MS = 30000;
 
@@ -13,7 +14,7 @@ export class StepError extends Error {}
  * Runs the walk on `page` (already opened on the workbench URL); `say` prints progress.
  * `welcome` is the first line of the Recommendations view's welcome text (from package.json), if any.
  */
-export async function walk(page, { screenshot, say, welcome }) {
+export async function walk(page, { screenshot, say, welcome, recordPanels }) {
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
 
   await expect('the workbench to render', page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90000 }));
@@ -74,6 +75,22 @@ export async function walk(page, { screenshot, say, welcome }) {
   await screenshot('e2e-approved');
 
   await comparisonAndQueue(page, recommendations, { screenshot, say });
+  if (recordPanels) {
+    await recordPanel(page, pane(sidebar, 'Locations'), 'location', { screenshot, say });
+    await recordPanel(page, pane(sidebar, 'Events'), 'event', { screenshot, say });
+  }
+}
+
+/** A click on the first row of the Locations (Events) view opens its record panel. */
+async function recordPanel(page, view, kind, { screenshot, say }) {
+  const row = view.locator('.monaco-list-row').first();
+  const label = (await row.locator('.label-name').first().innerText()).trim();
+  await row.locator('.label-name').first().click();
+  const frame = await webviewFrame(page, `the ${kind} panel of "${label}"`, (f) => f.locator(`main.record.${kind} h1`).first());
+  say(`${kind} panel: ${(await frame.locator(`main.record.${kind} h1`).innerText()).trim()}`);
+  await page.mouse.move(900, 450);
+  await page.waitForTimeout(800);
+  await screenshot(`e2e-${kind}`);
 }
 
 /**

@@ -53,6 +53,12 @@ function welcomeText() {
   return first && !first.startsWith('[') ? first : undefined;
 }
 
+/** Whether package.json contributes a command (the walk visits the panels the extension has). */
+function contributes(command) {
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+  return Boolean(pkg.contributes?.commands?.some((c) => c.command === command));
+}
+
 async function main() {
   const stamp = await ensureInstalled();
   const vsix = packageVsix();
@@ -89,7 +95,7 @@ async function main() {
 
     await page.goto(`${server.url}/?folder=${encodeURIComponent(profile.workspace)}`);
     try {
-      await walk(page, { screenshot, say: log, welcome: welcomeText() });
+      await walk(page, { screenshot, say: log, welcome: welcomeText(), recordPanels: contributes('dedupCurator.openLocation') && contributes('dedupCurator.openEvent') });
     } catch (e) {
       const file = join(profile.logs, 'e2e-failure.png');
       await page.screenshot({ path: file }).catch(() => {});
