@@ -117,7 +117,7 @@ async function comparisonAndQueue(page, recommendations, { screenshot, say }) {
   say(`review queue open: ${start.text}`);
 
   // No click first: the queue takes the keyboard focus when it opens (its main region is focused).
-  await until('the focus to be in the queue page', () => queue.evaluate(() => document.hasFocus() && document.activeElement?.tagName === 'MAIN'));
+  await until('the focus to be in the queue page', () => queue.evaluate("document.hasFocus() && document.activeElement?.tagName === 'MAIN'"));
   await page.keyboard.press('a');
   await until('the queue to count the approval', async () => (await queueCounts(queue)).done === start.done + 1);
   await until('the pending count to drop after A', async () => (await pendingCount(recommendations)) === pendingBefore - 1);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { QueueStatus } from '../../src/webview/protocol';
-import { CAFE, CAFE_2, view } from './fixtures';
+import { CAFE, CAFE_2, hostileView, view } from './fixtures';
 import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
 
 const ID = 'urn:recommendation:1';
@@ -185,6 +185,22 @@ describe('webview: review queue in chromium', function () {
     for (const key of ['a', 'r', 's', '?']) await page.keyboard.press(key);
     assert.deepEqual(await posted(page), []);
     assert.equal(await page.locator('.queue-bar, [role="dialog"]').count(), 0);
+    await page.close();
+  });
+
+  it('renders a hostile corpus as text in queue mode too, and its keys still name the hostile id verbatim', async () => {
+    const v = hostileView();
+    const { page, errors } = await openPanel(h);
+    await send(page, { type: 'show', view: v, queue: status() });
+    await page.waitForSelector('.queue-bar');
+    await page.keyboard.press('a');
+    await page.waitForTimeout(300); // time for any image error or frame load a payload might trigger
+    const rec = await recorded(page);
+    assert.equal(rec.pwned, 0, 'a payload ran');
+    assert.deepEqual(rec.cspViolations, []);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(rec.posted.at(-1), { type: 'decide', recommendationId: v.recommendationId, verdict: 'approve' });
+    assert.equal(await page.evaluate(() => document.querySelectorAll('img, iframe, svg, style, object, embed, script:not([nonce])').length), 0);
     await page.close();
   });
 
