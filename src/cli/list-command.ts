@@ -82,9 +82,7 @@ export async function listCommand(kind: RecordKind, args: string[], io: CommandI
   const pages = pagesOf(client, kind, values, paging, values.all === true, concurrency, io.signal);
   const writer = new RecordWriter(io.stdout, format, kind);
   await writer.begin();
-  for await (const page of pages) {
-    for (const r of page.data) await writer.record(r);
-  }
+  for await (const page of pages) await writer.records(page.data);
   await writer.end();
   return 0;
 }

@@ -63,7 +63,7 @@ export async function exportRecords(client: DedupClient, spec: ExportSpec, file:
   try {
     await writer.begin();
     for await (const page of pagesFor(client, spec, opts.signal)) {
-      for (const r of page.data) if (!opts.filter || opts.filter(r)) await writer.record(r);
+      await writer.records(opts.filter ? page.data.filter(opts.filter) : page.data);
       opts.onProgress?.(writer.written);
       if (opts.signal?.aborted) throw new CancelledError('the export was cancelled');
     }
