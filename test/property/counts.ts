@@ -15,4 +15,6 @@ export function reportCounts(section: string): void {
   const rows = [...tally].map(([name, runs]) => [name, runs.toLocaleString('en-US')]);
   const total = [...tally.values()].reduce((a, b) => a + b, 0);
   writeDocSection(section, `${markdownTable(['property', 'cases'], rows)}\n\nIn all: **${total.toLocaleString('en-US')}** cases.`);
+  // One mocha process runs every file: the next file's section starts from nothing.
+  tally.clear();
 }

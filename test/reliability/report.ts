@@ -13,6 +13,11 @@ const DOC = path.resolve(__dirname, '../../docs/reliability.md');
 
 export function writeDocSection(name: string, markdown: string): void {
   if (!REPORT) return;
+  replaceSection(name, markdown);
+  replaceSection('summary', summary(readFileSync(DOC, 'utf8')));
+}
+
+function replaceSection(name: string, markdown: string): void {
   const text = readFileSync(DOC, 'utf8');
   const begin = `<!-- BEGIN ${name} -->`;
   const end = `<!-- END ${name} -->`;
@@ -26,4 +31,22 @@ export function writeDocSection(name: string, markdown: string): void {
 export function markdownTable(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** The headline figures, read back from the sections the suites wrote. */
+function summary(doc: string): string {
+  const section = (name: string) => doc.slice(doc.indexOf(`<!-- BEGIN ${name} -->`), doc.indexOf(`<!-- END ${name} -->`));
+  const matrix = /\*\*(\d+) of (\d+)\*\* cells passed/.exec(section('fault-matrix'));
+  const inAll = (name: string) => Number((/In all: \*\*([\d,]+)\*\*/.exec(section(name))?.[1] ?? '0').replace(/,/g, ''));
+  const properties = inAll('property-parsers') + inAll('property-timestamps') + inAll('property-paging');
+  const leaks = /\*\*(\d+)\*\* leaks/.exec(section('secrets-cli'));
+  return markdownTable(
+    ['figure', 'value'],
+    [
+      ['fault matrix cells passed (operations × faults)', matrix ? `${matrix[1]} of ${matrix[2]}` : 'not run'],
+      ['property cases run', properties.toLocaleString('en-US')],
+      ['hostile cases tried (records × surfaces)', inAll('hostile').toLocaleString('en-US')],
+      ['token leaks found (CLI runs here; VS Code session: see Secrets)', leaks ? leaks[1] : 'not run'],
+    ],
+  );
 }
