@@ -81,11 +81,11 @@ export class RecommendationsList extends PagedList<Recommendation> {
     item.iconPath = scoreIcon(r.score);
     item.contextValue = 'recommendation';
     // A click opens the comparison (the twistie still expands the entities).
-    item.command = { command: 'dedupCurator.openComparison', title: 'Open Comparison', arguments: [r] };
+    item.command = { command: 'dedupCurator.openComparison', title: vscode.l10n.t('Open Comparison'), arguments: [r] };
     item.tooltip = markdownLines([
-      ['Score', percent(r.score)],
-      ['Recommendation', r['@id']],
-      ...r.entities.map((e, i): [string, string] => [`Entity ${i + 1}`, `${e.name ?? ''} (${integrationName(e.integration)}) ${addressLine(e.address)}`]),
+      [vscode.l10n.t('Score'), percent(r.score)],
+      [vscode.l10n.t('Recommendation'), r['@id']],
+      ...r.entities.map((e, i): [string, string] => [vscode.l10n.t('Entity {0}', i + 1), `${e.name ?? ''} (${integrationName(e.integration)}) ${addressLine(e.address)}`]),
     ]);
     return item;
   }
@@ -98,13 +98,13 @@ export class RecommendationsList extends PagedList<Recommendation> {
       item.iconPath = new vscode.ThemeIcon('location');
       item.contextValue = 'recommendationEntity';
       item.tooltip = markdownLines([
-        ['Name', e.name],
-        ['Address', addressLine(e.address)],
-        ['Telephone', e.telephone],
-        ['URL', e.url],
-        ['Integration', e.integration],
-        ['Source id', e.sourceId],
-        ['Entity', e['@id']],
+        [vscode.l10n.t('Name'), e.name],
+        [vscode.l10n.t('Address'), addressLine(e.address)],
+        [vscode.l10n.t('Telephone'), e.telephone],
+        [vscode.l10n.t('URL'), e.url],
+        [vscode.l10n.t('Integration'), e.integration],
+        [vscode.l10n.t('Source id'), e.sourceId],
+        [vscode.l10n.t('Entity'), e['@id']],
       ]);
       return item;
     });
