@@ -6,10 +6,12 @@
 //   - 100,000 locations: the CLI (`locations --all`), and the export to NDJSON and CSV
 //     (exportRecords, as the extension's Export command runs it) beside a plain client listing in
 //     the same kind of process (bench/children/export-run.ts), with its peak RSS above idle.
-// Every mode is a fresh `node` process, timed from spawn to exit; the order rotates per round.
+// Every mode is a fresh `node` process, timed from spawn to exit; the order rotates per round. Each
+// also reports its own CPU time (user + system, through a --require'd exit hook), which depends far
+// less on the machine's load than wall time: the CPU ratio is the client's own work against the floor's.
 // Run: npm run build && npx tsx bench/listing.ts [--rounds 5] [--only recommendations|locations]
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -26,16 +28,22 @@ const SINCE = '1970-01-01T00:00:00.000Z';
 
 interface RunResult {
   seconds: number;
+  /** CPU time of the child (user + system), s. */
+  cpuSeconds: number;
   /** What the child printed last on stdout, parsed, when it prints JSON. */
   report?: { records?: number; idleRssMb?: number; peakRssMb?: number; bytes?: number; ms?: number };
 }
+
+const CPU_HOOK = join(mkdtempSync(join(tmpdir(), 'dedup-cpu-hook-')), 'cpu-hook.js');
+writeFileSync(CPU_HOOK, `process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeSync(2, '\\nCPU_REPORT ' + ((u.user + u.system) / 1e6) + '\\n'); });\n`);
+process.on('exit', () => rmSync(dirname(CPU_HOOK), { recursive: true, force: true }));
 
 /** Runs `node args` to completion; stdout to /dev/null unless `capture`. Rejects on a non-zero exit. */
 function runNode(args: string[], env: Record<string, string>, capture: boolean): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const devNull = capture ? undefined : openSync('/dev/null', 'w');
-    const child = spawn(process.execPath, args, { stdio: ['ignore', devNull ?? 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--require', CPU_HOOK, ...args], { stdio: ['ignore', devNull ?? 'pipe', 'pipe'], env: { ...process.env, ...env } });
     if (devNull !== undefined) closeSync(devNull);
     let out = '';
     let err = '';
@@ -45,7 +53,8 @@ function runNode(args: string[], env: Record<string, string>, capture: boolean):
       const seconds = (performance.now() - t0) / 1000;
       if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code}: ${err.slice(0, 2000)}`));
       const last = out.trim().split('\n').pop();
-      resolve({ seconds, report: capture && last ? JSON.parse(last) : undefined });
+      const cpu = /CPU_REPORT ([\d.]+)/.exec(err);
+      resolve({ seconds, cpuSeconds: cpu ? Number(cpu[1]) : NaN, report: capture && last ? JSON.parse(last) : undefined });
     });
   });
 }
@@ -78,6 +87,7 @@ interface Figure {
 
 async function rounds(title: string, modes: Mode[], figures: Figure[], floorName: string, extra?: (results: Map<string, RunResult[]>) => void): Promise<void> {
   const times = new Map<string, number[]>(modes.map((m) => [m.name, []]));
+  const cpu = new Map<string, number[]>(modes.map((m) => [m.name, []]));
   const results = new Map<string, RunResult[]>(modes.map((m) => [m.name, []]));
   const loads: number[] = [];
   console.log(`\n${title}`);
@@ -90,19 +100,21 @@ async function rounds(title: string, modes: Mode[], figures: Figure[], floorName
     for (const m of order) {
       const r = await m.run();
       times.get(m.name)!.push(r.seconds);
+      cpu.get(m.name)!.push(r.cpuSeconds);
       results.get(m.name)!.push(r);
       line.push(`${m.name} ${r.seconds.toFixed(2)} s`);
     }
     console.log(`  round ${round} (load ${loads.at(-1)!.toFixed(2)}): ${line.join(', ')}`);
   }
-  console.log(`\n| figure | goal | measured: median (min–max) of ${ROUNDS} | floor beside it | load average |`);
-  console.log('|---|---|---|---|---|');
+  console.log(`\n| figure | goal | measured (wall time ratio): median (min–max) of ${ROUNDS} | same ratio of CPU time | floor beside it (wall, CPU) | load average |`);
+  console.log('|---|---|---|---|---|---|');
   for (const f of figures) {
     const ratios = times.get(floorName)!.map((_, i) => f.ratio(times, i));
-    console.log(`| ${f.label} | ${f.goal} | **${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) | ${summary(times.get(floorName)!)} s | ${summary(loads, 1)} |`);
+    const cpuRatios = times.get(floorName)!.map((_, i) => f.ratio(cpu, i));
+    console.log(`| ${f.label} | ${f.goal} | **${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) | ${summary(cpuRatios)}× | ${summary(times.get(floorName)!)} s, CPU ${summary(cpu.get(floorName)!)} s | ${summary(loads, 1)} |`);
   }
-  console.log('\nwall time per mode, s:');
-  for (const [name, t] of times) console.log(`  ${name}: ${summary(t)}`);
+  console.log('\nwall time / CPU time per mode, s:');
+  for (const [name, t] of times) console.log(`  ${name}: ${summary(t)} / ${summary(cpu.get(name)!)}`);
   extra?.(results);
 }
 
