@@ -11,10 +11,10 @@ import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import { activeClient, curatorApi, settled, waitFor } from './helpers';
 
 /** Every pending id the service lists now, all pages. */
-async function pendingIds(api: DedupCuratorApi): Promise<Set<string>> {
+async function pendingIds(api: DedupCuratorApi, client = activeClient(api)): Promise<Set<string>> {
   const ids = new Set<string>();
   for (let page = 0; ; page++) {
-    const p = await activeClient(api).listRecommendations({ page, pageSize: 200 });
+    const p = await client.listRecommendations({ page, pageSize: 200 });
     for (const r of p.data) ids.add(r['@id']);
     if (!p.hasNextPage) return ids;
   }
@@ -157,6 +157,27 @@ describe('Review queue in the real VS Code', function () {
       assert.notEqual(queue.recommendationId, id);
     } finally {
       await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('after a switch to another connection, a panel sends nothing for the old service’s recommendation', async () => {
+    const sandbox = activeClient(api);
+    const rec = api.recommendations.shown()[0];
+    const panel = (await vscode.commands.executeCommand('dedupCurator.openComparison', rec)) as ComparisonPanel;
+    const other = 'queue-test-other';
+    try {
+      assert.equal(await vscode.commands.executeCommand('dedupCurator.addConnection', { name: other, baseUrl: 'http://127.0.0.1:9' }), other);
+      await panel.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'approve' });
+      assert.equal(panel.decisionStatus?.state, 'failed');
+      assert.match((panel.decisionStatus as { message: string }).message, /connection changed/);
+      await queue.handleMessage({ type: 'decide', recommendationId: queue.recommendationId, verdict: 'approve' });
+      assert.equal(queue.decisionStatus?.state, 'failed', 'the queue sent a decision to another service');
+      assert.ok((await pendingIds(api, sandbox)).has(rec['@id']), 'the recommendation was decided');
+    } finally {
+      panel.dispose();
+      await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+      await vscode.commands.executeCommand('dedupCurator.removeConnection', other);
+      await settled(api);
     }
   });
 });

@@ -38,6 +38,8 @@ export class ComparisonPanel extends BasePanel {
   protected busy = false;
   /** Set while the recommendation on screen is out of the tree by a decision made elsewhere. */
   protected elsewhere: string | undefined;
+  /** The service the recommendation on screen came from: a decision must not go to another one. */
+  protected shownFor: string | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -78,6 +80,7 @@ export class ComparisonPanel extends BasePanel {
     if (!this.isQueue) this.registry.rekey(this, rec['@id']);
     this.recommendationId = rec['@id'];
     this.rec = rec;
+    this.shownFor = this.registry.ctx.session.baseUrl;
     this.status = undefined;
     this.elsewhere = undefined;
     this.notice = notice;
@@ -116,7 +119,16 @@ export class ComparisonPanel extends BasePanel {
     this.post({ type: 'decision', recommendationId: this.recommendationId, status });
   }
 
+  /** Whether the active connection is still the one the recommendation on screen came from. */
+  protected get sameConnection(): boolean {
+    return this.registry.ctx.session.baseUrl === this.shownFor;
+  }
+
   private async decide(rec: Recommendation, verdict: Verdict): Promise<void> {
+    if (!this.sameConnection) {
+      const message = vscode.l10n.t('The active connection changed since this recommendation was shown: nothing was sent. Open it again from the Recommendations view.');
+      return this.setStatus({ state: 'failed', verdict, message });
+    }
     this.busy = true;
     let outcome: Awaited<ReturnType<typeof decideRecommendation>>;
     try {

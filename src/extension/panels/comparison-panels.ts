@@ -53,7 +53,8 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
 
   /** The queue if one is open (revealed), else a new one; one that reached its end starts over. */
   async openQueue(): Promise<QueuePanel> {
-    if (this.queuePanel && !this.queuePanel.queue.atEnd) {
+    // A queue started on another connection holds that service's recommendations: start anew.
+    if (this.queuePanel && !this.queuePanel.queue.atEnd && this.queuePanel.startedFor === this.ctx.session.baseUrl) {
       this.queuePanel.panel.reveal();
       return this.queuePanel;
     }

@@ -31,6 +31,7 @@ export class QueuePanel extends ComparisonPanel {
   constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, registry: PanelRegistry) {
     super(panel, extensionUri, registry, '');
     this.queue = new ReviewQueue(treeSource(registry.ctx.list));
+    this.startedFor = registry.ctx.session.baseUrl;
     this.panel.title = vscode.l10n.t('Review Queue');
   }
 
@@ -57,6 +58,8 @@ export class QueuePanel extends ComparisonPanel {
 
   private showEntry(entry: QueueEntry, notice?: string): void {
     this.setRecommendation(entry.rec, notice);
+    // Every item of the queue is from the service it was started on (Start Review Queue again after a switch).
+    this.shownFor = this.startedFor;
     if ((entry.state === 'approved' || entry.state === 'rejected') && entry.outcome) {
       this.status = { state: 'done', verdict: entry.state === 'approved' ? 'approve' : 'reject', message: entry.outcome };
     } else if (entry.state === 'gone') {
@@ -66,6 +69,9 @@ export class QueuePanel extends ComparisonPanel {
     this.panel.title = vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
     this.onReady();
   }
+
+  /** The queue's items came from the service it was started on. */
+  readonly startedFor: string | undefined;
 
   private showEnd(notice?: string): void {
     this.rec = undefined;
