@@ -95,10 +95,13 @@ export function helpDialog(): HelpDialog {
     open() {
       returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       element.hidden = false;
+      // Modal: the page behind can be neither clicked nor reached by Tab or a screen reader.
+      document.querySelector('main')?.setAttribute('inert', '');
       close.focus();
     },
     close() {
       element.hidden = true;
+      document.querySelector('main')?.removeAttribute('inert');
       (returnTo && document.contains(returnTo) ? returnTo : document.querySelector<HTMLElement>('main'))?.focus();
     },
   };

@@ -111,6 +111,7 @@ describe('webview: review queue in chromium', function () {
     assert.equal(await dialog.getAttribute('aria-modal'), 'true');
     assert.match(await dialog.innerText(), /A\s+Approve[\s\S]*S or →\s+Skip[\s\S]*U\s+Undo the last skip/);
     assert.equal(await focused(page), 'button.nav');
+    assert.equal(await page.locator('main').getAttribute('inert'), '', 'the page behind is not inert');
     await page.keyboard.press('Tab');
     assert.equal(await focused(page), 'button.nav', 'Tab left the dialog');
     await page.keyboard.press('a');
@@ -119,6 +120,7 @@ describe('webview: review queue in chromium', function () {
     await page.keyboard.press('Escape');
     assert.equal(await dialog.isVisible(), false);
     assert.equal(await focused(page), 'main.comparison', 'focus did not return');
+    assert.equal(await page.locator('main').getAttribute('inert'), null);
     await page.keyboard.press('?');
     await page.keyboard.press('?');
     assert.equal(await dialog.isVisible(), false, '? toggles');
