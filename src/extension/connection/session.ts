@@ -33,6 +33,7 @@ export class Session implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Base URLs for which the user accepted sending the token over plain http, this window only. */
   private readonly insecureAccepted = new Set<string>();
+  private readonly insecureQuestions = new Map<string, Promise<boolean>>();
   private reloading: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -156,16 +157,27 @@ export class Session implements vscode.Disposable {
     const s = this.current;
     if (s.kind !== 'ready') return undefined;
     if (s.client.insecureRemote && !this.insecureAccepted.has(s.baseUrl)) {
-      const send = vscode.l10n.t('Send Anyway');
-      const answer = await vscode.window.showWarningMessage(
-        vscode.l10n.t('{0} uses plain http to another machine: the access token would travel unencrypted.', s.baseUrl),
-        { modal: true, detail: vscode.l10n.t('Use https:// if the service supports it.') },
-        send,
-      );
-      if (answer !== send) return undefined;
-      this.insecureAccepted.add(s.baseUrl);
+      // The three views load at once: they share one question instead of stacking three dialogs.
+      let asking = this.insecureQuestions.get(s.baseUrl);
+      if (!asking) {
+        asking = this.askInsecure(s.baseUrl).finally(() => this.insecureQuestions.delete(s.baseUrl));
+        this.insecureQuestions.set(s.baseUrl, asking);
+      }
+      if (!(await asking)) return undefined;
     }
     return s.client;
+  }
+
+  private async askInsecure(baseUrl: string): Promise<boolean> {
+    const send = vscode.l10n.t('Send Anyway');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} uses plain http to another machine: the access token would travel unencrypted.', baseUrl),
+      { modal: true, detail: vscode.l10n.t('Use https:// if the service supports it.') },
+      send,
+    );
+    if (answer !== send) return false;
+    this.insecureAccepted.add(baseUrl);
+    return true;
   }
 
   dispose(): void {
