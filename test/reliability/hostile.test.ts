@@ -1,7 +1,7 @@
 // The hostile corpus (test/support/hostile-corpus.ts) through every surface outside VS Code: the
 // sandbox serves it (imported as --load does), the client reads it, the CLI writes it in every
 // format, the export core writes it to files, the decision history exports it, and the comparison
-// panel renders it in headless chromium with and without its CSP — no script runs, no link other
+// panel (and the review queue, the same page) renders it in headless chromium with and without its CSP — no script runs, no link other
 // than http(s) exists, no CSV cell is a formula. Raw answers with what an importer would normalise
 // (deep unknown members, numbers as text, nulls everywhere) come from a scripted server.
 import assert from 'node:assert/strict';
@@ -171,8 +171,11 @@ describe('reliability: the hostile corpus', function () {
         const h = await startHarness();
         try {
           const { page, errors } = await openPanel(h, { csp });
-          for (const r of recs) {
-            await send(page, { type: 'show', view: comparisonView(r, { entityLabel: (e) => `${e.name ?? ''} ${e['@id']}` }) });
+          for (const [i, r] of recs.entries()) {
+            const view = comparisonView(r, { entityLabel: (e) => `${e.name ?? ''} ${e['@id']}` });
+            // Every other one in the review queue's mode of the same page.
+            const queue = { done: i, approved: i, rejected: 0, skipped: 0, remaining: recs.length - i, more: false, position: i + 1, item: 'pending', canBack: i > 0, canUndo: false } as const;
+            await send(page, i % 2 ? { type: 'show', view, queue } : { type: 'show', view });
             await page.waitForFunction((id) => document.body.textContent?.includes(id.slice(0, 30)), r['@id']);
           }
           const found = await page.evaluate(() => ({
@@ -185,7 +188,7 @@ describe('reliability: the hostile corpus', function () {
           for (const href of found.hrefs) assert.match(href, /^https?:\/\//i, `a link to ${href}`);
           assert.equal(found.foreign, 0, 'markup from the data became elements');
           await page.close();
-          count(`comparison panel in chromium (${csp ? 'CSP' : 'no CSP'})`, recs.length);
+          count(`comparison panel and review queue in chromium (${csp ? 'CSP' : 'no CSP'})`, recs.length);
         } finally {
           await h.close();
         }
