@@ -4,6 +4,8 @@
 //   dist/sandbox.js    the local sandbox (node, cjs), which the extension loads only when
 //                      "Try the Local Sandbox" runs (see lazySandboxPlugin)
 //   dist/webview.js    the webview front end (browser, iife)
+//   dist/record-webview.js  the record panels' front end (browser, iife)
+// plus media/codicons/ (codicon.css and codicon.ttf copied from @vscode/codicons, for the panels)
 // plus out/test/integration/*.js, the suite run inside a real VS Code (node, cjs).
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile also
 // writes esbuild's metafile of each bundle to out/meta/<bundle>.json (what bench/extension-host.ts
@@ -112,7 +114,29 @@ const builds = [
     format: 'iife',
     target: 'es2022',
   },
+  {
+    ...common,
+    entryPoints: ['src/webview/record-main.ts'],
+    outfile: 'dist/record-webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
+
+/**
+ * The icon font of the panels: only its stylesheet and font (≈ 160 KB) go into media/codicons/
+ * (git-ignored, shipped in the VSIX with media/), not the package's 1.6 MB of previews and sources.
+ */
+function copyCodicons() {
+  const from = path.join(path.dirname(require.resolve('@vscode/codicons/package.json')), 'dist');
+  const to = path.join(__dirname, 'media', 'codicons');
+  fs.mkdirSync(to, { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, file), path.join(to, file));
+  // The icons are CC-BY-4.0: their licence travels with them.
+  fs.copyFileSync(path.join(from, '..', 'LICENSE'), path.join(to, 'LICENSE'));
+}
+
 if (!production && integrationEntries.length) {
   builds.push({
     ...common,
@@ -126,6 +150,7 @@ if (!production && integrationEntries.length) {
 }
 
 async function main() {
+  copyCodicons();
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
   if (watch) {
     await Promise.all(contexts.map((c) => c.watch()));

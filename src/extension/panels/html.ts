@@ -3,8 +3,9 @@
 //
 // CSP: nothing by default; scripts only with this load's nonce (no inline handlers, no eval);
 // styles and fonts only from the extension's own files (so record data can never bring CSS); images
-// from the extension and https. The page carries no data: it arrives by message after the ready
-// handshake and is inserted as text.
+// from the extension, and from https only when the page may load remote images (the record panels,
+// with the setting dedupCurator.panels.loadRemoteImages on). The page carries no data: it arrives by
+// message after the ready handshake and is inserted as text.
 import { randomBytes } from 'node:crypto';
 
 export interface PanelHtmlOptions {
@@ -14,6 +15,10 @@ export interface PanelHtmlOptions {
   nonce: string;
   scriptUri: string;
   styleUri: string;
+  /** More stylesheets after styleUri (the record panels' codicons and styles). */
+  extraStyleUris?: string[];
+  /** Whether img-src allows https: (default no). */
+  remoteImages?: boolean;
   title: string;
 }
 
@@ -22,12 +27,12 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+export function contentSecurityPolicy(cspSource: string, nonce: string, remoteImages = false): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src ${cspSource}`,
-    `img-src ${cspSource} https:`,
+    remoteImages ? `img-src ${cspSource} https:` : `img-src ${cspSource}`,
     `font-src ${cspSource}`,
   ].join('; ');
 }
@@ -41,9 +46,9 @@ export function panelHtml(o: PanelHtmlOptions): string {
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${a(contentSecurityPolicy(o.cspSource, o.nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${a(contentSecurityPolicy(o.cspSource, o.nonce, o.remoteImages))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${a(o.styleUri)}">
+${[o.styleUri, ...(o.extraStyleUris ?? [])].map((uri) => `<link rel="stylesheet" href="${a(uri)}">`).join('\n')}
 <title>${a(o.title)}</title>
 </head>
 <body>

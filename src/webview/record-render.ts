@@ -1,0 +1,176 @@
+// DOM building blocks of the record panels (location, event): labelled fields, links, times,
+// sources, URLs, images. Every value from a record goes in through text nodes (el() appends
+// strings as text), never as HTML; the only data-bearing attributes are a link's href and an
+// image's src, each set only after the http(s) check (https for images).
+import { el } from './render';
+import { isWebLink } from './protocol';
+import type { ImageView, NamedUri, RecordAction, RecordView, SourceView, TimeView, UrlView } from './record-protocol';
+
+export { el };
+
+export interface RecordHandlers {
+  openLink(url: string): void;
+  action(action: RecordAction): void;
+}
+
+type Content = Node | string | null | undefined;
+
+export function icon(name: string): HTMLElement {
+  const span = el('span', `codicon codicon-${name}`);
+  span.setAttribute('aria-hidden', 'true');
+  return span;
+}
+
+export const missing = (what = 'not given') => el('span', 'muted', what);
+
+/** One labelled value of a field list; data-field names it for tests and styles. */
+export function field(key: string, label: string, ...value: Content[]): HTMLElement {
+  const shown = value.filter((v) => v !== null && v !== undefined && v !== '');
+  const dd = el('dd', undefined, ...(shown.length ? shown : [missing()]));
+  // A right-to-left value keeps its own direction (dir=auto: from its first strong character).
+  // Not CSS unicode-bidi: plaintext, which makes the browser lay out a 1 MB value for seconds.
+  dd.dir = 'auto';
+  const row = el('div', 'field', el('dt', undefined, label), dd);
+  row.dataset.field = key;
+  return row;
+}
+
+export function fieldList(...rows: HTMLElement[]): HTMLDListElement {
+  return el('dl', 'fields', ...rows);
+}
+
+/** A section with a heading that names it for screen readers. */
+export function section(key: string, title: string, iconName: string, ...children: Content[]): HTMLElement {
+  const heading = el('h2', undefined, icon(iconName), ` ${title}`);
+  heading.id = `section-${key}`;
+  const s = el('section', `part ${key}`, heading, ...children);
+  s.setAttribute('aria-labelledby', heading.id);
+  s.dataset.section = key;
+  return s;
+}
+
+/** A web address as a link opened by the extension (which checks the scheme again); anything else as text. */
+export function link(url: string, handlers: RecordHandlers, label?: string): HTMLElement {
+  const target = url.trim();
+  if (!isWebLink(target)) return el('span', 'not-link', url, el('span', 'muted', ' (not a web address)'));
+  const a = el('a', undefined, label ?? url);
+  a.href = target;
+  a.title = `Open ${target} in the browser`;
+  a.addEventListener('click', (event) => {
+    event.preventDefault();
+    handlers.openLink(target);
+  });
+  return a;
+}
+
+export function time(t: TimeView | null): Content {
+  if (!t) return null;
+  return el('span', 'time', el('span', 'local', t.local), el('span', 'utc', t.utc));
+}
+
+const integrationText = (i: NamedUri | null) => (i ? i.name : 'unknown integration');
+
+function integrationLabel(i: NamedUri | null): HTMLElement {
+  const span = el('span', 'integration', integrationText(i));
+  if (i && i.name !== i.uri) span.title = i.uri;
+  return span;
+}
+
+export function sourcesTable(sources: SourceView[]): HTMLElement {
+  if (!sources.length) return el('p', 'muted', 'No source records.');
+  const head = el('tr', undefined, th('col', 'Integration'), th('col', 'Id in the integration'));
+  const body = el('tbody', undefined, ...sources.map((s) => el('tr', 'source', el('td', undefined, integrationLabel(s.integration)), el('td', 'value', s.id ?? missing()))));
+  const caption = el('caption', undefined, `${sources.length} source record${sources.length === 1 ? '' : 's'} merged into this one`);
+  return el('div', 'table-wrap', el('table', 'sources', caption, el('thead', undefined, head), body));
+}
+
+function th(scope: 'col' | 'row', text: string): HTMLTableCellElement {
+  const cell = el('th', undefined, text);
+  cell.scope = scope;
+  return cell;
+}
+
+export function urlList(urls: UrlView[], handlers: RecordHandlers): HTMLElement {
+  if (!urls.length) return el('p', 'muted', 'No URLs.');
+  return el('ul', 'urls', ...urls.map((u) => el('li', 'url', integrationLabel(u.integration), ': ', link(u.url, handlers))));
+}
+
+export function imageList(images: ImageView[], handlers: RecordHandlers, remoteImagesOff: boolean): HTMLElement {
+  if (!images.length) return el('p', 'muted', 'No images.');
+  const list = el('ul', 'images');
+  for (const img of images) {
+    const facts = [img.size ?? 'size not given', `from ${integrationText(img.integration)}`];
+    if (img.representative) facts.push('representative of the page');
+    const item = el('li', 'image', link(img.url, handlers), el('span', 'facts', facts.join(' · ')));
+    const target = img.url.trim();
+    if (img.load && isWebLink(target) && new URL(target).protocol === 'https:') {
+      const picture = el('img', 'preview');
+      picture.alt = `Image from ${integrationText(img.integration)}`;
+      picture.loading = 'lazy';
+      picture.referrerPolicy = 'no-referrer';
+      picture.src = target;
+      item.append(picture);
+    }
+    list.append(item);
+  }
+  if (!remoteImagesOff) return list;
+  return el('div', undefined, el('p', 'muted', 'Pictures are not loaded from the internet: turn on the setting “Dedup Curator › Panels: Load Remote Images” to see them.'), list);
+}
+
+export function integrationList(integrations: NamedUri[]): HTMLElement {
+  if (!integrations.length) return el('p', 'muted', 'No integrations.');
+  return el('ul', 'integrations', ...integrations.map((i) => el('li', undefined, el('span', 'name', i.name), i.name !== i.uri ? el('span', 'muted', ` ${i.uri}`) : null)));
+}
+
+function actionButton(action: RecordAction, text: string, iconName: string, label: string, handlers: RecordHandlers): HTMLButtonElement {
+  const b = el('button', `action ${action}`, icon(iconName), ` ${text}`);
+  b.type = 'button';
+  b.title = label;
+  b.dataset.action = action;
+  b.addEventListener('click', () => handlers.action(action));
+  return b;
+}
+
+/**
+ * The heading shows the start of a long name (the Name field shows all of it): laying out a
+ * hostile 1 MB heading in the header's flex box takes the browser seconds.
+ */
+const MAX_TITLE = 300;
+
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never cut a surrogate pair in two.
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Kind, name, id, the actions, and the status line the extension's notices go to. */
+export function recordHeader(view: RecordView, handlers: RecordHandlers): HTMLElement {
+  const title = el('h1', view.name === null ? 'unnamed' : undefined, view.name === null ? '(no name)' : clip(view.name, MAX_TITLE));
+  title.id = 'title';
+  title.dir = 'auto';
+  const kind = el('p', 'kind', icon(view.kind === 'location' ? 'location' : 'calendar'), view.kind === 'location' ? ' Location' : ' Event');
+  const id = el('p', 'rec-id', el('span', 'label', 'Id '), el('code', undefined, view.id));
+  const actions = el(
+    'div',
+    'actions',
+    actionButton('openJson', 'Open as JSON', 'json', 'Open the raw record in a JSON editor', handlers),
+    actionButton('copyId', 'Copy Id', 'copy', 'Copy the record id to the clipboard', handlers),
+  );
+  const status = el('p', 'status');
+  status.id = 'status';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  return el('header', 'top', el('div', 'heading', kind, title, id), actions, status);
+}
+
+/** Sources, URLs, images, integrations and times: the same for both kinds, in this order. */
+export function commonSections(view: RecordView, handlers: RecordHandlers): HTMLElement[] {
+  return [
+    section('sources', 'Sources', 'references', sourcesTable(view.sources)),
+    section('urls', 'URLs', 'link', urlList(view.urls, handlers)),
+    section('images', 'Images', 'file-media', imageList(view.images, handlers, view.remoteImagesOff)),
+    section('integrations', 'Integrations', 'plug', integrationList(view.integrations)),
+    section('times', 'Times', 'history', fieldList(field('created', 'Created', time(view.created)), field('updated', 'Updated', time(view.updated)))),
+  ];
+}

@@ -1,0 +1,107 @@
+// Serves the record panels' page (src/extension/panels/html.ts: same HTML and CSP as the extension,
+// with the same stylesheets) around the built dist/record-webview.js from 127.0.0.1, in the chromium
+// that test/webview/page.ts starts, with a stand-in for acquireVsCodeApi that records what the page
+// posts. `?images` builds the CSP of a panel with remote images allowed, `?nocsp` drops the CSP.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { newNonce, panelHtml } from '../../src/extension/panels/html';
+import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record-protocol';
+import { startHarness, type Harness } from './page';
+
+const ROOT = join(__dirname, '..', '..');
+const STYLES = ['codicons/codicon.css', 'webview.css', 'record.css'];
+
+export interface RecordHarness {
+  base: Harness;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startRecordHarness(): Promise<RecordHarness> {
+  const files: Record<string, [string, string]> = { '/dist/record-webview.js': [join(ROOT, 'dist', 'record-webview.js'), 'text/javascript'] };
+  for (const s of STYLES) files[`/media/${s}`] = [join(ROOT, 'media', s), 'text/css'];
+  files['/media/codicons/codicon.ttf'] = [join(ROOT, 'media', 'codicons', 'codicon.ttf'), 'font/ttf'];
+  for (const [file] of Object.values(files)) if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+  let origin = '';
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', origin);
+    const file = files[url.pathname];
+    if (file) {
+      res.writeHead(200, { 'content-type': file[1], 'cache-control': 'no-store' });
+      res.end(readFileSync(file[0]));
+      return;
+    }
+    if (url.pathname !== '/') {
+      res.writeHead(404).end();
+      return;
+    }
+    const [style, ...extra] = STYLES.map((s) => `${origin}/media/${s}`);
+    let html = panelHtml({
+      cspSource: origin,
+      nonce: newNonce(),
+      scriptUri: `${origin}/dist/record-webview.js`,
+      styleUri: style,
+      extraStyleUris: extra,
+      remoteImages: url.searchParams.has('images'),
+      title: 'Record',
+    });
+    if (url.searchParams.has('nocsp')) html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = await startHarness();
+  return {
+    base,
+    origin,
+    async close() {
+      await base.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export interface RecordRecorded {
+  posted: FromRecordWebview[];
+  state: RecordPanelState | undefined;
+  pwned: number;
+  cspViolations: string[];
+}
+
+export interface RecordOpenOptions {
+  csp?: boolean;
+  images?: boolean;
+  width?: number;
+  state?: RecordPanelState;
+}
+
+export async function openRecordPage(h: RecordHarness, o: RecordOpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await h.base.browser.newPage({ viewport: { width: o.width ?? 1200, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // As in page.ts: a string init script (runs before the page's own, outside its CSP).
+  await page.addInitScript(`(() => {
+    const rec = { posted: [], state: ${JSON.stringify(o.state ?? null)} ?? undefined, pwned: 0, cspViolations: [] };
+    window.__rec = rec;
+    document.addEventListener('securitypolicyviolation', (e) => rec.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
+    window.acquireVsCodeApi = () => ({
+      postMessage: (m) => rec.posted.push(JSON.parse(JSON.stringify(m))),
+      getState: () => rec.state,
+      setState: (s) => { rec.state = s; },
+    });
+  })();`);
+  const query = [o.csp === false ? 'nocsp' : '', o.images ? 'images' : ''].filter(Boolean).join('&');
+  await page.goto(`${h.origin}/${query ? `?${query}` : ''}`);
+  await page.waitForFunction(() => (window as unknown as { __rec: RecordRecorded }).__rec.posted.some((m) => m.type === 'ready'));
+  return { page, errors };
+}
+
+export async function sendRecord(page: Page, message: ToRecordWebview): Promise<void> {
+  await page.evaluate((m) => window.postMessage(m, '*'), message);
+}
+
+export const recordRecorded = (page: Page): Promise<RecordRecorded> => page.evaluate(() => (window as unknown as { __rec: RecordRecorded }).__rec);
