@@ -6,6 +6,7 @@ import { registerConnectionCommands, importTokenFromEnvironment } from './comman
 import { registerDecisionCommands } from './commands/decision-commands';
 import { registerSandboxCommand } from './commands/sandbox-command';
 import { registerComparisonPanel } from './panels/comparison-panels';
+import { registerRecordPanels } from './panels/record-panel-commands';
 import { registerBulkCommands } from './curation/bulk-commands';
 import { createCuration } from './curation/context';
 import { registerExportCommands } from './curation/export-commands';
@@ -67,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...registerConnectionCommands(session),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
     ...registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }),
+    ...registerRecordPanels(context, session, locations, events, log),
     ...registerBulkCommands(curation),
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),

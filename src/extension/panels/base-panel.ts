@@ -6,6 +6,24 @@ import * as vscode from 'vscode';
 import { type FromWebview, type ToWebview, isWebLink, parseWebviewMessage } from '../../webview/protocol';
 import { newNonce, panelHtml } from './html';
 
+/** The page of a panel: which bundle and styles it loads, and how its messages are checked. */
+export interface PanelPage<From> {
+  /** File in dist/. */
+  script: string;
+  /** Files in media/, in order. */
+  styles: string[];
+  /** Validates a message from the page; undefined: malformed (logged and dropped). */
+  parse(raw: unknown): From | undefined;
+  /** Whether img-src allows https: (read at each load, so a changed setting takes effect on reload). */
+  remoteImages?: () => boolean;
+}
+
+/** The comparison panel's page: the default, so that panel needs to say nothing. */
+const COMPARISON_PAGE: PanelPage<FromWebview> = { script: 'webview.js', styles: ['webview.css'], parse: parseWebviewMessage };
+
+/** What every page may post, handled here: the handshake and links. */
+type Common = { type: 'ready' } | { type: 'openLink'; url: string };
+
 /**
  * Scripts on (the page is our bundle), command: links off (record data must never run a command),
  * files only from the extension's dist (the bundle) and media (the styles). The page is rebuilt
@@ -21,7 +39,7 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
   };
 }
 
-export abstract class BasePanel implements vscode.Disposable {
+export abstract class BasePanel<To = ToWebview, From extends { type: string } = FromWebview> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
@@ -36,6 +54,7 @@ export abstract class BasePanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     private readonly extensionUri: vscode.Uri,
     protected readonly log: vscode.LogOutputChannel,
+    private readonly page: PanelPage<From> = COMPARISON_PAGE as unknown as PanelPage<From>,
   ) {
     // A restored panel keeps the options of its previous life; set them again so they are ours.
     panel.webview.options = panelOptions(extensionUri);
@@ -59,17 +78,28 @@ export abstract class BasePanel implements vscode.Disposable {
 
   private html(): string {
     const webview = this.panel.webview;
+    const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', file)).toString();
+    const [style, ...extraStyles] = this.page.styles.map(media);
     return panelHtml({
       cspSource: webview.cspSource,
       nonce: newNonce(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'webview.css')).toString(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', this.page.script)).toString(),
+      styleUri: style,
+      extraStyleUris: extraStyles,
+      remoteImages: this.page.remoteImages?.() ?? false,
       // Not the panel's title: that holds record names, and the HTML carries no data at all.
       title: 'Dedup Curator',
     });
   }
 
-  protected post(message: ToWebview): void {
+  /** Loads the page again (a new nonce and CSP); it says ready and onReady sends its state. */
+  protected reload(): void {
+    if (this.isDisposed) return;
+    this.ready = false;
+    this.panel.webview.html = this.html();
+  }
+
+  protected post(message: To): void {
     if (this.isDisposed || !this.ready) return;
     void this.panel.webview.postMessage(message);
   }
@@ -79,21 +109,19 @@ export abstract class BasePanel implements vscode.Disposable {
    * shows third-party data; anything malformed is logged and dropped.
    */
   async handleMessage(raw: unknown): Promise<void> {
-    const message = parseWebviewMessage(raw);
+    const message = this.page.parse(raw);
     if (!message) {
       this.log.warn(`panel: ignored a malformed message from the webview (${typeof raw === 'object' && raw ? String((raw as { type?: unknown }).type) : typeof raw})`);
       return;
     }
-    switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        this.onReady();
-        return;
-      case 'openLink':
-        return this.openLink(message.url);
-      default:
-        return this.onMessage(message);
+    const common = message as unknown as Common | { type: string };
+    if (common.type === 'ready') {
+      this.ready = true;
+      this.onReady();
+      return;
     }
+    if (common.type === 'openLink') return this.openLink((common as { url: string }).url);
+    return this.onMessage(message as Exclude<From, Common>);
   }
 
   /** Checked again here: the page is not trusted to have checked the scheme. */
@@ -106,7 +134,7 @@ export abstract class BasePanel implements vscode.Disposable {
 
   /** The page is (again) ready: send it what it should show. */
   protected abstract onReady(): void;
-  protected abstract onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void>;
+  protected abstract onMessage(message: Exclude<From, Common>): Promise<void>;
 
   dispose(): void {
     if (this.isDisposed) return;

@@ -64,6 +64,8 @@ export class EventsList extends WindowedList<Event> {
     item.description = [localDateTime(e.startDate), statusText(e.eventStatus)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(e.eventStatus && /Cancel/i.test(e.eventStatus) ? 'circle-slash' : 'calendar');
     item.contextValue = 'event';
+    // A click opens the event's panel (the twistie still expands its location).
+    item.command = { command: 'dedupCurator.openEvent', title: vscode.l10n.t('Open Event'), arguments: [e] };
     item.tooltip = markdownLines([
       [vscode.l10n.t('Name'), e.name],
       [vscode.l10n.t('Starts'), localDateTime(e.startDate)],

@@ -1,0 +1,118 @@
+// The open record panels, one per record (kind + id): opened, revealed when opened again, restored
+// after a reload by a WebviewPanelSerializer per view type. Also what their actions do: Open as
+// JSON (an untitled JSON document) and Copy Id (the clipboard and a status-bar message).
+import * as vscode from 'vscode';
+import type { Session } from '../connection/session';
+import type { EventsList } from '../views/events-list';
+import type { LocationsList } from '../views/locations-list';
+import { type RecordKind, recordStateKey } from '../../webview/record-protocol';
+import { panelOptions } from './base-panel';
+import { type AnyRecord, RecordPanel, panelTitle } from './record-panel';
+
+export const LOCATION_VIEW_TYPE = 'dedupCurator.location';
+export const EVENT_VIEW_TYPE = 'dedupCurator.event';
+export const viewTypeOf = (kind: RecordKind) => (kind === 'location' ? LOCATION_VIEW_TYPE : EVENT_VIEW_TYPE);
+
+const keyOf = (kind: RecordKind, id: string) => `${kind}\u0000${id}`;
+
+export class RecordPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, RecordPanel>();
+
+  constructor(
+    readonly session: Session,
+    readonly locations: LocationsList,
+    readonly events: EventsList,
+    readonly log: vscode.LogOutputChannel,
+    private readonly extensionUri: vscode.Uri,
+  ) {}
+
+  get(kind: RecordKind, id: string): RecordPanel | undefined {
+    return this.panels.get(keyOf(kind, id));
+  }
+
+  get size(): number {
+    return this.panels.size;
+  }
+
+  /** The record panel in front, if the active editor is one. */
+  active(): RecordPanel | undefined {
+    return [...this.panels.values()].find((p) => p.panel.active);
+  }
+
+  open(r: AnyRecord): RecordPanel {
+    const existing = this.get(r.kind, r.record.id);
+    if (existing) {
+      existing.panel.reveal();
+      // A newer copy from a tree or an event replaces the one shown.
+      existing.show(r);
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(viewTypeOf(r.kind), panelTitle(r), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+    const created = this.track(new RecordPanel(panel, this.extensionUri, this, r.kind, r.record.id));
+    created.show(r);
+    return created;
+  }
+
+  /** The serializer of one view type: the page saved kind and id with setState. */
+  serializer(kind: RecordKind): vscode.WebviewPanelSerializer {
+    return { deserializeWebviewPanel: (panel, state) => this.restore(kind, panel, state) };
+  }
+
+  private async restore(kind: RecordKind, panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const key = recordStateKey(state);
+    if (!key || key.kind !== kind || this.panels.has(keyOf(kind, key.id))) {
+      panel.dispose();
+      return;
+    }
+    const restored = this.track(new RecordPanel(panel, this.extensionUri, this, kind, key.id));
+    // The page redraws its saved view at once; the live record replaces it once found.
+    await Promise.all([this.locations.loading, this.events.loading]);
+    const found = this.find(kind, key.id);
+    if (found) restored.show(found);
+    else if (kind === 'event') restored.setNotice(vscode.l10n.t('This event is not among those loaded in the Events view: the panel shows the copy saved before the reload. Refresh or widen the Events view to act on it.'));
+    // A location is also found through its events (each embeds it), as the panel loads them.
+  }
+
+  /** A record by id among those the trees have loaded (events embed their locations). */
+  find(kind: RecordKind, id: string): AnyRecord | undefined {
+    if (kind === 'event') {
+      const e = this.events.loaded().find((x) => x.id === id);
+      return e ? { kind, record: e } : undefined;
+    }
+    const l = this.locations.loaded().find((x) => x.id === id) ?? this.events.loaded().find((e) => e.location?.id === id)?.location;
+    return l ? { kind, record: l } : undefined;
+  }
+
+  eventsPageSize(): number {
+    const n = vscode.workspace.getConfiguration('dedupCurator').get<number>('pageSize.events', 50);
+    return Number.isInteger(n) ? Math.min(500, Math.max(1, n)) : 50;
+  }
+
+  /** The raw record, as the service sent it (unknown members included), in an untitled JSON editor. */
+  async openJson(r: AnyRecord): Promise<vscode.TextEditor> {
+    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(r.record, null, 2)}\n` });
+    return vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  }
+
+  async copyId(id: string, panel?: RecordPanel): Promise<void> {
+    await vscode.env.clipboard.writeText(id);
+    const shown = id.length > 80 ? `${id.slice(0, 80)}…` : id;
+    const message = vscode.l10n.t('Copied the id {0}', shown);
+    vscode.window.setStatusBarMessage(`$(copy) ${message}`, 4000);
+    panel?.setNotice(message);
+  }
+
+  private track(panel: RecordPanel): RecordPanel {
+    const key = keyOf(panel.kind, panel.recordId);
+    this.panels.set(key, panel);
+    panel.onDidDispose(() => {
+      if (this.panels.get(key) === panel) this.panels.delete(key);
+    });
+    return panel;
+  }
+
+  dispose(): void {
+    for (const p of [...this.panels.values()]) p.dispose();
+    this.panels.clear();
+  }
+}
