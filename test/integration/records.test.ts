@@ -121,7 +121,8 @@ describe('Record panels in the real VS Code', function () {
     await waitFor('the event page to say ready', () => eventPanel.isReady, 30000);
     await eventPanel.handleMessage({ type: 'openRecord', kind: 'location', id: location.id });
     await expectTabs(LOCATION, 1);
-    assert.ok(locationPanel.panel.active, 'the location panel did not come to the front');
+    // The panel's view state reaches the extension host asynchronously after the reveal.
+    await waitFor('the location panel to come to the front', () => locationPanel.panel.active);
   });
 
   it('Open as JSON opens the raw record in an untitled JSON editor, from the tree and from the panel', async () => {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Event, Page } from '../../api/model';
 import { WindowedList } from './windowed-list';
-import { locationItem } from './locations-list';
+import { locationItem, locationTooltip } from './locations-list';
 import { integrationName, localDateTime, markdownLines } from './labels';
 import { parseEventFilter, storedEventFilter } from './view-choices';
 
@@ -66,7 +66,11 @@ export class EventsList extends WindowedList<Event> {
     item.contextValue = 'event';
     // A click opens the event's panel (the twistie still expands its location).
     item.command = { command: 'dedupCurator.openEvent', title: vscode.l10n.t('Open Event'), arguments: [e] };
-    item.tooltip = markdownLines([
+    return item;
+  }
+
+  protected override recordTooltip(e: Event): vscode.MarkdownString {
+    return markdownLines([
       [vscode.l10n.t('Name'), e.name],
       [vscode.l10n.t('Starts'), localDateTime(e.startDate)],
       [vscode.l10n.t('Status'), statusText(e.eventStatus)],
@@ -75,11 +79,14 @@ export class EventsList extends WindowedList<Event> {
       [vscode.l10n.t('Integrations'), (e.integrations ?? []).map(integrationName).join(', ')],
       [vscode.l10n.t('Id'), e.id],
     ]);
-    return item;
   }
 
   protected override childItems(e: Event): vscode.TreeItem[] {
-    return e.location ? [locationItem(e.location, vscode.TreeItemCollapsibleState.None)] : [];
+    if (!e.location) return [];
+    // Built when the event is expanded: one item, so its tooltip can be made at once.
+    const item = locationItem(e.location, vscode.TreeItemCollapsibleState.None);
+    item.tooltip = locationTooltip(e.location);
+    return [item];
   }
 
   protected override updateDescription(): void {

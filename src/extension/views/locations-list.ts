@@ -16,6 +16,10 @@ export class LocationsList extends WindowedList<Location> {
   protected recordItem(l: Location): vscode.TreeItem {
     return locationItem(l, vscode.TreeItemCollapsibleState.None);
   }
+
+  protected override recordTooltip(l: Location): vscode.MarkdownString {
+    return locationTooltip(l);
+  }
 }
 
 export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
@@ -26,7 +30,11 @@ export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState
   item.contextValue = 'location';
   // A click opens the location's panel (also for an event's location child in the Events view).
   item.command = { command: 'dedupCurator.openLocation', title: vscode.l10n.t('Open Location'), arguments: [l] };
-  item.tooltip = markdownLines([
+  return item;
+}
+
+export function locationTooltip(l: Location): vscode.MarkdownString {
+  return markdownLines([
     [vscode.l10n.t('Name'), l.name],
     [vscode.l10n.t('Address'), addressLine(l.address)],
     [vscode.l10n.t('Telephone'), l.telephone],
@@ -35,5 +43,4 @@ export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState
     [vscode.l10n.t('Updated'), localDateTime(l.updatedAt)],
     [vscode.l10n.t('Id'), l.id],
   ]);
-  return item;
 }

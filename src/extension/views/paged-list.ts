@@ -56,6 +56,13 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   protected abstract readonly listKey: ListKey;
   protected abstract fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<T>>;
   protected abstract recordItem(record: T): vscode.TreeItem;
+  /**
+   * A record's tooltip, built only when the user hovers (resolveTreeItem): VS Code asks for every
+   * item of a long list at once, and the tooltips were most of that cost.
+   */
+  protected recordTooltip(_record: T): vscode.MarkdownString | undefined {
+    return undefined;
+  }
   protected childItems(_record: T): vscode.TreeItem[] {
     return [];
   }
@@ -198,6 +205,11 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   protected redraw(): void {
     this.changed.fire(undefined);
     this.afterChange();
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: ListNode<T>): vscode.TreeItem {
+    if (node.kind === 'record' && item.tooltip === undefined) item.tooltip = this.recordTooltip(node.record);
+    return item;
   }
 
   getTreeItem(node: ListNode<T>): vscode.TreeItem {

@@ -82,12 +82,15 @@ export class RecommendationsList extends PagedList<Recommendation> {
     item.contextValue = 'recommendation';
     // A click opens the comparison (the twistie still expands the entities).
     item.command = { command: 'dedupCurator.openComparison', title: vscode.l10n.t('Open Comparison'), arguments: [r] };
-    item.tooltip = markdownLines([
+    return item;
+  }
+
+  protected override recordTooltip(r: Recommendation): vscode.MarkdownString {
+    return markdownLines([
       [vscode.l10n.t('Score'), percent(r.score)],
       [vscode.l10n.t('Recommendation'), r['@id']],
       ...r.entities.map((e, i): [string, string] => [vscode.l10n.t('Entity {0}', i + 1), `${e.name ?? ''} (${integrationName(e.integration)}) ${addressLine(e.address)}`]),
     ]);
-    return item;
   }
 
   protected override childItems(r: Recommendation): vscode.TreeItem[] {
