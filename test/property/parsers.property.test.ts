@@ -15,7 +15,8 @@ const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantF
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined, freq: 3 });
 const nullish = <T>(a: fc.Arbitrary<T>) => fc.oneof(a, fc.constant(null), fc.constant(undefined));
 const numberLike = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true }).map(String), fc.integer().map(String));
-const extra = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 });
+// Unknown members, named so they never collide with a known member a record left out.
+const extra = fc.dictionary(fc.string({ maxLength: 6 }).map((k) => `x-${k}`), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 });
 const address = fc.record({ streetAddress: nullish(text), postalCode: nullish(text), addressLocality: nullish(text), addressCountry: nullish(text) }, { requiredKeys: [] });
 
 const entity = fc.tuple(fc.record({ '@id': text, name: nullish(text), integration: nullish(text), url: nullish(text), address: nullish(address) }, { requiredKeys: ['@id'] }), extra).map(([e, x]) => ({ ...x, ...e }));
