@@ -45,6 +45,15 @@ if (OUT) {
       const t0 = performance.now();
       const api = await ext.activate();
       out.activationMs = performance.now() - t0;
+      // Where that time went, from the extension's own marks on the same clock: VS Code loading the
+      // bundle; VS Code preparing the ExtensionContext (its mementos and storage are round trips to
+      // the workbench, awaited before activate() is called); activate() itself.
+      out.moduleLoadMs = api.timings.moduleEvaluatedAt - t0;
+      out.contextMs = api.timings.activateStartedAt - api.timings.moduleEvaluatedAt;
+      out.activateBodyMs = api.timings.activateEndedAt - api.timings.activateStartedAt;
+      // activate() returns before the session's first state; time that too, and count its fetches.
+      await api.ready;
+      out.firstStateMs = performance.now() - t0;
       out.fetchesDuringActivation = fetches;
       globalThis.fetch = realFetch;
       out.sandboxBundleLoaded = Object.keys(require.cache).some((k) => /[\\/]dist[\\/]sandbox\.js$/.test(k));

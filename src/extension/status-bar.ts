@@ -16,6 +16,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.name = vscode.l10n.t('Dedup Curator Connection');
     this.item.command = { command: 'dedupCurator.recommendations.focus', title: vscode.l10n.t('Show Recommendations') };
     this.disposables = [this.item, session.onDidChange(() => this.update()), recommendations.onDidChangeTreeData(() => this.update())];
+  }
+
+  /** Shown once the session knows its first state, so it never says "not connected" by mistake. */
+  show(): void {
     this.update();
     this.item.show();
   }

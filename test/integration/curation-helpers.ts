@@ -15,6 +15,7 @@ export async function withSandbox(): Promise<{ api: DedupCuratorApi; client: Ded
   assert.ok(ext, 'the extension is not installed');
   await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
   const api = await ext.activate();
+  await api.ready;
   const state = api.session.state;
   assert.equal(state.kind, 'ready', 'no active connection after Try the Local Sandbox');
   return { api, client: (state as { client: DedupClient }).client };

@@ -7,7 +7,9 @@ import type { DedupClient } from '../../src/api/client';
 export async function curatorApi(): Promise<DedupCuratorApi> {
   const ext = vscode.extensions.getExtension<DedupCuratorApi>('dedup-curator.dedup-curator');
   assert.ok(ext, 'the extension is not installed');
-  return ext.isActive ? ext.exports : ext.activate();
+  const api = ext.isActive ? ext.exports : await ext.activate();
+  await api.ready;
+  return api;
 }
 
 /** Polls until `check` returns a truthy value (state changes travel through async events). */

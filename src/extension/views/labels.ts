@@ -13,11 +13,17 @@ export function percent(score: number): string {
   return `${Math.round(score * 100)}%`;
 }
 
+// Made once: every tree item of a long list shares them.
+let scoreIcons: { high: vscode.ThemeIcon; medium: vscode.ThemeIcon; low: vscode.ThemeIcon } | undefined;
+
 /** A visual cue for the score: the same thresholds everywhere. */
 export function scoreIcon(score: number): vscode.ThemeIcon {
-  if (score >= 0.9) return new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green'));
-  if (score >= 0.7) return new vscode.ThemeIcon('circle-large-filled', new vscode.ThemeColor('charts.yellow'));
-  return new vscode.ThemeIcon('circle-large-outline', new vscode.ThemeColor('charts.orange'));
+  scoreIcons ??= {
+    high: new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green')),
+    medium: new vscode.ThemeIcon('circle-large-filled', new vscode.ThemeColor('charts.yellow')),
+    low: new vscode.ThemeIcon('circle-large-outline', new vscode.ThemeColor('charts.orange')),
+  };
+  return score >= 0.9 ? scoreIcons.high : score >= 0.7 ? scoreIcons.medium : scoreIcons.low;
 }
 
 export function addressLine(a: Address | null | undefined): string {
