@@ -5,7 +5,7 @@ import type { JournalConnection, Verdict } from './journal';
 import type { DecisionJournal } from './journal';
 import { type AttemptOutcome, type Decider, type DecisionTarget, attemptDecision } from './decide';
 
-export const DEFAULT_BULK_CONCURRENCY = 4;
+export const DEFAULT_BULK_CONCURRENCY = 8;
 export const MAX_BULK_CONCURRENCY = 16;
 
 export interface BulkProgress {

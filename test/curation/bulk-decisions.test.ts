@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BadRequestError, DedupClient, InvalidTokenError, ServerError, TimeoutError } from '../../src/api';
 import type { Recommendation } from '../../src/api/model';
-import { clampConcurrency, runBulkDecisions } from '../../src/curation/bulk-decisions';
+import { DEFAULT_BULK_CONCURRENCY, clampConcurrency, runBulkDecisions } from '../../src/curation/bulk-decisions';
 import { DecisionJournal, journalConnection, readJournal } from '../../src/curation/journal';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 
@@ -120,7 +120,8 @@ describe('bulk decisions against the sandbox', function () {
     });
 
     it('clamps the concurrency to 1–16', () => {
-      assert.deepEqual([clampConcurrency(undefined), clampConcurrency(0), clampConcurrency(3.7), clampConcurrency(99)], [4, 1, 3, 16]);
+      assert.equal(DEFAULT_BULK_CONCURRENCY, 8);
+      assert.deepEqual([clampConcurrency(undefined), clampConcurrency(0), clampConcurrency(3.7), clampConcurrency(99)], [8, 1, 3, 16]);
     });
   });
 

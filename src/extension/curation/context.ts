@@ -3,6 +3,7 @@
 // the extension's global storage so that every window and workspace appends to the same history.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
+import { DEFAULT_BULK_CONCURRENCY } from '../../curation/bulk-decisions';
 import { DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
@@ -49,7 +50,7 @@ export function currentConnection(session: Session): JournalConnection | undefin
 }
 
 export function bulkConcurrency(): number {
-  return vscode.workspace.getConfiguration('dedupCurator').get<number>('bulkConcurrency', 4);
+  return vscode.workspace.getConfiguration('dedupCurator').get<number>('bulkConcurrency', DEFAULT_BULK_CONCURRENCY);
 }
 
 /** The path of a file URI chosen in a dialog; undefined (after saying why) for any other scheme. */
