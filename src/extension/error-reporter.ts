@@ -2,7 +2,7 @@
 // message with an "Update Token…" action, however many views failed at the same moment: a burst of
 // identical failures shows one notification, never a loop of prompts.
 import * as vscode from 'vscode';
-import { type DedupError, isDedupError } from '../api/errors';
+import { type DedupError, isDedupError, isRetryable } from '../api/errors';
 
 const BURST_MS = 3000;
 
@@ -12,8 +12,12 @@ export class ErrorReporter {
 
   constructor(private readonly log: vscode.LogOutputChannel) {}
 
-  /** Logs the failure and tells the user once; returns the one-line message for in-view display. */
-  report(e: unknown, doing: string): string {
+  /**
+   * Logs the failure and tells the user once; returns the one-line message for in-view display.
+   * `retry` (read-only work only) is offered as "Retry" when the failure may pass by itself: a 429,
+   * a 502/503/504, a timeout or a network error. Decisions never pass one: they are not repeated.
+   */
+  report(e: unknown, doing: string, retry?: () => unknown): string {
     const err = isDedupError(e) ? e : undefined;
     const message = err ? err.message : e instanceof Error ? e.message : String(e);
     if (err?.kind === 'cancelled') return message;
@@ -23,11 +27,14 @@ export class ErrorReporter {
     if (key === this.lastKey && now - this.lastAt < BURST_MS) return message;
     this.lastKey = key;
     this.lastAt = now;
-    void this.show(err, message, doing);
+    // A timeout is not retried automatically (the attempt may have been slow for a reason), but the
+    // user may well want to try again.
+    const transient = err !== undefined && (isRetryable(err) || err.kind === 'timeout');
+    void this.show(err, message, doing, retry && transient ? retry : undefined);
     return message;
   }
 
-  private async show(err: DedupError | undefined, message: string, doing: string): Promise<void> {
+  private async show(err: DedupError | undefined, message: string, doing: string, retry: (() => unknown) | undefined): Promise<void> {
     if (err?.kind === 'invalid-token' || err?.kind === 'auth-header') {
       const text =
         err.kind === 'invalid-token'
@@ -40,8 +47,10 @@ export class ErrorReporter {
       return;
     }
     const showLog = vscode.l10n.t('Show Log');
-    if ((await vscode.window.showErrorMessage(vscode.l10n.t('Dedup Curator: {0} failed. {1}', doing, message), showLog)) === showLog) {
-      await vscode.commands.executeCommand('dedupCurator.showLog');
-    }
+    const again = vscode.l10n.t('Retry');
+    const actions = retry ? [again, showLog] : [showLog];
+    const answer = await vscode.window.showErrorMessage(vscode.l10n.t('Dedup Curator: {0} failed. {1}', doing, message), ...actions);
+    if (answer === showLog) await vscode.commands.executeCommand('dedupCurator.showLog');
+    if (answer === again) await retry?.();
   }
 }

@@ -196,6 +196,54 @@ describe('Reliability in the real VS Code', function () {
       });
     });
 
+    it('offers "Retry" for read-only work only where the failure may pass (429, 503, timeout, network)', async () => {
+      const Client = activeClient(api).constructor as typeof DedupClient;
+      const client = new Client({ baseUrl: service.baseUrl, token: TOKEN, timeoutMs: 500, retry: { retries: 0 } });
+      const failure = async (mode: Mode) => {
+        service.mode = mode;
+        try {
+          await client.listRecommendations();
+        } catch (e) {
+          return e as Error;
+        } finally {
+          service.mode = 'healthy';
+        }
+        throw new Error(`${mode}: the call succeeded`);
+      };
+      const cases: [Mode, string[]][] = [
+        ['429', ['Retry', 'Show Log']],
+        ['503', ['Retry', 'Show Log']],
+        ['slow', ['Retry', 'Show Log']],
+        ['reset', ['Retry', 'Show Log']],
+        ['400', ['Show Log']],
+        ['html', ['Show Log']],
+        ['401', ['Update Token…']],
+      ];
+      let retried = 0;
+      await burstPause();
+      await capturingMessages(async (calls) => {
+        // Each case is another kind of failure, so none is folded into the one before.
+        for (const [mode, items] of cases) {
+          const before = calls.length;
+          api.errors.report(await failure(mode), 'Testing', () => retried++);
+          await new Promise((r) => setTimeout(r, 20));
+          assert.deepEqual(calls.slice(before).map((c) => c.items), [items], `${mode}'s actions`);
+        }
+      });
+      assert.equal(retried, 0, 'a retry ran without being chosen');
+      // Choosing "Retry" runs the retry.
+      await burstPause();
+      const w = vscode.window as unknown as Record<string, unknown>;
+      const saved = w.showErrorMessage;
+      w.showErrorMessage = async (_text: string, ...items: unknown[]) => items[0];
+      try {
+        api.errors.report(await failure('503'), 'Testing', () => retried++);
+        await waitFor('the retry', () => retried === 1);
+      } finally {
+        w.showErrorMessage = saved;
+      }
+    });
+
     const lists = () => [api.recommendations, api.locations, api.events];
     const FAMILIES: [Mode, RegExp][] = [
       ['401', /refused the access token/],

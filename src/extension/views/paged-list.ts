@@ -157,7 +157,9 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
     } catch (e) {
       if (generation !== this.generation) return;
-      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, vscode.l10n.t('Loading {0}', this.noun))));
+      // Retry reloads every view: the views fail together (one notification for all), so they heal together.
+      const retry = () => vscode.commands.executeCommand('dedupCurator.refresh');
+      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, vscode.l10n.t('Loading {0}', this.noun), retry)));
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
       this.changed.fire(undefined);
