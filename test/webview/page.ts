@@ -124,7 +124,28 @@ export async function openPanel(h: Harness, o: OpenOptions = {}): Promise<{ page
 
 /** Delivers a message as the extension's webview.postMessage does: a message event on the window. */
 export async function send(page: Page, message: ToWebview): Promise<void> {
-  await page.evaluate((m) => window.postMessage(m, '*'), message);
+  await deliver(page, message);
+}
+
+/**
+ * Posts a message to the page as the extension does, and resolves once the page has handled it:
+ * window.postMessage only queues a task, so a key pressed right after could otherwise reach the
+ * page first. A second message (a plain string, which the page ignores) follows it in the same
+ * FIFO queue; when that one arrives, the first has been dispatched.
+ */
+export function deliver(page: Page, message: unknown): Promise<void> {
+  // A string, not a function: the test runner's transpiler adds helpers (__name) to named functions,
+  // which do not exist in the page.
+  return page.evaluate(`new Promise((resolve) => {
+    const sentinel = 'delivered:' + Math.random();
+    window.addEventListener('message', function onMessage(e) {
+      if (e.data !== sentinel) return;
+      window.removeEventListener('message', onMessage);
+      resolve();
+    });
+    window.postMessage(${JSON.stringify(message)}, '*');
+    window.postMessage(sentinel, '*');
+  })`);
 }
 
 export const recorded = (page: Page): Promise<Recorded> => page.evaluate(() => window.__rec);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
 import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record-protocol';
-import { startHarness, type Harness } from './page';
+import { deliver, startHarness, type Harness } from './page';
 
 const ROOT = join(__dirname, '..', '..');
 const STYLES = ['codicons/codicon.css', 'webview.css', 'record.css'];
@@ -101,7 +101,7 @@ export async function openRecordPage(h: RecordHarness, o: RecordOpenOptions = {}
 }
 
 export async function sendRecord(page: Page, message: ToRecordWebview): Promise<void> {
-  await page.evaluate((m) => window.postMessage(m, '*'), message);
+  await deliver(page, message);
 }
 
 export const recordRecorded = (page: Page): Promise<RecordRecorded> => page.evaluate(() => (window as unknown as { __rec: RecordRecorded }).__rec);
