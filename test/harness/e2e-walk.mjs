@@ -77,8 +77,25 @@ export async function walk(page, { screenshot, say, welcome, recordPanels }) {
   await comparisonAndQueue(page, recommendations, { screenshot, say });
   if (recordPanels) {
     await recordPanel(page, pane(sidebar, 'Locations'), 'location', { screenshot, say });
-    await recordPanel(page, pane(sidebar, 'Events'), 'event', { screenshot, say });
+    const event = await recordPanel(page, pane(sidebar, 'Events'), 'event', { screenshot, say });
+    await reloadRestoresPanel(page, 'event', event, { say });
   }
+}
+
+/**
+ * A reload of the window (the browser page) brings the open panel back through the extension's
+ * WebviewPanelSerializer and the page's saved state, showing the same record.
+ */
+async function reloadRestoresPanel(page, kind, heading, { say }) {
+  // The web workbench writes its editor state (which panels are open) to storage on a timer; give it
+  // time to include the panel just opened, as a user's reload would some seconds later.
+  await page.waitForTimeout(6000);
+  await page.reload();
+  await expect('the workbench after the reload', page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT_MS }));
+  const frame = await webviewFrame(page, `the ${kind} panel restored after the reload`, (f) => f.locator(`main.record.${kind} h1`).first());
+  const restored = (await frame.locator(`main.record.${kind} h1`).innerText()).trim();
+  if (restored !== heading) throw new StepError(`after the reload the ${kind} panel shows "${restored}", not "${heading}"`);
+  say(`reloaded the window: the ${kind} panel is restored ("${restored}")`);
 }
 
 /** A click on the first row of the Locations (Events) view opens its record panel. */
@@ -87,10 +104,12 @@ async function recordPanel(page, view, kind, { screenshot, say }) {
   const label = (await row.locator('.label-name').first().innerText()).trim();
   await row.locator('.label-name').first().click();
   const frame = await webviewFrame(page, `the ${kind} panel of "${label}"`, (f) => f.locator(`main.record.${kind} h1`).first());
-  say(`${kind} panel: ${(await frame.locator(`main.record.${kind} h1`).innerText()).trim()}`);
+  const heading = (await frame.locator(`main.record.${kind} h1`).innerText()).trim();
+  say(`${kind} panel: ${heading}`);
   await page.mouse.move(900, 450);
   await page.waitForTimeout(800);
   await screenshot(`e2e-${kind}`);
+  return heading;
 }
 
 /**
