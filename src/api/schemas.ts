@@ -21,6 +21,8 @@ export const NumberLike = v.union([
     v.trim(),
     v.regex(/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/, 'a number or numeric text'),
     v.transform(Number),
+    // "1e999" is numeric text but no finite number (a property test found it as Infinity).
+    v.finite('a number within range'),
   ),
 ]);
 

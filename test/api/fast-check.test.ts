@@ -60,6 +60,15 @@ describe('response validation: the fast path', () => {
     assert.equal(locations(JSON.parse('{"page":0,"has_next_page":false,"data":[{"id":"a","__proto__":{"x":1}}]}')), false);
   });
 
+  it('converts numeric text to a finite number, and refuses text beyond the range of a number', () => {
+    // Found by the parser property test: "-1797583251733037e+308" was converted to -Infinity.
+    assert.deepEqual(v.safeParse(NumberLike, ' 1e3 ').output, 1000);
+    for (const text of ['1e999', '-1797583251733037e+308']) {
+      const r = v.safeParse(NumberLike, text);
+      assert.equal(r.success, false, `${text} accepted as ${String(r.output)}`);
+    }
+  });
+
   it('takes the fast path for every page the sandbox serves', async () => {
     const sb = await startSandbox({ port: 0, seed: 1, locations: 200, events: 100 });
     try {
