@@ -101,7 +101,15 @@ export interface OpenOptions {
 
 /** Opens the panel page; returns the page and the uncaught page errors (expected: none). */
 export async function openPanel(h: Harness, o: OpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
-  const page = await h.browser.newPage({ viewport: { width: o.width ?? 1200, height: 900 } });
+  return openWithStandIn(h.browser, `${h.origin}/${o.csp === false ? '?nocsp' : ''}`, o);
+}
+
+/**
+ * A page of a webview bundle with a stand-in for acquireVsCodeApi that records what the page posts
+ * and saves (window.__rec); resolves once the page has posted `ready`. Shared by every panel's tests.
+ */
+export async function openWithStandIn(browser: Browser, url: string, o: { width?: number; state?: unknown } = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: o.width ?? 1200, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // Init scripts run before the page's own (and are not subject to its CSP): the stand-in API. A
@@ -117,8 +125,8 @@ export async function openPanel(h: Harness, o: OpenOptions = {}): Promise<{ page
       setState: (s) => { rec.state = s; },
     });
   })();`);
-  await page.goto(`${h.origin}/${o.csp === false ? '?nocsp' : ''}`);
-  await page.waitForFunction(() => window.__rec.posted.some((m) => m.type === 'ready'));
+  await page.goto(url);
+  await page.waitForFunction("window.__rec.posted.some((m) => m.type === 'ready')");
   return { page, errors };
 }
 

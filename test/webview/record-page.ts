@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
 import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record-protocol';
-import { deliver, startHarness, type Harness } from './page';
+import { deliver, openWithStandIn, startHarness, type Harness } from './page';
 
 const ROOT = join(__dirname, '..', '..');
 const STYLES = ['codicons/codicon.css', 'webview.css', 'record.css'];
@@ -80,24 +80,8 @@ export interface RecordOpenOptions {
 }
 
 export async function openRecordPage(h: RecordHarness, o: RecordOpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
-  const page = await h.base.browser.newPage({ viewport: { width: o.width ?? 1200, height: 900 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  // As in page.ts: a string init script (runs before the page's own, outside its CSP).
-  await page.addInitScript(`(() => {
-    const rec = { posted: [], state: ${JSON.stringify(o.state ?? null)} ?? undefined, pwned: 0, cspViolations: [] };
-    window.__rec = rec;
-    document.addEventListener('securitypolicyviolation', (e) => rec.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
-    window.acquireVsCodeApi = () => ({
-      postMessage: (m) => rec.posted.push(JSON.parse(JSON.stringify(m))),
-      getState: () => rec.state,
-      setState: (s) => { rec.state = s; },
-    });
-  })();`);
   const query = [o.csp === false ? 'nocsp' : '', o.images ? 'images' : ''].filter(Boolean).join('&');
-  await page.goto(`${h.origin}/${query ? `?${query}` : ''}`);
-  await page.waitForFunction(() => (window as unknown as { __rec: RecordRecorded }).__rec.posted.some((m) => m.type === 'ready'));
-  return { page, errors };
+  return openWithStandIn(h.base.browser, `${h.origin}/${query ? `?${query}` : ''}`, o);
 }
 
 export async function sendRecord(page: Page, message: ToRecordWebview): Promise<void> {
