@@ -33,11 +33,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const files: Record<string, [string, string]> = {
-    '/dist/webview.js': [join(ROOT, 'dist', 'webview.js'), 'text/javascript'],
-    '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
-  };
+/**
+ * Serves a panel's page from 127.0.0.1: `files` (path → [file, content type]) as they are, and at
+ * `/` the HTML `page(origin, url)` builds (as the extension does); `?nocsp` drops its CSP meta tag.
+ */
+export async function startPageServer(files: Record<string, [string, string]>, page: (origin: string, url: URL) => string): Promise<{ server: Server; origin: string }> {
   for (const [file] of Object.values(files)) if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   let origin = '';
   const server = createServer((req, res) => {
@@ -52,13 +52,24 @@ export async function startHarness(): Promise<Harness> {
       res.writeHead(404).end();
       return;
     }
-    let html = panelHtml({ cspSource: origin, nonce: newNonce(), scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/media/webview.css`, title: 'Comparison' });
+    let html = page(origin, url);
     if (url.searchParams.has('nocsp')) html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, origin };
+}
+
+export async function startHarness(): Promise<Harness> {
+  const { server, origin } = await startPageServer(
+    {
+      '/dist/webview.js': [join(ROOT, 'dist', 'webview.js'), 'text/javascript'],
+      '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
+    },
+    (o) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/webview.js`, styleUri: `${o}/media/webview.css`, title: 'Comparison' }),
+  );
   const home = mkdtempSync(join(tmpdir(), 'dedup-webview-test-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -2,14 +2,11 @@
 // with the same stylesheets) around the built dist/record-webview.js from 127.0.0.1, in the chromium
 // that test/webview/page.ts starts, with a stand-in for acquireVsCodeApi that records what the page
 // posts. `?images` builds the CSP of a panel with remote images allowed, `?nocsp` drops the CSP.
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
 import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record-protocol';
-import { deliver, openWithStandIn, startHarness, type Harness } from './page';
+import { deliver, openWithStandIn, startHarness, startPageServer, type Harness } from './page';
 
 const ROOT = join(__dirname, '..', '..');
 const STYLES = ['codicons/codicon.css', 'webview.css', 'record.css'];
@@ -24,36 +21,18 @@ export async function startRecordHarness(): Promise<RecordHarness> {
   const files: Record<string, [string, string]> = { '/dist/record-webview.js': [join(ROOT, 'dist', 'record-webview.js'), 'text/javascript'] };
   for (const s of STYLES) files[`/media/${s}`] = [join(ROOT, 'media', s), 'text/css'];
   files['/media/codicons/codicon.ttf'] = [join(ROOT, 'media', 'codicons', 'codicon.ttf'), 'font/ttf'];
-  for (const [file] of Object.values(files)) if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
-  let origin = '';
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', origin);
-    const file = files[url.pathname];
-    if (file) {
-      res.writeHead(200, { 'content-type': file[1], 'cache-control': 'no-store' });
-      res.end(readFileSync(file[0]));
-      return;
-    }
-    if (url.pathname !== '/') {
-      res.writeHead(404).end();
-      return;
-    }
-    const [style, ...extra] = STYLES.map((s) => `${origin}/media/${s}`);
-    let html = panelHtml({
-      cspSource: origin,
+  const { server, origin } = await startPageServer(files, (o, url) => {
+    const [style, ...extra] = STYLES.map((s) => `${o}/media/${s}`);
+    return panelHtml({
+      cspSource: o,
       nonce: newNonce(),
-      scriptUri: `${origin}/dist/record-webview.js`,
+      scriptUri: `${o}/dist/record-webview.js`,
       styleUri: style,
       extraStyleUris: extra,
       remoteImages: url.searchParams.has('images'),
       title: 'Record',
     });
-    if (url.searchParams.has('nocsp')) html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(html);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = await startHarness();
   return {
     base,
