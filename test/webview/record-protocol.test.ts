@@ -1,7 +1,8 @@
 // The record panels' message validator (what the extension accepts from the page) and the view
 // builders (what the extension sends): plain functions, no browser, no VS Code.
 import assert from 'node:assert/strict';
-import { coordinatesView, statusText } from '../../src/extension/panels/location-view';
+import { statusText } from '../../src/extension/event-status';
+import { coordinatesView } from '../../src/extension/panels/location-view';
 import { imagesView, timeView } from '../../src/extension/panels/record-panel-fields';
 import { parseRecordMessage, recordStateKey } from '../../src/webview/record-protocol';
 import { CONCERT, eventFixture, locationFixture } from './record-fixtures';

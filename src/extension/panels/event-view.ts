@@ -2,7 +2,8 @@
 // categories, keywords, the shared parts, and its embedded location as a card.
 import type { Event } from '../../api/model';
 import type { EventView } from '../../webview/record-protocol';
-import { locationCard, statusText } from './location-view';
+import { statusText } from '../event-status';
+import { locationCard } from './location-view';
 import { type RecordViewOptions, baseView, numberText, text, timeView } from './record-panel-fields';
 
 const yesNo = (x: boolean | null | undefined): string | null => (x === true ? 'yes' : x === false ? 'no' : null);

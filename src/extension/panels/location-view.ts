@@ -2,6 +2,7 @@
 // shared parts (record-panel-fields.ts). Also the short form of an event in a location's list.
 import type { Address, Event, Location } from '../../api/model';
 import type { AddressLine, CoordinatesView, EventItem, LocationCard, LocationView } from '../../webview/record-protocol';
+import { statusText } from '../event-status';
 import { type RecordViewOptions, baseView, text, timeView } from './record-panel-fields';
 
 const ADDRESS_FIELDS: [keyof Address & string, string][] = [
@@ -55,12 +56,6 @@ export function addressSummary(a: Address | null | undefined): string | null {
 
 export function locationCard(l: Location): LocationCard {
   return { id: l.id, name: text(l.name), address: addressSummary(l.address) };
-}
-
-/** `https://schema.org/EventScheduled` or `EventScheduled` → `Scheduled`. */
-export function statusText(status: string | null | undefined): string | null {
-  const s = text(status);
-  return s === null ? null : s.replace(/^.*[/#]/, '').replace(/^Event(?=.)/, '') || s;
 }
 
 export function eventItem(e: Event, o: RecordViewOptions = {}): EventItem {

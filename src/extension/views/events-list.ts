@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Event, Page } from '../../api/model';
+import { statusText } from '../event-status';
 import { WindowedList } from './windowed-list';
 import { locationItem, locationTooltip } from './locations-list';
 import { integrationName, localDateTime, markdownLines } from './labels';
@@ -102,8 +103,3 @@ export class EventsList extends WindowedList<Event> {
   }
 }
 
-/** `https://schema.org/EventScheduled` or `EventScheduled` → `Scheduled`. */
-function statusText(status: string | null | undefined): string {
-  if (!status) return '';
-  return status.replace(/^.*[/#]/, '').replace(/^Event/, '');
-}
