@@ -1,6 +1,7 @@
 // Comparison views as the extension sends them, built by hand: a plain pair, a trio, and a hostile
 // one where every string is an attack on the renderer.
 import { FIELD_LABELS } from '../../src/extension/panels/comparison-view';
+import { SCRIPT_PAYLOADS } from '../support/hostile-corpus';
 import { FIELD_KEYS, type ComparisonView, type FieldKey, type PairExplanation } from '../../src/webview/protocol';
 
 const MATCHER: Partial<Record<FieldKey, string[]>> = {
@@ -71,16 +72,8 @@ export function view(entities: Entity[], id = 'urn:recommendation:1'): Compariso
   };
 }
 
-/** Attacks on an HTML renderer; each one increments window.__rec.pwned if it ever runs. */
-export const PAYLOADS = [
-  '<script>window.__rec.pwned++</script>',
-  '<img src=x onerror="window.__rec.pwned++">',
-  '"><svg onload="window.__rec.pwned++"></svg>',
-  "'><iframe srcdoc=\"<script>parent.__rec.pwned++</script>\"></iframe>",
-  '<a href="javascript:window.__rec.pwned++">click</a>',
-  '<style>body{display:none}</style><b>bold</b>',
-  '{{constructor.constructor("window.__rec.pwned++")()}}',
-];
+/** Attacks on an HTML renderer (the hostile corpus's); each increments window.__rec.pwned if it ever runs. */
+export const PAYLOADS = SCRIPT_PAYLOADS;
 
 const RTL = 'مقهى سنترال \u202Eevil.exe\u202C שלום';
 const EMOJI = '☕️ Café 👩🏽‍🍳 🇦🇹';
