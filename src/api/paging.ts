@@ -1,7 +1,7 @@
 // Iterating over every page of a list endpoint.
 //
 // Locations and events report no total, so their pages are fetched one after another until
-// `has_next_page` is false. The recommendation list reports `total`, so once the first page is in,
+// `has_next_page` is false, each asked for while the consumer is still busy with the one before. The recommendation list reports `total`, so once the first page is in,
 // the remaining pages are known and fetched a few at a time in parallel, yet yielded in order; at
 // most `concurrency` pages are held at once, so memory stays flat however long the list is.
 import { CancelledError, InvalidResponseError } from './errors';
@@ -18,11 +18,34 @@ export interface PagingOptions {
 }
 
 export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: PagingOptions): AsyncGenerator<Page<T>> {
-  for (let page = opts.startPage ?? 0; ; page++) {
-    const p = await fetchPage(page, opts.signal);
-    yield p;
-    if (!p.hasNextPage) return;
-    checkProgress(p, page);
+  // One request at a time, but the next one is sent as soon as this page says there is more, so it
+  // travels while the consumer works through this page (writes it out, renders it) instead of after.
+  // At most two pages are held: the one yielded and the one arriving.
+  const inner = new AbortController();
+  const onOuterAbort = () => inner.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const ask = (page: number) => {
+    const p = fetchPage(page, inner.signal);
+    p.catch(() => undefined); // observed when its turn comes, or dropped when the consumer stops first
+    return p;
+  };
+  let page = opts.startPage ?? 0;
+  let arriving = ask(page);
+  try {
+    for (;;) {
+      const p = await arriving;
+      if (p.hasNextPage && p.data.length > 0) arriving = ask(page + 1);
+      yield p;
+      if (!p.hasNextPage) return;
+      checkProgress(p, page);
+      page++;
+    }
+  } catch (e) {
+    if (opts.signal?.aborted && !(e instanceof CancelledError)) throw new CancelledError('listing was cancelled');
+    throw e;
+  } finally {
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+    inner.abort(); // a page still on its way when the consumer stopped early
   }
 }
 
@@ -34,12 +57,16 @@ function checkProgress<T>(p: Page<T>, page: number): void {
 }
 
 export async function* parallelPages<T>(fetchPage: PageFetcher<T>, opts: PagingOptions & { concurrency: number }): AsyncGenerator<Page<T>> {
+  if (opts.concurrency <= 1) {
+    yield* sequentialPages(fetchPage, opts);
+    return;
+  }
   const start = opts.startPage ?? 0;
   const first = await fetchPage(start, opts.signal);
   yield first;
   if (!first.hasNextPage) return;
   checkProgress(first, start);
-  if (first.total === undefined || opts.concurrency <= 1) {
+  if (first.total === undefined) {
     yield* sequentialPages(fetchPage, { ...opts, startPage: start + 1 });
     return;
   }
