@@ -1,9 +1,10 @@
 // Iterating over every page of a list endpoint.
 //
 // Locations and events report no total, so their pages are fetched one after another until
-// `has_next_page` is false, each asked for while the consumer is still busy with the one before. The recommendation list reports `total`, so once the first page is in,
-// the remaining pages are known and fetched a few at a time in parallel, yet yielded in order; at
-// most `concurrency` pages are held at once, so memory stays flat however long the list is.
+// `has_next_page` is false, each asked for while the consumer is still busy with the one before.
+// The recommendation list reports `total`, so once the first page is in, the remaining pages are
+// known and fetched a few at a time in parallel, yet yielded in order: at most `concurrency`
+// requests at once and one page more held, so memory stays flat however long the list is.
 import { CancelledError, InvalidResponseError } from './errors';
 import type { Page } from './model';
 
@@ -34,7 +35,10 @@ export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: Pagin
   try {
     for (;;) {
       const p = await arriving;
-      if (p.hasNextPage && p.data.length > 0) arriving = ask(page + 1);
+      if (p.hasNextPage && p.data.length > 0) {
+        arriving = ask(page + 1);
+        await requestLeft();
+      }
       yield p;
       if (!p.hasNextPage) return;
       checkProgress(p, page);
@@ -47,6 +51,15 @@ export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: Pagin
     opts.signal?.removeEventListener('abort', onOuterAbort);
     inner.abort(); // a page still on its way when the consumer stopped early
   }
+}
+
+/**
+ * fetch sends a request a few turns of the event loop after it is called; a consumer that formats and
+ * writes a page synchronously right after the yield would hold it back until it is done. One
+ * macrotask lets the request leave first (measured: 4 ms per page of 200 recommendations).
+ */
+function requestLeft(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A page that claims more but brought nothing would make the iteration endless. */
@@ -90,6 +103,8 @@ export async function* parallelPages<T>(fetchPage: PageFetcher<T>, opts: PagingO
       fill();
       const p = await inFlight.get(page)!;
       inFlight.delete(page);
+      fill();
+      await requestLeft();
       yield p;
       if (!p.hasNextPage) return; // the list shrank since the first page
       checkProgress(p, page);
