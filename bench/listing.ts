@@ -9,7 +9,10 @@
 // Every mode is a fresh `node` process, timed from spawn to exit; the order rotates per round. Each
 // also reports its own CPU time (user + system, through a --require'd exit hook), which depends far
 // less on the machine's load than wall time: the CPU ratio is the client's own work against the floor's.
-// Run: npm run build && npx tsx bench/listing.ts [--rounds 5] [--only recommendations|locations]
+// Each set runs twice: against a sandbox that answers at once (the client's CPU against the floor's:
+// the hardest case for the ratios) and against one that takes 20 ms per answer, as a fast real
+// service on the same network would (--faults latency=20ms; the wait costs no CPU on either side).
+// Run: npm run build && npx tsx bench/listing.ts [--rounds 5] [--only recommendations|locations] [--latency 0,20]
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,7 @@ const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const FLOOR = join(__dirname, 'children', 'floor-lister.mjs');
 const SINCE = '1970-01-01T00:00:00.000Z';
+const LATENCIES = (process.argv.includes('--latency') ? process.argv[process.argv.indexOf('--latency') + 1] : '0,20').split(',').map(Number);
 
 interface RunResult {
   seconds: number;
@@ -121,10 +125,15 @@ async function rounds(title: string, modes: Mode[], figures: Figure[], floorName
 const ratioTo = (mode: string, ref: string) => (t: Map<string, number[]>, i: number) => t.get(mode)![i] / t.get(ref)![i];
 const speedUp = (mode: string, ref: string) => (t: Map<string, number[]>, i: number) => t.get(ref)![i] / t.get(mode)![i];
 
-async function recommendations(): Promise<void> {
-  const sb: BenchSandbox = await startBenchSandbox(SIZES.recommendations20k);
+/** The sandbox's options for one latency: `faults` adds the wait before each answer. */
+const withLatency = <T extends object>(size: T, ms: number) => (ms > 0 ? { ...size, faults: `latency=${ms}ms` } : size);
+const served = (ms: number) => (ms > 0 ? `each answer after ${ms} ms` : 'answers at once');
+
+async function recommendations(latencyMs: number): Promise<void> {
+  const opts = withLatency(SIZES.recommendations20k, latencyMs);
+  const sb: BenchSandbox = await startBenchSandbox(opts);
   try {
-    console.log(`\nsandbox ${JSON.stringify(SIZES.recommendations20k)} ready in ${sb.startSeconds.toFixed(1)} s: ${JSON.stringify(sb.stats)}`);
+    console.log(`\nsandbox ${JSON.stringify(opts)} ready in ${sb.startSeconds.toFixed(1)} s: ${JSON.stringify(sb.stats)}`);
     const env = { DEDUP_BASE_URL: sb.baseUrl, DEDUP_TOKEN: sb.token };
     const cli = (concurrency: number) => () => runNode([CLI, 'recommendations', '--all', '--page-size', '200', '--concurrency', String(concurrency), '--format', 'ndjson'], env, false);
     const modes: Mode[] = [
@@ -132,20 +141,21 @@ async function recommendations(): Promise<void> {
       { name: 'cli sequential', run: cli(1) },
       { name: 'cli parallel (4)', run: cli(4) },
     ];
-    await rounds(`${sb.stats.pendingRecommendations} recommendations, page_size 200, every mode a fresh node process:`, modes, [
-      { label: `listing ${sb.stats.pendingRecommendations} recommendations, CLI --all one page at a time ÷ floor`, goal: '≤ 1.1×', ratio: ratioTo('cli sequential', 'floor') },
-      { label: `listing ${sb.stats.pendingRecommendations} recommendations, floor ÷ CLI --all with parallel paging (4)`, goal: '≥ 2× faster', ratio: speedUp('cli parallel (4)', 'floor') },
+    await rounds(`${sb.stats.pendingRecommendations} recommendations, page_size 200, sandbox ${served(latencyMs)}, every mode a fresh node process:`, modes, [
+      { label: `listing ${sb.stats.pendingRecommendations} recommendations (${served(latencyMs)}), CLI --all one page at a time ÷ floor`, goal: '≤ 1.1×', ratio: ratioTo('cli sequential', 'floor') },
+      { label: `listing ${sb.stats.pendingRecommendations} recommendations (${served(latencyMs)}), floor ÷ CLI --all with parallel paging (4)`, goal: '≥ 2× faster', ratio: speedUp('cli parallel (4)', 'floor') },
     ], 'floor');
   } finally {
     await sb.stop();
   }
 }
 
-async function locations(): Promise<void> {
+async function locations(latencyMs: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dedup-listing-bench-'));
-  const sb: BenchSandbox = await startBenchSandbox(SIZES.locations100k);
+  const opts = withLatency(SIZES.locations100k, latencyMs);
+  const sb: BenchSandbox = await startBenchSandbox(opts);
   try {
-    console.log(`\nsandbox ${JSON.stringify(SIZES.locations100k)} ready in ${sb.startSeconds.toFixed(1)} s: ${JSON.stringify(sb.stats)}`);
+    console.log(`\nsandbox ${JSON.stringify(opts)} ready in ${sb.startSeconds.toFixed(1)} s: ${JSON.stringify(sb.stats)}`);
     const runner = await bundleExportRunner(dir);
     const env = { DEDUP_BASE_URL: sb.baseUrl, DEDUP_TOKEN: sb.token };
     const exportMode = (mode: string) => () => runNode([runner, mode, join(dir, `out.${mode}`)], env, true);
@@ -156,10 +166,13 @@ async function locations(): Promise<void> {
       { name: 'export ndjson', run: exportMode('ndjson') },
       { name: 'export csv', run: exportMode('csv') },
     ];
-    await rounds(`${sb.stats.locations} locations, page_size 500, every mode a fresh node process:`, modes, [
-      { label: `listing ${sb.stats.locations} locations, CLI --all ÷ floor`, goal: '≤ 1.1×', ratio: ratioTo('cli', 'floor') },
-      { label: `export of ${sb.stats.locations} locations to NDJSON ÷ the client's listing`, goal: '≤ 1.1×', ratio: ratioTo('export ndjson', 'client list') },
-      { label: `export of ${sb.stats.locations} locations to CSV ÷ the client's listing`, goal: '≤ 1.1×', ratio: ratioTo('export csv', 'client list') },
+    const at = served(latencyMs);
+    await rounds(`${sb.stats.locations} locations, page_size 500, sandbox ${at}, every mode a fresh node process:`, modes, [
+      { label: `listing ${sb.stats.locations} locations (${at}), CLI --all ÷ floor`, goal: '≤ 1.1×', ratio: ratioTo('cli', 'floor') },
+      { label: `export of ${sb.stats.locations} locations (${at}) to NDJSON ÷ the CLI's listing (figure 1, NDJSON to /dev/null)`, goal: '≤ 1.1×', ratio: ratioTo('export ndjson', 'cli') },
+      { label: `export of ${sb.stats.locations} locations (${at}) to CSV ÷ the CLI's listing`, goal: '≤ 1.1×', ratio: ratioTo('export csv', 'cli') },
+      { label: `export of ${sb.stats.locations} locations (${at}) to NDJSON ÷ a client listing that writes nothing`, goal: '(stricter)', ratio: ratioTo('export ndjson', 'client list') },
+      { label: `export of ${sb.stats.locations} locations (${at}) to CSV ÷ a client listing that writes nothing`, goal: '(stricter)', ratio: ratioTo('export csv', 'client list') },
     ], 'floor', (results) => {
       console.log('\npeak RSS above idle (MB; idle = RSS with modules loaded and the client built, just before the work):');
       for (const name of ['client list', 'export ndjson', 'export csv']) {
@@ -175,8 +188,10 @@ async function locations(): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(machineLine());
-  if (ONLY !== 'locations') await recommendations();
-  if (ONLY !== 'recommendations') await locations();
+  for (const ms of LATENCIES) {
+    if (ONLY !== 'locations') await recommendations(ms);
+    if (ONLY !== 'recommendations') await locations(ms);
+  }
   console.log(`\ndone; load average ${load1().toFixed(2)}`);
 }
 

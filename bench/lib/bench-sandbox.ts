@@ -15,6 +15,8 @@ export interface BenchSandboxOptions {
   integrations?: number;
   /** Above 1: nothing merged at start-up, so every source location is a unified one and every candidate pending. */
   autoMergeThreshold?: number;
+  /** The sandbox's --faults text, e.g. `latency=20ms` for a service that takes its time. */
+  faults?: string;
 }
 
 export interface BenchSandbox extends ServerProcess {
