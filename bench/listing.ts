@@ -12,7 +12,9 @@
 // Each set runs twice: against a sandbox that answers at once (the client's CPU against the floor's:
 // the hardest case for the ratios) and against one that takes 20 ms per answer, as a fast real
 // service on the same network would (--faults latency=20ms; the wait costs no CPU on either side).
-// Run: npm run build && npx tsx bench/listing.ts [--rounds 5] [--only recommendations|locations] [--latency 0,20]
+// --prototypes adds bench/children/worker-lister.mjs to the recommendation set: decoding in a worker
+// thread, without validation, an idea measured and not adopted (docs/benchmarks.md says why).
+// Run: npm run build && npx tsx bench/listing.ts [--rounds 5] [--only recommendations|locations] [--latency 0,20] [--prototypes]
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,8 @@ const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const FLOOR = join(__dirname, 'children', 'floor-lister.mjs');
+const WORKER_LISTER = join(__dirname, 'children', 'worker-lister.mjs');
+const PROTOTYPES = process.argv.includes('--prototypes');
 const SINCE = '1970-01-01T00:00:00.000Z';
 const LATENCIES = (process.argv.includes('--latency') ? process.argv[process.argv.indexOf('--latency') + 1] : '0,20').split(',').map(Number);
 
@@ -136,14 +140,17 @@ async function recommendations(latencyMs: number): Promise<void> {
     console.log(`\nsandbox ${JSON.stringify(opts)} ready in ${sb.startSeconds.toFixed(1)} s: ${JSON.stringify(sb.stats)}`);
     const env = { DEDUP_BASE_URL: sb.baseUrl, DEDUP_TOKEN: sb.token };
     const cli = (concurrency: number) => () => runNode([CLI, 'recommendations', '--all', '--page-size', '200', '--concurrency', String(concurrency), '--format', 'ndjson'], env, false);
+    const raw = { BASE: sb.baseUrl, TOKEN: sb.token, LIST_PATH: ENDPOINTS.recommendations, LIST_BODY: JSON.stringify({ page_size: 200 }) };
     const modes: Mode[] = [
-      { name: 'floor', run: () => runNode([FLOOR], { BASE: sb.baseUrl, TOKEN: sb.token, LIST_PATH: ENDPOINTS.recommendations, LIST_BODY: JSON.stringify({ page_size: 200 }) }, true) },
+      { name: 'floor', run: () => runNode([FLOOR], raw, true) },
       { name: 'cli sequential', run: cli(1) },
       { name: 'cli parallel (4)', run: cli(4) },
     ];
+    if (PROTOTYPES) modes.push({ name: 'worker prototype', run: () => runNode([WORKER_LISTER], raw, false) });
     await rounds(`${sb.stats.pendingRecommendations} recommendations, page_size 200, sandbox ${served(latencyMs)}, every mode a fresh node process:`, modes, [
       { label: `listing ${sb.stats.pendingRecommendations} recommendations (${served(latencyMs)}), CLI --all one page at a time ÷ floor`, goal: '≤ 1.1×', ratio: ratioTo('cli sequential', 'floor') },
       { label: `listing ${sb.stats.pendingRecommendations} recommendations (${served(latencyMs)}), floor ÷ CLI --all with parallel paging (4)`, goal: '≥ 2× faster', ratio: speedUp('cli parallel (4)', 'floor') },
+      ...(PROTOTYPES ? [{ label: `(prototype, not the product) sequential with decoding in a worker thread, no validation ÷ floor`, goal: '–', ratio: ratioTo('worker prototype', 'floor') }] : []),
     ], 'floor');
   } finally {
     await sb.stop();
