@@ -22,14 +22,8 @@ export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: Pagin
   // One request at a time, but the next one is sent as soon as this page says there is more, so it
   // travels while the consumer works through this page (writes it out, renders it) instead of after.
   // At most two pages are held: the one yielded and the one arriving.
-  const inner = new AbortController();
-  const onOuterAbort = () => inner.abort(opts.signal?.reason);
-  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  const ask = (page: number) => {
-    const p = fetchPage(page, inner.signal);
-    p.catch(() => undefined); // observed when its turn comes, or dropped when the consumer stops first
-    return p;
-  };
+  const inner = ownSignal(opts.signal);
+  const ask = (page: number) => started(fetchPage(page, inner.signal));
   let page = opts.startPage ?? 0;
   let arriving = ask(page);
   try {
@@ -45,12 +39,38 @@ export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: Pagin
       page++;
     }
   } catch (e) {
-    if (opts.signal?.aborted && !(e instanceof CancelledError)) throw new CancelledError('listing was cancelled');
-    throw e;
+    throw asCancelled(e, opts.signal);
   } finally {
-    opts.signal?.removeEventListener('abort', onOuterAbort);
-    inner.abort(); // a page still on its way when the consumer stopped early
+    inner.release(); // a page still on its way when the consumer stopped early
   }
+}
+
+/**
+ * A signal of our own that follows the caller's, so the pages still in flight can be cancelled when
+ * the consumer stops early without touching the caller's signal.
+ */
+function ownSignal(outer: AbortSignal | undefined): { signal: AbortSignal; release: () => void } {
+  const inner = new AbortController();
+  const onOuterAbort = () => inner.abort(outer?.reason);
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  return {
+    signal: inner.signal,
+    release: () => {
+      outer?.removeEventListener('abort', onOuterAbort);
+      inner.abort();
+    },
+  };
+}
+
+/** A page's request, observed when its turn comes; until then (or if the consumer stops first) its failure is not "unhandled". */
+function started<T>(p: Promise<Page<T>>): Promise<Page<T>> {
+  p.catch(() => undefined);
+  return p;
+}
+
+/** Whatever ended a listing the caller cancelled is reported as the cancellation. */
+function asCancelled(e: unknown, signal: AbortSignal | undefined): unknown {
+  return signal?.aborted && !(e instanceof CancelledError) ? new CancelledError('listing was cancelled') : e;
 }
 
 /**
@@ -84,17 +104,13 @@ export async function* parallelPages<T>(fetchPage: PageFetcher<T>, opts: PagingO
     return;
   }
   const lastKnown = Math.ceil(first.total / opts.pageSize) - 1;
-  // Our own controller, so pages still in flight are cancelled when the consumer stops early.
-  const inner = new AbortController();
-  const onOuterAbort = () => inner.abort(opts.signal?.reason);
-  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const inner = ownSignal(opts.signal);
   const inFlight = new Map<number, Promise<Page<T>>>();
   let next = start + 1;
   const fill = () => {
     while (next <= lastKnown && inFlight.size < opts.concurrency) {
-      const p = fetchPage(next, inner.signal);
-      p.catch(() => undefined); // observed when its turn comes; avoids an unhandled rejection meanwhile
-      inFlight.set(next++, p);
+      inFlight.set(next, started(fetchPage(next, inner.signal)));
+      next++;
     }
   };
   try {
@@ -112,11 +128,9 @@ export async function* parallelPages<T>(fetchPage: PageFetcher<T>, opts: PagingO
     // The list grew since the first page: follow has_next_page from here.
     yield* sequentialPages(fetchPage, { ...opts, startPage: page });
   } catch (e) {
-    if (opts.signal?.aborted && !(e instanceof CancelledError)) throw new CancelledError('listing was cancelled');
-    throw e;
+    throw asCancelled(e, opts.signal);
   } finally {
-    opts.signal?.removeEventListener('abort', onOuterAbort);
-    inner.abort();
+    inner.release();
   }
 }
 
