@@ -7,7 +7,7 @@
 // decision, which is what bounds the speed-up when the answers come at once on a 2-core machine.
 // Run: npm run build && npx tsx bench/bulk-decisions.ts [--rounds 5] [--count 2000] [--concurrency 4,8,16] [--latency 0,20]
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DedupClient } from '../src/api/client';
@@ -15,7 +15,7 @@ import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
 import { DecisionJournal, journalConnection, readJournal } from '../src/curation/journal';
 import { startBenchSandbox } from './lib/bench-sandbox';
-import { load1, machineLine, median, numberOption, summary } from './lib/stats';
+import { load1, machineLine, median, numberOption, processCpuMs, summary } from './lib/stats';
 
 const ROUNDS = numberOption('--rounds', 5);
 const COUNT = numberOption('--count', 2000);
@@ -45,12 +45,6 @@ function disjoint(recs: Recommendation[], n: number): Recommendation[] {
   }
   if (out.length < n) throw new Error(`only ${out.length} disjoint recommendations; need ${n}`);
   return out;
-}
-
-/** CPU time (user + system) of another process so far, ms, from /proc (Linux). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
 }
 
 interface RunTimes {

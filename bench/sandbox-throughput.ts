@@ -4,11 +4,11 @@
 // keep-alive loop in the same run. The machine is shared, so absolute figures move with its load;
 // the ratio sandbox / floor and the servers' CPU time per request move much less.
 // Run: npm run build && npx tsx bench/sandbox-throughput.ts [--seconds 5] [--connections 8] [--rounds 1]
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../src/api/endpoints';
 import { postJson, runLoad, startFloorProcess, startSandboxProcess, type LoadResult, type ServerProcess } from './lib/http-load';
+import { processCpuMs } from './lib/stats';
 
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
 const SINCE = '1970-01-01T00:00:00.000Z';
@@ -27,18 +27,6 @@ const CONNECTIONS = option('--connections', 8);
 const ROUNDS = option('--rounds', 1);
 /** However fast the server, no case sends more than this (the loop is bounded in count and time). */
 const MAX_REQUESTS = 500_000;
-
-/** CPU time (user + system) of another process so far, in ms, from /proc (10 ms resolution). */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the command name: field 3 is index 0, so utime (14) and stime (15) are 11 and 12.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN; // not Linux: the column stays empty
-  }
-}
 
 interface Row {
   label: string;

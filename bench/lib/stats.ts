@@ -1,4 +1,5 @@
 // Medians and ranges of repeated measurements, and the machine line every benchmark prints.
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
 export function median(xs: readonly number[]): number {
@@ -29,4 +30,16 @@ export function numberOption(name: string, fallback: number): number {
   const v = Number(process.argv[i + 1]);
   if (!(v > 0) || !Number.isFinite(v)) throw new Error(`${name} needs a positive number`);
   return v;
+}
+
+/** CPU time (user + system) of another process so far, in ms, from /proc (10 ms resolution); NaN where there is no /proc. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command name: field 3 is index 0, so utime (14) and stime (15) are 11 and 12.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 }
