@@ -20,6 +20,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'The core is editor-independent: import vscode only under src/extension.' }] }] },
   },
   {
+    // Record data reaches notifications: they render `[x](command:…)` as a live link. Every
+    // notification goes through src/extension/ui/notify.ts, which makes such text inert (issue 12),
+    // and no MarkdownString is trusted wholesale.
+    files: ['src/extension/**'],
+    ignores: ['src/extension/ui/notify.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+          message: 'Use showInfo / showWarning / showError from src/extension/ui/notify.ts: they make record data inert.',
+        },
+        {
+          selector: "AssignmentExpression[left.property.name='isTrusted'][right.value=true]",
+          message: 'Never trust a whole MarkdownString; list the enabledCommands.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/webview/**'],
     languageOptions: { globals: { ...globals.browser } },
   },

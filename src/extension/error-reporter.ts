@@ -3,6 +3,7 @@
 // identical failures shows one notification, never a loop of prompts.
 import * as vscode from 'vscode';
 import { type DedupError, isDedupError, isRetryable } from '../api/errors';
+import { showError } from './ui/notify';
 
 const BURST_MS = 3000;
 
@@ -41,7 +42,7 @@ export class ErrorReporter {
           ? vscode.l10n.t('The service refused the access token.')
           : vscode.l10n.t('The service found the Authorization header malformed (for example, whitespace in the token).');
       const update = vscode.l10n.t('Update Token…');
-      if ((await vscode.window.showErrorMessage(text, update)) === update) {
+      if ((await showError(text, update)) === update) {
         await vscode.commands.executeCommand('dedupCurator.setToken');
       }
       return;
@@ -49,7 +50,7 @@ export class ErrorReporter {
     const showLog = vscode.l10n.t('Show Log');
     const again = vscode.l10n.t('Retry');
     const actions = retry ? [again, showLog] : [showLog];
-    const answer = await vscode.window.showErrorMessage(vscode.l10n.t('Dedup Curator: {0} failed. {1}', doing, message), ...actions);
+    const answer = await showError(vscode.l10n.t('Dedup Curator: {0} failed. {1}', doing, message), ...actions);
     if (answer === showLog) await vscode.commands.executeCommand('dedupCurator.showLog');
     if (answer === again) await retry?.();
   }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Session } from './connection/session';
 import type { RecommendationsList } from './views/recommendations-list';
+import { inertText } from './ui/inert-text';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -32,7 +33,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.tooltip = tooltip(vscode.l10n.t('No connection: add one or try the local sandbox.'));
       return;
     }
-    const name = s.connection.name;
+    // The name and URL are the user's own settings, but `$(…)` in them must not become an icon.
+    const name = inertText(s.connection.name);
     if (s.kind !== 'ready') {
       this.item.text = `$(warning) ${name}`;
       this.item.tooltip = tooltip(s.kind === 'no-token' ? vscode.l10n.t('{0}: no access token', name) : vscode.l10n.t('{0}: the base URL is not valid', name));

@@ -39,7 +39,19 @@ export const TEXT_PAYLOADS = [
   'zero\u200Bwidth\uFEFF',
 ];
 
-export const ALL_STRING_PAYLOADS = [...SCRIPT_PAYLOADS, ...URL_PAYLOADS, ...FORMULA_PAYLOADS, ...TEXT_PAYLOADS];
+/**
+ * Markup VS Code renders in its own UI (issue 12): a notification turns `[x](command:…)` into a link
+ * that runs the command when clicked; labels turn `$(name)` into an icon; hover markdown autolinks
+ * bare URLs and shows escapes.
+ */
+export const MARKUP_PAYLOADS = [
+  'Ibis Hall [Open details](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22touch%20pwned%5Cn%22%7D)',
+  '[x](command:workbench.action.terminal.new)',
+  '[site](https://evil.example/phish "title") and [file](file:///etc/passwd)',
+  '$(alert) **bold** _it_ `code` https://evil.example/bare <command:workbench.action.quit>',
+];
+
+export const ALL_STRING_PAYLOADS = [...SCRIPT_PAYLOADS, ...URL_PAYLOADS, ...FORMULA_PAYLOADS, ...TEXT_PAYLOADS, ...MARKUP_PAYLOADS];
 
 const MEGABYTE = 1024 * 1024;
 export const HUGE = `<script>window.__rec.pwned++</script>${'A'.repeat(MEGABYTE)}`;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/base-url';
 import { type Connection, connectionNameProblem, configuredConnections, deleteConnection, hostOf, saveConnection } from '../connection/connections';
 import type { Session } from '../connection/session';
+import { showError, showInfo, showWarning } from '../ui/notify';
 
 const t = vscode.l10n.t;
 
@@ -17,7 +18,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
     try {
       url = checkBaseUrl(raw).url;
     } catch (e) {
-      void vscode.window.showErrorMessage(t('Dedup Curator: {0}', (e as Error).message));
+      void showError(t('Dedup Curator: {0}', (e as Error).message));
       return undefined;
     }
     const existing = configuredConnections();
@@ -25,7 +26,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
     if (name === undefined) return undefined;
     const problem = connectionNameProblem(name, existing);
     if (problem) {
-      void vscode.window.showErrorMessage(t('Dedup Curator: {0}', problem));
+      void showError(t('Dedup Curator: {0}', problem));
       return undefined;
     }
     await saveConnection({ name: name.trim(), baseUrl: url });
@@ -42,7 +43,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
     vscode.commands.registerCommand('dedupCurator.switchConnection', async (name?: string) => {
       if (typeof name === 'string') {
         if (!session.connections().some((c) => c.name === name)) {
-          void vscode.window.showErrorMessage(t('Dedup Curator: there is no connection named "{0}".', name));
+          void showError(t('Dedup Curator: there is no connection named "{0}".', name));
           return undefined;
         }
         await session.useConnection(name);
@@ -63,12 +64,12 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
       if (typeof name === 'string') {
         conn = configured.find((c) => c.name === name);
         if (!conn) {
-          void vscode.window.showErrorMessage(t('Dedup Curator: there is no configured connection named "{0}".', name));
+          void showError(t('Dedup Curator: there is no configured connection named "{0}".', name));
           return;
         }
       } else {
         if (!configured.length) {
-          void vscode.window.showInformationMessage(t('No connections are configured.'));
+          void showInfo(t('No connections are configured.'));
           return;
         }
         const picked = await vscode.window.showQuickPick(
@@ -78,7 +79,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
         conn = picked?.conn;
         if (!conn) return;
         const remove = t('Remove');
-        const ok = await vscode.window.showWarningMessage(t('Remove the connection "{0}" and its access token?', conn.name), { modal: true }, remove);
+        const ok = await showWarning(t('Remove the connection "{0}" and its access token?', conn.name), { modal: true }, remove);
         if (ok !== remove) return;
       }
       await deleteConnection(conn);
@@ -91,13 +92,13 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
     vscode.commands.registerCommand('dedupCurator.setToken', async () => {
       const active = session.active;
       if (active?.ephemeral) {
-        void vscode.window.showInformationMessage(t('The local sandbox has its own token for this window; there is nothing to set.'));
+        void showInfo(t('The local sandbox has its own token for this window; there is nothing to set.'));
         return;
       }
       const baseUrl = session.baseUrl;
       if (!baseUrl || !active) {
         const add = t('Add Connection…');
-        void vscode.window.showInformationMessage(t('Add a connection to a service first.'), add).then((a) => {
+        void showInfo(t('Add a connection to a service first.'), add).then((a) => {
           if (a === add) void vscode.commands.executeCommand('dedupCurator.addConnection');
         });
         return;
@@ -120,7 +121,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
       if (!baseUrl || session.active?.ephemeral) return;
       await session.tokens.clear(baseUrl);
       await session.reload();
-      void vscode.window.showInformationMessage(t('The access token for {0} was removed.', baseUrl));
+      void showInfo(t('The access token for {0} was removed.', baseUrl));
     }),
   ];
 }

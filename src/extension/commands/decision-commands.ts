@@ -12,6 +12,8 @@ import type { ErrorReporter } from '../error-reporter';
 import type { ListNode } from '../views/paged-list';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName, percent } from '../views/labels';
+import { showInfo, showWarning } from '../ui/notify';
+import { inertText } from '../ui/inert-text';
 
 type Verdict = 'approve' | 'reject';
 
@@ -66,12 +68,12 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   const connection = currentConnection(session);
   if (!client || !connection) {
     const message = vscode.l10n.t('No active connection with a token.');
-    void vscode.window.showWarningMessage(vscode.l10n.t('Dedup Curator: {0}', message));
+    void showWarning(vscode.l10n.t('Dedup Curator: {0}', message));
     return { status: 'no-connection', message };
   }
   if (verdict === 'reject' && vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false)) {
     const reject = vscode.l10n.t('Reject');
-    const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Reject "{0}"?', names(rec)), { modal: true }, reject);
+    const ok = await showWarning(vscode.l10n.t('Reject "{0}"?', names(rec)), { modal: true }, reject);
     if (ok !== reject) return { status: 'cancelled' };
   }
   const putBack = list.take(rec['@id']);
@@ -108,14 +110,14 @@ function names(r: Recommendation): string {
 async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recommendation | undefined> {
   const pending = list.pending();
   if (!pending.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No pending recommendations are loaded.'));
+    void showInfo(vscode.l10n.t('No pending recommendations are loaded.'));
     return undefined;
   }
   const chosen = await vscode.window.showQuickPick(
     pending.map((r) => ({
-      label: names(r),
+      label: inertText(names(r)),
       description: percent(r.score),
-      detail: [...new Set(r.entities.map((e) => integrationName(e.integration)))].join(', '),
+      detail: inertText([...new Set(r.entities.map((e) => integrationName(e.integration)))].join(', ')),
       rec: r,
     })),
     {

@@ -11,11 +11,13 @@ import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName } from '../views/labels';
 import { PRESETS, parseTypedSince, presetLabel, windowFromArg } from '../views/time-window';
 import type { WindowedList } from '../views/windowed-list';
+import { showError, showInfo } from '../ui/notify';
+import { inertText } from '../ui/inert-text';
 
 const t = vscode.l10n.t;
 
 export function registerTreeCommands(recommendations: RecommendationsList, locations: LocationsList, events: EventsList): vscode.Disposable[] {
-  const fail = (message: string) => void vscode.window.showErrorMessage(t('Dedup Curator: {0}', message));
+  const fail = (message: string) => void showError(t('Dedup Curator: {0}', message));
   return [
     vscode.commands.registerCommand('dedupCurator.recommendations.sort', async (order?: SortOrder) => {
       if (order === undefined) {
@@ -52,10 +54,10 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
     vscode.commands.registerCommand('dedupCurator.recommendations.filterIntegration', async (uris?: string[]) => {
       if (uris === undefined) {
         const seen = recommendations.integrationsSeen();
-        if (!seen.length) return void vscode.window.showInformationMessage(t('No recommendations are loaded yet.'));
+        if (!seen.length) return void showInfo(t('No recommendations are loaded yet.'));
         const current = new Set(recommendations.filter.integrations ?? []);
         const picked = await vscode.window.showQuickPick(
-          seen.map((u) => ({ label: integrationName(u), description: u, picked: current.has(u), uri: u })),
+          seen.map((u) => ({ label: inertText(integrationName(u)), description: inertText(u), picked: current.has(u), uri: u })),
           { title: t('Dedup Curator: Filter by Integration (of the loaded recommendations)'), canPickMany: true },
         );
         if (!picked) return;

@@ -9,6 +9,7 @@ import { isDedupError } from '../../api/errors';
 import { formatMs, type RequestInfo } from '../../api/transport';
 import { ACTIVE_KEY, type Connection, configuredConnections } from './connections';
 import { TokenStore } from './token-store';
+import { showWarning } from '../ui/notify';
 
 export type SessionState =
   | { kind: 'no-connection' }
@@ -170,7 +171,7 @@ export class Session implements vscode.Disposable {
 
   private async askInsecure(baseUrl: string): Promise<boolean> {
     const send = vscode.l10n.t('Send Anyway');
-    const answer = await vscode.window.showWarningMessage(
+    const answer = await showWarning(
       vscode.l10n.t('{0} uses plain http to another machine: the access token would travel unencrypted.', baseUrl),
       { modal: true, detail: vscode.l10n.t('Use https:// if the service supports it.') },
       send,

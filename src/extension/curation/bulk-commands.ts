@@ -7,6 +7,8 @@ import type { Verdict } from '../../curation/journal';
 import { type RecommendationFilter, describeFilter, isFiltered, matches, parseScoreRange } from '../views/recommendation-filter';
 import { retryFailed, runBulkWithUi } from './bulk-run';
 import type { Curation } from './context';
+import { showWarning } from '../ui/notify';
+import { inertText } from '../ui/inert-text';
 
 /** Arguments for scripts and tests (criteria as the view's filter); without them the command asks. */
 export interface AllMatchingArgs extends RecommendationFilter {
@@ -66,12 +68,12 @@ function titleOf(verdict: Verdict): string {
 async function collect(c: Curation, criteria: RecommendationFilter, signal: AbortSignal | undefined): Promise<Recommendation[] | undefined> {
   const client = await c.session.client();
   if (!client) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
+    void showWarning(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
     return undefined;
   }
   const title = vscode.l10n.t('Finding pending recommendations ({0})…', describeCriteria(criteria));
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
       const link = () => controller.abort();

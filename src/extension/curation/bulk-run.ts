@@ -6,6 +6,8 @@ import type { Recommendation } from '../../api/model';
 import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
 import type { Verdict } from '../../curation/journal';
 import { type Curation, type RetryableRun, bulkConcurrency, currentConnection } from './context';
+import { showInfo, showWarning } from '../ui/notify';
+import { inertText } from '../ui/inert-text';
 
 /** Context key that enables "Retry Failed Decisions" in the command palette. */
 const CAN_RETRY = 'dedupCurator.canRetryFailed';
@@ -24,19 +26,19 @@ export interface BulkRequest {
 export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<BulkSummary | undefined> {
   const n = req.targets.length;
   if (!n) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No pending recommendation matches {0}.', req.description));
+    void showInfo(vscode.l10n.t('No pending recommendation matches {0}.', req.description));
     return undefined;
   }
   const client = await c.session.client();
   const connection = currentConnection(c.session);
   if (!client || !connection) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
+    void showWarning(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
     return undefined;
   }
   const approve = req.verdict === 'approve';
   if (req.confirm !== false) {
     const action = approve ? vscode.l10n.t('Approve {0}', n) : vscode.l10n.t('Reject {0}', n);
-    const answer = await vscode.window.showWarningMessage(
+    const answer = await showWarning(
       approve ? vscode.l10n.t('Approve {0} recommendations ({1})?', n, req.description) : vscode.l10n.t('Reject {0} recommendations ({1})?', n, req.description),
       {
         modal: true,
@@ -48,7 +50,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   }
   const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
   let stoppedByAuth = false;
-  const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+  const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     const onOuter = () => controller.abort();
@@ -105,7 +107,7 @@ async function setRetry(c: Curation, run: RetryableRun | undefined): Promise<voi
 export async function retryFailed(c: Curation, opts: { signal?: AbortSignal } = {}): Promise<BulkSummary | undefined> {
   const run = c.retry;
   if (!run) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No bulk decision has failures to retry.'));
+    void showInfo(vscode.l10n.t('No bulk decision has failures to retry.'));
     return undefined;
   }
   await setRetry(c, undefined);
@@ -135,7 +137,7 @@ async function showSummary(c: Curation, req: BulkRequest, s: BulkSummary): Promi
       ? vscode.l10n.t('Dedup Curator: bulk approve: {0}.', describeCounts(s))
       : vscode.l10n.t('Dedup Curator: bulk reject: {0}.', describeCounts(s));
   const clean = s.done.length === s.total;
-  const answer = await (clean ? vscode.window.showInformationMessage(text, ...actions) : vscode.window.showWarningMessage(text, ...actions));
+  const answer = await (clean ? showInfo(text, ...actions) : showWarning(text, ...actions));
   if (answer === history) await vscode.commands.executeCommand('dedupCurator.showDecisionHistory');
   if (answer === retry) await retryFailed(c);
 }

@@ -8,6 +8,7 @@ import { DecisionJournal, type JournalConnection, journalConnection } from '../.
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
 import type { RecommendationsList } from '../views/recommendations-list';
+import { showError } from '../ui/notify';
 
 export interface Curation {
   session: Session;
@@ -56,7 +57,7 @@ export function bulkConcurrency(): number {
 /** The path of a file URI chosen in a dialog; undefined (after saying why) for any other scheme. */
 export function localPath(uri: vscode.Uri): string | undefined {
   if (uri.scheme === 'file') return uri.fsPath;
-  void vscode.window.showErrorMessage(vscode.l10n.t('Dedup Curator can only write files on the machine it runs on; {0} is not one.', uri.toString()));
+  void showError(vscode.l10n.t('Dedup Curator can only write files on the machine it runs on; {0} is not one.', uri.toString()));
   return undefined;
 }
 

@@ -14,6 +14,8 @@ import type { LocationsList } from '../views/locations-list';
 import { isFiltered, matches } from '../views/recommendation-filter';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { fileError, localPath } from './context';
+import { showInfo, showWarning } from '../ui/notify';
+import { inertText } from '../ui/inert-text';
 
 export interface ExportViews {
   recommendations: RecommendationsList;
@@ -55,7 +57,7 @@ function specOf(kind: RecordKind, views: ExportViews): { spec: ExportSpec; filte
 async function runExport(kind: RecordKind, views: ExportViews, session: Session, errors: ErrorReporter, log: vscode.LogOutputChannel, args?: ExportArgs): Promise<ExportResult | undefined> {
   const client = await session.client();
   if (!client) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
+    void showWarning(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
     return undefined;
   }
   let file = args?.target;
@@ -71,7 +73,7 @@ async function runExport(kind: RecordKind, views: ExportViews, session: Session,
   const { spec, filter } = specOf(kind, views);
   const title = vscode.l10n.t('Exporting {0} to {1}', kind, path.basename(file));
   try {
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
       const link = () => controller.abort();
@@ -89,11 +91,11 @@ async function runExport(kind: RecordKind, views: ExportViews, session: Session,
       }
     });
     log.info(`exported ${result.written} ${kind} to ${result.file} (${result.format})`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} {1} to {2}.', result.written.toLocaleString(), kind, result.file));
+    void showInfo(vscode.l10n.t('Exported {0} {1} to {2}.', result.written.toLocaleString(), kind, result.file));
     return result;
   } catch (e) {
     if ((e as { kind?: string }).kind === 'cancelled') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Export cancelled; no file was written.'));
+      void showInfo(vscode.l10n.t('Export cancelled; no file was written.'));
       return undefined;
     }
     errors.report(fileError(e, file), vscode.l10n.t('Exporting {0}', kind));

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { type DecisionEntry, readJournal } from '../../curation/journal';
 import { exportJournal, journalFormatFromPath } from '../../curation/journal-export';
 import { type Curation, fileError, localPath } from './context';
+import { showInfo } from '../ui/notify';
 
 const SCHEME = 'dedup-curator-history';
 /** The document shows the newest entries only; the export has them all. */
@@ -52,7 +53,7 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
         const { entries, skippedLines } = await readJournal(c.journal.path);
         const count = await exportJournal(entries, file, journalFormatFromPath(file));
         if (skippedLines) c.log.warn(`decision journal: ${skippedLines} unreadable line(s) skipped (a torn last line after a crash is expected)`);
-        void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} decision attempts to {1}.', count, file));
+        void showInfo(vscode.l10n.t('Exported {0} decision attempts to {1}.', count, file));
         return { file, count };
       } catch (e) {
         c.errors.report(fileError(e, file), vscode.l10n.t('Exporting the decision history'));

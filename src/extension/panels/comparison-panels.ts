@@ -10,6 +10,8 @@ import { percent } from '../views/labels';
 import { panelOptions } from './base-panel';
 import { COMPARISON_VIEW_TYPE, ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 import { QueuePanel } from './queue-panel';
+import { showInfo } from '../ui/notify';
+import { inertText } from '../ui/inert-text';
 
 export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelSerializer, PanelRegistry {
   private readonly panels = new Map<string, ComparisonPanel>();
@@ -135,10 +137,10 @@ function resolve(list: DecisionContext['list'], arg: unknown): Recommendation | 
 async function pickOne(list: DecisionContext['list']): Promise<Recommendation | undefined> {
   const pending = list.shown();
   if (!pending.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No pending recommendations are loaded.'));
+    void showInfo(vscode.l10n.t('No pending recommendations are loaded.'));
     return undefined;
   }
-  const items = pending.map((r) => ({ label: recommendationNames(r), description: percent(r.score), rec: r }));
+  const items = pending.map((r) => ({ label: inertText(recommendationNames(r)), description: percent(r.score), rec: r }));
   return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Dedup Curator: Open Comparison') }))?.rec;
 }
 
@@ -158,7 +160,7 @@ export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: D
     }),
     vscode.commands.registerCommand('dedupCurator.startReviewQueue', async () => {
       if (ctx.session.state.kind !== 'ready') {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
+        void showInfo(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
         return undefined;
       }
       return panels.openQueue();

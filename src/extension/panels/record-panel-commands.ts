@@ -10,6 +10,8 @@ import type { ListNode } from '../views/paged-list';
 import type { RecordKind } from '../../webview/record-protocol';
 import type { AnyRecord } from './record-panel';
 import { EVENT_VIEW_TYPE, LOCATION_VIEW_TYPE, RecordPanels } from './record-panels';
+import { showError, showInfo } from '../ui/notify';
+import { inertText } from '../ui/inert-text';
 
 const t = vscode.l10n.t;
 
@@ -39,10 +41,10 @@ function resolve(panels: RecordPanels, arg: unknown, kind?: RecordKind): AnyReco
 async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord | undefined> {
   const loaded: (Location | Event)[] = kind === 'location' ? [...panels.locations.shown()] : [...panels.events.shown()];
   if (!loaded.length) {
-    void vscode.window.showInformationMessage(kind === 'location' ? t('No locations are loaded: open the Locations view first.') : t('No events are loaded: open the Events view first.'));
+    void showInfo(kind === 'location' ? t('No locations are loaded: open the Locations view first.') : t('No events are loaded: open the Events view first.'));
     return undefined;
   }
-  const items = loaded.map((r) => ({ label: r.name || r.id, description: r.name ? r.id : undefined, record: r }));
+  const items = loaded.map((r) => ({ label: inertText(r.name || r.id), description: r.name ? inertText(r.id) : undefined, record: r }));
   const picked = await vscode.window.showQuickPick(items, { title: kind === 'location' ? t('Dedup Curator: Open Location') : t('Dedup Curator: Open Event'), matchOnDescription: true });
   if (!picked) return undefined;
   return kind === 'location' ? { kind, record: picked.record as Location } : { kind, record: picked.record as Event };
@@ -58,10 +60,10 @@ export function registerRecordPanels(context: vscode.ExtensionContext, session: 
   const panels = new RecordPanels(session, locations, events, log, context.extensionUri);
   const open = (kind: RecordKind) => async (arg?: unknown) => {
     const r = arg === undefined ? await pick(panels, kind) : resolve(panels, arg, kind);
-    if (!r && arg !== undefined) void vscode.window.showErrorMessage(t('Dedup Curator: that {0} is not loaded; refresh its view and try again.', kind === 'location' ? t('location') : t('event')));
+    if (!r && arg !== undefined) void showError(t('Dedup Curator: that {0} is not loaded; refresh its view and try again.', kind === 'location' ? t('location') : t('event')));
     return r ? panels.open(r) : undefined;
   };
-  const noTarget = () => void vscode.window.showInformationMessage(t('Dedup Curator: choose a location or an event in its view, or bring its panel to the front.'));
+  const noTarget = () => void showInfo(t('Dedup Curator: choose a location or an event in its view, or bring its panel to the front.'));
   return [
     panels,
     vscode.window.registerWebviewPanelSerializer(LOCATION_VIEW_TYPE, panels.serializer('location')),

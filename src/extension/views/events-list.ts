@@ -6,7 +6,7 @@ import type { Event, Page } from '../../api/model';
 import { statusText } from '../event-status';
 import { WindowedList } from './windowed-list';
 import { locationItem, locationTooltip } from './locations-list';
-import { integrationName, localDateTime, markdownLines } from './labels';
+import { integrationName, localDateTime, tooltipLines } from './labels';
 import { parseEventFilter, storedEventFilter } from './view-choices';
 
 export interface EventFilter {
@@ -70,8 +70,8 @@ export class EventsList extends WindowedList<Event> {
     return item;
   }
 
-  protected override recordTooltip(e: Event): vscode.MarkdownString {
-    return markdownLines([
+  protected override recordTooltip(e: Event): string {
+    return tooltipLines([
       [vscode.l10n.t('Name'), e.name],
       [vscode.l10n.t('Starts'), localDateTime(e.startDate)],
       [vscode.l10n.t('Status'), statusText(e.eventStatus)],

@@ -33,18 +33,16 @@ export function addressLine(a: Address | null | undefined): string {
     .join(', ');
 }
 
-/** Markdown with every value escaped: record data is never markup. */
-export function markdownLines(lines: [string, string | null | undefined][]): vscode.MarkdownString {
-  const md = new vscode.MarkdownString();
-  md.isTrusted = false;
-  md.supportHtml = false;
-  for (const [label, value] of lines) {
-    if (value === undefined || value === null || value === '') continue;
-    md.appendMarkdown(`**${label}:** `);
-    md.appendText(value);
-    md.appendMarkdown('  \n');
-  }
-  return md;
+/**
+ * A tooltip as plain text, one "label: value" line each. Record data is never markup: VS Code shows
+ * a string tooltip as text (no links, no icons, no escapes), where a MarkdownString turned bare URLs
+ * from the data into live links and showed `appendText`'s escape backslashes (issue 12).
+ */
+export function tooltipLines(lines: [string, string | null | undefined][]): string {
+  return lines
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([label, value]) => `${label}: ${value}`)
+    .join('\n');
 }
 
 // One formatter for every tree item: Date#toLocaleString builds a new one per call (≈ 0.1–0.5 ms

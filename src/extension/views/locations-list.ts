@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Location, Page } from '../../api/model';
 import { WindowedList } from './windowed-list';
-import { addressLine, integrationName, localDateTime, markdownLines } from './labels';
+import { addressLine, integrationName, localDateTime, tooltipLines } from './labels';
 
 export class LocationsList extends WindowedList<Location> {
   protected readonly noun = vscode.l10n.t('locations');
@@ -17,7 +17,7 @@ export class LocationsList extends WindowedList<Location> {
     return locationItem(l, vscode.TreeItemCollapsibleState.None);
   }
 
-  protected override recordTooltip(l: Location): vscode.MarkdownString {
+  protected override recordTooltip(l: Location): string {
     return locationTooltip(l);
   }
 }
@@ -33,8 +33,8 @@ export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState
   return item;
 }
 
-export function locationTooltip(l: Location): vscode.MarkdownString {
-  return markdownLines([
+export function locationTooltip(l: Location): string {
+  return tooltipLines([
     [vscode.l10n.t('Name'), l.name],
     [vscode.l10n.t('Address'), addressLine(l.address)],
     [vscode.l10n.t('Telephone'), l.telephone],

@@ -60,7 +60,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
    * A record's tooltip, built only when the user hovers (resolveTreeItem): VS Code asks for every
    * item of a long list at once, and the tooltips were most of that cost.
    */
-  protected recordTooltip(_record: T): vscode.MarkdownString | undefined {
+  protected recordTooltip(_record: T): string | undefined {
     return undefined;
   }
   protected childItems(_record: T): vscode.TreeItem[] {

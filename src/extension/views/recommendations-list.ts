@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page, Recommendation } from '../../api/model';
 import { PagedList } from './paged-list';
-import { addressLine, integrationName, markdownLines, percent, scoreIcon } from './labels';
+import { addressLine, integrationName, tooltipLines, percent, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
 
@@ -85,8 +85,8 @@ export class RecommendationsList extends PagedList<Recommendation> {
     return item;
   }
 
-  protected override recordTooltip(r: Recommendation): vscode.MarkdownString {
-    return markdownLines([
+  protected override recordTooltip(r: Recommendation): string {
+    return tooltipLines([
       [vscode.l10n.t('Score'), percent(r.score)],
       [vscode.l10n.t('Recommendation'), r['@id']],
       ...r.entities.map((e, i): [string, string] => [vscode.l10n.t('Entity {0}', i + 1), `${e.name ?? ''} (${integrationName(e.integration)}) ${addressLine(e.address)}`]),
@@ -100,7 +100,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
       item.description = `${integrationName(e.integration)} · ${e.sourceId ?? ''}`;
       item.iconPath = new vscode.ThemeIcon('location');
       item.contextValue = 'recommendationEntity';
-      item.tooltip = markdownLines([
+      item.tooltip = tooltipLines([
         [vscode.l10n.t('Name'), e.name],
         [vscode.l10n.t('Address'), addressLine(e.address)],
         [vscode.l10n.t('Telephone'), e.telephone],

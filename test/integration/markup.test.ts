@@ -1,0 +1,125 @@
+// Record data never becomes live markup in VS Code's own UI (issue 12): a record named
+// `Ibis Hall [Open details](command:…)` once showed a link in the decision-failure notification
+// that ran a shell command when clicked. A service on 127.0.0.1 serves the hostile corpus (with its
+// markup payloads; the sandbox's matcher decides for itself which records it proposes, so it is
+// not used here), and the test captures what the extension hands to VS Code: the decision-failure
+// notification, the Open Comparison quick pick, and the trees' tooltips.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Recommendation } from '../../src/api/model';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import { hostileAnswers, MARKUP_PAYLOADS } from '../support/hostile-corpus';
+import { json, type ScriptedServer, scriptedServer } from '../support/scripted-server';
+import { notificationLinks, themeIcons, visible } from '../support/vscode-markup';
+import { recordNode } from './curation-helpers';
+import { curatorApi, settled, waitFor } from './helpers';
+
+const TOKEN = 'markup-test-token';
+const NAME = 'Markup in data';
+
+type Captured = { level: string; text: string };
+
+/** Records what the extension passes to vscode.window's message and quick-pick functions. */
+function capture(): { messages: Captured[]; picks: vscode.QuickPickItem[][]; restore: () => void } {
+  const w = vscode.window as unknown as Record<string, unknown>;
+  const saved = { info: w.showInformationMessage, warn: w.showWarningMessage, err: w.showErrorMessage, pick: w.showQuickPick };
+  const messages: Captured[] = [];
+  const picks: vscode.QuickPickItem[][] = [];
+  const record = (level: string) => async (text: string) => void messages.push({ level, text });
+  w.showInformationMessage = record('info');
+  w.showWarningMessage = record('warning');
+  w.showErrorMessage = record('error');
+  w.showQuickPick = async (items: vscode.QuickPickItem[] | Thenable<vscode.QuickPickItem[]>) => void picks.push(await items);
+  return { messages, picks, restore: () => Object.assign(w, { showInformationMessage: saved.info, showWarningMessage: saved.warn, showErrorMessage: saved.err, showQuickPick: saved.pick }) };
+}
+
+function assertInert(text: string, where: string): void {
+  assert.deepEqual(notificationLinks(text), [], `a live link in ${where}: ${text.slice(0, 300)}`);
+  assert.deepEqual(themeIcons(text), [], `an icon in ${where}: ${text.slice(0, 300)}`);
+  assert.ok(!/\bcommand:/i.test(text), `a command: scheme in ${where}`);
+}
+
+const names = (r: Recommendation) => r.entities.map((e) => e.name ?? '').join(' ');
+
+describe('Record data as markup in the real VS Code', function () {
+  this.timeout(120_000);
+  let api: DedupCuratorApi;
+  let service: ScriptedServer;
+
+  before(async () => {
+    api = await curatorApi();
+    // A service serving the hostile corpus's raw answers (entities named with the markup payloads);
+    // every decision fails with a 409 whose message, too, is a payload: error bodies are data.
+    const answers = hostileAnswers(3);
+    service = await scriptedServer((req, res) => {
+      const endpoint = req.url.replace(/^\/api\/custom\//, '');
+      if (endpoint === 'recommended-deduplications') return json(res, 200, answers.recommendations);
+      if (endpoint === 'locations') return json(res, 200, answers.locations);
+      if (endpoint === 'events') return json(res, 200, answers.events);
+      json(res, 409, { error: { code: 'conflict', message: `already decided by ${MARKUP_PAYLOADS[1]}` } });
+    });
+    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: service.baseUrl });
+    await api.session.tokens.set(service.baseUrl, TOKEN);
+    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    await vscode.commands.executeCommand('dedupCurator.refresh');
+    await settled(api);
+    await waitFor('the hostile recommendations', () => api.recommendations.shown().length > 0, 20_000);
+  });
+
+  after(async () => {
+    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
+    await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+    await settled(api);
+    await service.close();
+  });
+
+  it('the decision-failure notification names the records and says why, without a live link', async () => {
+    const rec = api.recommendations.shown().find((r) => names(r).includes('](command:workbench.action.terminal'));
+    assert.ok(rec, `no recommendation carries a command link: ${api.recommendations.shown().map(names).join(' | ').slice(0, 500)}`);
+    const c = capture();
+    try {
+      await vscode.commands.executeCommand('dedupCurator.approve', recordNode(rec));
+      await waitFor('the failure notification', () => c.messages.find((m) => m.level === 'error'));
+    } finally {
+      c.restore();
+    }
+    const shown = c.messages.filter((m) => m.level === 'error');
+    assert.equal(shown.length, 1, JSON.stringify(shown));
+    // What the user reads names the records as they are...
+    const named = rec.entities.find((e) => e.name?.includes('](command:'))?.name ?? '\u0000';
+    assert.ok(visible(shown[0].text).includes(named), shown[0].text);
+    // ...and nothing in it is a link, an icon or a command.
+    assertInert(shown[0].text, 'the decision-failure notification');
+  });
+
+  it('the Open Comparison quick pick shows the names as text', async () => {
+    const c = capture();
+    try {
+      await vscode.commands.executeCommand('dedupCurator.openComparison');
+    } finally {
+      c.restore();
+    }
+    assert.equal(c.picks.length, 1, 'no quick pick was shown');
+    const items = c.picks[0];
+    // Labels shorten long names; the link syntax is still there for the reader, inert.
+    assert.ok(items.some((i) => visible(i.label).includes('](command:')), 'the markup payloads are not among the labels');
+    for (const i of items) for (const t of [i.label, i.description ?? '', i.detail ?? '']) assertInert(t, `the quick pick item ${i.label.slice(0, 80)}`);
+  });
+
+  it('tree tooltips are plain text: no markdown, no links, the data as written', async () => {
+    type AnyList = { shown(): unknown[]; getTreeItem(n: unknown): vscode.TreeItem; resolveTreeItem(i: vscode.TreeItem, n: unknown): vscode.TreeItem };
+    let withMarkup = 0;
+    for (const list of [api.recommendations, api.locations, api.events] as unknown as AnyList[]) {
+      assert.ok(list.shown().length > 0, 'an empty tree');
+      for (const record of list.shown()) {
+        const node = { kind: 'record', record };
+        const tip = list.resolveTreeItem(list.getTreeItem(node), node).tooltip;
+        // A string tooltip is shown by VS Code as text (textContent, pre-wrap): a URL or a link in
+        // it is not clickable and markdown escapes are not needed, so none are shown.
+        assert.equal(typeof tip, 'string', `a tooltip that is not plain text: ${String(tip)}`);
+        if (MARKUP_PAYLOADS.some((p) => (tip as string).includes(p))) withMarkup++;
+      }
+    }
+    assert.ok(withMarkup > 0, 'no tooltip carried a markup payload as written');
+  });
+});
