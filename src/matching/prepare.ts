@@ -15,6 +15,7 @@ import {
   tokens,
   type NormalizedName,
 } from './normalize';
+import { head } from './similarity';
 
 export interface PreparedLocation {
   key: string;
@@ -51,6 +52,17 @@ export interface PreparedEvent {
 
 const HOUSE_NUMBER = /^\d+[a-z]?$/;
 
+/**
+ * Characters of each text field that are normalised. The similarities compare only the start of a
+ * value (similarity.ts), and normalising all of a hostile 1 MB value took hundreds of milliseconds
+ * per record (some of its patterns backtrack on such input); every real value is far shorter.
+ */
+export const MAX_PREPARED_CHARS = 1024;
+
+function bounded<T extends string | null | undefined>(text: T): T {
+  return (typeof text === 'string' ? head(text, MAX_PREPARED_CHARS) : text) as T;
+}
+
 function validCoordinate(lat: number | null | undefined, lon: number | null | undefined): boolean {
   return (
     typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon) &&
@@ -68,7 +80,7 @@ function withoutTrailingTown(name: NormalizedName, locality: string): Normalized
 }
 
 export function prepareLocation(r: MatchLocation): PreparedLocation {
-  const streetText = normalizeStreet(r.address?.streetAddress);
+  const streetText = normalizeStreet(bounded(r.address?.streetAddress));
   const words = tokens(streetText);
   let houseNumber: string | null = null;
   const rest: string[] = [];
@@ -82,19 +94,19 @@ export function prepareLocation(r: MatchLocation): PreparedLocation {
   let unit: string | null = null;
   for (let i = 1; i < rest.length; i++) if (/^\d+[a-z]?$/.test(rest[i]) && !/^\d/.test(rest[i - 1])) unit = rest[i];
   const ok = validCoordinate(r.latitude, r.longitude);
-  const locality = normalizeText(r.address?.addressLocality);
-  const urlHost = normalizeUrlHost(r.url);
+  const locality = normalizeText(bounded(r.address?.addressLocality));
+  const urlHost = normalizeUrlHost(bounded(r.url));
   return {
     key: r.key,
-    name: withoutTrailingTown(normalizeName(r.name), locality),
+    name: withoutTrailingTown(normalizeName(bounded(r.name)), locality),
     houseNumber,
     unit,
     streetWords: distinctive.length > 0 ? distinctive : rest,
     streetText,
-    postcode: normalizePostcode(r.address?.postalCode),
+    postcode: normalizePostcode(bounded(r.address?.postalCode)),
     locality,
-    country: normalizeCountry(r.address?.addressCountry),
-    phone: normalizePhone(r.telephone),
+    country: normalizeCountry(bounded(r.address?.addressCountry)),
+    phone: normalizePhone(bounded(r.telephone)),
     urlHost,
     urlDomain: urlHost && !urlHost.includes('/') ? urlHost.split('.').slice(-2).join('.') : null,
     lat: ok ? (r.latitude as number) : null,
@@ -121,10 +133,10 @@ export function prepareEvent(r: MatchEvent): PreparedEvent {
   const location = r.location ? prepareLocation(r.location) : null;
   return {
     key: r.key,
-    name: withoutVenue(normalizeName(r.name), location?.name),
+    name: withoutVenue(normalizeName(bounded(r.name)), location?.name),
     start,
     location,
-    urlPage: normalizeUrlPage(r.url),
+    urlPage: normalizeUrlPage(bounded(r.url)),
     integration: r.integration ?? null,
   };
 }

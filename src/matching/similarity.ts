@@ -1,10 +1,28 @@
 // String and token similarities in [0,1]. Each is symmetric and gives 1 for equal non-empty inputs.
+//
+// Each compares a bounded start of its inputs: the work is quadratic in their length, and a hostile
+// 100 KB name took seconds per pair (issue 12). Names, streets and towns are far shorter than the
+// bounds, so real records score as before.
+
+/** Characters of each string that the character measures compare (Jaro–Winkler, Levenshtein). */
+export const MAX_COMPARED_CHARS = 256;
+/** Words of each list that softOverlap pairs (a name or street has a handful). */
+export const MAX_COMPARED_WORDS = 64;
+
+/** The first `max` characters, never ending on the first half of a surrogate pair. */
+export function head(text: string, max = MAX_COMPARED_CHARS): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
 
 let scratchA = new Uint8Array(64);
 let scratchB = new Uint8Array(64);
 
 /** Jaro–Winkler similarity: tolerant of typos and rewards a shared prefix (names, street words). */
 export function jaroWinkler(a: string, b: string): number {
+  a = head(a);
+  b = head(b);
   if (a === b) return a.length > 0 ? 1 : 0;
   const la = a.length;
   const lb = b.length;
@@ -49,6 +67,8 @@ export function jaroWinkler(a: string, b: string): number {
 
 /** 1 - Levenshtein distance / longer length. */
 export function levenshteinRatio(a: string, b: string): number {
+  a = head(a);
+  b = head(b);
   if (a === b) return a.length > 0 ? 1 : 0;
   const la = a.length;
   const lb = b.length;
@@ -103,7 +123,8 @@ const MEMO_LIMIT = 200_000;
 
 function tokenSimilarity(x: string, y: string): number {
   if (x === y) return 1;
-  if (x.length < 5 || y.length < 5) return computeTokenSimilarity(x, y);
+  // Short words are cheap to compare; very long ones (hostile data) would fill the memo with huge keys.
+  if (x.length < 5 || y.length < 5 || x.length > MAX_COMPARED_CHARS || y.length > MAX_COMPARED_CHARS) return computeTokenSimilarity(x, y);
   const key = x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`;
   let s = memo.get(key);
   if (s === undefined) {
@@ -141,6 +162,8 @@ export function softOverlap(
   weightsA?: readonly number[],
   weightsB?: readonly number[],
 ): { dice: number; containment: number } {
+  if (a.length > MAX_COMPARED_WORDS) a = a.slice(0, MAX_COMPARED_WORDS);
+  if (b.length > MAX_COMPARED_WORDS) b = b.slice(0, MAX_COMPARED_WORDS);
   if (a.length === 0 || b.length === 0) return { dice: 0, containment: 0 };
   // The shorter list leads; between equal lengths a fixed order keeps the greedy pairing symmetric.
   const swap = a.length > b.length || (a.length === b.length && firstDifferenceGreater(a, b));

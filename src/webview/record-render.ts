@@ -2,7 +2,7 @@
 // sources, URLs, images. Every value from a record goes in through text nodes (el() appends
 // strings as text), never as HTML; the only data-bearing attributes are a link's href and an
 // image's src, each set only after the http(s) check (https for images).
-import { el } from './render';
+import { el, webLink } from './render';
 import { isWebLink } from './protocol';
 import type { ImageView, NamedUri, RecordAction, RecordView, SourceView, TimeView, UrlView } from './record-protocol';
 
@@ -53,14 +53,7 @@ export function section(key: string, title: string, iconName: string, ...childre
 export function link(url: string, handlers: RecordHandlers, label?: string): HTMLElement {
   const target = url.trim();
   if (!isWebLink(target)) return el('span', 'not-link', url, el('span', 'muted', ' (not a web address)'));
-  const a = el('a', undefined, label ?? url);
-  a.href = target;
-  a.title = `Open ${target} in the browser`;
-  a.addEventListener('click', (event) => {
-    event.preventDefault();
-    handlers.openLink(target);
-  });
-  return a;
+  return webLink(target, `Open ${target} in the browser`, handlers.openLink, label ?? url);
 }
 
 export function time(t: TimeView | null): Content {

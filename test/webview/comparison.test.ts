@@ -98,11 +98,22 @@ describe('webview: comparison panel in chromium', function () {
     await page.close();
   });
 
-  it('opens http(s) links through the extension, never by navigating', async () => {
+  it('opens http(s) links through the extension only: one openLink per click, no navigation, nothing for VS Code to open too', async () => {
     const { page } = await shown();
-    await page.locator('tr[data-field="url"] td[data-entity="1"] a').click();
-    assert.deepEqual((await recorded(page)).posted.at(-1), { type: 'openLink', url: 'http://central.example/menu' });
+    const tabs = page.context().pages().length;
+    const a = page.locator('tr[data-field="url"] td[data-entity="1"] a');
+    await a.click();
+    await a.click({ modifiers: ['Control'] });
+    await a.click({ button: 'middle' });
+    await a.focus();
+    await page.keyboard.press('Enter');
+    const rec = await recorded(page);
+    const link = { type: 'openLink', url: 'http://central.example/menu' };
+    // Click, Ctrl+click and Enter: one message each; the middle click nothing.
+    assert.deepEqual(rec.posted.slice(1), [link, link, link]);
+    assert.deepEqual(rec.hostOpened, [], "VS Code's webview host would open the link a second time");
     assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(page.context().pages().length, tabs, 'a click opened a tab');
     await page.close();
   });
 

@@ -96,7 +96,27 @@ export interface Recorded {
   /** Incremented by every hostile payload that manages to run. */
   pwned: number;
   cspViolations: string[];
+  /** Addresses VS Code's webview host would have opened itself (see VSCODE_HOST_CLICK). */
+  hostOpened: string[];
 }
+
+/**
+ * VS Code's webview host listens for clicks on the page's window and opens every <a href> itself
+ * ('did-click-link'), whether or not the page called preventDefault: handleInnerClick in
+ * out/vs/workbench/contrib/webview/browser/pre/index.html (code-server 4.139.1), reproduced here
+ * with the message recorded instead of posted to the workbench. A page that also posts openLink
+ * gets the address opened twice; the page must stop the click from reaching the window.
+ */
+const VSCODE_HOST_CLICK = `window.addEventListener('click', (event) => {
+      if (!event.isTrusted || !event?.view?.document) return;
+      for (const node of event.composedPath()) {
+        if (node.tagName && node.tagName.toLowerCase() === 'a' && node.href) {
+          if (node.getAttribute('href') !== '#' && !(node.hash && node.getAttribute('href') === node.hash)) rec.hostOpened.push(node.href.baseVal || node.href);
+          event.preventDefault();
+          return;
+        }
+      }
+    });`;
 
 declare global {
   interface Window {
@@ -127,8 +147,9 @@ export async function openWithStandIn(browser: Browser, url: string, o: { width?
   // string, not a function: tsx's transform would put helpers into a function's source that the
   // page does not have.
   await page.addInitScript(`(() => {
-    const rec = { posted: [], state: ${JSON.stringify(o.state ?? null)} ?? undefined, pwned: 0, cspViolations: [] };
+    const rec = { posted: [], state: ${JSON.stringify(o.state ?? null)} ?? undefined, pwned: 0, cspViolations: [], hostOpened: [] };
     window.__rec = rec;
+    ${VSCODE_HOST_CLICK}
     document.addEventListener('securitypolicyviolation', (e) => rec.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
     window.acquireVsCodeApi = () => ({
       postMessage: (m) => rec.posted.push(JSON.parse(JSON.stringify(m))),

@@ -49,6 +49,7 @@ export interface RecordRecorded {
   state: RecordPanelState | undefined;
   pwned: number;
   cspViolations: string[];
+  hostOpened: string[];
 }
 
 export interface RecordOpenOptions {

@@ -166,6 +166,8 @@ describe('webview: record panels in chromium', function () {
       { type: 'openLink', url: 'http://central.example/menu' },
     ]);
     assert.equal(new URL(page.url()).pathname, '/', 'a click navigated the page');
+    assert.deepEqual((await recordRecorded(page)).hostOpened, [], "VS Code's webview host would open the links a second time");
+    assert.equal(page.context().pages().length, 1, 'a click opened a tab');
     await sendRecord(page, { type: 'notice', message: 'Copied the id urn:location:cafe-central', tone: 'info' });
     assert.equal(await page.getByRole('status').first().innerText(), 'Copied the id urn:location:cafe-central');
     await page.close();

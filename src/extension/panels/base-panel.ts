@@ -3,8 +3,9 @@
 // fresh nonce, the ready handshake, validation of everything the page posts, links opened only for
 // http(s), and one list of disposables released with the panel.
 import * as vscode from 'vscode';
-import { type FromWebview, type ToWebview, isWebLink, parseWebviewMessage } from '../../webview/protocol';
+import { type FromWebview, type ToWebview, parseWebviewMessage } from '../../webview/protocol';
 import { newNonce, panelHtml } from './html';
+import { openWebLink } from './web-link';
 
 /** The page of a panel: which bundle and styles it loads, and how its messages are checked. */
 export interface PanelPage<From> {
@@ -124,12 +125,13 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
     return this.onMessage(message as Exclude<From, Common>);
   }
 
-  /** Checked again here: the page is not trusted to have checked the scheme. */
+  /**
+   * The one place a panel's link is opened (the page stops VS Code's own handling of the click):
+   * http(s) only, checked again here, as the exact string (see openWebLink).
+   */
   private async openLink(url: string): Promise<void> {
-    if (!isWebLink(url)) return;
-    const uri = vscode.Uri.parse(url.trim(), true);
-    if (uri.scheme !== 'http' && uri.scheme !== 'https') return;
-    await vscode.env.openExternal(uri);
+    // openExternal is typed for a Uri only, but takes the string and keeps it as given.
+    await openWebLink(url, (target) => vscode.env.openExternal(target as unknown as vscode.Uri));
   }
 
   /** The page is (again) ready: send it what it should show. */
