@@ -38,8 +38,11 @@ export class DedupClient {
 
   async listRecommendations(params: PageParams = {}, call: CallOptions = {}): Promise<Page<Recommendation>> {
     const body = pageBody('recommendations', params);
-    const { status, data } = await this.transport.post(ENDPOINTS.recommendations, body, { ...call, retry: true });
-    const r = parseResponse(RecommendationPageSchema, data, `POST ${ENDPOINTS.recommendations}`, status);
+    const r = await this.transport.post(ENDPOINTS.recommendations, body, {
+      ...call,
+      readOnly: true,
+      parse: (data, status) => parseResponse(RecommendationPageSchema, data, `POST ${ENDPOINTS.recommendations}`, status),
+    });
     return {
       page: r.page,
       hasNextPage: r.has_next_page,
@@ -50,15 +53,21 @@ export class DedupClient {
 
   async listLocations(params: LocationParams, call: CallOptions = {}): Promise<Page<Location>> {
     const body = locationsBody(params);
-    const { status, data } = await this.transport.post(ENDPOINTS.locations, body, { ...call, retry: true });
-    const r = parseResponse(LocationPageSchema, data, `POST ${ENDPOINTS.locations}`, status);
+    const r = await this.transport.post(ENDPOINTS.locations, body, {
+      ...call,
+      readOnly: true,
+      parse: (data, status) => parseResponse(LocationPageSchema, data, `POST ${ENDPOINTS.locations}`, status),
+    });
     return { page: r.page, hasNextPage: r.has_next_page, data: r.data };
   }
 
   async listEvents(params: EventParams, call: CallOptions = {}): Promise<Page<Event>> {
     const body = eventsBody(params);
-    const { status, data } = await this.transport.post(ENDPOINTS.events, body, { ...call, retry: true });
-    const r = parseResponse(EventPageSchema, data, `POST ${ENDPOINTS.events}`, status);
+    const r = await this.transport.post(ENDPOINTS.events, body, {
+      ...call,
+      readOnly: true,
+      parse: (data, status) => parseResponse(EventPageSchema, data, `POST ${ENDPOINTS.events}`, status),
+    });
     return { page: r.page, hasNextPage: r.has_next_page, data: r.data };
   }
 
@@ -74,8 +83,11 @@ export class DedupClient {
 
   private async decide(verdict: 'approve' | 'reject', id: string, call: CallOptions): Promise<void> {
     const path = ENDPOINTS[verdict];
-    const { status, data } = await this.transport.post(path, decisionBody(id), { ...call, retry: false });
-    parseResponse(DecisionResponseSchema, data, `POST ${path}`, status);
+    await this.transport.post(path, decisionBody(id), {
+      ...call,
+      readOnly: false,
+      parse: (data, status) => parseResponse(DecisionResponseSchema, data, `POST ${path}`, status),
+    });
   }
 
   /** Every page of the recommendation list, fetched `concurrency` at a time once the total is known, yielded in order. */
