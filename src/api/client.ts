@@ -4,7 +4,7 @@ import { checkBaseUrl } from './base-url';
 import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
 import { RequestValidationError } from './errors';
 import type { Event, Location, Page, Recommendation } from './model';
-import { itemsOf, parallelPages, sequentialPages } from './paging';
+import { type ResumeOptions, itemsOf, parallelPages, resumingFetcher, sequentialPages } from './paging';
 import { type EventParams, type LocationParams, type PageParams, decisionBody, eventsBody, locationsBody, pageBody } from './request-params';
 import { parseResponse } from './response-validation';
 import { DecisionResponseSchema, EventPageSchema, LocationPageSchema, RecommendationPageSchema } from './schemas';
@@ -12,7 +12,10 @@ import { type CallOptions, Transport, type TransportOptions } from './transport'
 
 export type ClientOptions = TransportOptions;
 
-export interface IterateOptions extends CallOptions {
+/** Options of the iterators over all pages: a page that fails after its retries is resumed (paging.ts). */
+export interface PagesOptions extends CallOptions, ResumeOptions {}
+
+export interface IterateOptions extends PagesOptions {
   /** Pages of the recommendation list fetched at once. Default 4. */
   concurrency?: number;
 }
@@ -38,8 +41,11 @@ export class DedupClient {
 
   async listRecommendations(params: PageParams = {}, call: CallOptions = {}): Promise<Page<Recommendation>> {
     const body = pageBody('recommendations', params);
-    const { status, data } = await this.transport.post(ENDPOINTS.recommendations, body, { ...call, retry: true });
-    const r = parseResponse(RecommendationPageSchema, data, `POST ${ENDPOINTS.recommendations}`, status);
+    const r = await this.transport.post(ENDPOINTS.recommendations, body, {
+      ...call,
+      readOnly: true,
+      parse: (data, status) => parseResponse(RecommendationPageSchema, data, `POST ${ENDPOINTS.recommendations}`, status),
+    });
     return {
       page: r.page,
       hasNextPage: r.has_next_page,
@@ -50,15 +56,21 @@ export class DedupClient {
 
   async listLocations(params: LocationParams, call: CallOptions = {}): Promise<Page<Location>> {
     const body = locationsBody(params);
-    const { status, data } = await this.transport.post(ENDPOINTS.locations, body, { ...call, retry: true });
-    const r = parseResponse(LocationPageSchema, data, `POST ${ENDPOINTS.locations}`, status);
+    const r = await this.transport.post(ENDPOINTS.locations, body, {
+      ...call,
+      readOnly: true,
+      parse: (data, status) => parseResponse(LocationPageSchema, data, `POST ${ENDPOINTS.locations}`, status),
+    });
     return { page: r.page, hasNextPage: r.has_next_page, data: r.data };
   }
 
   async listEvents(params: EventParams, call: CallOptions = {}): Promise<Page<Event>> {
     const body = eventsBody(params);
-    const { status, data } = await this.transport.post(ENDPOINTS.events, body, { ...call, retry: true });
-    const r = parseResponse(EventPageSchema, data, `POST ${ENDPOINTS.events}`, status);
+    const r = await this.transport.post(ENDPOINTS.events, body, {
+      ...call,
+      readOnly: true,
+      parse: (data, status) => parseResponse(EventPageSchema, data, `POST ${ENDPOINTS.events}`, status),
+    });
     return { page: r.page, hasNextPage: r.has_next_page, data: r.data };
   }
 
@@ -74,15 +86,19 @@ export class DedupClient {
 
   private async decide(verdict: 'approve' | 'reject', id: string, call: CallOptions): Promise<void> {
     const path = ENDPOINTS[verdict];
-    const { status, data } = await this.transport.post(path, decisionBody(id), { ...call, retry: false });
-    parseResponse(DecisionResponseSchema, data, `POST ${path}`, status);
+    await this.transport.post(path, decisionBody(id), {
+      ...call,
+      readOnly: false,
+      parse: (data, status) => parseResponse(DecisionResponseSchema, data, `POST ${path}`, status),
+    });
   }
 
   /** Every page of the recommendation list, fetched `concurrency` at a time once the total is known, yielded in order. */
   recommendationPages(params: PageParams = {}, opts: IterateOptions = {}): AsyncGenerator<Page<Recommendation>> {
     const pageSize = iterPageSize(params);
     pageBody('recommendations', params); // refuse bad parameters before the first request
-    return parallelPages((page, signal) => this.listRecommendations({ page, pageSize }, { ...opts, signal }), {
+    const fetchPage = resumingFetcher<Recommendation>((page, signal) => this.listRecommendations({ page, pageSize }, { ...opts, signal }), opts);
+    return parallelPages(fetchPage, {
       startPage: params.page,
       pageSize,
       signal: opts.signal,
@@ -90,20 +106,22 @@ export class DedupClient {
     });
   }
 
-  locationPages(params: LocationParams, opts: CallOptions = {}): AsyncGenerator<Page<Location>> {
+  locationPages(params: LocationParams, opts: PagesOptions = {}): AsyncGenerator<Page<Location>> {
     const pageSize = iterPageSize(params);
     locationsBody(params);
-    return sequentialPages((page, signal) => this.listLocations({ ...params, page, pageSize }, { ...opts, signal }), {
+    const fetchPage = resumingFetcher<Location>((page, signal) => this.listLocations({ ...params, page, pageSize }, { ...opts, signal }), opts);
+    return sequentialPages(fetchPage, {
       startPage: params.page,
       pageSize,
       signal: opts.signal,
     });
   }
 
-  eventPages(params: EventParams, opts: CallOptions = {}): AsyncGenerator<Page<Event>> {
+  eventPages(params: EventParams, opts: PagesOptions = {}): AsyncGenerator<Page<Event>> {
     const pageSize = iterPageSize(params);
     eventsBody(params);
-    return sequentialPages((page, signal) => this.listEvents({ ...params, page, pageSize }, { ...opts, signal }), {
+    const fetchPage = resumingFetcher<Event>((page, signal) => this.listEvents({ ...params, page, pageSize }, { ...opts, signal }), opts);
+    return sequentialPages(fetchPage, {
       startPage: params.page,
       pageSize,
       signal: opts.signal,
@@ -114,11 +132,11 @@ export class DedupClient {
     return itemsOf(this.recommendationPages(params, opts));
   }
 
-  allLocations(params: LocationParams, opts: CallOptions = {}): AsyncGenerator<Location> {
+  allLocations(params: LocationParams, opts: PagesOptions = {}): AsyncGenerator<Location> {
     return itemsOf(this.locationPages(params, opts));
   }
 
-  allEvents(params: EventParams, opts: CallOptions = {}): AsyncGenerator<Event> {
+  allEvents(params: EventParams, opts: PagesOptions = {}): AsyncGenerator<Event> {
     return itemsOf(this.eventPages(params, opts));
   }
 }

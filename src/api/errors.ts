@@ -143,8 +143,12 @@ export function isDedupError(e: unknown): e is DedupError {
   return e instanceof DedupError;
 }
 
-/** Errors after which a read-only call may be repeated. Decisions are never repeated automatically. */
+/**
+ * Errors after which a read-only call may be repeated. Decisions are never repeated automatically.
+ * A 500 counts: a list call changes nothing, and a service that fails now and then (an overloaded
+ * database, a flaky worker) usually answers the same request a moment later.
+ */
 export function isRetryable(e: DedupError): boolean {
   if (e instanceof RateLimitedError || e instanceof NetworkError) return true;
-  return e instanceof ServerError && (e.status === 502 || e.status === 503 || e.status === 504);
+  return e instanceof ServerError && (e.status === 500 || e.status === 502 || e.status === 503 || e.status === 504);
 }

@@ -5,7 +5,11 @@
 // The recommendation list reports `total`, so once the first page is in, the remaining pages are
 // known and fetched a few at a time in parallel, yet yielded in order: at most `concurrency`
 // requests at once and one page more held, so memory stays flat however long the list is.
-import { CancelledError, InvalidResponseError } from './errors';
+//
+// A page whose request still fails after the transport's own retries does not end the listing when
+// the failure may pass (isRetryable: 5xx, 429, network): the listing pauses and resumes from that
+// page, keeping every page it already has, up to `resumes` times per page (resumingFetcher).
+import { CancelledError, type DedupError, InvalidResponseError, isDedupError, isRetryable } from './errors';
 import type { Page } from './model';
 
 export type PageFetcher<T> = (page: number, signal: AbortSignal | undefined) => Promise<Page<T>>;
@@ -16,6 +20,69 @@ export interface PagingOptions {
   /** Page size in use, needed to turn `total` into a page count. */
   pageSize: number;
   signal?: AbortSignal;
+}
+
+export interface ResumeInfo {
+  /** The page the listing resumes from. */
+  page: number;
+  /** 1 for the first resumption of this page. */
+  round: number;
+  delayMs: number;
+  error: DedupError;
+}
+
+export interface ResumeOptions {
+  /** Times one page may be asked again after its retries are spent. Default 2; 0 turns resuming off. */
+  resumes?: number;
+  /** Pause before the first resumption, doubled for the next. Default 1 s. */
+  resumePauseMs?: number;
+  /** Told before each resumption (for logs and progress). */
+  onResume?: (info: ResumeInfo) => void;
+}
+
+export const DEFAULT_RESUMES = 2;
+export const DEFAULT_RESUME_PAUSE_MS = 1000;
+
+/**
+ * A fetcher that asks a failed page again after a pause, instead of letting the failure end the
+ * listing (and the caller start over from page 0). Bounded: a page is asked at most `resumes + 1`
+ * times, each with the transport's retries, so a service that stays down still ends the listing.
+ */
+export function resumingFetcher<T>(fetchPage: PageFetcher<T>, opts: ResumeOptions): PageFetcher<T> {
+  const resumes = opts.resumes ?? DEFAULT_RESUMES;
+  const pauseMs = opts.resumePauseMs ?? DEFAULT_RESUME_PAUSE_MS;
+  if (resumes <= 0) return fetchPage;
+  return async (page, signal) => {
+    for (let round = 0; ; round++) {
+      try {
+        return await fetchPage(page, signal);
+      } catch (e) {
+        if (round >= resumes || signal?.aborted || !isDedupError(e) || !isRetryable(e)) throw e;
+        const delayMs = pauseMs * 2 ** round;
+        try {
+          opts.onResume?.({ page, round: round + 1, delayMs, error: e });
+        } catch {
+          // A progress hook must not end the listing.
+        }
+        await pause(delayMs, signal);
+      }
+    }
+  };
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError('listing was cancelled'));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CancelledError('listing was cancelled'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: PagingOptions): AsyncGenerator<Page<T>> {

@@ -4,6 +4,11 @@
 // ofetch builds and sends the request and reads the body. Its own retry and timeout are not used:
 // it cannot tell a network error from an HTTP 500 (both count as 500), it ignores Retry-After, and
 // its timeout is skipped whenever the caller passes an AbortSignal. The loop below does those.
+//
+// Redirects are never followed by fetch itself (it would re-send a POST's body, or turn it into a
+// GET, to whatever origin the Location names): a decision that meets a redirect fails with the
+// status and the Location, and a list call follows only redirects to the same origin (redirect.ts).
+// Every error message is masked for the token before it leaves (secret-mask.ts).
 import { ofetch, type FetchResponse } from 'ofetch';
 import {
   AuthHeaderError,
@@ -19,6 +24,8 @@ import {
   TimeoutError,
   isRetryable,
 } from './errors';
+import { type RedirectAnswer, nextHop } from './redirect';
+import { type Masker, maskError, secretMasker } from './secret-mask';
 import { networkError, origin, parseJsonBody, serverMessage } from './transport-errors';
 
 export interface RetryPolicy {
@@ -71,6 +78,14 @@ export interface TransportOptions {
   userAgent?: string;
 }
 
+/** How one call is sent: whether it may be repeated and redirected (read-only), and how its answer is read. */
+export interface PostOptions<T> extends CallOptions {
+  /** List calls: retried after transient failures, same-origin redirects followed. Decisions: neither. */
+  readOnly: boolean;
+  /** Checks the JSON of a 2xx answer; its error counts as the attempt's failure (and is masked). */
+  parse: (data: unknown, status: number) => T;
+}
+
 export interface CallOptions {
   /** Cancels the call, including its retries and waits. */
   signal?: AbortSignal;
@@ -80,24 +95,28 @@ export interface CallOptions {
 
 export class Transport {
   private readonly retryPolicy: RetryPolicy;
+  /** Hides the token (and its base64 forms) in every message this transport produces. */
+  readonly mask: Masker;
   constructor(private readonly opts: TransportOptions) {
     this.retryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
+    this.mask = secretMasker(opts.token);
   }
 
-  /** POSTs `body` to `path` and returns the parsed JSON of a 2xx answer. */
-  async post(path: string, body: unknown, call: CallOptions & { retry: boolean }): Promise<{ status: number; data: unknown }> {
+  /** POSTs `body` to `path` and returns the checked answer of a 2xx. */
+  async post<T>(path: string, body: unknown, call: PostOptions<T>): Promise<T> {
     const endpoint = `POST ${path}`;
     const policy = this.retryPolicy;
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
       try {
-        const result = await this.attempt(path, endpoint, body, call);
-        this.report({ endpoint, status: result.status, ms: elapsed(started), attempt: attempt + 1 });
+        const { status, data } = await this.attempt(path, endpoint, body, call);
+        const result = call.parse(data, status);
+        this.report({ endpoint, status, ms: elapsed(started), attempt: attempt + 1 });
         return result;
       } catch (e) {
-        const error = e as DedupError;
+        const error = maskError(e as DedupError, this.mask);
         this.report({ endpoint, status: error.status, ms: elapsed(started), error: error.message, attempt: attempt + 1 });
-        if (!call.retry || attempt >= policy.retries || !isRetryable(error)) throw error;
+        if (!call.readOnly || attempt >= policy.retries || !isRetryable(error)) throw error;
         const delayMs = retryDelay(error, attempt, policy);
         if (delayMs === undefined) throw error;
         this.opts.onRetry?.({ endpoint, attempt: attempt + 1, delayMs, error });
@@ -114,15 +133,38 @@ export class Transport {
     }
   }
 
-  private async attempt(path: string, endpoint: string, body: unknown, call: CallOptions): Promise<{ status: number; data: unknown }> {
+  private async attempt(path: string, endpoint: string, body: unknown, call: PostOptions<unknown>): Promise<{ status: number; data: unknown }> {
     if (call.signal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
     const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-    let res: FetchResponse<string>;
+    let url = this.opts.baseUrl + path;
+    for (let hops = 0; ; hops++) {
+      const res = await this.send(url, endpoint, body, signal, call.signal, timeout, timeoutMs);
+      const text = typeof res._data === 'string' ? res._data : '';
+      if (res.status >= 200 && res.status < 300) {
+        return { status: res.status, data: parseJsonBody(text, res.headers.get('content-type'), endpoint, res.status) };
+      }
+      const answer: RedirectAnswer = { status: res.status, location: res.headers.get('location') };
+      const hop = nextHop(answer, url, { endpoint, readOnly: call.readOnly, hops });
+      if (hop === undefined) throw this.statusError(res.status, text, res.headers, endpoint);
+      url = hop; // a same-origin redirect of a list call: the same POST, token and body, to the new path
+    }
+  }
+
+  private async send(
+    url: string,
+    endpoint: string,
+    body: unknown,
+    signal: AbortSignal,
+    callerSignal: AbortSignal | undefined,
+    timeout: AbortSignal,
+    timeoutMs: number,
+  ): Promise<FetchResponse<string>> {
     try {
-      res = await ofetch.raw<string, 'text'>(this.opts.baseUrl + path, {
+      return await ofetch.raw<string, 'text'>(url, {
         method: 'POST',
+        redirect: 'manual',
         body: body === undefined ? undefined : JSON.stringify(body),
         headers: {
           Authorization: `Bearer ${this.opts.token}`,
@@ -136,21 +178,16 @@ export class Transport {
         signal,
       });
     } catch (e) {
-      if (call.signal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
+      if (callerSignal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
       if (timeout.aborted) {
         throw new TimeoutError(`${endpoint}: no answer from ${origin(this.opts.baseUrl)} within ${formatMs(timeoutMs)}`, timeoutMs, { endpoint });
       }
       throw networkError(e, endpoint, this.opts.baseUrl);
     }
-    const text = typeof res._data === 'string' ? res._data : '';
-    if (res.status >= 200 && res.status < 300) {
-      return { status: res.status, data: parseJsonBody(text, res.headers.get('content-type'), endpoint, res.status) };
-    }
-    throw this.statusError(res.status, text, res.headers, endpoint);
   }
 
   private statusError(status: number, text: string, headers: Headers, endpoint: string): DedupError {
-    const server = this.redact(serverMessage(text));
+    const server = serverMessage(text);
     const said = server ? ` The service said: ${server}` : '';
     const opts = { status, endpoint };
     switch (status) {
@@ -176,12 +213,6 @@ export class Transport {
         if (status >= 500) return new ServerError(`${endpoint}: the service failed with status ${status}.${said}`, opts);
         return new HttpStatusError(`${endpoint}: unexpected status ${status}.${said}`, opts);
     }
-  }
-
-  /** Removes the token from anything the server sends back, in case it echoes the request. */
-  private redact(text: string | undefined): string | undefined {
-    if (!text || !this.opts.token) return text;
-    return text.split(this.opts.token).join('‹token›');
   }
 }
 

@@ -2,7 +2,10 @@
 // the records arrive.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Writable } from 'node:stream';
-import type { DedupClient } from '../api/client';
+import type { DedupClient, PagesOptions } from '../api/client';
+import { isDedupError } from '../api/errors';
+import type { ResumeInfo } from '../api/paging';
+import { formatMs } from '../api/transport';
 import type { Page } from '../api/model';
 import type { EventParams, LocationParams, PageParams } from '../api/request-params';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
@@ -78,11 +81,26 @@ export async function listCommand(kind: RecordKind, args: string[], io: CommandI
   const concurrency = integerFlag(values.concurrency, '--concurrency', kind);
   if (concurrency === 0) throw new UsageError('--concurrency must be at least 1', kind);
 
-  const client = await connect(values as ConnectionFlags, io.env, kind, (l) => io.stderr.write(l + '\n'));
-  const pages = pagesOf(client, kind, values, paging, values.all === true, concurrency, io.signal);
+  const warn = (l: string) => io.stderr.write(l + '\n');
+  const client = await connect(values as ConnectionFlags, io.env, kind, warn);
+  const onResume = (r: ResumeInfo) =>
+    warn(`dedup-curator: page ${r.page} still failed after its retries (${r.error.message}); resuming from page ${r.page} in ${formatMs(r.delayMs)}`);
+  const pages = pagesOf(client, kind, values, paging, values.all === true, concurrency, { signal: io.signal, onResume });
   const writer = new RecordWriter(io.stdout, format, kind);
   await writer.begin();
-  for await (const page of pages) await writer.records(page.data);
+  let next: number | undefined;
+  try {
+    for await (const page of pages) {
+      await writer.records(page.data);
+      next = page.page + 1;
+    }
+  } catch (e) {
+    // What was written stays valid up to the last whole page; say where to pick up.
+    if (values.all === true && next !== undefined && !io.signal.aborted && isDedupError(e)) {
+      warn(`dedup-curator: the listing stopped after page ${next - 1}; pages up to it were written. To continue: the same command with --page ${next}`);
+    }
+    throw e;
+  }
   await writer.end();
   return 0;
 }
@@ -94,9 +112,8 @@ function pagesOf(
   paging: PageParams,
   all: boolean,
   concurrency: number | undefined,
-  signal: AbortSignal,
+  call: PagesOptions,
 ): AsyncIterable<Page<unknown>> {
-  const call = { signal };
   if (kind === 'recommendations') {
     return all ? client.recommendationPages(paging, { ...call, concurrency }) : once(client.listRecommendations(paging, call));
   }

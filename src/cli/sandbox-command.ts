@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { loadNdjson } from '../sandbox/load-ndjson';
 import {
   DEFAULT_HOST,
+  DEFAULT_LIMITS,
   DEFAULT_PORT,
   FaultSpecError,
   SandboxOptionError,
@@ -44,6 +45,10 @@ Options:
   --data-dir DIR        keep decisions and data in DIR across restarts
   --faults SPEC         inject faults, e.g. latency=200ms,error-rate=0.05,rate-limit=20/s,drop=0.01,seed=1
   --plain-array         serve the recommendation list's data as a plain array, not {@context, @graph}
+  --headers-timeout S   seconds a client has to send its request headers (default ${DEFAULT_LIMITS.headersTimeoutMs / 1000})
+  --request-timeout S   seconds a client has to send a whole request (default ${DEFAULT_LIMITS.requestTimeoutMs / 1000})
+  --keep-alive-timeout S  seconds an idle keep-alive connection stays open (default ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000})
+  --max-connections N   connections served at once; more are closed (default ${DEFAULT_LIMITS.maxConnections})
   -h, --help            show this help
 
 Exit codes: 0 stopped cleanly; 1 could not start (e.g. port in use); 2 usage error.`;
@@ -60,6 +65,10 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   faults: { type: 'string' },
   'plain-array': { type: 'boolean' },
+  'headers-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'keep-alive-timeout': { type: 'string' },
+  'max-connections': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -154,6 +163,12 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { option
     integrations: integer(values.integrations, '--integrations', 1, 1000),
     dataDir: values['data-dir'],
     plainArray: values['plain-array'],
+    limits: {
+      headersTimeoutMs: seconds(values['headers-timeout'], '--headers-timeout'),
+      requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout'),
+      keepAliveTimeoutMs: seconds(values['keep-alive-timeout'], '--keep-alive-timeout'),
+      maxConnections: integer(values['max-connections'], '--max-connections', 1, 100_000),
+    },
   };
   if (values.host !== undefined && values.host.trim() === '') throw new UsageProblem('--host must not be empty');
   if (values.faults !== undefined) {
@@ -178,6 +193,13 @@ function integer(value: string | undefined, flag: string, min: number, max: numb
     throw new UsageProblem(`${flag} must be an integer from ${min} to ${max}, got "${value}"`);
   }
   return n;
+}
+
+function seconds(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || n < 0.05 || n > 3600) throw new UsageProblem(`${flag} must be a number of seconds from 0.05 to 3600, got "${value}"`);
+  return Math.round(n * 1000);
 }
 
 /** Loads --load FILE; on any bad line prints every problem with its line number and returns undefined. */

@@ -4,12 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import { tokenProblem } from './http-auth';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './faults';
+import { type ConnectionLimits, resolveLimits } from './connection-limits';
 import { createSandboxServer } from './server';
 import type { SourceRecord } from './source-records';
 import { SandboxStore } from './store';
 import type { SandboxStoreApi } from './store-api';
 
 export type { FaultSpec } from './faults';
+export { type ConnectionLimits, DEFAULT_LIMITS } from './connection-limits';
 export { FaultSpecError, formatFaultSpec, parseFaultSpec } from './faults';
 export type { SandboxStoreApi } from './store-api';
 
@@ -32,6 +34,8 @@ export interface StartSandboxOptions {
   faults?: FaultSpec | string;
   /** Serve the recommendation list's `data` as a plain array instead of `{ @context, @graph }`. */
   plainArray?: boolean;
+  /** Request, header, keep-alive and idle timeouts and the connection cap; defaults in connection-limits.ts. */
+  limits?: Partial<ConnectionLimits>;
   log?: (line: string) => void;
 }
 
@@ -69,6 +73,12 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   const problem = tokenProblem(token);
   if (problem) throw new SandboxOptionError(`token: ${problem}`);
   const faults = resolveFaults(opts.faults);
+  let limits: ConnectionLimits;
+  try {
+    limits = resolveLimits(opts.limits);
+  } catch (e) {
+    throw new SandboxOptionError((e as Error).message);
+  }
 
   const store = await SandboxStore.open({
     seed: opts.seed,
@@ -81,7 +91,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   }).catch((e: unknown) => {
     throw e instanceof RangeError && /autoMergeThreshold/.test(e.message) ? new SandboxOptionError(e.message) : e;
   });
-  const http = createSandboxServer({ store, token, faults, plainArray: opts.plainArray, log: opts.log });
+  const http = createSandboxServer({ store, token, faults, plainArray: opts.plainArray, limits, log: opts.log });
   let bound: number;
   try {
     bound = await http.listen(port, host);

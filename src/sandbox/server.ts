@@ -8,6 +8,7 @@
 // learns nothing from validation errors.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { type ConnectionLimits, applyLimits, resolveLimits, serverOptions } from './connection-limits';
 import { checkAuthorization } from './http-auth';
 import { checkContentType, parseJsonObject, readBody } from './http-body';
 import { HttpError, sendError, sendJson } from './http-errors';
@@ -20,6 +21,8 @@ export interface SandboxServerOptions {
   token: string;
   faults?: FaultSpec;
   plainArray?: boolean;
+  /** Timeouts and the connection cap; each defaults to DEFAULT_LIMITS (connection-limits.ts). */
+  limits?: Partial<ConnectionLimits>;
   /** One line per request (method, path, status, duration) and per internal failure. */
   log?: (line: string) => void;
 }
@@ -121,7 +124,8 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
     sendError(res, new HttpError(500, 'internal_error', `the sandbox failed to answer this request: ${message.slice(0, 200)}`));
   }
 
-  const server = createServer((req, res) => {
+  const limits = resolveLimits(opts.limits);
+  const server = createServer(serverOptions(limits), (req, res) => {
     const started = performance.now();
     res.once('close', () => {
       const ms = Math.round(performance.now() - started);
@@ -131,6 +135,10 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
     handle(req, res).catch((error: unknown) => fail(error, req, res));
   });
   server.on('clientError', answerClientError);
+  applyLimits(server, limits);
+  server.on('drop', (data?: { remoteAddress?: string }) =>
+    log(`connection from ${data?.remoteAddress ?? 'a client'} refused: ${limits.maxConnections} connections are open (the cap)`),
+  );
 
   return {
     server,
@@ -187,10 +195,14 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   const [status, reason, code, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'the request headers are too large']
-      : [400, 'Bad Request', 'bad_request', 'the request is not valid HTTP/1.1'];
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'request_timeout', 'the request did not arrive in time']
+        : [400, 'Bad Request', 'bad_request', 'the request is not valid HTTP/1.1'];
   const body = JSON.stringify({ error: { code, message } });
+  // Destroyed once written: a client still sending (a slow one, cut off) must not keep it half-open.
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }

@@ -130,12 +130,16 @@ describe('client on the wire (scripted server)', () => {
     for (const e of errors) assert.ok(!String((e as Error).message).includes(TOKEN), String(e));
   });
 
-  it('retries list calls on 502/503/504 and 429 (honouring Retry-After), not on 500', async () => {
-    const statuses = [502, 503, 504];
+  it('retries list calls on 500/502/503/504 and 429 (honouring Retry-After), not on 501', async () => {
+    const statuses = [500, 502, 503];
     srv = await scriptedServer((_q, res, n) => (n <= 3 ? json(res, statuses[n - 1], {}) : json(res, 200, page([]))));
     const retries: RetryInfo[] = [];
     await client({ onRetry: (r) => retries.push(r) }).listRecommendations();
-    assert.deepEqual(retries.map((r) => r.error.status), [502, 503, 504]);
+    assert.deepEqual(retries.map((r) => r.error.status), [500, 502, 503]);
+    await srv.close();
+    srv = await scriptedServer((_q, res, n) => (n === 1 ? json(res, 504, {}) : json(res, 200, page([]))));
+    await client().listRecommendations();
+    assert.equal(srv.requests.length, 2);
     await srv.close();
 
     srv = await scriptedServer((_q, res, n) => (n === 1 ? json(res, 429, {}, { 'Retry-After': '1' }) : json(res, 200, page([]))));
@@ -146,7 +150,7 @@ describe('client on the wire (scripted server)', () => {
     assert.equal(seen[0].delayMs, 1000);
     await srv.close();
 
-    srv = await scriptedServer((_q, res) => json(res, 500, {}));
+    srv = await scriptedServer((_q, res) => json(res, 501, {}));
     await assert.rejects(client().listRecommendations(), ServerError);
     assert.equal(srv.requests.length, 1);
   });

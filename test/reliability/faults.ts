@@ -51,6 +51,14 @@ export function bigAnswer(op: OperationName): unknown {
   return { page: 0, has_next_page: false, ...(op === 'recommendations' ? { total: BIG_RECORDS } : {}), data };
 }
 
+/** A 2xx answer that echoes the request's Authorization header in a member that fails validation. */
+function echoShape(op: OperationName, echo: string): unknown {
+  return isDecision(op) ? { success: echo } : { page: 0, has_next_page: echo, data: [] };
+}
+
+/** Another origin than the scripted server's (another loopback address): a redirect there is never followed. */
+export const OTHER_ORIGIN = 'http://127.0.0.2:9';
+
 function wrongShape(op: OperationName): unknown {
   return isDecision(op) ? { success: 'yes' } : { page: 0, has_next_page: false, data: [{ name: 'a record without its id' }] };
 }
@@ -62,7 +70,7 @@ export const FAULTS: Fault[] = [
   { name: '404', errorClass: 'NotFoundError', exit: 4, retried: false, journal: 'failed', script: status(404, 'not_found', 'no recommendation urn:r:1') },
   { name: '409', errorClass: 'ConflictError', exit: 4, retried: false, journal: 'failed', script: status(409, 'already_decided', 'urn:r:1 was already approved') },
   { name: '429 + Retry-After', errorClass: 'RateLimitedError', exit: 5, retried: true, journal: 'failed', script: status(429, 'rate_limited', 'too many requests', { 'Retry-After': '1' }) },
-  { name: '500', errorClass: 'ServerError', exit: 5, retried: false, journal: 'failed', script: status(500, 'internal_error', 'internal error') },
+  { name: '500', errorClass: 'ServerError', exit: 5, retried: true, journal: 'failed', script: status(500, 'internal_error', 'internal error') },
   // A gateway's own page; the upstream may have acted before the gateway gave up, hence "unknown".
   { name: '502 (HTML)', errorClass: 'ServerError', exit: 5, retried: true, journal: 'unknown', script: () => (_q, res) => send(res, 502, 'text/html', GATEWAY_HTML) },
   { name: '503', errorClass: 'ServerError', exit: 5, retried: true, journal: 'failed', script: status(503, 'service_unavailable', 'down for maintenance', { 'Retry-After': '1' }) },
@@ -94,5 +102,39 @@ export const FAULTS: Fault[] = [
   { name: 'HTML error page', errorClass: 'InvalidResponseError', exit: 5, retried: false, journal: 'unknown', script: () => (_q, res) => send(res, 200, 'text/html; charset=utf-8', ERROR_PAGE_HTML) },
   { name: 'wrong shape', errorClass: 'InvalidResponseError', exit: 5, retried: false, journal: 'unknown', script: (op) => (_q, res) => json(res, 200, wrongShape(op)) },
   { name: 'empty body', errorClass: 'InvalidResponseError', exit: 5, retried: false, journal: 'unknown', script: () => (_q, res) => send(res, 200, 'application/json', '') },
+  // A service (or proxy) that echoes the request: the token must be masked in every message, whatever the status.
+  { name: '200 echoing the token', errorClass: 'InvalidResponseError', exit: 5, retried: false, journal: 'unknown', script: (op) => (q, res) => json(res, 200, echoShape(op, q.headers.authorization ?? '')) },
+  { name: '200 text echoing the token', errorClass: 'InvalidResponseError', exit: 5, retried: false, journal: 'unknown', script: () => (q, res) => send(res, 200, 'text/plain', q.headers.authorization ?? '') },
+  {
+    name: '500 echoing the token in base64',
+    errorClass: 'ServerError',
+    exit: 5,
+    retried: true,
+    journal: 'failed',
+    script: () => (q, res) => json(res, 500, errorBody('internal_error', `request was ${Buffer.from(JSON.stringify(q.headers)).toString('base64')}`)),
+  },
+  // A misconfigured proxy: a decision must fail (nothing sent on), a list call must not carry the token elsewhere.
+  {
+    name: '302 to another origin',
+    errorClass: 'HttpStatusError',
+    exit: 5,
+    retried: false,
+    journal: 'failed',
+    script: () => (q, res) => {
+      res.writeHead(302, { Location: OTHER_ORIGIN + q.url });
+      res.end();
+    },
+  },
+  {
+    name: '307 to another origin',
+    errorClass: 'HttpStatusError',
+    exit: 5,
+    retried: false,
+    journal: 'failed',
+    script: () => (q, res) => {
+      res.writeHead(307, { Location: OTHER_ORIGIN + q.url });
+      res.end();
+    },
+  },
   { name: '10 MB answer', exit: 0, retried: false, journal: 'ok', script: (op) => (_q, res) => json(res, 200, bigAnswer(op)) },
 ];
