@@ -4,7 +4,7 @@ import { prepareEvent, prepareLocation, type PreparedEvent, type PreparedLocatio
 import { blockPairs, DEFAULT_MAX_BLOCK_SIZE, type BlockingResult } from './blocking';
 import { eventBlockKeys, locationBlockKeys } from './block-keys';
 import { locationScore } from './score-location';
-import { scorePreparedEvents } from './score-event';
+import { eventScore } from './score-event';
 import { DEFAULT_MAX_GROUP_SIZE, groupLinks, type IndexLink } from './grouping';
 import { REVIEW_THRESHOLD } from './weights';
 
@@ -53,10 +53,10 @@ function candidatesFrom<P extends { key: string; integration: string | null }>(
 
 export function findLocationCandidates(records: MatchLocation[], opts: CandidateOptions = {}): CandidateResult {
   const blocked = blockLocations(records, opts.maxBlockSize);
-  return candidatesFrom(blocked, locationScore, opts);
+  return candidatesFrom(blocked, (a, b) => locationScore(a, b), opts);
 }
 
 export function findEventCandidates(records: MatchEvent[], opts: CandidateOptions = {}): CandidateResult {
   const blocked = blockEvents(records, opts.maxBlockSize);
-  return candidatesFrom(blocked, (a, b) => scorePreparedEvents(a, b).score, opts);
+  return candidatesFrom(blocked, (a, b) => eventScore(a, b), opts);
 }

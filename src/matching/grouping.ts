@@ -1,9 +1,10 @@
-// From scored links to recommendations. Links are joined strongest first (union-find), but a join
-// is refused when the group would exceed maxGroupSize, when any pair across the two groups is
-// excluded (rejected before), or when both groups already hold a record of the same integration
-// (a source lists a place once, so two of its records in one group means two places were chained
-// together). Links left between different groups are proposed as pairs on their own, so nothing
-// above the threshold is lost: a reviewer still sees it.
+// From scored links to recommendations, without chaining. Links are joined strongest first
+// (union-find), but a join is refused when the group would exceed maxGroupSize, when any pair across
+// the two groups is excluded (rejected before), when both groups already hold a record of the same
+// integration (a source lists a place once), or — when a pair scorer is given — when any pair
+// across the two groups scores below the threshold: a group is kept only while every pair in it
+// would be proposed on its own, so one false link cannot join two real groups. Links left between
+// different groups are proposed as pairs on their own, so nothing above the threshold is lost.
 import type { Candidate, ScoredPair } from './types';
 
 export const DEFAULT_MAX_GROUP_SIZE = 8;
@@ -14,21 +15,39 @@ export interface IndexLink {
   score: number;
 }
 
+export interface GroupingOptions {
+  maxGroupSize?: number;
+  exclude?: (keyA: string, keyB: string) => boolean;
+  sourceOf?: (i: number) => string | null;
+  /** The score of any pair of records (blocked or not): enables the coherence rule, with `threshold`. */
+  pairScore?: (a: number, b: number) => number;
+  /** Every pair inside a group must score at least this (with `pairScore`). */
+  threshold?: number;
+}
+
 export function groupLinks(
   links: readonly IndexLink[],
   keyOf: (i: number) => string,
   maxGroupSize = DEFAULT_MAX_GROUP_SIZE,
   exclude?: (keyA: string, keyB: string) => boolean,
   sourceOf?: (i: number) => string | null,
+  coherence?: { pairScore: (a: number, b: number) => number; threshold: number },
 ): Candidate[] {
+  return groupIndexLinks(links, keyOf, { maxGroupSize, exclude, sourceOf, ...coherence });
+}
+
+/** Clusters as lists of record indices (each of 2+), and the links left between them. */
+export function clusterLinks(links: readonly IndexLink[], o: GroupingOptions & { keyOf?: (i: number) => string }): { clusters: { members: number[]; pairs: IndexLink[] }[]; leftovers: IndexLink[] } {
+  const maxGroupSize = o.maxGroupSize ?? DEFAULT_MAX_GROUP_SIZE;
   const sorted = [...links].sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+  const known = new Map<string, number>();
+  for (const l of links) known.set(l.a < l.b ? `${l.a},${l.b}` : `${l.b},${l.a}`, l.score);
+  const scoreOf = (x: number, y: number): number => known.get(x < y ? `${x},${y}` : `${y},${x}`) ?? (o.pairScore ? o.pairScore(x, y) : 0);
   const parent = new Map<number, number>();
   const members = new Map<number, number[]>();
-  const weakest = new Map<number, number>();
   const find = (i: number): number => {
     let r = i;
     while (parent.has(r)) r = parent.get(r) as number;
-    // Path compression keeps later finds short.
     let c = i;
     while (c !== r) {
       const next = parent.get(c) as number;
@@ -38,16 +57,21 @@ export function groupLinks(
     return r;
   };
   const membersOf = (r: number): number[] => members.get(r) ?? [r];
-  const crossExcluded = (x: number[], y: number[]): boolean => {
-    if (!exclude) return false;
-    for (const i of x) for (const j of y) if (exclude(keyOf(i), keyOf(j))) return true;
+  const keyOf = o.keyOf ?? String;
+  const refused = (x: number[], y: number[]): boolean => {
+    for (const i of x) {
+      for (const j of y) {
+        if (o.exclude && o.exclude(keyOf(i), keyOf(j))) return true;
+        if (o.pairScore && o.threshold !== undefined && scoreOf(i, j) < o.threshold) return true;
+      }
+    }
     return false;
   };
   const sharesSource = (x: number[], y: number[]): boolean => {
-    if (!sourceOf) return false;
-    const sources = new Set(x.map(sourceOf).filter((v) => v !== null));
+    if (!o.sourceOf) return false;
+    const sources = new Set(x.map(o.sourceOf).filter((v) => v !== null));
     return y.some((j) => {
-      const v = sourceOf(j);
+      const v = o.sourceOf!(j);
       return v !== null && sources.has(v);
     });
   };
@@ -58,28 +82,33 @@ export function groupLinks(
     if (ra === rb) continue;
     const ma = membersOf(ra);
     const mb = membersOf(rb);
-    if (ma.length + mb.length > maxGroupSize || crossExcluded(ma, mb) || sharesSource(ma, mb)) {
+    if (ma.length + mb.length > maxGroupSize || sharesSource(ma, mb) || refused(ma, mb)) {
       leftovers.push(link);
       continue;
     }
     parent.set(rb, ra);
     members.set(ra, ma.concat(mb));
     members.delete(rb);
-    weakest.set(ra, Math.min(link.score, weakest.get(ra) ?? 1, weakest.get(rb) ?? 1));
-    weakest.delete(rb);
   }
-  const pairsByRoot = new Map<number, ScoredPair[]>();
+  const pairsByRoot = new Map<number, IndexLink[]>();
   for (const link of sorted) {
     const r = find(link.a);
     if (r !== find(link.b)) continue;
     const list = pairsByRoot.get(r) ?? [];
-    list.push(toPair(link, keyOf));
+    list.push(link);
     pairsByRoot.set(r, list);
   }
+  const clusters = [...members].map(([root, group]) => ({ members: group, pairs: pairsByRoot.get(root) ?? [] }));
+  return { clusters, leftovers };
+}
+
+function groupIndexLinks(links: readonly IndexLink[], keyOf: (i: number) => string, o: GroupingOptions): Candidate[] {
+  const { clusters, leftovers } = clusterLinks(links, { ...o, keyOf });
   const out: Candidate[] = [];
-  for (const [root, group] of members) {
-    const keys = group.map(keyOf).sort();
-    out.push({ keys, score: weakest.get(root) ?? 0, pairs: pairsByRoot.get(root) ?? [] });
+  for (const { members, pairs } of clusters) {
+    const keys = members.map(keyOf).sort();
+    // The weakest link inside the group: a group is never shown as more certain than its weakest pair.
+    out.push({ keys, score: Math.min(...pairs.map((p) => p.score)), pairs: pairs.map((l) => toPair(l, keyOf)) });
   }
   for (const link of leftovers) {
     const p = toPair(link, keyOf);

@@ -52,3 +52,50 @@ export { BlockTable, hashKey2 } from './block-table';
 export { EVENT_GEOHASH_PRECISION, eventBlockKeys, geoQuad, GEOHASH_PRECISION, locationBlockKeys } from './block-keys';
 export { DEFAULT_MAX_GROUP_SIZE, groupLinks, type IndexLink } from './grouping';
 export { blockEvents, blockLocations, findEventCandidates, findLocationCandidates, type CandidateResult } from './candidates';
+export {
+  ADDRESS_LEVELS,
+  addressLevel,
+  DISTANCE_LEVELS,
+  distanceLevel,
+  EVENT_COMPARISONS,
+  EVENT_LOCATION_LEVELS,
+  EVENT_URL_LEVELS,
+  eventLocationLevel,
+  INTEGRATION_LEVELS,
+  integrationLevel,
+  levelsOf,
+  LOCATION_COMPARISONS,
+  MISSING,
+  NAME_LEVELS,
+  nameLevel,
+  PHONE_LEVELS,
+  phoneLevel,
+  POSTCODE_LEVELS,
+  postcodeLevel,
+  START_LEVELS,
+  startLevel,
+  TOWN_LEVELS,
+  townLevel,
+  URL_LEVELS,
+  urlLevel,
+  type Comparison,
+} from './levels';
+export {
+  levelWeight,
+  modelJson,
+  pairLogOdds,
+  PRIOR_EVENT_MODEL,
+  PRIOR_LOCATION_MODEL,
+  priorBits,
+  priorEventModel,
+  priorLocationModel,
+  strongestFields,
+  type ComparisonParams,
+  type EstimationReport,
+  type LevelParams,
+  type MatchModel,
+} from './model';
+export { nameFrequencies, nameTfBits, type NameFrequencies } from './term-frequencies';
+export { estimateModel, estimateU, PRIOR_PAIRS, type PairLevels } from './estimate';
+export { MatchRun, type KeyLabel, type MatchRunOptions } from './match-run';
+export { clusterLinks, type GroupingOptions } from './grouping';

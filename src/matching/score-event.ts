@@ -1,16 +1,18 @@
-// Event pair scoring: name, start time, location (scored by the location matcher) and web address.
+// Event pair scoring: name, start time, location and listing page, as comparison levels weighed by
+// a model, with the same kind of explanation as locations.
 import type { FieldExplanation, MatchEvent, PairScore } from './types';
 import { prepareEvent, type PreparedEvent } from './prepare';
 import { nameSimilarity } from './location-similarity';
 import { locationScore } from './score-location';
-import { EVENT_MODEL, fieldWeight, logistic2, type FieldModel } from './weights';
+import { EVENT_COMPARISONS, levelsOf, MISSING } from './levels';
+import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, priorBits, tfAdjustment, type MatchModel } from './model';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 /**
- * Start-time similarity. Sources disagree by minutes (doors vs show) or by whole hours (a time
- * zone applied twice), rarely by days; a different day is almost always a different event.
+ * Start-time similarity, shown beside the start level. Sources disagree by minutes (doors vs show)
+ * or by whole hours (a time zone applied twice), rarely by days.
  */
 export function startSimilarity(a: number | null, b: number | null): number | null {
   if (a === null || b === null) return null;
@@ -25,36 +27,44 @@ export function startSimilarity(a: number | null, b: number | null): number | nu
   return 0;
 }
 
-/** Location similarity: the same source location is certain; otherwise the location matcher's score. */
+/** Location similarity shown beside the location level: 1 for the same source location, else the hand-set location score. */
 export function eventLocationSimilarity(a: PreparedEvent, b: PreparedEvent): number | null {
   if (!a.location || !b.location) return null;
   if (a.location.key === b.location.key) return 1;
   return locationScore(a.location, b.location);
 }
 
-function field(name: string, model: FieldModel, similarity: number | null, a?: string | null, b?: string | null): FieldExplanation {
-  const out: FieldExplanation = { field: name, similarity, weight: fieldWeight(model, similarity) };
-  if (a) out.a = a;
-  if (b) out.b = b;
-  return out;
+const SIMILARITIES: readonly ((a: PreparedEvent, b: PreparedEvent) => number | null)[] = [
+  (a, b) => nameSimilarity(a.name, b.name),
+  (a, b) => startSimilarity(a.start, b.start),
+  eventLocationSimilarity,
+  (a, b) => (a.urlPage && b.urlPage ? (a.urlPage === b.urlPage ? 1 : 0) : null),
+];
+
+const scratch = new Int8Array(EVENT_COMPARISONS.length);
+
+/** The score alone: the hot path of candidate search. */
+export function eventScore(a: PreparedEvent, b: PreparedEvent, model: MatchModel = PRIOR_EVENT_MODEL): number {
+  levelsOf(EVENT_COMPARISONS, a, b, scratch);
+  return logistic2(pairLogOdds(model, scratch, tfAdjustment(model, a.name, b.name, scratch[0])));
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-const place = (e: PreparedEvent): string | null => (e.location ? e.location.name.full.join(' ') || e.location.key : null);
-
-export function scorePreparedEvents(a: PreparedEvent, b: PreparedEvent): PairScore {
-  const M = EVENT_MODEL;
-  const fields = [
-    field('name', M.name, nameSimilarity(a.name, b.name), a.name.full.join(' '), b.name.full.join(' ')),
-    field('start', M.start, startSimilarity(a.start, b.start), iso(a.start), iso(b.start)),
-    field('location', M.location, eventLocationSimilarity(a, b), place(a), place(b)),
-    field('url', M.url, a.urlPage && b.urlPage ? (a.urlPage === b.urlPage ? 1 : 0) : null, a.urlPage, b.urlPage),
-  ];
-  const prior = M.prior;
-  const logOdds = fields.reduce((sum, f) => sum + f.weight, prior);
-  return { score: logistic2(logOdds), logOdds, prior, fields };
+export function scorePreparedEvents(a: PreparedEvent, b: PreparedEvent, model: MatchModel = PRIOR_EVENT_MODEL): PairScore {
+  const levels = levelsOf(EVENT_COMPARISONS, a, b);
+  const weights: number[] = [];
+  const logOdds = pairLogOdds(model, levels, tfAdjustment(model, a.name, b.name, levels[0]), weights);
+  const fields = EVENT_COMPARISONS.map((c, i): FieldExplanation => {
+    const level = levels[i];
+    const out: FieldExplanation = { field: c.field, similarity: level === MISSING ? null : SIMILARITIES[i](a, b), weight: weights[i], level: level === MISSING ? 'missing' : c.levels[level] };
+    const va = c.show(a, b);
+    const vb = c.show(b, a);
+    if (va) out.a = va;
+    if (vb) out.b = vb;
+    return out;
+  });
+  return { score: logistic2(logOdds), logOdds, prior: priorBits(model), fields };
 }
 
-export function scoreEventPair(a: MatchEvent, b: MatchEvent): PairScore {
-  return scorePreparedEvents(prepareEvent(a), prepareEvent(b));
+export function scoreEventPair(a: MatchEvent, b: MatchEvent, model: MatchModel = PRIOR_EVENT_MODEL): PairScore {
+  return scorePreparedEvents(prepareEvent(a), prepareEvent(b), model);
 }

@@ -32,6 +32,8 @@ export interface FieldExplanation {
   similarity: number | null;
   /** Log-odds contribution in bits (log2). */
   weight: number;
+  /** The comparison level the pair fell into ("exact", "< 50 m", … or "missing"); its m and u gave the weight. */
+  level?: string;
 }
 
 export interface PairScore {

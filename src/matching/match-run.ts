@@ -1,0 +1,211 @@
+// One matching run over a data set: prepare, block, compute every compared pair's levels once,
+// estimate the model (or take the one given), score, and group. The run keeps the levels, so a
+// refit after new labels (the curator's decisions) re-scores without comparing records again.
+import type { BlockingStats, Candidate, MatchEvent, MatchLocation } from './types';
+import type { PreparedEvent, PreparedLocation } from './prepare';
+import { blockEvents, blockLocations } from './candidates';
+import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from './levels';
+import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
+import { estimateModel, type PairLevels } from './estimate';
+import { nameFrequencies } from './term-frequencies';
+import { clusterLinks, DEFAULT_MAX_GROUP_SIZE, type IndexLink } from './grouping';
+import { REVIEW_THRESHOLD } from './weights';
+import type { NormalizedName } from './normalize';
+
+/** A labelled pair of record keys. */
+export interface KeyLabel {
+  a: string;
+  b: string;
+  match: boolean;
+}
+
+export interface MatchRunOptions {
+  /** 'estimate' (default): learn from the data; or a model to use as it is. */
+  model?: MatchModel | 'estimate';
+  labels?: readonly KeyLabel[];
+  maxBlockSize?: number;
+  exclude?: (keyA: string, keyB: string) => boolean;
+  randomPairs?: number;
+  maxIterations?: number;
+}
+
+interface Kind<P> {
+  comparisons: readonly Comparison<P>[];
+  prior: MatchModel;
+  name: (p: P) => NormalizedName;
+  /** Deterministic rules for λ: pairs no one would doubt. */
+  rule: (levels: Int8Array, at: number) => boolean;
+}
+
+const LOCATION_KIND: Kind<PreparedLocation> = {
+  comparisons: LOCATION_COMPARISONS,
+  prior: PRIOR_LOCATION_MODEL,
+  name: (p) => p.name,
+  // name exact or nearly, and the same address, point or phone; or the same phone and a similar name.
+  rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && (l[at + 1] === 0 || l[at + 6] === 0 || l[at + 4] === 0)) || (l[at + 4] === 0 && l[at] >= 0 && l[at] <= 2),
+};
+
+const EVENT_KIND: Kind<PreparedEvent> = {
+  comparisons: EVENT_COMPARISONS,
+  prior: PRIOR_EVENT_MODEL,
+  name: (p) => p.name,
+  // the same title (or nearly), start and place; or the same listing page.
+  rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1) || l[at + 3] === 0,
+};
+
+export class MatchRun<P extends { key: string; integration: string | null }> {
+  readonly indexOf: Map<string, number>;
+  /** Score of each compared pair under the current model. */
+  scores: Float64Array;
+
+  private constructor(
+    private readonly kind: Kind<P>,
+    readonly prepared: P[],
+    /** Compared pairs [a0, b0, a1, b1, …] (blocked, minus excluded), then labelled pairs blocking missed. */
+    readonly pairs: Uint32Array,
+    readonly levels: PairLevels,
+    public model: MatchModel,
+    readonly stats: BlockingStats,
+    private readonly opts: MatchRunOptions,
+  ) {
+    this.indexOf = new Map(prepared.map((p, i) => [p.key, i]));
+    this.scores = new Float64Array(levels.count);
+    this.rescore();
+  }
+
+  static locations(records: readonly MatchLocation[], opts: MatchRunOptions = {}): MatchRun<PreparedLocation> {
+    const blocked = blockLocations(records, opts.maxBlockSize);
+    return MatchRun.build(LOCATION_KIND, blocked.prepared, blocked.pairs, blocked.stats, opts);
+  }
+
+  static events(records: readonly MatchEvent[], opts: MatchRunOptions = {}): MatchRun<PreparedEvent> {
+    const blocked = blockEvents(records, opts.maxBlockSize);
+    return MatchRun.build(EVENT_KIND, blocked.prepared, blocked.pairs, blocked.stats, opts);
+  }
+
+  private static build<P extends { key: string; integration: string | null }>(kind: Kind<P>, prepared: P[], blocked: Uint32Array, stats: BlockingStats, opts: MatchRunOptions): MatchRun<P> {
+    const indexOf = new Map(prepared.map((p, i) => [p.key, i]));
+    const kept: number[] = [];
+    const seen = new Map<string, number>();
+    for (let i = 0; i < blocked.length; i += 2) {
+      const a = blocked[i];
+      const b = blocked[i + 1];
+      if (prepared[a].key === prepared[b].key) continue;
+      if (opts.exclude && opts.exclude(prepared[a].key, prepared[b].key)) continue;
+      seen.set(`${a},${b}`, kept.length / 2);
+      kept.push(a, b);
+    }
+    const compared = kept.length / 2;
+    const labelOf = new Map<number, 0 | 1>();
+    for (const l of opts.labels ?? []) {
+      const a = indexOf.get(l.a);
+      const b = indexOf.get(l.b);
+      if (a === undefined || b === undefined || a === b) continue;
+      const [x, y] = a < b ? [a, b] : [b, a];
+      let at = seen.get(`${x},${y}`);
+      if (at === undefined) {
+        at = kept.length / 2;
+        seen.set(`${x},${y}`, at);
+        kept.push(x, y);
+      }
+      labelOf.set(at, l.match ? 1 : 0);
+    }
+    const pairs = Uint32Array.from(kept);
+    const tf = nameFrequencies(prepared.map(kind.name));
+    const levels = computeLevels(kind, prepared, pairs, tf);
+    for (const [at, label] of labelOf) levels.label[at] = label;
+    let model: MatchModel;
+    if (opts.model !== undefined && opts.model !== 'estimate') model = opts.model;
+    else model = estimateModel({ prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations });
+    // The prior model has no frequencies, so its pairs carry no adjustment.
+    if (!model.tf) levels.tf.fill(0);
+    return new MatchRun(kind, prepared, pairs, levels, model, { ...stats, comparisons: compared }, opts);
+  }
+
+  /** Scores every pair under the current model. */
+  rescore(): void {
+    const { levels } = this;
+    const view = new Int8Array(levels.width);
+    for (let i = 0; i < levels.count; i++) {
+      for (let c = 0; c < levels.width; c++) view[c] = levels.levels[i * levels.width + c];
+      this.scores[i] = logistic2(pairLogOdds(this.model, view, levels.tf[i]));
+    }
+  }
+
+  /**
+   * Learns from labelled pairs (the curator's decisions): EM again from the current model, with
+   * these pairs' match probability fixed, then re-scores. Labels of unknown keys are ignored.
+   */
+  refit(labels: readonly KeyLabel[], maxIterations = 10): void {
+    const { levels } = this;
+    const at = new Map<string, number>();
+    for (let i = 0; i < levels.count; i++) at.set(`${this.pairs[2 * i]},${this.pairs[2 * i + 1]}`, i);
+    levels.label.fill(-1);
+    for (const l of labels) {
+      const a = this.indexOf.get(l.a);
+      const b = this.indexOf.get(l.b);
+      if (a === undefined || b === undefined) continue;
+      const i = at.get(a < b ? `${a},${b}` : `${b},${a}`);
+      // Only compared pairs carry levels; a decision on a group also covers pairs blocking never met.
+      if (i === undefined) continue;
+      levels.label[i] = l.match ? 1 : 0;
+    }
+    if (this.model.source !== 'estimated') return;
+    this.model = estimateModel({
+      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations,
+    });
+    this.rescore();
+  }
+
+  /** Score of any two records under the current model (compared or not). */
+  scoreIndices(a: number, b: number): number {
+    const view = new Int8Array(this.kind.comparisons.length);
+    for (let c = 0; c < view.length; c++) view[c] = this.kind.comparisons[c].level(this.prepared[a], this.prepared[b]);
+    const name = this.kind.name;
+    return logistic2(pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, name(this.prepared[a]), name(this.prepared[b]), view[0])));
+  }
+
+  /** Links at or above the threshold. */
+  links(threshold: number): IndexLink[] {
+    const out: IndexLink[] = [];
+    for (let i = 0; i < this.levels.count; i++) if (this.scores[i] >= threshold) out.push({ a: this.pairs[2 * i], b: this.pairs[2 * i + 1], score: this.scores[i] });
+    return out;
+  }
+
+  /**
+   * Recommendations: links at or above the threshold grouped without chaining (every pair in a
+   * group at or above the threshold, one record per integration, at most maxGroupSize).
+   */
+  candidates(threshold = REVIEW_THRESHOLD, maxGroupSize = DEFAULT_MAX_GROUP_SIZE, exclude = this.opts.exclude): Candidate[] {
+    const keyOf = (i: number) => this.prepared[i].key;
+    const { clusters, leftovers } = clusterLinks(this.links(threshold), {
+      keyOf, maxGroupSize, exclude, sourceOf: (i) => this.prepared[i].integration, pairScore: (a, b) => this.scoreIndices(a, b), threshold,
+    });
+    const pair = (l: IndexLink) => {
+      const [ka, kb] = [keyOf(l.a), keyOf(l.b)];
+      return ka <= kb ? { a: ka, b: kb, score: l.score } : { a: kb, b: ka, score: l.score };
+    };
+    const out: Candidate[] = clusters.map((c) => ({ keys: c.members.map(keyOf).sort(), score: Math.min(...c.pairs.map((p) => p.score)), pairs: c.pairs.map(pair) }));
+    for (const l of leftovers) {
+      const p = pair(l);
+      out.push({ keys: [p.a, p.b], score: l.score, pairs: [p] });
+    }
+    return out.sort((x, y) => y.score - x.score || (x.keys[0] < y.keys[0] ? -1 : 1));
+  }
+}
+
+function computeLevels<P>(kind: Kind<P>, prepared: readonly P[], pairs: Uint32Array, tf: ReturnType<typeof nameFrequencies>): PairLevels {
+  const count = pairs.length / 2;
+  const width = kind.comparisons.length;
+  const levels = new Int8Array(count * width);
+  const tfBits = new Float32Array(count);
+  const model = { ...kind.prior, tf };
+  for (let i = 0; i < count; i++) {
+    const a = prepared[pairs[2 * i]];
+    const b = prepared[pairs[2 * i + 1]];
+    for (let c = 0; c < width; c++) levels[i * width + c] = kind.comparisons[c].level(a, b);
+    const nameLevel = levels[i * width];
+    tfBits[i] = nameLevel === MISSING ? 0 : tfAdjustment(model, kind.name(a), kind.name(b), nameLevel);
+  }
+  return { count, width, levels, tf: tfBits, label: new Int8Array(count).fill(-1) };
+}
