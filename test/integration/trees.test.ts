@@ -18,7 +18,7 @@ async function setSetting(api: DedupCuratorApi, key: string, value: unknown): Pr
   await new Promise((r) => setTimeout(r, 300));
   await settled(api);
 }
-const SETTINGS = ['pageSize.recommendations', 'pageSize.locations', 'pageSize.events', 'onlyExternalUpdates', 'defaultTimeWindow'];
+const SETTINGS = ['wholeListLimit', 'pageSize.recommendations', 'pageSize.locations', 'pageSize.events', 'onlyExternalUpdates', 'defaultTimeWindow'];
 
 describe('Trees', function () {
   this.timeout(120_000);
@@ -60,7 +60,8 @@ describe('Trees', function () {
       const asc = api.recommendations.shown().map((r) => r.score);
       assert.ok(asc.every((s, i) => i === 0 || asc[i - 1] <= s), 'ascending');
       await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
-      assert.deepEqual(api.recommendations.shown().map((r) => r['@id']), server);
+      // The sort loaded the whole list: server order begins with what was loaded before it.
+      assert.deepEqual(api.recommendations.shown().map((r) => r['@id']).slice(0, server.length), server);
     });
 
     it('parses typed score ranges and says what is wrong', () => {
@@ -79,7 +80,7 @@ describe('Trees', function () {
       const shown = api.recommendations.shown();
       assert.equal(shown.length, loaded.filter((r) => r.score >= min).length);
       assert.ok(shown.every((r) => r.score >= min));
-      assert.match(String(api.recommendations.view?.description), new RegExp(`filtered: ≥ .*${shown.length} of ${loaded.length} loaded`));
+      assert.match(String(api.recommendations.view?.description), new RegExp(`filtered: ≥ .* · ${shown.length} shown`));
 
       const integration = api.recommendations.integrationsSeen()[0];
       await vscode.commands.executeCommand('dedupCurator.recommendations.filterIntegration', [integration]);
@@ -92,16 +93,42 @@ describe('Trees', function () {
       assert.doesNotMatch(String(api.recommendations.view?.description ?? ''), /filtered/);
     });
 
-    it('keeps "Load more" working under a filter that hides every loaded record', async () => {
+    it('a sort loads the whole list first: the lowest score on the service comes first, not the lowest of page 1', async () => {
       await setSetting(api, 'pageSize.recommendations', 5);
       await api.recommendations.refresh();
-      await vscode.commands.executeCommand('dedupCurator.recommendations.filterScore', { minScore: 1, maxScore: 1 });
-      const before = api.recommendations.loaded().length;
-      if (!api.recommendations.hasMore) return; // other test files decided nearly everything
-      const nodes = api.recommendations.getChildren();
-      assert.equal(nodes.at(-1)?.kind, 'more', 'the Load more node stays');
-      await vscode.commands.executeCommand('dedupCurator.loadMore', 'dedupCurator.recommendations');
-      assert.ok(api.recommendations.loaded().length > before);
+      const all: number[] = [];
+      for await (const r of activeClient(api).allRecommendations({ pageSize: 200 })) all.push(r.score);
+      if (all.length <= 5) return; // other test files decided nearly everything
+      assert.equal(api.recommendations.loaded().length, 5);
+      await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'score-asc');
+      assert.equal(api.recommendations.loaded().length, all.length, 'the whole list is loaded');
+      assert.equal(api.recommendations.shown()[0].score, Math.min(...all));
+      assert.ok(!api.recommendations.hasMore);
+      assert.doesNotMatch(String(api.recommendations.view?.description), /among/);
+      assert.equal(api.recommendations.describeScope(), 'score ↑');
+      await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
+    });
+
+    it('beyond dedupCurator.wholeListLimit a filter says exactly what was searched, and offers "Load all"', async () => {
+      await setSetting(api, 'pageSize.recommendations', 5);
+      await setSetting(api, 'wholeListLimit', 10);
+      await api.recommendations.refresh();
+      const total = api.recommendations.knownTotal ?? 0;
+      if (total <= 10) return; // other test files decided nearly everything
+      await vscode.commands.executeCommand('dedupCurator.recommendations.filterScore', { minScore: 0 });
+      assert.equal(api.recommendations.loaded().length, 10);
+      assert.match(String(api.recommendations.view?.description), new RegExp(`filtered: ≥ 0% · 10 shown · among 10 loaded of ${total}`));
+      assert.match(String(api.recommendations.view?.message), /Sorted and filtered among 10 loaded of .* only: the list is longer than the 10 the setting dedupCurator.wholeListLimit allows/);
+      assert.match(String(api.recommendations.describeScope()), /filtered: ≥ 0% · among 10 loaded of/);
+      const last = api.recommendations.getChildren().at(-1)!;
+      assert.equal(last.kind, 'more');
+      const item = api.recommendations.getTreeItem(last);
+      assert.match(String(item.label), /^Load all \(10 of .* loaded\) to sort and filter the whole list/);
+      assert.equal(item.command?.command, 'dedupCurator.recommendations.loadAll');
+      await setSetting(api, 'wholeListLimit', undefined);
+      await vscode.commands.executeCommand('dedupCurator.recommendations.loadAll');
+      assert.equal(api.recommendations.loaded().length, api.recommendations.knownTotal);
+      assert.doesNotMatch(String(api.recommendations.view?.description), /among/);
       await vscode.commands.executeCommand('dedupCurator.recommendations.clearFilter');
     });
   });

@@ -31,6 +31,8 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       }
       if (!SORT_ORDERS.includes(order)) return fail(t('unknown sort order "{0}"', String(order)));
       recommendations.sort = order;
+      // A sort loads the whole list first (the service cannot sort); callers may wait for it.
+      return recommendations.wholeLoad;
     }),
 
     vscode.commands.registerCommand('dedupCurator.recommendations.filterScore', async (range?: string | { minScore?: number; maxScore?: number }) => {
@@ -49,6 +51,7 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       const parsed = typeof range === 'string' ? parseScoreRange(range) : range;
       if ('error' in parsed) return fail(parsed.error);
       recommendations.filter = { ...recommendations.filter, minScore: parsed.minScore, maxScore: parsed.maxScore };
+      return recommendations.wholeLoad;
     }),
 
     vscode.commands.registerCommand('dedupCurator.recommendations.filterIntegration', async (uris?: string[]) => {
@@ -58,17 +61,27 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
         const current = new Set(recommendations.filter.integrations ?? []);
         const picked = await vscode.window.showQuickPick(
           seen.map((u) => ({ label: inertText(integrationName(u)), description: inertText(u), picked: current.has(u), uri: u })),
-          { title: t('Dedup Curator: Filter by Integration (of the loaded recommendations)'), canPickMany: true },
+          {
+            title: recommendations.hasMore
+              ? t('Dedup Curator: Filter by Integration (those seen {0})', recommendations.loadedText())
+              : t('Dedup Curator: Filter by Integration'),
+            canPickMany: true,
+          },
         );
         if (!picked) return;
         uris = picked.map((p) => p.uri);
       }
       recommendations.filter = { ...recommendations.filter, integrations: uris.length ? uris : undefined };
+      return recommendations.wholeLoad;
     }),
 
     vscode.commands.registerCommand('dedupCurator.recommendations.clearFilter', () => {
       recommendations.filter = {};
+      return recommendations.wholeLoad;
     }),
+
+    // The "Load all" node under a sort or filter, and the palette.
+    vscode.commands.registerCommand('dedupCurator.recommendations.loadAll', () => recommendations.loadWhole(true, true)),
 
     vscode.commands.registerCommand('dedupCurator.locations.changedSince', (arg?: unknown) => chooseWindow(locations, arg)),
     vscode.commands.registerCommand('dedupCurator.events.changedSince', (arg?: unknown) => chooseWindow(events, arg)),

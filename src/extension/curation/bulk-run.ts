@@ -1,12 +1,14 @@
-// A bulk decision in the editor: a modal confirmation with the count, then the run in a cancellable
+// A bulk decision in the editor: the list of what will be decided and a confirmation (bulk-review.ts), then the run in a cancellable
 // notification, items leaving the tree as they are decided, and a summary with "Retry Failed". The
 // run itself is src/curation/bulk-decisions.ts, which journals every attempt.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
+import { type MootSplit, splitMoot } from '../../curation/bulk-moot';
 import type { Verdict } from '../../curation/journal';
-import { type Curation, type RetryableRun, bulkConcurrency, currentConnection } from './context';
 import { showInfo, showWarning } from '../ui/notify';
+import { reviewBulk } from './bulk-review';
+import { type Curation, type RetryableRun, bulkConcurrency, currentConnection } from './context';
 import { inertText } from '../ui/inert-text';
 
 /** Context key that enables "Retry Failed Decisions" in the command palette. */
@@ -24,8 +26,7 @@ export interface BulkRequest {
 }
 
 export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<BulkSummary | undefined> {
-  const n = req.targets.length;
-  if (!n) {
+  if (!req.targets.length) {
     void showInfo(vscode.l10n.t('No pending recommendation matches {0}.', req.description));
     return undefined;
   }
@@ -36,18 +37,15 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     return undefined;
   }
   const approve = req.verdict === 'approve';
+  let targets = req.targets;
   if (req.confirm !== false) {
-    const action = approve ? vscode.l10n.t('Approve {0}', n) : vscode.l10n.t('Reject {0}', n);
-    const answer = await showWarning(
-      approve ? vscode.l10n.t('Approve {0} recommendations ({1})?', n, req.description) : vscode.l10n.t('Reject {0} recommendations ({1})?', n, req.description),
-      {
-        modal: true,
-        detail: vscode.l10n.t('On {0}. Decisions cannot be undone; each attempt is recorded in the decision history.', connection.label),
-      },
-      action,
-    );
-    if (answer !== action) return undefined;
+    const kept = await reviewBulk(req.verdict, req.targets, req.description, connection.label);
+    if (!kept) return undefined;
+    targets = kept;
   }
+  const n = targets.length;
+  // The pending count the curator saw before the run, to say afterwards how many others left the list.
+  const pendingBefore = c.recommendations.knownTotal;
   const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
   let stoppedByAuth = false;
   const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
@@ -57,7 +55,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     req.signal?.addEventListener('abort', onOuter, { once: true });
     if (req.signal?.aborted) controller.abort();
     try {
-      return await runBulkDecisions(client, req.targets, {
+      return await runBulkDecisions(client, targets, {
         verdict: req.verdict,
         connection,
         journal: c.journal,
@@ -84,14 +82,17 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
       req.signal?.removeEventListener('abort', onOuter);
     }
   });
-  c.log.info(`bulk ${req.verdict} of ${n} (${req.description}): ${describeCounts(summary)}`);
-  // A decision may have made others moot (merged entities): reload for the service's own list and total.
-  void c.recommendations.refresh();
+  const outcome = { ...splitMoot(summary, targets), summary, pendingBefore, pendingAfter: undefined as number | undefined };
+  c.log.info(`bulk ${req.verdict} of ${n} (${req.description}): ${describeCounts(outcome)}`);
+  // A decision may have made others moot (merged entities): reload for the service's own list and
+  // total, which also tells how many other recommendations left the list with this run.
+  await c.recommendations.refresh();
+  outcome.pendingAfter = c.recommendations.knownTotal;
   // After a refused token the ones never sent are as worth retrying as the refused ones (once the
   // token is updated); after a user's Cancel they are not: the user chose to stop.
   const again = new Set([...summary.retryIds, ...(stoppedByAuth ? summary.notAttempted : [])]);
-  await setRetry(c, again.size ? { verdict: req.verdict, description: req.description, targets: req.targets.filter((t) => again.has(t['@id'])) } : undefined);
-  void showSummary(c, req, summary);
+  await setRetry(c, again.size ? { verdict: req.verdict, description: req.description, targets: targets.filter((t) => again.has(t['@id'])) } : undefined);
+  void showSummary(c, req, outcome);
   return summary;
 }
 
@@ -114,29 +115,62 @@ export async function retryFailed(c: Curation, opts: { signal?: AbortSignal } = 
   return runBulkWithUi(c, { verdict: run.verdict, targets: run.targets, description: vscode.l10n.t('retry of {0}', run.description), confirm: false, signal: opts.signal });
 }
 
-function describeCounts(s: BulkSummary): string {
+/** A run's summary with its moot outcomes split off, and the pending count before and after it. */
+interface RunOutcome extends MootSplit {
+  summary: BulkSummary;
+  pendingBefore: number | undefined;
+  pendingAfter: number | undefined;
+}
+
+function describeCounts(o: RunOutcome): string {
+  const s = o.summary;
   const groups = (g: Record<string, number>) =>
     Object.entries(g)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
-  const failed = Object.values(s.failed).flat().length;
+  const failed = Object.values(o.failed).flat().length;
   const unknown = Object.values(s.unknown).flat().length;
   const parts = [vscode.l10n.t('{0} done', s.done.length)];
-  if (failed) parts.push(vscode.l10n.t('{0} failed ({1})', failed, groups(countByKind(s.failed))));
+  if (o.moot.length) {
+    parts.push(
+      s.verdict === 'approve'
+        ? vscode.l10n.t('{0} made moot by an earlier approval in this run', o.moot.length)
+        : vscode.l10n.t('{0} made moot by an earlier rejection in this run', o.moot.length),
+    );
+  }
+  if (failed) parts.push(vscode.l10n.t('{0} failed ({1})', failed, groups(countByKind(o.failed))));
   if (unknown) parts.push(vscode.l10n.t('{0} with unknown outcome ({1})', unknown, groups(countByKind(s.unknown))));
   if (s.notAttempted.length) parts.push(vscode.l10n.t('{0} not attempted (cancelled)', s.notAttempted.length));
   return parts.join(', ');
 }
 
-async function showSummary(c: Curation, req: BulkRequest, s: BulkSummary): Promise<void> {
+/**
+ * "The pending count fell by 114: 17 other recommendations left the list too": approvals merge
+ * entities, and the service drops every recommendation among them, including ones not in the run.
+ */
+function describeOthers(o: RunOutcome): string | undefined {
+  if (o.pendingBefore === undefined || o.pendingAfter === undefined) return undefined;
+  const fell = o.pendingBefore - o.pendingAfter;
+  const others = fell - o.summary.done.length - o.moot.length;
+  if (others <= 0) return undefined;
+  return vscode.l10n.t(
+    'The pending count fell by {0}: {1} other recommendations left the list too (made moot by these decisions, or decided elsewhere).',
+    fell,
+    others,
+  );
+}
+
+async function showSummary(c: Curation, req: BulkRequest, o: RunOutcome): Promise<void> {
   const retry = vscode.l10n.t('Retry Failed');
   const history = vscode.l10n.t('Show Decision History');
   const actions = c.retry ? [retry, history] : [history];
-  const text =
+  const counts =
     req.verdict === 'approve'
-      ? vscode.l10n.t('Dedup Curator: bulk approve: {0}.', describeCounts(s))
-      : vscode.l10n.t('Dedup Curator: bulk reject: {0}.', describeCounts(s));
-  const clean = s.done.length === s.total;
+      ? vscode.l10n.t('Dedup Curator: bulk approve: {0}.', describeCounts(o))
+      : vscode.l10n.t('Dedup Curator: bulk reject: {0}.', describeCounts(o));
+  const text = [counts, describeOthers(o)].filter(Boolean).join(' ');
+  // Moot outcomes are what the run was for: only real failures make the summary a warning.
+  const clean = o.summary.done.length + o.moot.length === o.summary.total;
   const answer = await (clean ? showInfo(text, ...actions) : showWarning(text, ...actions));
   if (answer === history) await vscode.commands.executeCommand('dedupCurator.showDecisionHistory');
   if (answer === retry) await retryFailed(c);

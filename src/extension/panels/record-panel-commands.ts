@@ -12,6 +12,7 @@ import type { AnyRecord } from './record-panel';
 import { EVENT_VIEW_TYPE, LOCATION_VIEW_TYPE, RecordPanels } from './record-panels';
 import { showError, showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
+import { wholeListLimit } from '../views/paged-list';
 
 const t = vscode.l10n.t;
 
@@ -38,16 +39,61 @@ function resolve(panels: RecordPanels, arg: unknown, kind?: RecordKind): AnyReco
   return kind === 'location' ? { kind, record: arg as Location } : { kind, record: arg as Event };
 }
 
+type PickItem = vscode.QuickPickItem & { record?: Location | Event };
+
+/**
+ * The quick pick of a view's records. The service cannot search, so it searches what the view has
+ * loaded and says so in its title; "Load all and search again" (always shown, also when nothing
+ * matches what was typed) loads the rest of the list with progress and asks again.
+ */
 async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord | undefined> {
-  const loaded: (Location | Event)[] = kind === 'location' ? [...panels.locations.shown()] : [...panels.events.shown()];
-  if (!loaded.length) {
-    void showInfo(kind === 'location' ? t('No locations are loaded: open the Locations view first.') : t('No events are loaded: open the Events view first.'));
-    return undefined;
+  const list: LocationsList | EventsList = kind === 'location' ? panels.locations : panels.events;
+  let typed = '';
+  for (;;) {
+    const loaded: readonly (Location | Event)[] = list.shown();
+    if (!loaded.length && !list.hasMore) {
+      void showInfo(kind === 'location' ? t('No locations are loaded: open the Locations view first.') : t('No events are loaded: open the Events view first.'));
+      return undefined;
+    }
+    const items: PickItem[] = loaded.map((r) => ({ label: inertText(r.name || r.id), description: r.name ? inertText(r.id) : undefined, record: r }));
+    const loadAll: PickItem = { label: `$(cloud-download) ${t('Load all and search again')}`, description: t('searched: {0}', list.loadedText()), alwaysShow: true };
+    if (list.hasMore) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, loadAll);
+    const what = kind === 'location' ? t('Open Location') : t('Open Event');
+    const title = list.hasMore
+      ? t('Dedup Curator: {0}, among the {1} loaded ({2}); more on the service', what, loaded.length, list.scopeText())
+      : t('Dedup Curator: {0}, all {1} ({2})', what, loaded.length, list.scopeText());
+    const picked = await showPick(items, title, typed, (v) => (typed = v));
+    if (!picked) return undefined;
+    if (picked === loadAll) {
+      await list.loadAll(wholeListLimit(), true);
+      continue;
+    }
+    const record = picked.record!;
+    return kind === 'location' ? { kind, record: record as Location } : { kind, record: record as Event };
   }
-  const items = loaded.map((r) => ({ label: inertText(r.name || r.id), description: r.name ? inertText(r.id) : undefined, record: r }));
-  const picked = await vscode.window.showQuickPick(items, { title: kind === 'location' ? t('Dedup Curator: Open Location') : t('Dedup Curator: Open Event'), matchOnDescription: true });
-  if (!picked) return undefined;
-  return kind === 'location' ? { kind, record: picked.record as Location } : { kind, record: picked.record as Event };
+}
+
+/** A quick pick that keeps what was typed, so "Load all and search again" searches the same text. */
+function showPick(items: PickItem[], title: string, value: string, onValue: (v: string) => void): Promise<PickItem | undefined> {
+  return new Promise((resolve) => {
+    const qp = vscode.window.createQuickPick<PickItem>();
+    qp.items = items;
+    qp.title = title;
+    qp.value = value;
+    qp.matchOnDescription = true;
+    qp.placeholder = t('Type a name or an id');
+    let chosen: PickItem | undefined;
+    qp.onDidChangeValue(onValue);
+    qp.onDidAccept(() => {
+      chosen = qp.selectedItems[0];
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(chosen);
+    });
+    qp.show();
+  });
 }
 
 /** A tree node's record, or else the record of the panel in front. */

@@ -90,8 +90,7 @@ export class EventsList extends WindowedList<Event> {
     return [item];
   }
 
-  protected override updateDescription(): void {
-    if (!this.view) return;
+  protected override scopeExtras(): string[] {
     const f = this.filterValue;
     const day = (d: Date) => d.toLocaleDateString();
     const extra: string[] = [];
@@ -99,7 +98,6 @@ export class EventsList extends WindowedList<Event> {
     if (f.startAfter && f.startBefore) extra.push(vscode.l10n.t('starting {0}–{1}', day(f.startAfter), day(f.startBefore)));
     else if (f.startAfter) extra.push(vscode.l10n.t('starting after {0}', day(f.startAfter)));
     else if (f.startBefore) extra.push(vscode.l10n.t('starting before {0}', day(f.startBefore)));
-    this.view.description = this.describeWindow(extra);
+    return extra;
   }
 }
-

@@ -14,13 +14,28 @@ export type ListNode<T> =
   | { kind: 'child'; item: vscode.TreeItem; parent: T }
   | { kind: 'more'; provider: PagedList<T> };
 
+/** How a loadAll ended: every page in, or stopped (the user's Cancel, or the limit). */
+export interface LoadAllResult {
+  complete: boolean;
+  cancelled: boolean;
+  beyondLimit: boolean;
+}
+
+/** Most records a view loads to sort, filter or search the whole list (setting dedupCurator.wholeListLimit). */
+export function wholeListLimit(): number {
+  const n = vscode.workspace.getConfiguration('dedupCurator').get<number>('wholeListLimit', 10_000);
+  return Number.isInteger(n) && n > 0 ? n : 10_000;
+}
+
 export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T>>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ListNode<T> | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   protected records: T[] = [];
   protected total: number | undefined;
-  /** Settles when the load in progress (if any) has finished; tests and bulk actions wait on it. */
-  loading: Promise<void> = Promise.resolve();
+  /** The page load in progress (or the last one, settled). */
+  private pageLoading: Promise<void> = Promise.resolve();
+  /** A "load all" run in progress (loadAll), which loads page after page. */
+  private allLoading: Promise<LoadAllResult> | undefined;
   private nextPage: number | undefined = 0;
   private generation = 0;
   private inFlight: AbortController | undefined;
@@ -93,16 +108,58 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return this.lastLook?.get(baseUrl, this.listKey);
   }
 
+  /** Settles when the load in progress (a page, or a whole "load all") has finished; tests and bulk actions wait on it. */
+  get loading(): Promise<void> {
+    const all = this.allLoading;
+    return all ? all.then(() => this.pageLoading) : this.pageLoading;
+  }
+
   loadMore(): Promise<void> {
     const page = this.nextPage;
     // One load at a time per generation: a second click on "Load more" waits for the first.
-    if (page === undefined || this.busy) return this.loading;
+    if (page === undefined || this.busy) return this.pageLoading;
     this.busy = true;
     const generation = this.generation;
-    this.loading = this.load(page, generation).finally(() => {
+    this.pageLoading = this.load(page, generation).finally(() => {
       if (generation === this.generation) this.busy = false;
     });
-    return this.loading;
+    return this.pageLoading;
+  }
+
+  /**
+   * Loads the remaining pages, up to `limit` records, for what needs the whole list (a sort, a
+   * filter, a search): the service can do neither. With `notify` the progress is a cancellable
+   * notification (the user asked and may wait a while), else only the view's bar. A second call
+   * while one runs joins it.
+   */
+  loadAll(limit: number, notify: boolean): Promise<LoadAllResult> {
+    if (this.allLoading) return this.allLoading;
+    const generation = this.generation;
+    const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
+      while (this.nextPage !== undefined && this.records.length < limit && generation === this.generation && !token?.isCancellationRequested) {
+        const before = this.records.length;
+        progress?.report({ message: this.loadedText() });
+        await this.loadMore();
+        // A failed page is said in the view's message; do not hammer the service with the next one.
+        if (this.records.length === before && this.nextPage !== undefined) break;
+      }
+      const complete = this.nextPage === undefined;
+      return { complete, cancelled: !complete && token?.isCancellationRequested === true, beyondLimit: !complete && this.records.length >= limit };
+    };
+    const title = vscode.l10n.t('Loading all {0}…', this.noun);
+    const all = notify ? vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => run(token, progress)) : run();
+    const tracked = Promise.resolve(all).finally(() => {
+      if (this.allLoading === tracked) this.allLoading = undefined;
+      this.redraw();
+    });
+    this.allLoading = tracked;
+    return tracked;
+  }
+
+  /** "50 of 206 loaded", "50 loaded". */
+  loadedText(): string {
+    const n = this.records.length.toLocaleString('en-US');
+    return this.total !== undefined ? vscode.l10n.t('{0} of {1} loaded', n, this.total.toLocaleString('en-US')) : vscode.l10n.t('{0} loaded', n);
   }
 
   /** The records shown, in order (after any filter and sort of the view). */
@@ -227,6 +284,11 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     item.iconPath = new vscode.ThemeIcon('more');
     item.command = { command: 'dedupCurator.loadMore', title: vscode.l10n.t('Load More'), arguments: [this.viewId] };
     item.contextValue = 'loadMore';
+    return this.moreItem(item);
+  }
+
+  /** The trailing "Load N more" node; a view whose sort or filter wants the whole list offers "Load all". */
+  protected moreItem(item: vscode.TreeItem): vscode.TreeItem {
     return item;
   }
 

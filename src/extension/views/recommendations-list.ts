@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page, Recommendation } from '../../api/model';
-import { PagedList } from './paged-list';
+import { type LoadAllResult, PagedList, wholeListLimit } from './paged-list';
 import { addressLine, integrationName, tooltipLines, percent, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
@@ -15,8 +15,10 @@ export interface PendingChange {
 }
 
 /**
- * Sorting and filtering act on the pages loaded so far (the service has neither): the description
- * says so ("filtered: ≥ 90% · 37 of 150 loaded"), and "Load more" keeps fetching server pages.
+ * The service can neither sort nor filter, so a sort or a filter loads the whole list first (with
+ * progress, up to the setting dedupCurator.wholeListLimit) and then acts on all of it. When the
+ * load stopped short (Cancel, the limit) the header says exactly what was searched ("among 50
+ * loaded of 206") and the list ends with "Load all".
  */
 export class RecommendationsList extends PagedList<Recommendation> {
   protected readonly noun = vscode.l10n.t('pending recommendations');
@@ -32,6 +34,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     this.applyFilter(f);
     void this.choices?.write(this.viewId, 'filter', f);
     this.redraw();
+    void this.loadWhole(true);
   }
 
   private applyFilter(f: RecommendationFilter): void {
@@ -47,6 +50,70 @@ export class RecommendationsList extends PagedList<Recommendation> {
     this.sortValue = order;
     void this.choices?.write(this.viewId, 'sort', order);
     this.redraw();
+    void this.loadWhole(true);
+  }
+
+  /** How the last whole-list load for a sort or filter ended; undefined while none applies. */
+  private wholeResult: LoadAllResult | undefined;
+  /** The whole-list load a sort or filter started (the commands return it, so callers can wait). */
+  wholeLoad: Promise<LoadAllResult | undefined> = Promise.resolve(undefined);
+
+  /** Whether what the view shows depends on records not loaded yet. */
+  private wantsWhole(): boolean {
+    return this.sortValue !== 'server' || isFiltered(this.filterValue);
+  }
+
+  /** Whether the sort or filter on screen covers only part of the list. */
+  private get partial(): boolean {
+    return this.wantsWhole() && this.hasMore;
+  }
+
+  /**
+   * Loads every page a sort or filter needs (with `always`, also without one: "Load All" from the
+   * palette); `notify` when the user just asked for it.
+   */
+  loadWhole(notify: boolean, always = false): Promise<LoadAllResult | undefined> {
+    if (!this.wantsWhole() && !always) return (this.wholeLoad = Promise.resolve(undefined));
+    this.wholeLoad = this.loadAll(wholeListLimit(), notify).then((r) => {
+      this.wholeResult = r;
+      this.redraw();
+      return r;
+    });
+    return this.wholeLoad;
+  }
+
+  override async refresh(): Promise<void> {
+    this.wholeResult = undefined;
+    await super.refresh();
+    await this.loadWhole(false);
+  }
+
+  /**
+   * The view's sort and filter in words, with what was searched when it is not the whole list, or
+   * undefined when the view shows the service's list as it is. The review queue follows the view's
+   * sort and filter and shows this in its header.
+   */
+  describeScope(): string | undefined {
+    if (!this.wantsWhole()) return undefined;
+    const parts: string[] = [];
+    if (isFiltered(this.filterValue)) parts.push(vscode.l10n.t('filtered: {0}', describeFilter(this.filterValue)));
+    if (this.sortValue !== 'server') parts.push(this.sortValue === 'score-desc' ? vscode.l10n.t('score ↓') : vscode.l10n.t('score ↑'));
+    if (this.partial) parts.push(this.amongText());
+    return parts.join(' · ');
+  }
+
+  /** "among 50 loaded of 206". */
+  private amongText(): string {
+    const n = this.records.length.toLocaleString('en-US');
+    return this.total !== undefined ? vscode.l10n.t('among {0} loaded of {1}', n, this.total.toLocaleString('en-US')) : vscode.l10n.t('among {0} loaded', n);
+  }
+
+  protected override moreItem(item: vscode.TreeItem): vscode.TreeItem {
+    if (!this.wantsWhole()) return item;
+    item.label = vscode.l10n.t('Load all ({0}) to sort and filter the whole list', this.loadedText());
+    item.iconPath = new vscode.ThemeIcon('cloud-download');
+    item.command = { command: 'dedupCurator.recommendations.loadAll', title: vscode.l10n.t('Load All') };
+    return item;
   }
 
   protected override restoreChoices(): void {
@@ -117,10 +184,24 @@ export class RecommendationsList extends PagedList<Recommendation> {
     this.updateBadge();
     if (isFiltered(this.filterValue) && !this.visible().length) {
       return this.hasMore
-        ? vscode.l10n.t('None of the {0} loaded recommendations match the filter. Load more, or clear the filter.', this.records.length)
+        ? vscode.l10n.t('None of the {0} loaded recommendations match the filter. Load all, or clear the filter.', this.records.length)
         : vscode.l10n.t('No pending recommendation matches the filter.');
     }
-    return undefined;
+    return this.partialMessage();
+  }
+
+  /** Why a sort or filter covers only part of the list, and what to do about it. */
+  private partialMessage(): string | undefined {
+    const r = this.wholeResult;
+    if (!this.partial || !r) return undefined;
+    if (r.beyondLimit) {
+      return vscode.l10n.t(
+        'Sorted and filtered {0} only: the list is longer than the {1} the setting dedupCurator.wholeListLimit allows to load.',
+        this.amongText(),
+        wholeListLimit().toLocaleString('en-US'),
+      );
+    }
+    return vscode.l10n.t('Sorted and filtered {0} only (loading stopped). "Load all" at the end of the list loads the rest.', this.amongText());
   }
 
   protected override emptyMessage(): string {
@@ -133,10 +214,9 @@ export class RecommendationsList extends PagedList<Recommendation> {
     const pending = this.total?.toLocaleString('en-US');
     this.view.badge = this.total ? { value: this.total, tooltip: vscode.l10n.t('{0} pending recommendations', pending!) } : undefined;
     const parts = pending !== undefined ? [vscode.l10n.t('{0} pending', pending)] : [];
-    if (isFiltered(this.filterValue)) {
-      parts.push(vscode.l10n.t('filtered: {0} · {1} of {2} loaded', describeFilter(this.filterValue), this.visible().length, this.records.length));
-    }
+    if (isFiltered(this.filterValue)) parts.push(vscode.l10n.t('filtered: {0} · {1} shown', describeFilter(this.filterValue), this.visible().length));
     if (this.sortValue !== 'server') parts.push(this.sortValue === 'score-desc' ? vscode.l10n.t('score ↓') : vscode.l10n.t('score ↑'));
+    if (this.partial) parts.push(this.amongText());
     this.view.description = parts.join(' · ') || undefined;
   }
 

@@ -56,6 +56,16 @@ export abstract class WindowedList<T> extends PagedList<T> {
   }
 
   protected updateDescription(): void {
-    if (this.view) this.view.description = this.describeWindow();
+    if (this.view) this.view.description = this.scopeText();
+  }
+
+  /** What the list holds, in words ("last 30 days · at Star Studio"): the header and the search say it. */
+  scopeText(): string {
+    return this.describeWindow(this.scopeExtras());
+  }
+
+  /** What a subclass adds to the window in scopeText (the events' start window and location). */
+  protected scopeExtras(): string[] {
+    return [];
   }
 }
