@@ -1,0 +1,49 @@
+// The traps a bulk decision must not walk into, flagged on each recommendation. A flagged item is
+// left out of group decisions unless the curator includes it, and shown with its reasons in the
+// tree, the comparison panel and the bulk confirmation.
+import type { Features } from './features';
+
+export type Flag = 'same-source' | 'same-address-other-name' | 'chain' | 'rejected-before' | 'odd-one-out' | 'unsure';
+
+export const FLAG_TEXT: Record<Flag, string> = {
+  'same-source': 'two entities come from the same integration',
+  'same-address-other-name': 'the address agrees but the names differ: another venue in the same building?',
+  chain: 'an entity is also in another pending recommendation (a chain of merges)',
+  'rejected-before': 'two of its entities were together in a recommendation you rejected',
+  'odd-one-out': 'one entity disagrees with the others (a branch of a chain inside the group)',
+  unsure: 'you marked it unsure',
+};
+
+export interface FlagContext {
+  /** Entity id → how many pending recommendations hold it. */
+  entityUse: Map<string, number>;
+  /** Pairs of entity ids (joined by \u0000, sorted) that were together in a rejected recommendation. */
+  rejectedPairs: Set<string>;
+  /** Recommendations the curator marked unsure. */
+  unsure: Set<string>;
+}
+
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+}
+
+export function flagContext(pending: readonly { '@id': string; entities: readonly { '@id': string }[] }[], rejected: readonly (readonly string[])[], unsure: Iterable<string>): FlagContext {
+  const entityUse = new Map<string, number>();
+  for (const r of pending) for (const id of new Set(r.entities.map((e) => e['@id']))) entityUse.set(id, (entityUse.get(id) ?? 0) + 1);
+  const rejectedPairs = new Set<string>();
+  for (const ids of rejected) for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) rejectedPairs.add(pairKey(ids[i], ids[j]));
+  return { entityUse, rejectedPairs, unsure: new Set(unsure) };
+}
+
+export function flagsOf(features: Features, entityIds: readonly string[], ctx: FlagContext): Flag[] {
+  const flags: Flag[] = [];
+  if (features.sameSource) flags.push('same-source');
+  if (features.sameAddressOtherName) flags.push('same-address-other-name');
+  if (entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
+  let rejected = false;
+  for (let i = 0; i < entityIds.length && !rejected; i++) for (let j = i + 1; j < entityIds.length && !rejected; j++) rejected = ctx.rejectedPairs.has(pairKey(entityIds[i], entityIds[j]));
+  if (rejected) flags.push('rejected-before');
+  if (features.oddOneOut !== null) flags.push('odd-one-out');
+  if (ctx.unsure.has(features.id)) flags.push('unsure');
+  return flags;
+}

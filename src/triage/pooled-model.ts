@@ -1,0 +1,165 @@
+// The estimate of P(approve) from the curator's decisions: a Bayesian logistic regression on each
+// field's agreement, the service's score, the same-source and same-building signs, and the
+// agreement pattern itself. Every weight has a Gaussian prior (a ridge penalty), so a pattern with
+// few decisions leans on what the fields say across all patterns, and one with none is the fields'
+// additive estimate with the pattern's own prior spread added. Uncertainty comes from the Laplace
+// approximation (the inverse Hessian at the optimum): an interval is wide when few decisions speak
+// for it, whatever its centre. Without any decisions the service's score is all there is.
+import type { Features } from './features';
+
+export interface LabelledFeatures {
+  features: Features;
+  match: boolean;
+}
+
+export interface Estimate {
+  /** P(approve) at the centre. */
+  p: number;
+  /** The linear predictor (log-odds) and its standard deviation. */
+  z: number;
+  sd: number;
+}
+
+export interface PooledModel {
+  /** Labels it was fitted on (0: the service's score is used). */
+  labels: number;
+  /** `pattern: false`: what the fields alone say, without the pattern's own effect. */
+  estimate(f: Features, opts?: { pattern?: boolean }): Estimate;
+}
+
+/**
+ * Prior precision (1 / variance) of each kind of weight: the weakly informative default for
+ * logistic regression (a standard deviation of 2.5 on the log-odds scale, Gelman et al. 2008) for
+ * the intercept, the score and the fields; a pattern's own effect has a standard deviation of 1, so
+ * a pattern needs several decisions before it departs from what its fields suggest. Modelling
+ * choices, not fitted to any data set.
+ */
+const PRIOR_PRECISION = { intercept: 1 / 2.5 ** 2, score: 1 / 2.5 ** 2, field: 1 / 2.5 ** 2, pattern: 1 } as const;
+const MAX_NEWTON_STEPS = 30;
+const clip = (p: number) => Math.min(0.99, Math.max(0.01, p));
+const logit = (p: number) => Math.log(clip(p) / (1 - clip(p)));
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+function featureNames(f: Features): string[] {
+  return [
+    `kind=${f.kind}`,
+    ...f.agreements.map((a, i) => `${f.kind}:${i}=${a}`),
+    ...(f.sameSource ? ['sameSource'] : []),
+    ...(f.sameAddressOtherName ? ['sameAddressOtherName'] : []),
+    `pattern=${f.pattern}`,
+  ];
+}
+
+export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledModel {
+  if (labelled.length === 0) {
+    // No decisions: the service's score, with the spread of a unit-variance log-odds.
+    return { labels: 0, estimate: (f) => ({ p: clip(f.score), z: logit(f.score), sd: 1 }) };
+  }
+  const index = new Map<string, number>();
+  const precision: number[] = [PRIOR_PRECISION.intercept, PRIOR_PRECISION.score];
+  const rows = labelled.map((l) =>
+    featureNames(l.features).map((name) => {
+      let i = index.get(name);
+      if (i === undefined) {
+        index.set(name, (i = precision.length));
+        precision.push(name.startsWith('pattern=') ? PRIOR_PRECISION.pattern : PRIOR_PRECISION.field);
+      }
+      return i;
+    }),
+  );
+  const d = precision.length;
+  const w = new Float64Array(d);
+  const xScore = labelled.map((l) => logit(l.features.score));
+  const y = labelled.map((l) => (l.match ? 1 : 0));
+  const columns = (k: number): [number, number][] => [[0, 1], [1, xScore[k]], ...rows[k].map((i): [number, number] => [i, 1])];
+  let hessian: Float64Array[] = [];
+  for (let step = 0; step < MAX_NEWTON_STEPS; step++) {
+    // Newton's method on the log-posterior: (XᵀWX + Λ) Δ = Xᵀ(y − p) − Λw.
+    const g = new Float64Array(d);
+    const h = Array.from({ length: d }, () => new Float64Array(d));
+    for (let k = 0; k < labelled.length; k++) {
+      const cols = columns(k);
+      let z = 0;
+      for (const [i, x] of cols) z += w[i] * x;
+      const p = sigmoid(z);
+      const wt = p * (1 - p);
+      for (const [i, xi] of cols) {
+        g[i] += (y[k] - p) * xi;
+        for (const [j, xj] of cols) h[i][j] += wt * xi * xj;
+      }
+    }
+    for (let i = 0; i < d; i++) {
+      g[i] -= precision[i] * w[i];
+      h[i][i] += precision[i];
+    }
+    hessian = h;
+    const delta = choleskySolve(cholesky(h), g);
+    let change = 0;
+    for (let i = 0; i < d; i++) {
+      w[i] += delta[i];
+      change = Math.max(change, Math.abs(delta[i]));
+    }
+    if (change < 1e-7) break;
+  }
+  const chol = cholesky(hessian);
+  return {
+    labels: labelled.length,
+    estimate(f, opts) {
+      const x = new Float64Array(d);
+      x[0] = 1;
+      x[1] = logit(f.score);
+      // A weight no decision has spoken for yet is at its prior: mean 0, variance 1 / precision.
+      let unseenVariance = 0;
+      for (const name of featureNames(f)) {
+        if (opts?.pattern === false && name.startsWith('pattern=')) continue;
+        const i = index.get(name);
+        if (i !== undefined) x[i] = 1;
+        else unseenVariance += 1 / (name.startsWith('pattern=') ? PRIOR_PRECISION.pattern : PRIOR_PRECISION.field);
+      }
+      let z = 0;
+      for (let i = 0; i < d; i++) z += w[i] * x[i];
+      // xᵀ H⁻¹ x = ‖L⁻¹x‖² with H = LLᵀ.
+      const v = forward(chol, x);
+      let variance = unseenVariance;
+      for (let i = 0; i < d; i++) variance += v[i] * v[i];
+      return { p: sigmoid(z), z, sd: Math.sqrt(variance) };
+    },
+  };
+}
+
+/** Lower-triangular L with H = LLᵀ (H is symmetric positive definite: the prior makes it so). */
+function cholesky(h: Float64Array[]): Float64Array[] {
+  const n = h.length;
+  const l = Array.from({ length: n }, () => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = h[i][j];
+      for (let k = 0; k < j; k++) s -= l[i][k] * l[j][k];
+      l[i][j] = i === j ? Math.sqrt(Math.max(s, 1e-12)) : s / l[j][j];
+    }
+  }
+  return l;
+}
+
+function forward(l: Float64Array[], b: Float64Array): Float64Array {
+  const n = b.length;
+  const x = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = b[i];
+    for (let k = 0; k < i; k++) s -= l[i][k] * x[k];
+    x[i] = s / l[i][i];
+  }
+  return x;
+}
+
+function choleskySolve(l: Float64Array[], b: Float64Array): Float64Array {
+  const n = b.length;
+  const y = forward(l, b);
+  const x = new Float64Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    let s = y[i];
+    for (let k = i + 1; k < n; k++) s -= l[k][i] * x[k];
+    x[i] = s / l[i][i];
+  }
+  return x;
+}

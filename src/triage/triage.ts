@@ -1,0 +1,181 @@
+// Triage of a backlog: every pending recommendation's features, flags and estimated P(approve);
+// the pattern groups with their estimate and interval; which groups are safe to decide in bulk at
+// the curator's target precision. Each group's estimate is a Beta posterior: Jeffreys' prior
+// (half a decision each way), plus what the other patterns say through the pooled model
+// (pooled-model.ts, the fields' effects, worth BORROWED decisions), plus the group's own decisions.
+// Jeffreys' half-decision keeps the interval honest: 0 rejections in n approvals gives a lower
+// bound of about 1 − 0.68/n at 95 %, so a target of 0.99 needs about 70 decisions in a group, 0.95
+// about 14 — however sure the pooled model is.
+import { betaQuantile } from './beta';
+import type { Recommendation } from '../api/model';
+import { describePattern, type Features, featuresOf } from './features';
+import { type Flag, flagContext, flagsOf } from './flags';
+import { fitPooledModel, type PooledModel } from './pooled-model';
+
+export type LabelVerdict = 'approve' | 'reject' | 'unsure';
+
+/** A decision of the curator's, with the features of the recommendation it was about. */
+export interface TriageLabel {
+  id: string;
+  verdict: LabelVerdict;
+  features: Features;
+  entityIds: readonly string[];
+}
+
+export interface TriageOptions {
+  /** Bulk decisions must keep at least this precision. Default 0.99. */
+  targetPrecision?: number;
+  /** A group needs this many decisions of its own before it may be decided in bulk. Default 2. */
+  minOwnLabels?: number;
+  /** A group is rejected in bulk when at most this share of it would be approved (upper bound). Default 0.02. */
+  maxApprovalToReject?: number;
+  /** The interval's coverage. Default 0.9 (5 % below, 5 % above). */
+  coverage?: number;
+}
+
+/** What the pooled model's estimate is worth in a group's posterior, in decisions. */
+const BORROWED = 2;
+
+export interface TriageItem {
+  id: string;
+  features: Features;
+  /** The pooled model's P(approve) for this item. */
+  p: number;
+  flags: Flag[];
+}
+
+export interface TriageGroup {
+  pattern: string;
+  words: string;
+  kind: 'location' | 'event';
+  /** Pending recommendations in the group. */
+  size: number;
+  /** Of them, flagged (left out of a group decision). */
+  flagged: number;
+  scoreMin: number;
+  scoreMax: number;
+  /** The curator's decisions in this pattern so far (also of recommendations no longer pending). */
+  labels: { approve: number; reject: number; unsure: number };
+  /** Estimated share of the group's unflagged items a curator would approve, with its interval. */
+  p: number;
+  low: number;
+  high: number;
+  /** 'approve' / 'reject' when the group may be decided in bulk at the target precision. */
+  safe: 'approve' | 'reject' | null;
+  /** Pending, unflagged, not marked unsure: what a group decision would decide. */
+  decidable: string[];
+}
+
+export interface TriageResult {
+  items: Map<string, TriageItem>;
+  /** Largest first. */
+  groups: TriageGroup[];
+  model: PooledModel;
+  options: Required<TriageOptions>;
+}
+
+export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = { targetPrecision: 0.99, minOwnLabels: 2, maxApprovalToReject: 0.02, coverage: 0.9 };
+
+/** Features are pure functions of a recommendation: computed once per id and kept. */
+export class FeatureCache {
+  private readonly byId = new Map<string, Features>();
+  of(rec: Recommendation): Features {
+    let f = this.byId.get(rec['@id']);
+    if (!f) this.byId.set(rec['@id'], (f = featuresOf(rec)));
+    return f;
+  }
+}
+
+export function triage(pending: readonly Recommendation[], labels: readonly TriageLabel[], options: TriageOptions = {}, cache = new FeatureCache()): TriageResult {
+  const o = { ...DEFAULT_TRIAGE_OPTIONS, ...options };
+  // The last decision about a recommendation is the curator's answer (an unsure may be revised).
+  const lastById = new Map<string, TriageLabel>();
+  for (const l of labels) lastById.set(l.id, l);
+  const decided = [...lastById.values()];
+  const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, match: l.verdict === 'approve' })));
+  const ctx = flagContext(
+    pending,
+    decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds),
+    decided.filter((l) => l.verdict === 'unsure').map((l) => l.id),
+  );
+  const items = new Map<string, TriageItem>();
+  const members = new Map<string, TriageItem[]>();
+  for (const rec of pending) {
+    const features = cache.of(rec);
+    const item: TriageItem = { id: rec['@id'], features, p: model.estimate(features).p, flags: flagsOf(features, rec.entities.map((e) => e['@id']), ctx) };
+    items.set(item.id, item);
+    let list = members.get(features.pattern);
+    if (!list) members.set(features.pattern, (list = []));
+    list.push(item);
+  }
+  const own = new Map<string, TriageGroup['labels']>();
+  for (const l of decided) {
+    let c = own.get(l.features.pattern);
+    if (!c) own.set(l.features.pattern, (c = { approve: 0, reject: 0, unsure: 0 }));
+    c[l.verdict]++;
+  }
+  const tail = (1 - o.coverage) / 2;
+  const groups: TriageGroup[] = [];
+  for (const [pattern, list] of members) {
+    const labelsOf = own.get(pattern) ?? { approve: 0, reject: 0, unsure: 0 };
+    const clean = list.filter((i) => i.flags.length === 0);
+    // What the fields say for the group's typical member (the median score), without the pattern's
+    // own effect: the group's own decisions enter below, once.
+    const basis = clean.length ? clean : list;
+    const typical = [...basis].sort((a, b) => a.features.score - b.features.score)[basis.length >> 1];
+    const borrowed = model.labels ? model.estimate(typical.features, { pattern: false }).p : 0.5;
+    const alpha = 0.5 + BORROWED * borrowed + labelsOf.approve;
+    const beta = 0.5 + BORROWED * (1 - borrowed) + labelsOf.reject;
+    const low = betaQuantile(tail, alpha, beta);
+    const high = betaQuantile(1 - tail, alpha, beta);
+    const enough = labelsOf.approve + labelsOf.reject >= Math.min(o.minOwnLabels, list.length);
+    const safe = !enough || clean.length === 0 ? null : low >= o.targetPrecision ? 'approve' : high <= o.maxApprovalToReject ? 'reject' : null;
+    const scores = list.map((i) => i.features.score);
+    groups.push({
+      pattern,
+      words: describePattern(pattern),
+      kind: list[0].features.kind,
+      size: list.length,
+      flagged: list.length - clean.length,
+      scoreMin: Math.min(...scores),
+      scoreMax: Math.max(...scores),
+      labels: labelsOf,
+      p: alpha / (alpha + beta),
+      low,
+      high,
+      safe,
+      decidable: clean.map((i) => i.id),
+    });
+  }
+  groups.sort((a, b) => b.size - a.size || a.pattern.localeCompare(b.pattern));
+  return { items, groups, model, options: o };
+}
+
+/** A stable pseudo-random order within a group (FNV-1a of the id): a sample, not the highest scores. */
+function hash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The review queue's "most informative first": one item from each group that is not yet safe, in
+ * turn — groups without enough decisions of their own first (largest first), then those whose
+ * interval is widest for their size — then flagged items, which need a human whatever the group.
+ * Items of safe groups are not asked: a group decision takes them.
+ */
+export function informativeOrder(result: TriageResult): string[] {
+  const o = result.options;
+  const open = result.groups.filter((g) => g.safe === null && g.decidable.length > 0);
+  const priority = (g: TriageGroup) => {
+    const own = g.labels.approve + g.labels.reject;
+    return (own < o.minOwnLabels ? 1e9 : 0) + g.size * (g.high - g.low);
+  };
+  open.sort((a, b) => priority(b) - priority(a));
+  const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));
+  const order: string[] = [];
+  for (let round = 0; queues.some((q) => round < q.length); round++) for (const q of queues) if (round < q.length) order.push(q[round]);
+  const flagged = [...result.items.values()].filter((i) => i.flags.length > 0 && !i.flags.includes('unsure')).sort((a, b) => b.features.score - a.features.score);
+  return [...order, ...flagged.map((i) => i.id)];
+}
+

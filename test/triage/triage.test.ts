@@ -1,0 +1,163 @@
+// The triage core: agreement patterns from the entities' fields, flags for the traps, a pooled
+// estimate from labels, pattern groups with honest intervals, and "most informative first".
+import * as assert from 'node:assert/strict';
+import type { Recommendation, RecommendationEntity } from '../../src/api/model';
+import { describePattern, featuresOf, parsePattern, patternKey } from '../../src/triage/features';
+import { fitPooledModel } from '../../src/triage/pooled-model';
+import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../../src/triage/triage';
+
+let serial = 0;
+function entity(fields: Partial<RecommendationEntity>): RecommendationEntity {
+  return { '@id': `urn:e:${serial++}`, '@type': 'Place', integration: `urn:integration:${serial % 7}`, ...fields } as RecommendationEntity;
+}
+function rec(score: number, ...entities: RecommendationEntity[]): Recommendation {
+  return { '@id': `urn:r:${serial++}`, score, entities } as Recommendation;
+}
+const place = (name: string, street: string, phone?: string, integration?: string) =>
+  entity({ name, address: { streetAddress: street, postalCode: '78701', addressLocality: 'Austin', addressCountry: 'US' }, telephone: phone, ...(integration ? { integration } : {}) });
+
+/** A deterministic PRNG (mulberry32) for simulated curators. */
+function prng(seed: number): () => number {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('triage: features and patterns', () => {
+  it('identical entities agree on every field they carry; absent fields are missing', () => {
+    const f = featuresOf(rec(0.97, place('Blue Owl Café', '12 Main St', '+1 512 555 0101'), place('Blue Owl Cafe', '12 Main Street', '(512) 555-0101')));
+    assert.equal(f.kind, 'location');
+    const by = Object.fromEntries(['name', 'address', 'town', 'postcode', 'phone', 'url', 'distance'].map((k, i) => [k, f.agreements[i]]));
+    assert.deepEqual(by, { name: 'equal', address: 'equal', town: 'equal', postcode: 'equal', phone: 'equal', url: 'missing', distance: 'missing' });
+    assert.equal(f.sameAddressOtherName, false);
+    assert.equal(f.oddOneOut, null);
+  });
+
+  it('another venue in one building: the address agrees, the names differ', () => {
+    const f = featuresOf(rec(0.8, place('Stubbs Bar-B-Q', '801 Red River St'), place('Mohawk Austin', '801 Red River St')));
+    assert.equal(f.sameAddressOtherName, true);
+    assert.equal(f.agreements[0], 'differs');
+  });
+
+  it('three entities, one of them a branch elsewhere: the odd one out is found', () => {
+    const f = featuresOf(rec(0.9, place('Starbucks', '12 Main St'), place('Starbucks', '12 Main Street'), place('Starbucks', '900 Congress Ave')));
+    assert.equal(f.oddOneOut, 2);
+    // The weakest pair speaks for the field: the address differs.
+    assert.equal(f.agreements[1], 'differs');
+  });
+
+  it('same integration on two entities is flagged as same source', () => {
+    const f = featuresOf(rec(0.9, place('A', '1 X St', undefined, 'urn:i:a'), place('A', '1 X St', undefined, 'urn:i:a')));
+    assert.equal(f.sameSource, true);
+  });
+
+  it('events compare name, start, location and url', () => {
+    const ev = (name: string, startDate: string) => entity({ '@type': 'Event', name, startDate, address: { streetAddress: '801 Red River St', addressLocality: 'Austin' } } as Partial<RecommendationEntity>);
+    const f = featuresOf(rec(0.9, ev('Jazz Night', '2030-01-01T20:00:00.000Z'), ev('Jazz Night', '2030-01-01T22:00:00.000Z')));
+    assert.equal(f.kind, 'event');
+    assert.match(f.pattern, /^event:name=equal,start=close,location=close,url=missing$/);
+  });
+
+  it('pattern keys parse back, words read plainly, and anything else is refused', () => {
+    const key = patternKey('location', ['equal', 'close', 'differs', 'missing', 'equal', 'missing', 'missing']);
+    assert.equal(parsePattern(key), key);
+    assert.equal(parsePattern(` ${key} `), key);
+    assert.equal(parsePattern('location:name=equal'), undefined);
+    assert.equal(parsePattern(key.replace('differs', 'maybe')), undefined);
+    assert.equal(describePattern(key), 'Locations: name equal, address close, town differs, phone equal; no postcode, url, distance');
+  });
+});
+
+describe('triage: estimates', () => {
+  it('without labels the service score is the estimate; with labels the model learns what the fields say', () => {
+    const good = featuresOf(rec(0.6, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
+    const bad = featuresOf(rec(0.6, place('Blue Owl', '1 A St'), place('Red Fox', '9 Z Ave')));
+    assert.equal(fitPooledModel([]).estimate(good).p, 0.6);
+    const labels = [...Array(30)].flatMap(() => [
+      { features: good, match: true },
+      { features: bad, match: false },
+    ]);
+    const m = fitPooledModel(labels);
+    assert.ok(m.estimate(good).p > 0.9, `good ${m.estimate(good).p}`);
+    assert.ok(m.estimate(bad).p < 0.1, `bad ${m.estimate(bad).p}`);
+  });
+
+  it('intervals cover the true approval rate of simulated groups about as often as they claim', () => {
+    const random = prng(7);
+    let covered = 0;
+    let total = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const truth = random();
+      const recs = [...Array(20)].map(() => rec(0.5, place('Blue Owl', '1 A St'), place('Blue Owl', '1 A St')));
+      const cache = new FeatureCache();
+      const labels: TriageLabel[] = recs.slice(0, 3 + Math.floor(random() * 15)).map((r) => ({ id: r['@id'], verdict: random() < truth ? 'approve' : 'reject', features: cache.of(r), entityIds: r.entities.map((e) => e['@id']) }));
+      const g = triage(recs, labels, {}, cache).groups[0];
+      total++;
+      if (g.low <= truth && truth <= g.high) covered++;
+    }
+    // 90 % intervals; the pooled prior (the labels themselves) makes them a little narrower.
+    assert.ok(covered / total >= 0.8, `coverage ${covered}/${total}`);
+  });
+
+  it('a group is safe to approve only with its own decisions, all approvals, and enough of them for the target', () => {
+    const cache = new FeatureCache();
+    const make = (n: number) => [...Array(n)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
+    const recs = make(500);
+    const label = (r: Recommendation, verdict: 'approve' | 'reject'): TriageLabel => ({ id: r['@id'], verdict, features: cache.of(r), entityIds: r.entities.map((e) => e['@id']) });
+    const pending = recs.slice(450);
+    assert.equal(triage(pending, [], {}, cache).groups[0].safe, null, 'safe without a single decision');
+    assert.equal(triage(pending, [label(recs[0], 'approve')], { targetPrecision: 0.5 }, cache).groups[0].safe, null, 'safe after one');
+    // 40 approvals out of 40: about 95 % at the lower end of a 90 % interval — enough for a target
+    // of 0.9, not for 0.99 (one error in 40 cannot be ruled out).
+    const forty = recs.slice(0, 40).map((r) => label(r, 'approve'));
+    const g40 = triage(pending, forty, {}, cache).groups[0];
+    assert.equal(g40.safe, null, `0.99 from 40 labels: ${JSON.stringify({ ...g40, decidable: g40.decidable.length })}`);
+    assert.equal(triage(pending, forty, { targetPrecision: 0.9 }, cache).groups[0].safe, 'approve');
+    const many = recs.slice(0, 450).map((r) => label(r, 'approve'));
+    const g = triage(pending, many, {}, cache).groups[0];
+    assert.equal(g.safe, 'approve', JSON.stringify({ ...g, decidable: g.decidable.length }));
+    assert.equal(g.decidable.length, 50);
+    const mixed = triage(pending, [...many.slice(0, 400), ...recs.slice(400, 450).map((r) => label(r, 'reject'))], { targetPrecision: 0.9 }, cache).groups[0];
+    assert.equal(mixed.safe, null, `mixed group called safe: ${JSON.stringify({ ...mixed, decidable: mixed.decidable.length })}`);
+  });
+});
+
+describe('triage: flags and the informative order', () => {
+  it('flags chains, earlier rejections and unsure items, and leaves them out of group decisions', () => {
+    const cache = new FeatureCache();
+    const [a, b, c] = [place('Blue Owl', '1 A St'), place('Blue Owl', '1 A St'), place('Blue Owl', '1 A St')];
+    const ab = rec(0.9, a, b);
+    const bc = rec(0.9, b, c);
+    const d1 = place('Red Fox', '2 B St');
+    const d2 = place('Red Fox', '2 B St');
+    const again = rec(0.9, d1, d2);
+    const rejected: TriageLabel = { id: 'urn:r:old', verdict: 'reject', features: cache.of(rec(0.9, d1, d2)), entityIds: [d1['@id'], d2['@id']] };
+    const lone = rec(0.9, place('Green Cat', '3 C St'), place('Green Cat', '3 C St'));
+    const unsure: TriageLabel = { id: lone['@id'], verdict: 'unsure', features: cache.of(lone), entityIds: lone.entities.map((e) => e['@id']) };
+    const r = triage([ab, bc, again, lone], [rejected, unsure], {}, cache);
+    assert.deepEqual(r.items.get(ab['@id'])?.flags, ['chain']);
+    assert.deepEqual(r.items.get(bc['@id'])?.flags, ['chain']);
+    assert.deepEqual(r.items.get(again['@id'])?.flags, ['rejected-before']);
+    assert.deepEqual(r.items.get(lone['@id'])?.flags, ['unsure']);
+    assert.deepEqual(r.groups[0].decidable, []);
+  });
+
+  it('asks first in groups without decisions, largest first, one item per group in turn, flagged last', () => {
+    const cache = new FeatureCache();
+    const big = [...Array(30)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
+    const small = [...Array(5)].map(() => rec(0.7, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550999')));
+    const odd = rec(0.99, place('A', '1 X St', undefined, 'urn:i:a'), place('A', '1 X St', undefined, 'urn:i:a'));
+    const r = triage([...small, ...big, odd], [], {}, cache);
+    const order = informativeOrder(r);
+    const groupOf = (id: string) => r.items.get(id)?.features.pattern;
+    assert.equal(groupOf(order[0]), cache.of(big[0]).pattern, 'the largest group is not asked first');
+    assert.equal(groupOf(order[1]), cache.of(small[0]).pattern, 'the second question is not from the next group');
+    assert.equal(order.at(-1), odd['@id'], 'the flagged item is not last');
+    assert.equal(new Set(order).size, order.length);
+    assert.equal(order.length, 36);
+  });
+});
