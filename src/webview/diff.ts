@@ -3,6 +3,11 @@
 // "12 Main St." against "12 Main Street" marks only "St" / "." / "Street".
 //
 // Pure functions (no DOM): the renderer turns the segments into elements with textContent.
+//
+// Only the start of each value is compared and marked (MAX_CELL_CHARS); the rest is returned as it
+// is, for the panel to show on request: a hostile 1 MB value would otherwise be tokenised and laid
+// out whole before the panel showed anything (issue 12).
+import { cutAt, MAX_CELL_CHARS } from './long-value';
 
 export interface Segment {
   text: string;
@@ -75,18 +80,22 @@ export function matchTokens(a: readonly string[], b: readonly string[]): { a: bo
 
 export interface RowDiff {
   state: RowState;
-  /** One per value: the segments to show, or null for a missing value. */
+  /** One per value: the segments of its start, or null for a missing value. */
   segments: (Segment[] | null)[];
+  /** One per value: what follows the compared start, unmarked ('' when the value is short). */
+  rest: string[];
 }
 
 /**
  * Value 0 is the reference: every other value is compared with it (as the matcher's explanation is).
  * A token of value 0 is marked when some other present value lacks it.
  */
-export function diffRow(values: readonly (string | null)[]): RowDiff {
+export function diffRow(values: readonly (string | null)[], maxChars = MAX_CELL_CHARS): RowDiff {
   const present = values.map((v) => v !== null && v.trim() !== '');
-  if (!present.some(Boolean)) return { state: 'empty', segments: values.map(() => null) };
-  const tokens = values.map((v, i) => (present[i] ? tokenize(v as string) : []));
+  const cut = values.map((v) => (v === null ? 0 : cutAt(v, maxChars)));
+  const rest = values.map((v, i) => (v === null ? '' : v.slice(cut[i])));
+  if (!present.some(Boolean)) return { state: 'empty', segments: values.map(() => null), rest };
+  const tokens = values.map((v, i) => (present[i] ? tokenize((v as string).slice(0, cut[i])) : []));
   const marks = tokens.map((t) => new Array<boolean>(t.length).fill(false));
   if (present[0]) {
     for (let i = 1; i < values.length; i++) {
@@ -98,8 +107,11 @@ export function diffRow(values: readonly (string | null)[]): RowDiff {
   }
   const segments = tokens.map((t, i) => (present[i] ? merge(t, marks[i]) : null));
   const all = present.every(Boolean);
-  const state: RowState = !all ? 'missing' : values.every((v) => sameValue(v as string, values[0] as string)) ? 'equal' : 'differ';
-  return { state, segments };
+  // Beyond the compared start, a value equals the first only if the rest is the very same text:
+  // normalising all of a 1 MB value took longer than drawing the panel.
+  const same = (i: number) => values[i] === values[0] || (sameValue((values[i] as string).slice(0, cut[i]), (values[0] as string).slice(0, cut[0])) && rest[i] === rest[0]);
+  const state: RowState = !all ? 'missing' : values.every((_, i) => same(i)) ? 'equal' : 'differ';
+  return { state, segments, rest };
 }
 
 /** Joins neighbouring tokens with the same mark, so a value becomes a few spans, not thousands. */

@@ -10,6 +10,7 @@
 import type { DecisionStatus, FromWebview, PanelState, QueueAction, QueueStatus, ToWebview, Verdict } from './protocol';
 import { keyAction } from './queue-keys';
 import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
+import { clip } from './long-value';
 import { el, renderComparison } from './render';
 
 interface VsCodeApi {
@@ -92,7 +93,8 @@ function statusLine(text: string, tone: 'info' | 'ok' | 'error'): void {
   const status = document.getElementById('status');
   if (!status) return;
   status.className = `status ${tone}`;
-  status.textContent = text;
+  // Messages can quote record data (a name in "Approved …"): a long one is cut.
+  status.textContent = clip(text, 500);
 }
 
 function setButtons(enabled: boolean): void {

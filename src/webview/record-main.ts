@@ -2,6 +2,7 @@
 // one event. Same handshake as the comparison page (main.ts): `ready` once the listener is in
 // place, then the extension sends the record; a restored panel first redraws its saved state.
 import type { EventsAtLocation, FromRecordWebview, RecordPanelState, RecordView, ToRecordWebview } from './record-protocol';
+import { clip } from './long-value';
 import { el } from './record-render';
 import { renderEvent } from './record-render-event';
 import { type LocationHandlers, renderEvents, renderLocation } from './record-render-location';
@@ -45,7 +46,8 @@ function notice(message: string, tone: 'info' | 'error'): void {
   const status = document.getElementById('status');
   if (!status) return;
   status.className = `status ${tone}`;
-  status.textContent = message;
+  // Messages can quote record data: a long one is cut.
+  status.textContent = clip(message, 500);
 }
 
 function receive(message: ToRecordWebview): void {

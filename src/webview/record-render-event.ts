@@ -2,7 +2,8 @@
 // categories, keywords), the embedded location as a card that opens the location's panel, and the
 // common sections.
 import type { EventView } from './record-protocol';
-import { type RecordHandlers, commonSections, el, field, fieldList, icon, recordHeader, section, time } from './record-render';
+import { clip } from './long-value';
+import { type RecordHandlers, commonSections, el, field, fieldList, icon, recordHeader, section, text, time } from './record-render';
 
 export interface EventHandlers extends RecordHandlers {
   openLocation(id: string): void;
@@ -14,16 +15,16 @@ export function renderEvent(view: EventView, handlers: EventHandlers): HTMLEleme
   main.dataset.kind = 'event';
   const p = view.prices;
   const prices = [p.minimum, p.average, p.maximum].some((x) => x !== null)
-    ? el('span', 'prices', `min ${p.minimum ?? '–'} · average ${p.average ?? '–'} · max ${p.maximum ?? '–'}`, el('span', 'muted', ' (currency not given by the service)'))
+    ? el('span', 'prices', ...text(`min ${p.minimum ?? '–'} · average ${p.average ?? '–'} · max ${p.maximum ?? '–'}`), el('span', 'muted', ' (currency not given by the service)'))
     : null;
   const categories = view.categories.length
-    ? el('ul', 'categories', ...view.categories.map((c) => el('li', undefined, c.name ?? c.identifier ?? '', c.name && c.identifier ? el('span', 'muted', ` ${c.identifier}`) : null)))
+    ? el('ul', 'categories', ...view.categories.map((c) => el('li', undefined, ...text(c.name ?? c.identifier ?? ''), c.name && c.identifier ? el('span', 'muted', ' ', ...text(c.identifier)) : null)))
     : null;
-  const keywords = view.keywords.length ? el('ul', 'keywords', ...view.keywords.map((k) => el('li', undefined, k))) : null;
+  const keywords = view.keywords.length ? el('ul', 'keywords', ...view.keywords.map((k) => el('li', undefined, ...text(k)))) : null;
   const details = fieldList(
     field('name', 'Name', view.name),
     field('status', 'Status', view.status),
-    field('description', 'Description', view.description ? el('span', 'description', view.description) : null),
+    field('description', 'Description', view.description ? el('span', 'description', ...text(view.description)) : null),
     field('start', 'Starts', time(view.start)),
     field('accessStart', 'Access starts', time(view.accessStart)),
     field('accessEnd', 'Access ends', time(view.accessEnd)),
@@ -46,8 +47,8 @@ function locationCard(view: EventView, handlers: EventHandlers): HTMLElement {
   open.dataset.id = loc.id;
   open.title = 'Open the location in its own panel';
   open.addEventListener('click', () => handlers.openLocation(loc.id));
-  const card = el('div', 'card location-card', el('p', 'name', loc.name ?? '(no name)'), loc.address ? el('p', 'address', loc.address) : null, el('p', 'rec-id', el('code', undefined, loc.id)), open);
+  const card = el('div', 'card location-card', el('p', 'name', ...text(loc.name ?? '(no name)')), loc.address ? el('p', 'address', ...text(loc.address)) : null, el('p', 'rec-id', el('code', undefined, ...text(loc.id))), open);
   card.setAttribute('role', 'group');
-  card.setAttribute('aria-label', `Location: ${loc.name ?? loc.id}`);
+  card.setAttribute('aria-label', `Location: ${clip(loc.name ?? loc.id)}`);
   return card;
 }

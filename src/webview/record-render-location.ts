@@ -1,7 +1,8 @@
 // The location panel's page: details (address, coordinates with "Open in map", telephone), the
 // common sections, and the events at this location, each opening its own panel.
 import type { EventsAtLocation, LocationView } from './record-protocol';
-import { type RecordHandlers, commonSections, el, field, fieldList, icon, link, recordHeader, section } from './record-render';
+import { clip } from './long-value';
+import { type RecordHandlers, commonSections, el, field, fieldList, icon, link, recordHeader, section, text } from './record-render';
 
 export interface LocationHandlers extends RecordHandlers {
   openEvent(id: string): void;
@@ -12,9 +13,9 @@ export function renderLocation(view: LocationView, handlers: LocationHandlers): 
   const main = el('main', 'record location');
   main.setAttribute('aria-labelledby', 'title');
   main.dataset.kind = 'location';
-  const address = view.address.length ? el('span', 'address', ...view.address.map((a) => el('span', 'line', el('span', 'muted', `${a.label}: `), a.value))) : null;
+  const address = view.address.length ? el('span', 'address', ...view.address.map((a) => el('span', 'line', el('span', 'muted', `${a.label}: `), ...text(a.value)))) : null;
   const coordinates = view.coordinates
-    ? el('span', 'coordinates', el('span', undefined, view.coordinates.text), view.coordinates.mapUrl ? el('span', 'map', ' ', icon('globe'), ' ', link(view.coordinates.mapUrl, handlers, 'Open in map')) : el('span', 'muted', ' (not a valid point: no map)'))
+    ? el('span', 'coordinates', el('span', undefined, ...text(view.coordinates.text)), view.coordinates.mapUrl ? el('span', 'map', ' ', icon('globe'), ' ', link(view.coordinates.mapUrl, handlers, 'Open in map')) : el('span', 'muted', ' (not a valid point: no map)'))
     : null;
   const details = fieldList(field('name', 'Name', view.name), field('address', 'Address', address), field('coordinates', 'Coordinates', coordinates), field('telephone', 'Telephone', view.telephone));
   const events = section('events', 'Events at this location', 'calendar', el('div', 'events-body'));
@@ -31,7 +32,7 @@ export function renderEvents(root: ParentNode, events: EventsAtLocation, handler
     events.state === 'loading'
       ? n ? `${n} events loaded; loading more…` : 'Loading the events…'
       : events.state === 'failed'
-        ? `Could not load the events: ${events.message}`
+        ? `Could not load the events: ${clip(events.message, 500)}`
         : n === 0
           ? 'No events at this location.'
           : `${n} event${n === 1 ? '' : 's'}${events.hasMore ? ' loaded; more are available' : ''}.`;
@@ -39,7 +40,7 @@ export function renderEvents(root: ParentNode, events: EventsAtLocation, handler
   state.setAttribute('role', events.state === 'failed' ? 'alert' : 'status');
   const list = el('ul', 'events');
   for (const e of events.items) {
-    const b = el('button', 'open-record', icon('calendar'), ' ', el('span', 'name', e.name ?? '(no name)'), el('span', 'facts', [e.start?.local, e.status].filter(Boolean).join(' · ')));
+    const b = el('button', 'open-record', icon('calendar'), ' ', el('span', 'name', clip(e.name ?? '(no name)')), el('span', 'facts', clip([e.start?.local, e.status].filter(Boolean).join(' · '))));
     b.type = 'button';
     b.dataset.id = e.id;
     b.title = 'Open this event in its own panel';

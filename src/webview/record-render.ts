@@ -2,6 +2,7 @@
 // sources, URLs, images. Every value from a record goes in through text nodes (el() appends
 // strings as text), never as HTML; the only data-bearing attributes are a link's href and an
 // image's src, each set only after the http(s) check (https for images).
+import { clip, longText, MAX_FIELD_CHARS } from './long-value';
 import { el, webLink } from './render';
 import { isWebLink } from './protocol';
 import type { ImageView, NamedUri, RecordAction, RecordView, SourceView, TimeView, UrlView } from './record-protocol';
@@ -23,9 +24,12 @@ export function icon(name: string): HTMLElement {
 
 export const missing = (what = 'not given') => el('span', 'muted', what);
 
+/** A value from the record as text: a long one shows its start and a "Show all" button. */
+export const text = (value: string): Node[] => longText(value, MAX_FIELD_CHARS);
+
 /** One labelled value of a field list; data-field names it for tests and styles. */
 export function field(key: string, label: string, ...value: Content[]): HTMLElement {
-  const shown = value.filter((v) => v !== null && v !== undefined && v !== '');
+  const shown = value.filter((v) => v !== null && v !== undefined && v !== '').flatMap((v) => (typeof v === 'string' ? text(v) : [v]));
   const dd = el('dd', undefined, ...(shown.length ? shown : [missing()]));
   // A right-to-left value keeps its own direction (dir=auto: from its first strong character).
   // Not CSS unicode-bidi: plaintext, which makes the browser lay out a 1 MB value for seconds.
@@ -52,27 +56,27 @@ export function section(key: string, title: string, iconName: string, ...childre
 /** A web address as a link opened by the extension (which checks the scheme again); anything else as text. */
 export function link(url: string, handlers: RecordHandlers, label?: string): HTMLElement {
   const target = url.trim();
-  if (!isWebLink(target)) return el('span', 'not-link', url, el('span', 'muted', ' (not a web address)'));
-  return webLink(target, `Open ${target} in the browser`, handlers.openLink, label ?? url);
+  if (!isWebLink(target)) return el('span', 'not-link', ...text(url), el('span', 'muted', ' (not a web address)'));
+  return webLink(target, `Open ${clip(target)} in the browser`, handlers.openLink, label ?? clip(url));
 }
 
 export function time(t: TimeView | null): Content {
   if (!t) return null;
-  return el('span', 'time', el('span', 'local', t.local), el('span', 'utc', t.utc));
+  return el('span', 'time', el('span', 'local', ...text(t.local)), el('span', 'utc', t.utc));
 }
 
 const integrationText = (i: NamedUri | null) => (i ? i.name : 'unknown integration');
 
 function integrationLabel(i: NamedUri | null): HTMLElement {
-  const span = el('span', 'integration', integrationText(i));
-  if (i && i.name !== i.uri) span.title = i.uri;
+  const span = el('span', 'integration', clip(integrationText(i)));
+  if (i && i.name !== i.uri) span.title = clip(i.uri);
   return span;
 }
 
 export function sourcesTable(sources: SourceView[]): HTMLElement {
   if (!sources.length) return el('p', 'muted', 'No source records.');
   const head = el('tr', undefined, th('col', 'Integration'), th('col', 'Id in the integration'));
-  const body = el('tbody', undefined, ...sources.map((s) => el('tr', 'source', el('td', undefined, integrationLabel(s.integration)), el('td', 'value', s.id ?? missing()))));
+  const body = el('tbody', undefined, ...sources.map((s) => el('tr', 'source', el('td', undefined, integrationLabel(s.integration)), el('td', 'value', ...(s.id === null ? [missing()] : text(s.id))))));
   const caption = el('caption', undefined, `${sources.length} source record${sources.length === 1 ? '' : 's'} merged into this one`);
   return el('div', 'table-wrap', el('table', 'sources', caption, el('thead', undefined, head), body));
 }
@@ -92,13 +96,13 @@ export function imageList(images: ImageView[], handlers: RecordHandlers, remoteI
   if (!images.length) return el('p', 'muted', 'No images.');
   const list = el('ul', 'images');
   for (const img of images) {
-    const facts = [img.size ?? 'size not given', `from ${integrationText(img.integration)}`];
+    const facts = [img.size ?? 'size not given', `from ${clip(integrationText(img.integration))}`];
     if (img.representative) facts.push('representative of the page');
     const item = el('li', 'image', link(img.url, handlers), el('span', 'facts', facts.join(' · ')));
     const target = img.url.trim();
     if (img.load && isWebLink(target) && new URL(target).protocol === 'https:') {
       const picture = el('img', 'preview');
-      picture.alt = `Image from ${integrationText(img.integration)}`;
+      picture.alt = `Image from ${clip(integrationText(img.integration))}`;
       picture.loading = 'lazy';
       picture.referrerPolicy = 'no-referrer';
       picture.src = target;
@@ -112,7 +116,7 @@ export function imageList(images: ImageView[], handlers: RecordHandlers, remoteI
 
 export function integrationList(integrations: NamedUri[]): HTMLElement {
   if (!integrations.length) return el('p', 'muted', 'No integrations.');
-  return el('ul', 'integrations', ...integrations.map((i) => el('li', undefined, el('span', 'name', i.name), i.name !== i.uri ? el('span', 'muted', ` ${i.uri}`) : null)));
+  return el('ul', 'integrations', ...integrations.map((i) => el('li', undefined, el('span', 'name', ...text(i.name)), i.name !== i.uri ? el('span', 'muted', ' ', ...text(i.uri)) : null)));
 }
 
 function actionButton(action: RecordAction, text: string, iconName: string, label: string, handlers: RecordHandlers): HTMLButtonElement {
@@ -125,17 +129,10 @@ function actionButton(action: RecordAction, text: string, iconName: string, labe
 }
 
 /**
- * The heading shows the start of a long name (the Name field shows all of it): laying out a
+ * The heading shows the start of a long name (the Name field can show all of it): laying out a
  * hostile 1 MB heading in the header's flex box takes the browser seconds.
  */
 const MAX_TITLE = 300;
-
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // Never cut a surrogate pair in two.
-  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
-  return `${text.slice(0, end)}…`;
-}
 
 /** Kind, name, id, the actions, and the status line the extension's notices go to. */
 export function recordHeader(view: RecordView, handlers: RecordHandlers): HTMLElement {
@@ -143,7 +140,7 @@ export function recordHeader(view: RecordView, handlers: RecordHandlers): HTMLEl
   title.id = 'title';
   title.dir = 'auto';
   const kind = el('p', 'kind', icon(view.kind === 'location' ? 'location' : 'calendar'), view.kind === 'location' ? ' Location' : ' Event');
-  const id = el('p', 'rec-id', el('span', 'label', 'Id '), el('code', undefined, view.id));
+  const id = el('p', 'rec-id', el('span', 'label', 'Id '), el('code', undefined, ...text(view.id)));
   const actions = el(
     'div',
     'actions',

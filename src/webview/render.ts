@@ -5,15 +5,10 @@
 import { diffRow, type Segment } from './diff';
 import { isWebLink, type ComparisonRow, type ComparisonView, type Evidence, type Verdict } from './protocol';
 
-type Children = (Node | string | null | undefined)[];
+import { type Children, el } from './dom';
+import { clip, longText, MAX_CELL_CHARS, showAll } from './long-value';
 
-/** createElement with a class and children; strings become text nodes. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, ...children: Children): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
+export { el };
 
 export interface Handlers {
   decide(verdict: Verdict): void;
@@ -58,7 +53,7 @@ function header(view: ComparisonView, handlers: Handlers): HTMLElement {
   status.id = 'status';
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
-  const id = el('p', 'rec-id', el('span', 'label', 'Recommendation '), el('code', undefined, view.recommendationId));
+  const id = el('p', 'rec-id', el('span', 'label', 'Recommendation '), el('code', undefined, ...longText(view.recommendationId, MAX_CELL_CHARS)));
   return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), id), el('div', 'actions', approve, reject), status);
 }
 
@@ -73,7 +68,7 @@ function button(verdict: Verdict, text: string, label: string, onClick: () => vo
 
 function table(view: ComparisonView, handlers: Handlers): HTMLElement {
   const head = el('tr', undefined, th('col', 'Field'));
-  view.entities.forEach((e, i) => head.append(th('col', `${i + 1}. ${e.label}`)));
+  view.entities.forEach((e, i) => head.append(th('col', `${i + 1}. ${clip(e.label)}`)));
   head.append(th('col', view.entities.length > 2 ? 'Why (each against 1)' : 'Why'));
   const body = el('tbody');
   for (const row of view.rows) body.append(tableRow(view, row, handlers));
@@ -102,6 +97,8 @@ function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers):
     if (!segments) cell.append(el('span', 'missing-text', 'missing'));
     else if (row.key === 'url' && isWebLink(row.values[i] as string)) cell.append(link(row.values[i] as string, segments, handlers));
     else cell.append(...spans(segments));
+    // A long value: its start is shown (and marked), the rest on request (outside a link).
+    if (diff.rest[i]) cell.append(showAll(diff.rest[i]));
     td.append(cell);
     tr.append(td);
   });

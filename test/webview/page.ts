@@ -189,3 +189,22 @@ export function deliver(page: Page, message: unknown): Promise<void> {
 }
 
 export const recorded = (page: Page): Promise<Recorded> => page.evaluate(() => window.__rec);
+
+/**
+ * Milliseconds from posting `message` to the page (as the extension does) until `selector` is in
+ * the document and the frame after it has been laid out: the time to the panel's first content.
+ */
+export async function timeToFirstContent(page: Page, message: unknown, selector = '#title'): Promise<number> {
+  // A string, not a function (see deliver).
+  return page.evaluate(`new Promise((resolve) => {
+    const started = performance.now();
+    window.postMessage(${JSON.stringify(message)}, '*');
+    const check = () => {
+      if (!document.querySelector(${JSON.stringify(selector)})) return requestAnimationFrame(check);
+      // Forces the layout of what was rendered, then lets the frame be painted.
+      void document.body.getBoundingClientRect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+    };
+    requestAnimationFrame(check);
+  })`);
+}
