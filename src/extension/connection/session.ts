@@ -10,6 +10,9 @@ import { formatMs, type RequestInfo } from '../../api/transport';
 import { ACTIVE_KEY, type Connection, configuredConnections } from './connections';
 import { TokenStore } from './token-store';
 
+/** workspaceState key: the window's own connection (the local sandbox), kept across a window reload. */
+const WINDOW_KEY = 'dedupCurator.windowConnection';
+
 export type SessionState =
   | { kind: 'no-connection' }
   | { kind: 'no-token'; baseUrl: string; connection: Connection }
@@ -40,6 +43,8 @@ export class Session implements vscode.Disposable {
     readonly tokens: TokenStore,
     private readonly log: vscode.LogOutputChannel,
     private readonly memento: vscode.Memento,
+    /** This window's (workspace's) state: keeps the window's own choice across a reload. */
+    private readonly windowMemento?: vscode.Memento,
   ) {
     this.disposables.push(
       this.changed,
@@ -82,14 +87,30 @@ export class Session implements vscode.Disposable {
       this.windowChoice = undefined;
       await this.memento.update(ACTIVE_KEY, name);
     }
+    await this.windowMemento?.update(WINDOW_KEY, this.windowChoice);
     return this.reload();
   }
 
   /** Adds (or, with undefined, removes) this window's ephemeral connection and makes it active. */
-  useEphemeral(conn: EphemeralConnection | undefined): Promise<SessionState> {
+  async useEphemeral(conn: EphemeralConnection | undefined): Promise<SessionState> {
     this.ephemeral = conn;
     this.windowChoice = conn?.label;
+    await this.windowMemento?.update(WINDOW_KEY, this.windowChoice);
     return this.reload();
+  }
+
+  /**
+   * The connection this window used before a reload when it was its own (the local sandbox), so
+   * activation can bring it back instead of silently falling back to another connection.
+   */
+  get rememberedWindowConnection(): string | undefined {
+    return this.windowMemento?.get<string>(WINDOW_KEY);
+  }
+
+  /** The window's own connection could not be brought back: forget it (the caller says so). */
+  async forgetWindowConnection(): Promise<void> {
+    this.windowChoice = undefined;
+    await this.windowMemento?.update(WINDOW_KEY, undefined);
   }
 
   /**
