@@ -12,6 +12,8 @@ import type { ErrorReporter } from '../error-reporter';
 import type { ListNode } from '../views/paged-list';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName, percent } from '../views/labels';
+import { inertText } from '../ui/inert-text';
+import { showInfo, showWarning } from '../ui/notify';
 
 type Verdict = 'approve' | 'reject';
 
@@ -24,8 +26,19 @@ export interface DecisionContext {
   curation: Curation;
 }
 
-/** How a single decision ended, for callers that show it (the comparison panel). */
-export type SingleDecision = { status: 'ok' } | { status: 'cancelled' } | { status: 'failed' | 'unknown' | 'no-connection'; message: string };
+/**
+ * How a single decision ended, for callers that show it (the comparison panel, the queue). 'gone':
+ * the service no longer had it pending (409 already decided, 404 unknown: decided elsewhere, or
+ * made moot when an earlier approval merged its entities) — nothing to fix, so no error notification.
+ */
+export type SingleDecision =
+  | { status: 'ok' }
+  | { status: 'cancelled' }
+  | { status: 'gone'; message: string }
+  | { status: 'failed' | 'unknown' | 'no-connection'; message: string };
+
+/** How long the tree's brief "no longer pending" stays in the status bar. */
+const GONE_STATUS_MS = 6000;
 
 /** Extra argument for tests and scripts: `{ confirm: false }` skips the bulk confirmation. */
 interface DecideOptions {
@@ -47,7 +60,9 @@ export function registerDecisionCommands(
     }
     const rec = node ? recordOf(node) : await pick(list, verdict);
     if (!rec) return;
-    await decideRecommendation({ session, list, errors, log, curation }, verdict, rec);
+    const outcome = await decideRecommendation({ session, list, errors, log, curation }, verdict, rec);
+    // The row is gone from the tree already; a line in the status bar says why, without a notification.
+    if (outcome.status === 'gone') vscode.window.setStatusBarMessage(inertText(`$(info) ${names(rec)}: ${outcome.message}`), GONE_STATUS_MS);
   };
   type Args = [node?: ListNode<Recommendation>, selected?: ListNode<Recommendation>[], opts?: DecideOptions];
   return [
@@ -55,6 +70,7 @@ export function registerDecisionCommands(
     vscode.commands.registerCommand('dedupCurator.reject', (...args: Args) => decide('reject', ...args)),
   ];
 }
+
 
 /**
  * One recommendation, approved or rejected: the reject confirmation (setting), the journal, out of
@@ -66,12 +82,12 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   const connection = currentConnection(session);
   if (!client || !connection) {
     const message = vscode.l10n.t('No active connection with a token.');
-    void vscode.window.showWarningMessage(vscode.l10n.t('Dedup Curator: {0}', message));
+    void showWarning(vscode.l10n.t('Dedup Curator: {0}', message));
     return { status: 'no-connection', message };
   }
   if (verdict === 'reject' && vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false)) {
     const reject = vscode.l10n.t('Reject');
-    const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Reject "{0}"?', names(rec)), { modal: true }, reject);
+    const ok = await showWarning(vscode.l10n.t('Reject "{0}"?', names(rec)), { modal: true }, reject);
     if (ok !== reject) return { status: 'cancelled' };
   }
   const putBack = list.take(rec['@id']);
@@ -79,6 +95,11 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   if (outcome.status === 'ok') {
     log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
     return { status: 'ok' };
+  }
+  if (outcome.status === 'failed' && (outcome.kind === 'conflict' || outcome.kind === 'not-found')) {
+    // It left the list at the service: it stays out of the tree, and this is no error to report.
+    log.info(`${verdict} ${rec['@id']}: no longer pending (${outcome.kind}: ${outcome.message ?? ''})`);
+    return { status: 'gone', message: vscode.l10n.t('No longer pending: decided elsewhere, or made moot when an earlier approval merged its entities.') };
   }
   putBack?.();
   const doing = verdict === 'approve' ? vscode.l10n.t('Approving "{0}"', names(rec)) : vscode.l10n.t('Rejecting "{0}"', names(rec));
@@ -108,14 +129,15 @@ function names(r: Recommendation): string {
 async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recommendation | undefined> {
   const pending = list.pending();
   if (!pending.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No pending recommendations are loaded.'));
+    void showInfo(vscode.l10n.t('No pending recommendations are loaded.'));
     return undefined;
   }
   const chosen = await vscode.window.showQuickPick(
     pending.map((r) => ({
-      label: names(r),
+      // Record data: a quick pick renders $(icon) syntax.
+      label: inertText(names(r)),
       description: percent(r.score),
-      detail: [...new Set(r.entities.map((e) => integrationName(e.integration)))].join(', '),
+      detail: inertText([...new Set(r.entities.map((e) => integrationName(e.integration)))].join(', ')),
       rec: r,
     })),
     {

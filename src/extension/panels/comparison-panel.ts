@@ -27,6 +27,8 @@ export interface PanelRegistry {
   nextPending(after: string): Recommendation | undefined;
 }
 
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
 export const advanceAfterDecision = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panels.advanceAfterDecision', true);
 
 export class ComparisonPanel extends BasePanel {
@@ -162,6 +164,7 @@ export class ComparisonPanel extends BasePanel {
       this.busy = false;
     }
     if (outcome.status === 'cancelled') return this.setStatus({ state: 'cancelled', verdict });
+    if (outcome.status === 'gone') return this.afterGone(rec, outcome.message);
     if (outcome.status !== 'ok') return this.setStatus({ state: 'failed', verdict, message: outcome.message });
     const names = recommendationNames(rec);
     const done = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
@@ -173,6 +176,17 @@ export class ComparisonPanel extends BasePanel {
     const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
     if (next) this.show(next, vscode.l10n.t('{0} Showing the next pending recommendation.', done));
     else this.setStatus({ state: 'done', verdict, message: done });
+  }
+
+  /**
+   * The service no longer had it pending (decided elsewhere, made moot by a merge): said on the
+   * page, not in a notification; with advanceAfterDecision, the next pending one is shown.
+   */
+  protected async afterGone(rec: Recommendation, message: string): Promise<void> {
+    const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
+    if (next) return this.show(next, vscode.l10n.t('The last one was {0} Showing the next pending recommendation.', lowerFirst(message)));
+    this.elsewhere = message;
+    this.post({ type: 'gone', recommendationId: this.recommendationId, message });
   }
 
   /** The tree took a recommendation out (being decided elsewhere) or put it back (that decision failed). */

@@ -132,6 +132,12 @@ export class QueuePanel extends ComparisonPanel {
     await this.navigate(() => this.queue.forward(), done);
   }
 
+  /** Left the list at the service: marked so (not counted as done) and the queue moves on, saying so once. */
+  protected override async afterGone(rec: Recommendation, message: string): Promise<void> {
+    this.queue.gone(rec['@id']);
+    await this.navigate(() => this.queue.forward(), vscode.l10n.t('Moved on: the last one was {0}', message.charAt(0).toLowerCase() + message.slice(1)));
+  }
+
   override pendingChanged(change: PendingChange): void {
     // Our own decision in flight: the move after it sends the new counts.
     if (this.busy && change.id === this.recommendationId) return;
