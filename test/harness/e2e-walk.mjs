@@ -6,6 +6,7 @@
 // pressing A inside the webview and skip one by pressing S, and see the counts change; when the
 // extension has record panels, open a location's and an event's from their views.
 // Each step throws a StepError naming what was not found; the runner takes the failure screenshot.
+import { decideFocusedRowByKeyboard } from './e2e-keyboard.mjs';
 import { reloadWithComparisonAndQueue } from './e2e-reload.mjs';
 
 export const STEP_TIMEOUT_MS = 30000;
@@ -83,6 +84,7 @@ export async function walk(page, { screenshot, say, welcome, recordPanels }) {
     await reloadRestoresPanel(page, 'event', event, { say });
   }
   await reloadWithComparisonAndQueue(page, sidebar, { screenshot, say });
+  await decideFocusedRowByKeyboard(page, page.locator('.part.sidebar'), { screenshot, say });
 }
 
 /**

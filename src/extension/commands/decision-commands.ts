@@ -64,13 +64,35 @@ export function registerDecisionCommands(
     // The row is gone from the tree already; a line in the status bar says why, without a notification.
     if (outcome.status === 'gone') vscode.window.setStatusBarMessage(inertText(`$(info) ${names(rec)}: ${outcome.message}`), GONE_STATUS_MS);
   };
+  /**
+   * Ctrl+Alt+A / R in the Recommendations view. The keybinding passes `{ $treeViewId, $focusedTreeItem }`
+   * (package.json), which the extension host turns into the row that has the keyboard focus — the
+   * same context VS Code gives a view's title actions — so a row reached with the arrow keys is
+   * decided without selecting it (Enter would also open its comparison). A focused row inside a
+   * multi-selection decides the whole selection; without a focused row (older VS Code passes the
+   * object through unchanged) the selection decides, and with none either the command asks.
+   */
+  const decideFocused = (verdict: Verdict, focusedArg?: unknown) => {
+    const focused = isListNode(focusedArg) ? focusedArg : undefined;
+    const selection = list.view?.selection ?? [];
+    if (focused && !(selection.length > 1 && selection.includes(focused))) {
+      if (!recordOf(focused)) return void vscode.window.setStatusBarMessage(vscode.l10n.t('Move the focus to a recommendation to approve or reject it.'), GONE_STATUS_MS);
+      return decide(verdict, focused);
+    }
+    return decide(verdict, selection[0], selection.length > 1 ? selection : undefined);
+  };
   type Args = [node?: ListNode<Recommendation>, selected?: ListNode<Recommendation>[], opts?: DecideOptions];
   return [
     vscode.commands.registerCommand('dedupCurator.approve', (...args: Args) => decide('approve', ...args)),
     vscode.commands.registerCommand('dedupCurator.reject', (...args: Args) => decide('reject', ...args)),
+    vscode.commands.registerCommand('dedupCurator.approveSelected', (focused?: unknown) => decideFocused('approve', focused)),
+    vscode.commands.registerCommand('dedupCurator.rejectSelected', (focused?: unknown) => decideFocused('reject', focused)),
   ];
 }
 
+function isListNode(x: unknown): x is ListNode<Recommendation> {
+  return typeof x === 'object' && x !== null && 'kind' in x && ((x as { kind: unknown }).kind === 'record' || (x as { kind: unknown }).kind === 'child' || (x as { kind: unknown }).kind === 'more');
+}
 
 /**
  * One recommendation, approved or rejected: the reject confirmation (setting), the journal, out of
