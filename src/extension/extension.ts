@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { registerConnectionCommands, importTokenFromEnvironment } from './commands/connection-commands';
 import { registerDecisionCommands } from './commands/decision-commands';
 import { registerSandboxCommand } from './commands/sandbox-command';
-import { registerComparisonPanel } from './panels/comparison-panels';
+import { type ComparisonPanels, registerComparisonPanel } from './panels/comparison-panels';
 import { registerRecordPanels } from './panels/record-panel-commands';
 import { registerBulkCommands } from './curation/bulk-commands';
 import { createCuration } from './curation/context';
@@ -40,6 +40,8 @@ export interface DedupCuratorApi {
   timings: { moduleEvaluatedAt: number; activateStartedAt: number; activateEndedAt: number };
   /** The views' kept choices (sort, filters, windows), in the workspace's state. */
   choices: ViewChoices;
+  /** The open comparison panels and review queue (the integration tests restore panels through it). */
+  comparisons: ComparisonPanels;
 }
 
 // When this bundle's code began to run (after VS Code read and compiled it): the activation
@@ -50,7 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const activateStartedAt = performance.now();
   const log = vscode.window.createOutputChannel('Dedup Curator', { log: true });
   const tokens = new TokenStore(context.secrets);
-  const session = new Session(tokens, log, context.globalState);
+  const session = new Session(tokens, log, context.globalState, context.workspaceState);
   const errors = new ErrorReporter(log);
   const lastLook = new LastLook(context.globalState);
   const recommendations = new RecommendationsList('dedupCurator.recommendations', session, errors, lastLook);
@@ -66,6 +68,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     context.subscriptions.push(view);
   }
   const curation = createCuration(context, session, recommendations, errors, log);
+  // The window's sandbox keeps its data in the workspace's storage so a reload finds it as it was.
+  const sandboxData = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'local-sandbox').fsPath;
+  const [localSandbox, sandboxCommand] = registerSandboxCommand(session, log, sandboxData);
+  // The session's first state needs SecretStorage and setContext, round trips to the workbench
+  // (15–90 ms, docs/benchmarks.md figure 3), and after a reload perhaps the local sandbox's restart:
+  // activation does not wait for them. The views and the status bar follow the session's change
+  // event, which this first reload fires; restored panels wait for `ready` before they look up
+  // what they showed.
+  const ready = importTokenFromEnvironment(session, log)
+    .then(() => localSandbox.restore())
+    .then((restored) => (restored ? session.state : session.reload()))
+    .then(
+      () => undefined,
+      (e: unknown) => log.error(`the connection could not be set up: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  const comparisonPanels = registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }, ready);
   const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
   context.subscriptions.push(
     vscode.commands.registerCommand('dedupCurator.showLog', () => log.show()),
@@ -76,29 +94,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     vscode.commands.registerCommand('dedupCurator.loadMore', (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
     ...registerConnectionCommands(session),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
-    ...registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }),
+    ...comparisonPanels,
     ...registerRecordPanels(context, session, locations, events, log),
     ...registerBulkCommands(curation),
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),
-    ...registerSandboxCommand(session, log),
+    localSandbox,
+    sandboxCommand,
     ...registerTreeCommands(recommendations, locations, events),
     session.onDidChange(() => void refreshAll()),
   );
   const statusBar = new ConnectionStatusBar(session, recommendations);
   context.subscriptions.push(statusBar);
-  // The session's first state needs SecretStorage and setContext, round trips to the workbench
-  // (15–90 ms, docs/benchmarks.md figure 3): activation does not wait for them. The views and the
-  // status bar follow the session's change event, which this first reload fires.
-  const ready = importTokenFromEnvironment(session, log)
-    .then(() => session.reload())
-    .then(
-      () => statusBar.show(),
-      (e: unknown) => log.error(`the connection could not be set up: ${e instanceof Error ? e.message : String(e)}`),
-    );
+  void ready.then(() => statusBar.show());
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings };
+  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0] };
 }
 
 export function deactivate(): void {

@@ -41,10 +41,11 @@ function render(main: HTMLElement): void {
   main.focus({ preventScroll: true });
 }
 
-function show(view: PanelState['view'], notice?: string, q?: QueueStatus): void {
+function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connection?: string): void {
   if (!view) return;
   queue = q;
   state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
+  if (connection) state.connection = connection;
   vscode.setState(state);
   render(
     renderComparison(
@@ -136,12 +137,13 @@ function updateQueue(q: QueueStatus): void {
 function receive(message: ToWebview): void {
   switch (message.type) {
     case 'show':
-      show(message.view, message.notice, message.queue);
+      show(message.view, message.notice, message.queue, message.connection);
       return;
     case 'decision':
       if (message.recommendationId === state?.recommendationId) setStatus(message.status);
       return;
     case 'gone':
+    case 'hold':
       if (message.recommendationId !== state?.recommendationId) return;
       setButtons(false);
       statusLine(message.message, 'info');
@@ -195,8 +197,13 @@ document.addEventListener('keydown', (event) => {
 });
 
 const saved = vscode.getState() as PanelState | undefined;
-if (saved?.view) show(saved.view);
-else root.replaceChildren(el('p', 'loading', saved?.queue ? 'Loading the review queue…' : 'Loading the comparison…'));
+if (saved?.view) {
+  // The copy saved before a reload (or before the panel was hidden) may be stale: the buttons stay
+  // off until the extension has checked the recommendation and sent it again (or said why not).
+  show(saved.view, undefined, undefined, saved.connection);
+  setButtons(false);
+  statusLine('Checking whether this recommendation is still pending…', 'info');
+} else root.replaceChildren(el('p', 'loading', saved?.queue ? 'Loading the review queue…' : 'Loading the comparison…'));
 // A restored queue keeps its mode (the serializer reads `queue` from the saved state).
 if (saved?.queue) {
   state = saved;

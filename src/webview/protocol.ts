@@ -108,10 +108,15 @@ export const QUEUE_ACTIONS: readonly QueueAction[] = ['skip', 'back', 'undo'];
 /** Extension → webview. */
 export type ToWebview =
   /** notice: a line for the status area, e.g. the outcome of the decision that led here. queue: set in queue mode. */
-  | { type: 'show'; view: ComparisonView; notice?: string; queue?: QueueStatus }
+  | { type: 'show'; view: ComparisonView; notice?: string; queue?: QueueStatus; connection?: string }
   | { type: 'decision'; recommendationId: string; status: DecisionStatus }
   /** The recommendation is no longer pending (decided elsewhere, or gone after a reload). */
   | { type: 'gone'; recommendationId: string; message: string }
+  /**
+   * Approve and Reject are unavailable for the reason given (a restored panel still checking the
+   * list, or showing a recommendation it cannot decide): buttons off, the reason on screen.
+   */
+  | { type: 'hold'; recommendationId: string; message: string }
   /** Pending again: the decision made elsewhere failed and the recommendation went back to the tree. */
   | { type: 'pending'; recommendationId: string; message: string }
   /** The queue's counts changed while the same item stays on screen. */
@@ -133,6 +138,8 @@ export interface PanelState {
   view?: ComparisonView;
   /** The panel was a review queue: restored as a new queue (its local skips are not kept). */
   queue?: boolean;
+  /** The name of the connection the recommendation came from: a restored panel decides only there. */
+  connection?: string;
 }
 
 const MAX_ID = 4096;
@@ -169,6 +176,11 @@ export function parseWebviewMessage(raw: unknown): FromWebview | undefined {
 /** The recommendation id of a saved panel state (from the serializer), if the state has one. */
 export function stateRecommendationId(state: unknown): string | undefined {
   return isRecord(state) && isText(state.recommendationId, MAX_ID) ? state.recommendationId : undefined;
+}
+
+/** The connection name a saved panel state was shown for, if it has one. */
+export function stateConnection(state: unknown): string | undefined {
+  return isRecord(state) && isText(state.connection, MAX_ID) ? state.connection : undefined;
 }
 
 /** Whether a saved panel state is a review queue's. */

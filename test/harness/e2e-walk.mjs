@@ -6,7 +6,10 @@
 // pressing A inside the webview and skip one by pressing S, and see the counts change; when the
 // extension has record panels, open a location's and an event's from their views.
 // Each step throws a StepError naming what was not found; the runner takes the failure screenshot.
-const STEP_TIMEOUT_MS = 30000;
+import { decideFocusedRowByKeyboard } from './e2e-keyboard.mjs';
+import { reloadWithComparisonAndQueue } from './e2e-reload.mjs';
+
+export const STEP_TIMEOUT_MS = 30000;
 
 export class StepError extends Error {}
 
@@ -80,6 +83,8 @@ export async function walk(page, { screenshot, say, welcome, recordPanels }) {
     const event = await recordPanel(page, pane(sidebar, 'Events'), 'event', { screenshot, say });
     await reloadRestoresPanel(page, 'event', event, { say });
   }
+  await reloadWithComparisonAndQueue(page, sidebar, { screenshot, say });
+  await decideFocusedRowByKeyboard(page, page.locator('.part.sidebar'), { screenshot, say });
 }
 
 /**
@@ -92,7 +97,8 @@ async function reloadRestoresPanel(page, kind, heading, { say }) {
   await page.waitForTimeout(6000);
   await page.reload();
   await expect('the workbench after the reload', page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT_MS }));
-  const frame = await webviewFrame(page, `the ${kind} panel restored after the reload`, (f) => f.locator(`main.record.${kind} h1`).first());
+  // After a reload the extension host starts again before any panel is restored: on a loaded machine that takes a while.
+  const frame = await webviewFrame(page, `the ${kind} panel restored after the reload`, (f) => f.locator(`main.record.${kind} h1`).first(), undefined, 120000);
   const restored = (await frame.locator(`main.record.${kind} h1`).innerText()).trim();
   if (restored !== heading) throw new StepError(`after the reload the ${kind} panel shows "${restored}", not "${heading}"`);
   say(`reloaded the window: the ${kind} panel is restored ("${restored}")`);
@@ -154,7 +160,7 @@ async function comparisonAndQueue(page, recommendations, { screenshot, say }) {
 }
 
 /** The done / skipped / remaining figures of the queue's header. */
-async function queueCounts(frame) {
+export async function queueCounts(frame) {
   const text = (await frame.locator('.queue-bar .counts').innerText()).trim();
   const m = /(\d+) done · (\d+) skipped · (\d+)\+? remaining/.exec(text);
   if (!m) throw new StepError(`unexpected counts in the review queue's header: "${text}"`);
@@ -165,8 +171,8 @@ async function queueCounts(frame) {
  * The frame of the webview whose page shows `locate(frame)` (and passes `also`, if given). A webview
  * is an iframe inside an iframe; hidden panels keep theirs, so each frame is asked, newest first.
  */
-async function webviewFrame(page, what, locate, also) {
-  const deadline = Date.now() + STEP_TIMEOUT_MS;
+export async function webviewFrame(page, what, locate, also, timeoutMs = STEP_TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames().reverse()) {
       const found = await locate(frame).isVisible().catch(() => false);
@@ -177,7 +183,7 @@ async function webviewFrame(page, what, locate, also) {
   throw new StepError(`did not find ${what} in any webview frame`);
 }
 
-async function until(what, check) {
+export async function until(what, check) {
   const deadline = Date.now() + STEP_TIMEOUT_MS;
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new StepError(`timed out waiting for ${what}`);
@@ -186,7 +192,7 @@ async function until(what, check) {
 }
 
 /** The "N pending" figure in a view's header description. */
-async function pendingCount(view) {
+export async function pendingCount(view) {
   const text = await view.locator('.pane-header .description').first().innerText();
   const m = /([\d,]+) pending/.exec(text);
   if (!m) throw new StepError(`no pending count in the Recommendations header (it reads "${text}")`);
@@ -194,11 +200,11 @@ async function pendingCount(view) {
 }
 
 /** The side-bar pane (view) whose header reads `name`. */
-function pane(sidebar, name) {
+export function pane(sidebar, name) {
   return sidebar.locator('.pane').filter({ has: sidebar.page().locator('.pane-header', { hasText: name }) });
 }
 
-async function expect(what, promise) {
+export async function expect(what, promise) {
   try {
     await promise;
   } catch (e) {

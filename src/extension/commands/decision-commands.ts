@@ -12,8 +12,8 @@ import type { ErrorReporter } from '../error-reporter';
 import type { ListNode } from '../views/paged-list';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName, percent } from '../views/labels';
-import { showInfo, showWarning } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
+import { showInfo, showWarning } from '../ui/notify';
 
 type Verdict = 'approve' | 'reject';
 
@@ -26,8 +26,19 @@ export interface DecisionContext {
   curation: Curation;
 }
 
-/** How a single decision ended, for callers that show it (the comparison panel). */
-export type SingleDecision = { status: 'ok' } | { status: 'cancelled' } | { status: 'failed' | 'unknown' | 'no-connection'; message: string };
+/**
+ * How a single decision ended, for callers that show it (the comparison panel, the queue). 'gone':
+ * the service no longer had it pending (409 already decided, 404 unknown: decided elsewhere, or
+ * made moot when an earlier approval merged its entities) — nothing to fix, so no error notification.
+ */
+export type SingleDecision =
+  | { status: 'ok' }
+  | { status: 'cancelled' }
+  | { status: 'gone'; message: string }
+  | { status: 'failed' | 'unknown' | 'no-connection'; message: string };
+
+/** How long the tree's brief "no longer pending" stays in the status bar. */
+const GONE_STATUS_MS = 6000;
 
 /** Extra argument for tests and scripts: `{ confirm: false }` skips the bulk confirmation. */
 interface DecideOptions {
@@ -49,13 +60,38 @@ export function registerDecisionCommands(
     }
     const rec = node ? recordOf(node) : await pick(list, verdict);
     if (!rec) return;
-    await decideRecommendation({ session, list, errors, log, curation }, verdict, rec);
+    const outcome = await decideRecommendation({ session, list, errors, log, curation }, verdict, rec);
+    // The row is gone from the tree already; a line in the status bar says why, without a notification.
+    if (outcome.status === 'gone') vscode.window.setStatusBarMessage(inertText(`$(info) ${names(rec)}: ${outcome.message}`), GONE_STATUS_MS);
+  };
+  /**
+   * Ctrl+Alt+A / R in the Recommendations view. The keybinding passes `{ $treeViewId, $focusedTreeItem }`
+   * (package.json), which the extension host turns into the row that has the keyboard focus — the
+   * same context VS Code gives a view's title actions — so a row reached with the arrow keys is
+   * decided without selecting it (Enter would also open its comparison). A focused row inside a
+   * multi-selection decides the whole selection; without a focused row (older VS Code passes the
+   * object through unchanged) the selection decides, and with none either the command asks.
+   */
+  const decideFocused = (verdict: Verdict, focusedArg?: unknown) => {
+    const focused = isListNode(focusedArg) ? focusedArg : undefined;
+    const selection = list.view?.selection ?? [];
+    if (focused && !(selection.length > 1 && selection.includes(focused))) {
+      if (!recordOf(focused)) return void vscode.window.setStatusBarMessage(vscode.l10n.t('Move the focus to a recommendation to approve or reject it.'), GONE_STATUS_MS);
+      return decide(verdict, focused);
+    }
+    return decide(verdict, selection[0], selection.length > 1 ? selection : undefined);
   };
   type Args = [node?: ListNode<Recommendation>, selected?: ListNode<Recommendation>[], opts?: DecideOptions];
   return [
     vscode.commands.registerCommand('dedupCurator.approve', (...args: Args) => decide('approve', ...args)),
     vscode.commands.registerCommand('dedupCurator.reject', (...args: Args) => decide('reject', ...args)),
+    vscode.commands.registerCommand('dedupCurator.approveSelected', (focused?: unknown) => decideFocused('approve', focused)),
+    vscode.commands.registerCommand('dedupCurator.rejectSelected', (focused?: unknown) => decideFocused('reject', focused)),
   ];
+}
+
+function isListNode(x: unknown): x is ListNode<Recommendation> {
+  return typeof x === 'object' && x !== null && 'kind' in x && ((x as { kind: unknown }).kind === 'record' || (x as { kind: unknown }).kind === 'child' || (x as { kind: unknown }).kind === 'more');
 }
 
 /**
@@ -81,6 +117,11 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   if (outcome.status === 'ok') {
     log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
     return { status: 'ok' };
+  }
+  if (outcome.status === 'failed' && (outcome.kind === 'conflict' || outcome.kind === 'not-found')) {
+    // It left the list at the service: it stays out of the tree, and this is no error to report.
+    log.info(`${verdict} ${rec['@id']}: no longer pending (${outcome.kind}: ${outcome.message ?? ''})`);
+    return { status: 'gone', message: vscode.l10n.t('No longer pending: decided elsewhere, or made moot when an earlier approval merged its entities.') };
   }
   putBack?.();
   const doing = verdict === 'approve' ? vscode.l10n.t('Approving "{0}"', names(rec)) : vscode.l10n.t('Rejecting "{0}"', names(rec));
@@ -115,6 +156,7 @@ async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recomm
   }
   const chosen = await vscode.window.showQuickPick(
     pending.map((r) => ({
+      // Record data: a quick pick renders $(icon) syntax.
       label: inertText(names(r)),
       description: percent(r.score),
       detail: inertText([...new Set(r.entities.map((e) => integrationName(e.integration)))].join(', ')),

@@ -110,18 +110,8 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
 
     vscode.commands.registerCommand('dedupCurator.events.clearFilter', () => events.setFilter({})),
 
-    // For keybindings: the decision applies to the selection, passed as VS Code passes a
-    // multi-selection to a menu command (first node, all nodes); with none, approve/reject ask.
-    vscode.commands.registerCommand('dedupCurator.approveSelected', () => decideSelected('approve')),
-    vscode.commands.registerCommand('dedupCurator.rejectSelected', () => decideSelected('reject')),
-
     watchViewSettings(recommendations, locations, events),
   ];
-
-  function decideSelected(verdict: 'approve' | 'reject'): Thenable<unknown> {
-    const selection = recommendations.view?.selection ?? [];
-    return vscode.commands.executeCommand(`dedupCurator.${verdict}`, selection[0], selection.length > 1 ? selection : undefined);
-  }
 
   async function chooseWindow(list: WindowedList<unknown>, arg: unknown): Promise<void> {
     const lastLook = list.lastLookTime();

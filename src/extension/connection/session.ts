@@ -11,6 +11,9 @@ import { ACTIVE_KEY, type Connection, configuredConnections } from './connection
 import { TokenStore } from './token-store';
 import { showWarning } from '../ui/notify';
 
+/** workspaceState key: the window's own connection (the local sandbox), kept across a window reload. */
+const WINDOW_KEY = 'dedupCurator.windowConnection';
+
 export type SessionState =
   | { kind: 'no-connection' }
   | { kind: 'no-token'; baseUrl: string; connection: Connection }
@@ -41,6 +44,8 @@ export class Session implements vscode.Disposable {
     readonly tokens: TokenStore,
     private readonly log: vscode.LogOutputChannel,
     private readonly memento: vscode.Memento,
+    /** This window's (workspace's) state: keeps the window's own choice across a reload. */
+    private readonly windowMemento?: vscode.Memento,
   ) {
     this.disposables.push(
       this.changed,
@@ -83,14 +88,30 @@ export class Session implements vscode.Disposable {
       this.windowChoice = undefined;
       await this.memento.update(ACTIVE_KEY, name);
     }
+    await this.windowMemento?.update(WINDOW_KEY, this.windowChoice);
     return this.reload();
   }
 
   /** Adds (or, with undefined, removes) this window's ephemeral connection and makes it active. */
-  useEphemeral(conn: EphemeralConnection | undefined): Promise<SessionState> {
+  async useEphemeral(conn: EphemeralConnection | undefined): Promise<SessionState> {
     this.ephemeral = conn;
     this.windowChoice = conn?.label;
+    await this.windowMemento?.update(WINDOW_KEY, this.windowChoice);
     return this.reload();
+  }
+
+  /**
+   * The connection this window used before a reload when it was its own (the local sandbox), so
+   * activation can bring it back instead of silently falling back to another connection.
+   */
+  get rememberedWindowConnection(): string | undefined {
+    return this.windowMemento?.get<string>(WINDOW_KEY);
+  }
+
+  /** The window's own connection could not be brought back: forget it (the caller says so). */
+  async forgetWindowConnection(): Promise<void> {
+    this.windowChoice = undefined;
+    await this.windowMemento?.update(WINDOW_KEY, undefined);
   }
 
   /**

@@ -27,6 +27,8 @@ export interface PanelRegistry {
   nextPending(after: string): Recommendation | undefined;
 }
 
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
 export const advanceAfterDecision = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panels.advanceAfterDecision', true);
 
 export class ComparisonPanel extends BasePanel {
@@ -40,6 +42,8 @@ export class ComparisonPanel extends BasePanel {
   protected elsewhere: string | undefined;
   /** The service the recommendation on screen came from: a decision must not go to another one. */
   protected shownFor: string | undefined;
+  /** Why Approve and Reject are off while no recommendation is on screen (restoring, gone, other connection). */
+  protected held: string | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -83,14 +87,25 @@ export class ComparisonPanel extends BasePanel {
     this.shownFor = this.registry.ctx.session.baseUrl;
     this.status = undefined;
     this.elsewhere = undefined;
+    this.held = undefined;
     this.notice = notice;
     this.panel.title = vscode.l10n.t('Compare: {0}', recommendationNames(rec));
   }
 
-  /** After a reload: the recommendation is no longer among the pending ones. */
-  gone(message: string): void {
+  /**
+   * No recommendation this panel can decide is on screen (a restored page still being checked, one
+   * no longer pending, one from another connection): the buttons stay off and the page says why,
+   * also when it says ready only later.
+   */
+  hold(message: string): void {
     this.rec = undefined;
-    this.post({ type: 'gone', recommendationId: this.recommendationId, message });
+    this.held = message;
+    this.post({ type: 'hold', recommendationId: this.recommendationId, message });
+  }
+
+  /** Why the buttons are off while nothing decidable is on screen, if so (tests read it). */
+  get heldReason(): string | undefined {
+    return this.rec ? undefined : this.held;
   }
 
   protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
@@ -98,19 +113,30 @@ export class ComparisonPanel extends BasePanel {
     const view = comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
     const show: Extract<ToWebview, { type: 'show' }> = { type: 'show', view };
     if (this.notice) show.notice = this.notice;
+    const connection = this.registry.ctx.session.active?.name;
+    if (connection) show.connection = connection;
     return show;
   }
 
   protected onReady(): void {
-    if (!this.rec) return;
+    if (!this.rec) {
+      if (this.held) this.post({ type: 'hold', recommendationId: this.recommendationId, message: this.held });
+      return;
+    }
     this.post(this.showMessage(this.rec));
     if (this.status) this.post({ type: 'decision', recommendationId: this.recommendationId, status: this.status });
     if (this.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
   }
 
   protected async onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void> {
-    // The id must be the one on screen: a click on a page showing an older recommendation is dropped.
-    if (message.type !== 'decide' || !this.rec || message.recommendationId !== this.recommendationId || this.busy || this.elsewhere) return;
+    if (message.type !== 'decide' || this.busy || this.elsewhere) return;
+    // The id must be the one on screen: a click on a page showing an older recommendation is not
+    // acted on, and the page is told why, so it never waits on "Approving…" for an answer.
+    if (!this.rec || message.recommendationId !== this.recommendationId) {
+      const why = this.held ?? vscode.l10n.t('This page showed another recommendation than the panel holds: nothing was sent.');
+      this.post({ type: 'hold', recommendationId: message.recommendationId, message: why });
+      return;
+    }
     await this.decide(this.rec, message.verdict);
   }
 
@@ -138,6 +164,7 @@ export class ComparisonPanel extends BasePanel {
       this.busy = false;
     }
     if (outcome.status === 'cancelled') return this.setStatus({ state: 'cancelled', verdict });
+    if (outcome.status === 'gone') return this.afterGone(rec, outcome.message);
     if (outcome.status !== 'ok') return this.setStatus({ state: 'failed', verdict, message: outcome.message });
     const names = recommendationNames(rec);
     const done = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
@@ -149,6 +176,17 @@ export class ComparisonPanel extends BasePanel {
     const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
     if (next) this.show(next, vscode.l10n.t('{0} Showing the next pending recommendation.', done));
     else this.setStatus({ state: 'done', verdict, message: done });
+  }
+
+  /**
+   * The service no longer had it pending (decided elsewhere, made moot by a merge): said on the
+   * page, not in a notification; with advanceAfterDecision, the next pending one is shown.
+   */
+  protected async afterGone(rec: Recommendation, message: string): Promise<void> {
+    const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
+    if (next) return this.show(next, vscode.l10n.t('The last one was {0} Showing the next pending recommendation.', lowerFirst(message)));
+    this.elsewhere = message;
+    this.post({ type: 'gone', recommendationId: this.recommendationId, message });
   }
 
   /** The tree took a recommendation out (being decided elsewhere) or put it back (that decision failed). */

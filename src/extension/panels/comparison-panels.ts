@@ -3,12 +3,13 @@
 // hear from the Recommendations tree when a recommendation leaves it, to say "decided elsewhere".
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { stateIsQueue, stateRecommendationId } from '../../webview/protocol';
+import { stateConnection, stateIsQueue, stateRecommendationId } from '../../webview/protocol';
 import type { DecisionContext } from '../commands/decision-commands';
 import type { ListNode } from '../views/paged-list';
 import { percent } from '../views/labels';
 import { panelOptions } from './base-panel';
 import { COMPARISON_VIEW_TYPE, ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
+import { restoreComparison } from './comparison-restore';
 import { QueuePanel } from './queue-panel';
 import { showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
@@ -21,6 +22,8 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   constructor(
     readonly ctx: DecisionContext,
     private readonly extensionUri: vscode.Uri,
+    /** Settles when the session knows its first state (after a reload: the local sandbox restarted). */
+    private readonly ready: Promise<void> = Promise.resolve(),
   ) {
     this.subscription = ctx.list.onDidChangePending((change) => {
       for (const p of this.panels.values()) p.pendingChanged(change);
@@ -68,6 +71,16 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
     return queue;
   }
 
+  /**
+   * The session's first state and the Recommendations view's first page. After a window reload the
+   * serializer runs during activation, before either exists: a restored panel that looked at the
+   * list then found it empty (a decided recommendation shown as pending, a queue "finished").
+   */
+  private async settled(): Promise<void> {
+    await this.ready;
+    await this.ctx.list.loading;
+  }
+
   /** Restores a panel after a reload from the id its page saved with setState. */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     const id = stateRecommendationId(state);
@@ -75,16 +88,15 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
       if (this.queuePanel) return panel.dispose();
       // Local skips and counts lived in the extension host and are gone: a new queue, at the same item if still pending.
       const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
-      await this.ctx.list.loading;
+      await this.settled();
       return queue.begin(id);
     }
     if (!id || this.panels.has(id)) return panel.dispose();
     const restored = this.track(new ComparisonPanel(panel, this.extensionUri, this, id));
-    // The page redraws its saved view at once; the live recommendation replaces it once loaded.
-    await this.ctx.list.loading;
-    const rec = this.ctx.list.find(id);
-    if (rec) restored.show(rec);
-    else restored.gone(vscode.l10n.t('This recommendation is not among the pending ones loaded: it may have been decided. Refresh the Recommendations view to check.'));
+    // The page redraws its saved copy at once, buttons off; they work again once the list says it is pending.
+    restored.hold(vscode.l10n.t('Checking whether this recommendation is still pending…'));
+    await this.settled();
+    await restoreComparison(restored, this.ctx, stateConnection(state));
   }
 
   nextPending(after: string): Recommendation | undefined {
@@ -149,8 +161,8 @@ async function pickOne(list: DecisionContext['list']): Promise<Recommendation | 
  * `dedupCurator.startReviewQueue` (the Recommendations view's title bar, the palette), and the
  * serializer that restores panels. The commands return the panel (the integration tests use it).
  */
-export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: DecisionContext): vscode.Disposable[] {
-  const panels = new ComparisonPanels(ctx, context.extensionUri);
+export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: DecisionContext, ready?: Promise<void>): [ComparisonPanels, ...vscode.Disposable[]] {
+  const panels = new ComparisonPanels(ctx, context.extensionUri, ready);
   return [
     panels,
     vscode.window.registerWebviewPanelSerializer(COMPARISON_VIEW_TYPE, panels),

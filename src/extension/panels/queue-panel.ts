@@ -41,6 +41,8 @@ export class QueuePanel extends ComparisonPanel {
 
   /** Shows the first item: `startId` if it is pending (a restored queue), else the tree's first. */
   begin(startId?: string): Promise<void> {
+    // A restored queue is made before the session knows its connection: it starts on the one active now.
+    this.startedFor = this.registry.ctx.session.baseUrl;
     return this.navigate(() => this.queue.start(startId));
   }
 
@@ -71,7 +73,7 @@ export class QueuePanel extends ComparisonPanel {
   }
 
   /** The queue's items came from the service it was started on. */
-  readonly startedFor: string | undefined;
+  startedFor: string | undefined;
 
   private showEnd(notice?: string): void {
     this.rec = undefined;
@@ -85,6 +87,7 @@ export class QueuePanel extends ComparisonPanel {
 
   private endMessage(): string {
     const s = this.queue.status();
+    if (this.registry.ctx.session.state.kind !== 'ready') return vscode.l10n.t('There is no active connection: connect to a service, then start the review queue again.');
     if (this.queue.loadFailed) return vscode.l10n.t('Could not load more recommendations (the Recommendations view says why). Press S to try again.');
     const summary = vscode.l10n.t('Nothing left to review: {0} approved, {1} rejected, {2} skipped in this queue.', s.approved, s.rejected, s.skipped);
     return this.notice ? `${this.notice} ${summary}` : summary;
@@ -127,6 +130,12 @@ export class QueuePanel extends ComparisonPanel {
   protected override async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
     this.queue.decided(rec['@id'], verdict, done);
     await this.navigate(() => this.queue.forward(), done);
+  }
+
+  /** Left the list at the service: marked so (not counted as done) and the queue moves on, saying so once. */
+  protected override async afterGone(rec: Recommendation, message: string): Promise<void> {
+    this.queue.gone(rec['@id']);
+    await this.navigate(() => this.queue.forward(), vscode.l10n.t('Moved on: the last one was {0}', message.charAt(0).toLowerCase() + message.slice(1)));
   }
 
   override pendingChanged(change: PendingChange): void {
