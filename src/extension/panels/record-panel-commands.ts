@@ -104,10 +104,13 @@ function target(panels: RecordPanels, arg: unknown): AnyRecord | undefined {
 
 export function registerRecordPanels(context: vscode.ExtensionContext, session: Session, locations: LocationsList, events: EventsList, log: vscode.LogOutputChannel): vscode.Disposable[] {
   const panels = new RecordPanels(session, locations, events, log, context.extensionUri);
-  const open = (kind: RecordKind) => async (arg?: unknown) => {
+  // A tree item's click passes { preview: true } after the record; a context menu passes the
+  // selection (an array) there, and opens a kept panel like the palette.
+  const open = (kind: RecordKind) => async (arg?: unknown, opts?: unknown) => {
     const r = arg === undefined ? await pick(panels, kind) : resolve(panels, arg, kind);
     if (!r && arg !== undefined) void showError(t('Dedup Curator: that {0} is not loaded; refresh its view and try again.', kind === 'location' ? t('location') : t('event')));
-    return r ? panels.open(r) : undefined;
+    const preview = typeof opts === 'object' && opts !== null && !Array.isArray(opts) && (opts as { preview?: unknown }).preview === true;
+    return r ? panels.open(r, { preview }) : undefined;
   };
   const noTarget = () => void showInfo(t('Dedup Curator: choose a location or an event in its view, or bring its panel to the front.'));
   return [
@@ -116,6 +119,11 @@ export function registerRecordPanels(context: vscode.ExtensionContext, session: 
     vscode.window.registerWebviewPanelSerializer(EVENT_VIEW_TYPE, panels.serializer('event')),
     vscode.commands.registerCommand('dedupCurator.openLocation', open('location')),
     vscode.commands.registerCommand('dedupCurator.openEvent', open('event')),
+    vscode.commands.registerCommand('dedupCurator.keepPanelOpen', () => {
+      const p = panels.preview;
+      if (p) panels.keep(p);
+      return p;
+    }),
     vscode.commands.registerCommand('dedupCurator.openAsJson', async (arg?: unknown) => {
       const r = target(panels, arg);
       if (!r) return noTarget();

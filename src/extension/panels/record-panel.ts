@@ -102,6 +102,8 @@ export class RecordPanel extends BasePanel<ToRecordWebview, FromRecordWebview> {
   }
 
   protected async onMessage(message: Message): Promise<void> {
+    // Using a preview keeps it, as editing a preview editor does.
+    this.registry.keep(this);
     switch (message.type) {
       case 'action':
         // The id must be the one on screen; an action needs the record itself.

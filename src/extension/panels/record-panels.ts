@@ -1,6 +1,8 @@
 // The open record panels, one per record (kind + id): opened, revealed when opened again, restored
 // after a reload by a WebviewPanelSerializer per view type. Also what their actions do: Open as
 // JSON (an untitled JSON document) and Copy Id (the clipboard and a status-bar message).
+// A click in a tree opens a preview, as VS Code's editor preview does: the next click replaces it,
+// unless it was kept ("Keep Open", or any use of the panel: an action, a link to a related record).
 import * as vscode from 'vscode';
 import type { Session } from '../connection/session';
 import type { EventsList } from '../views/events-list';
@@ -15,8 +17,16 @@ export const viewTypeOf = (kind: RecordKind) => (kind === 'location' ? LOCATION_
 
 const keyOf = (kind: RecordKind, id: string) => `${kind}\u0000${id}`;
 
+/** Context key: the panel in front is the preview (shows "Keep Open" in its title bar). */
+const PREVIEW_ACTIVE = 'dedupCurator.recordPreviewActive';
+
+/** Whether tree clicks open previews: VS Code's own setting for editors. */
+const previewEnabled = () => vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
+
 export class RecordPanels implements vscode.Disposable {
   private readonly panels = new Map<string, RecordPanel>();
+  /** The one panel the next preview replaces. */
+  private previewPanel: RecordPanel | undefined;
 
   constructor(
     readonly session: Session,
@@ -39,18 +49,45 @@ export class RecordPanels implements vscode.Disposable {
     return [...this.panels.values()].find((p) => p.panel.active);
   }
 
-  open(r: AnyRecord): RecordPanel {
+  /** The panel a tree click opened and nothing kept yet, if any. */
+  get preview(): RecordPanel | undefined {
+    return this.previewPanel;
+  }
+
+  /**
+   * Shows a record: its panel if open (revealed; kept if it was the preview and this open is not
+   * one), else a new panel, which as a preview takes the place of the previous preview.
+   */
+  open(r: AnyRecord, opts: { preview?: boolean } = {}): RecordPanel {
+    const preview = opts.preview === true && previewEnabled();
     const existing = this.get(r.kind, r.record.id);
     if (existing) {
       existing.panel.reveal();
       // A newer copy from a tree or an event replaces the one shown.
       existing.show(r);
+      if (!preview) this.keep(existing);
       return existing;
     }
+    const replaced = preview ? this.previewPanel : undefined;
     const panel = vscode.window.createWebviewPanel(viewTypeOf(r.kind), panelTitle(r), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
     const created = this.track(new RecordPanel(panel, this.extensionUri, this, r.kind, r.record.id));
     created.show(r);
+    if (preview) this.previewPanel = created;
+    // After the new one is open, so the editor group never flashes empty.
+    replaced?.dispose();
+    this.updatePreviewKey();
     return created;
+  }
+
+  /** Keeps a panel open: the next preview no longer replaces it (no-op for a kept panel). */
+  keep(panel: RecordPanel): void {
+    if (this.previewPanel !== panel) return;
+    this.previewPanel = undefined;
+    this.updatePreviewKey();
+  }
+
+  private updatePreviewKey(): void {
+    void vscode.commands.executeCommand('setContext', PREVIEW_ACTIVE, this.previewPanel?.panel.active === true);
   }
 
   /** The serializer of one view type: the page saved kind and id with setState. */
@@ -107,7 +144,10 @@ export class RecordPanels implements vscode.Disposable {
     this.panels.set(key, panel);
     panel.onDidDispose(() => {
       if (this.panels.get(key) === panel) this.panels.delete(key);
+      if (this.previewPanel === panel) this.previewPanel = undefined;
+      this.updatePreviewKey();
     });
+    panel.panel.onDidChangeViewState(() => this.updatePreviewKey());
     return panel;
   }
 

@@ -65,8 +65,8 @@ export class EventsList extends WindowedList<Event> {
     item.description = [localDateTime(e.startDate), statusText(e.eventStatus)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(e.eventStatus && /Cancel/i.test(e.eventStatus) ? 'circle-slash' : 'calendar');
     item.contextValue = 'event';
-    // A click opens the event's panel (the twistie still expands its location).
-    item.command = { command: 'dedupCurator.openEvent', title: vscode.l10n.t('Open Event'), arguments: [e] };
+    // A click opens the event's panel as a preview (the twistie still expands its location).
+    item.command = { command: 'dedupCurator.openEvent', title: vscode.l10n.t('Open Event'), arguments: [e, { preview: true }] };
     return item;
   }
 

@@ -16,11 +16,14 @@ export function percent(score: number): string {
 // Made once: every tree item of a long list shares them.
 let scoreIcons: { high: vscode.ThemeIcon; medium: vscode.ThemeIcon; low: vscode.ThemeIcon } | undefined;
 
-/** A visual cue for the score: the same thresholds everywhere. */
+/**
+ * A visual cue for the score: the same thresholds everywhere. Fuller and bluer is higher; never a
+ * check mark nor green, which on a pending row read as "approved" (issue 13).
+ */
 export function scoreIcon(score: number): vscode.ThemeIcon {
   scoreIcons ??= {
-    high: new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green')),
-    medium: new vscode.ThemeIcon('circle-large-filled', new vscode.ThemeColor('charts.yellow')),
+    high: new vscode.ThemeIcon('circle-large-filled', new vscode.ThemeColor('charts.blue')),
+    medium: new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.yellow')),
     low: new vscode.ThemeIcon('circle-large-outline', new vscode.ThemeColor('charts.orange')),
   };
   return score >= 0.9 ? scoreIcons.high : score >= 0.7 ? scoreIcons.medium : scoreIcons.low;

@@ -28,8 +28,9 @@ export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState
   item.description = [l.address?.addressLocality, sources === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', sources)].filter(Boolean).join(' · ');
   item.iconPath = new vscode.ThemeIcon(sources > 1 ? 'merge' : 'location');
   item.contextValue = 'location';
-  // A click opens the location's panel (also for an event's location child in the Events view).
-  item.command = { command: 'dedupCurator.openLocation', title: vscode.l10n.t('Open Location'), arguments: [l] };
+  // A click opens the location's panel (also for an event's location child in the Events view), as
+  // a preview the next click replaces.
+  item.command = { command: 'dedupCurator.openLocation', title: vscode.l10n.t('Open Location'), arguments: [l, { preview: true }] };
   return item;
 }
 

@@ -141,10 +141,12 @@ export class RecommendationsList extends PagedList<Recommendation> {
   protected recordItem(r: Recommendation): vscode.TreeItem {
     const names = r.entities.map((e) => e.name || e['@id']);
     const label = names.length > 2 ? `${names[0]} ⇄ ${names[1]} +${names.length - 2}` : names.join(' ⇄ ');
-    const item = new vscode.TreeItem(label || r['@id'], vscode.TreeItemCollapsibleState.Collapsed);
+    // The score leads the row: long names push the description out of a narrow side bar.
+    const score = percent(r.score);
+    const item = new vscode.TreeItem({ label: `${score} ${label || r['@id']}`, highlights: [[0, score.length]] }, vscode.TreeItemCollapsibleState.Collapsed);
     const integrations = [...new Set(r.entities.map((e) => integrationName(e.integration)))];
     item.id = r['@id'];
-    item.description = `${percent(r.score)} · ${integrations.join(', ')}`;
+    item.description = integrations.join(', ');
     item.iconPath = scoreIcon(r.score);
     item.contextValue = 'recommendation';
     // A click opens the comparison (the twistie still expands the entities).
