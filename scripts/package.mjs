@@ -65,6 +65,25 @@ function readEntry(buf, e) {
   return e.method === 8 ? inflateRawSync(data) : data;
 }
 
+/** The marketplace tile: a 128×128 PNG named by `icon`, in the VSIX and declared as its default icon. */
+function checkIcon(pkg, buf, entries) {
+  if (!pkg.icon) throw new PackageError('package.json has no "icon": the marketplace and the Extensions view would show a blank tile');
+  const name = `extension/${pkg.icon}`;
+  const entry = entries.find((e) => e.name === name);
+  if (!entry) throw new PackageError(`the VSIX lacks the icon ${name}`);
+  const png = readEntry(buf, entry);
+  if (png.readUInt32BE(0) !== 0x89504e47 || png.readUInt32BE(16) !== 128 || png.readUInt32BE(20) !== 128) {
+    throw new PackageError(`${pkg.icon} must be a 128×128 PNG (got ${png.readUInt32BE(16)}×${png.readUInt32BE(20)})`);
+  }
+  const vsixManifest = readEntry(buf, entries.find((e) => e.name === 'extension.vsixmanifest')).toString('utf8');
+  if (!vsixManifest.includes(`Type="Microsoft.VisualStudio.Services.Icons.Default" Path="${name}"`)) {
+    throw new PackageError(`extension.vsixmanifest does not declare ${name} as the icon`);
+  }
+  if (pkg.galleryBanner && !vsixManifest.includes(`Microsoft.VisualStudio.Services.Branding.Color" Value="${pkg.galleryBanner.color}"`)) {
+    throw new PackageError('extension.vsixmanifest does not carry the galleryBanner colour');
+  }
+}
+
 function main() {
   const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
   const missingDocs = ['README.md', 'CHANGELOG.md', 'LICENSE'].filter((f) => !existsSync(join(REPO, f)));
@@ -90,6 +109,7 @@ function main() {
   if (absent.length) throw new PackageError(`the VSIX lacks ${absent.join(', ')}`);
   const manifest = JSON.parse(readEntry(buf, entries.find((e) => e.name === 'extension/package.json')).toString('utf8'));
   if (manifest.version !== pkg.version) throw new PackageError(`the VSIX holds version ${manifest.version}, package.json says ${pkg.version}`);
+  checkIcon(pkg, buf, entries);
   say(`${entries.length} files, ${(statSync(vsix).size / 1024).toFixed(1)} KiB, built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   console.log(vsix);
 }

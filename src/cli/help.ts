@@ -4,14 +4,15 @@ const CONNECTION = `Connection:
   --base-url URL        service address (or DEDUP_BASE_URL), e.g. https://dedup.example.com
   --token-file FILE     read the access token from FILE (default: DEDUP_TOKEN)
   --timeout SECONDS     per request (default 30)
-  --retries N           retries of a list request after 429, 502-504 or a network error
-                        (default 3, 0-10); approve and reject are never retried`;
+  --retries N           retries of a list request after 429, 500, 502-504 or a network error
+                        (default 3, 0-10); approve and reject are never retried, nor redirected`;
 
 const OUTPUT = `Output:
   --format F            ndjson (default, one record per line), json or csv
   --page N              page to get (default 0)
   --page-size N         records per page (default 50)
-  --all                 every page from --page on, streamed as the pages arrive`;
+  --all                 every page from --page on, streamed as the pages arrive; a page still
+                        failing after its retries is asked again (twice, after 1 s and 2 s)`;
 
 const EXIT_CODES = `Exit codes: 0 ok; 2 usage error or 400; 3 token refused (401, 402); 4 not found or conflict;
 5 other HTTP status or invalid answer; 6 network error or timeout; 130 interrupted.`;

@@ -73,6 +73,8 @@ export function sendError(res: ServerResponse, error: HttpError, extraHeaders: R
 /** Quotes a client-supplied value for an error message, shortened so a huge value cannot flood logs. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
+  // JSON numbers beyond a double's range (1e309) are parsed as ±Infinity, which JSON.stringify shows as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'not a number' : 'a number too large';
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);

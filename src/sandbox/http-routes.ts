@@ -1,6 +1,6 @@
 // The five endpoints of the interface: which path, whether a body is required, and how a validated
 // request becomes a store call and a response body.
-import { HttpError } from './http-errors';
+import { HttpError, describeValue } from './http-errors';
 import { jsonList } from './http-json';
 import {
   parseDecisionRequest,
@@ -41,7 +41,8 @@ async function decide(body: Body, ctx: RouteContext, verb: 'approve' | 'reject')
     // Unknown id and "already decided" are the client's business (the spec leaves both open);
     // anything else is the sandbox's own failure and becomes a 500 upstream.
     if (e instanceof StoreError) {
-      if (e.kind === 'not_found') throw new HttpError(404, 'not_found', e.message, { member: 'id' });
+      // The id is the client's text, possibly huge: quoted and cut, not echoed whole.
+      if (e.kind === 'not_found') throw new HttpError(404, 'not_found', `no recommendation with id ${describeValue(id)}`, { member: 'id' });
       if (e.kind === 'conflict') throw new HttpError(409, 'already_decided', e.message, { member: 'id' });
     }
     throw e;
@@ -93,7 +94,11 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ],
 ]);
 
-/** The route for a request path, or undefined. The query string plays no part. */
+/**
+ * The route for a request path, or undefined. The query string plays no part. Exact paths only: the
+ * raw request path is compared, so `/api/custom/../api/custom/locations` or `%2e%2e` segments are
+ * not resolved to an endpoint (a proxy in front might resolve them differently).
+ */
 export function findRoute(pathname: string): Route | undefined {
   if (!pathname.startsWith(API_PREFIX)) return undefined;
   return ROUTES.get(pathname.slice(API_PREFIX.length));

@@ -3,7 +3,7 @@
 //   sandbox.json       the generation options and creation time     (written once, atomically)
 //   imported.json      the imported source records                  (written once, atomically)
 //   decisions.ndjson   one line per approve/reject, appended and fsynced before the call returns
-//   .lock              the pid of the process using the directory
+//   .lock              the process using the directory: pid and start time (data-dir-lock.ts)
 // Atomic files are written to a temporary name, fsynced, renamed over the target, and the directory
 // fsynced: a kill leaves the old file or the new one, never a mix. An append torn by a kill is a
 // final line without its newline; that decision was never acknowledged (approve/reject had not
@@ -11,6 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { DataDirLockError, lockDataDir } from './data-dir-lock';
 import type { SourceRecord } from './source-records';
 import type { RecordKind } from './store-ids';
 
@@ -102,6 +103,7 @@ export interface RequestedInputs {
 
 export class DataDir {
   private appendHandle: fs.FileHandle | undefined;
+  private release: (() => Promise<void>) | undefined;
 
   private constructor(readonly dir: string) {}
 
@@ -126,26 +128,17 @@ export class DataDir {
   }
 
   private async lock(): Promise<void> {
-    const file = path.join(this.dir, LOCK);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        await fs.writeFile(file, String(process.pid), { flag: 'wx' });
-        return;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      }
-      const pid = Number((await readIfExists(file))?.trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirError(`data dir ${this.dir} is in use by process ${pid}; stop it or choose another --data-dir`);
-      }
-      if (pid === process.pid) throw new DataDirError(`data dir ${this.dir} is already open in this process; close the other store first`);
-      await fs.rm(file, { force: true }); // stale: its process is gone
+    try {
+      this.release = await lockDataDir(this.dir, LOCK);
+    } catch (e) {
+      throw e instanceof DataDirLockError ? new DataDirError(e.message) : e;
     }
-    throw new DataDirError(`could not lock data dir ${this.dir}`);
   }
 
   private async unlock(): Promise<void> {
-    await fs.rm(path.join(this.dir, LOCK), { force: true });
+    const release = this.release;
+    this.release = undefined;
+    await release?.();
   }
 
   private async loadOrInit(req: RequestedInputs, now: () => number): Promise<StoreInputs> {
@@ -221,15 +214,6 @@ export class DataDir {
     this.appendHandle = undefined;
     await fh?.close();
     await this.unlock();
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

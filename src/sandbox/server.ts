@@ -135,6 +135,17 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
     handle(req, res).catch((error: unknown) => fail(error, req, res));
   });
   server.on('clientError', answerClientError);
+  // CONNECT never reaches the request handler; with no listener Node drops the connection unanswered.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    log(`CONNECT ${String(req.url).slice(0, 200)} 405`);
+    const body = JSON.stringify(new HttpError(405, 'method_not_allowed', 'CONNECT is not allowed; use POST on the endpoints').body());
+    socket.on('error', () => socket.destroy());
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: POST\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
+  });
   applyLimits(server, limits);
   server.on('drop', (data?: { remoteAddress?: string }) =>
     log(`connection from ${data?.remoteAddress ?? 'a client'} refused: ${limits.maxConnections} connections are open (the cap)`),
@@ -174,13 +185,12 @@ function shuttingDown(): HttpError {
   return new HttpError(503, 'service_unavailable', 'the sandbox is shutting down', { headers: { Connection: 'close' } });
 }
 
-/** The path of a request target, without query string; never throws. */
+/** The raw path of a request target, without query string: not normalised, so dot segments stay as sent. */
 function pathOf(url: string | undefined): string {
-  try {
-    return new URL(url ?? '/', 'http://sandbox.invalid').pathname;
-  } catch {
-    return '/';
-  }
+  // The absolute form a proxy may send (`POST http://host/api/...`): its path part, still raw.
+  const raw = (url ?? '/').replace(/^https?:\/\/[^/?#]*/i, '') || '/';
+  const q = raw.indexOf('?');
+  return q === -1 ? raw : raw.slice(0, q);
 }
 
 /**

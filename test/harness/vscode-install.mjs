@@ -5,12 +5,14 @@
 // No desktop VS Code comes from npm, and Microsoft's download hosts are out of reach here, which is
 // why @vscode/test-electron cannot be used on these machines (see docs/testing.md).
 // Run directly (`node test/harness/vscode-install.mjs`) to install ahead of time; the runners call
-// ensureInstalled() themselves. The browser is Debian's chromium, checked but not installed here.
+// ensureInstalled() themselves. The browser is Debian's chromium: system-packages.mjs installs it
+// (and the build tools of the install) when missing and allowed. `--system-only` checks just those.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HarnessError, runLogged } from './processes.mjs';
+import { CHROMIUM, ensureSystemPackages } from './system-packages.mjs';
 
 export { HarnessError } from './processes.mjs';
 export * from './processes.mjs';
@@ -22,7 +24,7 @@ export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const CACHE = process.env.DEDUP_CURATOR_HARNESS_CACHE
   ? resolve(process.env.DEDUP_CURATOR_HARNESS_CACHE)
   : join(REPO, '.cache', 'vscode-harness');
-export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export { CHROMIUM };
 
 const NODE24_DIR = join(CACHE, 'node24');
 const CODE_SERVER_DIR = join(CACHE, 'code-server');
@@ -62,28 +64,14 @@ function installIsValid() {
   );
 }
 
-/** Debian packages the install and the browser need, named in the error when one is missing. */
+/** The Debian packages the install and the browser need: installed when missing and allowed (system-packages.mjs). */
 function checkSystem({ forInstall }) {
-  const missing = [];
-  if (!existsSync(CHROMIUM)) missing.push('chromium', 'fonts-liberation');
-  if (forInstall) {
-    // code-server compiles native modules (kerberos needs gssapi.h) with node-gyp.
-    if (!existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
-    for (const [bin, pkg] of [['g++', 'g++'], ['make', 'make'], ['python3', 'python3'], ['pkg-config', 'pkg-config']]) {
-      if (!onPath(bin)) missing.push(pkg);
-    }
-  }
-  if (missing.length) {
-    throw new HarnessError(
-      `missing system packages for the VS Code test harness: ${missing.join(' ')}\n` +
-        `  install them with: sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing.join(' ')}` +
-        (existsSync(CHROMIUM) ? '' : `\n  (or set CHROMIUM=/path/to/a/chromium binary; looked for ${CHROMIUM})`),
-    );
-  }
+  ensureSystemPackages({ forInstall, say: (m) => console.log(`[harness] ${m}`) });
 }
 
-function onPath(bin) {
-  return (process.env.PATH ?? '').split(':').some((d) => d && existsSync(join(d, bin)));
+/** Only the system packages (the `pretest` step): those of the harness install too, until it is done. */
+export function ensureSystem() {
+  checkSystem({ forInstall: !installIsValid() });
 }
 
 /** Environment for npm: quiet, and never the caller's lifecycle variables (npm run sets many). */
@@ -195,6 +183,10 @@ export async function ensureInstalled({ quiet = false } = {}) {
 // `node test/harness/vscode-install.mjs`: install (or confirm) and print what is there.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
+    if (process.argv.includes('--system-only')) {
+      ensureSystem();
+      process.exit(0);
+    }
     const stamp = await ensureInstalled();
     console.log(`[harness] ready: VS Code ${stamp.vscode} (code-server ${stamp.codeServer}, Node ${stamp.node}) in ${CACHE}`);
   } catch (e) {

@@ -2,6 +2,7 @@
 // members, paging to the end, the two recommendation-list shapes, decisions, and the HTTP-level
 // errors (404, 405, 409, 413, 415, 500). Uses global fetch so the raw wire is what is checked.
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import { createSandboxServer } from '../../src/sandbox/server';
 import type { SandboxStoreApi } from '../../src/sandbox/store-api';
@@ -367,3 +368,58 @@ describe('sandbox server: shapes and failures', () => {
     }
   });
 });
+
+describe('sandbox server: the minor findings of the probe (issue 14.6)', () => {
+  let sb: RunningSandbox;
+  before(async () => {
+    sb = await startSandbox({ port: 0, seed: 2, locations: 40, events: 20 });
+  });
+  after(() => sb.close());
+  const post = (path: string, body: string) =>
+    fetch(`${sb.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${sb.token}`, 'Content-Type': 'application/json' }, body });
+
+  it('says "a number too large" for page: 1e309, not "got null"', async () => {
+    const res = await post('/api/custom/locations', '{"updated_since":"2000-01-01T00:00:00.000Z","page":1e309}');
+    assert.equal(res.status, 400);
+    const { error } = (await res.json()) as { error: { message: string } };
+    assert.match(error.message, /page must be an integer of at least 0, got a number too large/);
+  });
+
+  it('cuts a huge unknown id in the 404 instead of echoing it whole', async () => {
+    const id = 'urn:x:' + 'a'.repeat(60_000);
+    const res = await post('/api/custom/recommended-deduplications/approve', JSON.stringify({ id }));
+    assert.equal(res.status, 404);
+    const text = await res.text();
+    assert.ok(text.length < 500, `answer of ${text.length} characters`);
+    assert.match(text, /no recommendation with id \\?"urn:x:aaa/);
+  });
+
+  it('answers CONNECT with a JSON 405 like the other methods', async () => {
+    const socket = net.connect(sb.port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (c: Buffer) => (answer += c.toString()));
+    socket.write(`CONNECT 127.0.0.1:${sb.port} HTTP/1.1\r\nHost: 127.0.0.1:${sb.port}\r\n\r\n`);
+    await new Promise((r) => socket.on('close', r));
+    assert.match(answer, /^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    assert.match(answer, /"code":"method_not_allowed"/);
+  });
+
+  it('answers 404 for paths that only resolve to an endpoint (dot segments, %2e%2e): exact paths only', async () => {
+    for (const path of ['/api/custom/../custom/locations', '/api/custom/%2e%2e/custom/locations', '/api/x/%2E%2E/custom/locations', '/api/custom/./locations', '//api/custom/locations']) {
+      const raw = await rawPost(sb.port, path, sb.token);
+      assert.match(raw, /^HTTP\/1\.1 404 /, `${path}: ${raw.slice(0, 60)}`);
+    }
+    assert.match(await rawPost(sb.port, '/api/custom/locations?x=1', sb.token), /^HTTP\/1\.1 400 /, 'the exact path still routes (400: no body)');
+  });
+});
+
+/** fetch normalises dot segments itself, so the raw path is sent over a socket. */
+function rawPost(port: number, path: string, token: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (c: Buffer) => (answer += c.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  });
+}

@@ -1,0 +1,71 @@
+// The data directory's lock after a kill -9 (issue 14.5): a lock whose pid now belongs to another
+// running process (pid reuse) is stale and taken over; a lock whose process is really running is
+// refused with a message that says so. Real processes: a child node stands in for "another process".
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { currentOwner, processStartTicks } from '../../src/sandbox/data-dir-lock';
+import { SandboxStore } from '../../src/sandbox/store';
+import { SMALL } from './store-helpers';
+
+const onLinux = processStartTicks(process.pid) !== undefined;
+
+describe('sandbox data dir: the lock', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let other: ChildProcess;
+  before(async () => {
+    other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, 200));
+  });
+  after(() => other.kill('SIGKILL'));
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(tmpdir(), 'dedup-lock-'));
+    const first = await SandboxStore.open({ ...SMALL, dataDir: dir });
+    await first.close();
+  });
+  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+  const lock = (owner: object) => fs.writeFile(path.join(dir, '.lock'), JSON.stringify(owner));
+
+  it('takes over a lock whose pid was reused by another running process', async function () {
+    if (!onLinux) this.skip();
+    // What a kill -9 leaves when the pid later goes to someone else: that pid, another start time.
+    await lock({ ...currentOwner(), pid: other.pid, startTicks: '1' });
+    const store = await SandboxStore.open({ dataDir: dir });
+    const written = JSON.parse(await fs.readFile(path.join(dir, '.lock'), 'utf8')) as { pid: number };
+    assert.equal(written.pid, process.pid, 'the lock is ours now');
+    await store.close();
+    await assert.rejects(fs.access(path.join(dir, '.lock')), 'removed on close');
+    // In a container the restarted sandbox often gets the killed one's pid: its own.
+    await lock({ ...currentOwner(), startTicks: '1' });
+    const again = await SandboxStore.open({ dataDir: dir });
+    await again.close();
+  });
+
+  it('refuses a lock held by a process that is really running, and says so', async () => {
+    await lock({ pid: other.pid, startTicks: processStartTicks(other.pid!), bootId: currentOwner().bootId });
+    await assert.rejects(SandboxStore.open({ dataDir: dir }), (e: unknown) => {
+      assert.match((e as Error).message, new RegExp(`data dir .* is in use by process ${other.pid}, which is still running; stop it, or choose another --data-dir`));
+      return true;
+    });
+  });
+
+  it('takes over the lock of a process that is gone, in the old bare-pid form too, and an unreadable one', async () => {
+    for (const text of ['999999999', JSON.stringify({ pid: 999999999, startTicks: '5' }), 'garbage']) {
+      await fs.writeFile(path.join(dir, '.lock'), text);
+      const store = await SandboxStore.open({ dataDir: dir });
+      await store.close();
+    }
+  });
+
+  it('refuses a second open in the same process', async () => {
+    const first = await SandboxStore.open({ dataDir: dir });
+    try {
+      await assert.rejects(SandboxStore.open({ dataDir: dir }), /already open in this process/);
+    } finally {
+      await first.close();
+    }
+  });
+});
