@@ -16,6 +16,8 @@ import {
   type StartSandboxOptions,
 } from '../sandbox/index';
 import type { SourceRecord } from '../sandbox/source-records';
+// Matching options (issue 16) live in their own file; only their wiring is here.
+import { autoMergeOption, loadLabelsOption, MATCHING_OPTIONS, printModel, reportMatching, UsageProblem, type MatchingChoices } from './sandbox-matching-options';
 
 export interface SandboxCommandIo {
   stdout: (s: string) => void;
@@ -44,6 +46,15 @@ Options:
   --data-dir DIR        keep decisions and data in DIR across restarts
   --faults SPEC         inject faults, e.g. latency=200ms,error-rate=0.05,rate-limit=20/s,drop=0.01,seed=1
   --plain-array         serve the recommendation list's data as a plain array, not {@context, @graph}
+
+Matching:
+  --auto-merge T|off    merge links scoring ≥ T (0–1) at start-up (default 0.98); off: merge
+                        nothing, every candidate is a pending recommendation (not with --data-dir)
+  --labels FILE         learn from labelled pairs: the extension's decision journal, or TSV lines
+                        integration<TAB>sourceId<TAB>integration<TAB>sourceId<TAB>match|nonmatch
+                        (not with --data-dir)
+  --truth-out FILE      write the generator's ground truth, integration<TAB>sourceId<TAB>trueId a line
+  --print-model         print the estimated model (m and u per level) and exit without serving
   -h, --help            show this help
 
 Exit codes: 0 stopped cleanly; 1 could not start (e.g. port in use); 2 usage error.`;
@@ -60,10 +71,12 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   faults: { type: 'string' },
   'plain-array': { type: 'boolean' },
+  ...MATCHING_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-class UsageProblem extends Error {}
+
+
 
 /** `argv` are the arguments after `sandbox`. Resolves with the exit code once the sandbox has stopped. */
 export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Promise<number> {
@@ -74,13 +87,14 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
   };
   let options: StartSandboxOptions;
   let loadFile: string | undefined;
+  let matching: MatchingChoices;
   try {
     const parsed = parseOptions(argv, io.env ?? process.env);
     if (parsed === 'help') {
       say(SANDBOX_HELP);
       return 0;
     }
-    ({ options, loadFile } = parsed);
+    ({ options, loadFile, matching } = parsed);
   } catch (e) {
     if (e instanceof UsageProblem) return usage(e.message);
     throw e;
@@ -91,6 +105,8 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
     if (!records) return 2;
     options.records = records;
   }
+  if (matching.labelsFile !== undefined && !(await loadLabelsOption(matching.labelsFile, options, io))) return 2;
+  if (matching.printModel) return printModel(options, io);
   if (!isLoopback(options.host ?? DEFAULT_HOST)) {
     io.stderr(
       `Warning: binding ${options.host} makes the sandbox reachable from other machines over plain HTTP; ` +
@@ -116,6 +132,13 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
       `(from ${stats.sourceRecords} source records)`,
   );
   if (options.faults) say(`Faults: ${formatFaultSpec(options.faults as FaultSpec)}`);
+  try {
+    await reportMatching(sandbox.store, matching, say);
+  } catch (e) {
+    io.stderr(`dedup-curator sandbox: cannot write --truth-out: ${e instanceof Error ? e.message : String(e)}\n`);
+    await sandbox.close();
+    return 1;
+  }
   for (const warning of sandbox.warnings) io.stderr(`Warning: ${warning}\n`);
   say(`Endpoints: POST ${sandbox.baseUrl}/api/custom/... ; press Ctrl+C to stop.`);
 
@@ -131,7 +154,7 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
   return 0;
 }
 
-function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { options: StartSandboxOptions; loadFile?: string } {
+function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { options: StartSandboxOptions; loadFile?: string; matching: MatchingChoices } {
   // Tolerate being handed the command name too.
   const args = argv[0] === 'sandbox' ? argv.slice(1) : argv;
   let values;
@@ -154,6 +177,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { option
     integrations: integer(values.integrations, '--integrations', 1, 1000),
     dataDir: values['data-dir'],
     plainArray: values['plain-array'],
+    autoMergeThreshold: autoMergeOption(values['auto-merge']),
   };
   if (values.host !== undefined && values.host.trim() === '') throw new UsageProblem('--host must not be empty');
   if (values.faults !== undefined) {
@@ -168,7 +192,8 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { option
   for (const key of Object.keys(options) as (keyof StartSandboxOptions)[]) {
     if (options[key] === undefined) delete options[key];
   }
-  return { options, loadFile: values.load };
+  const matching: MatchingChoices = { labelsFile: values.labels, truthOut: values['truth-out'], printModel: values['print-model'] };
+  return { options, loadFile: values.load, matching };
 }
 
 function integer(value: string | undefined, flag: string, min: number, max: number): number | undefined {

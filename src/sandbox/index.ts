@@ -6,7 +6,7 @@ import { tokenProblem } from './http-auth';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './faults';
 import { createSandboxServer } from './server';
 import type { SourceRecord } from './source-records';
-import { SandboxStore } from './store';
+import { SandboxStore, type SandboxStoreOptions } from './store';
 import type { SandboxStoreApi } from './store-api';
 
 export type { FaultSpec } from './faults';
@@ -28,6 +28,8 @@ export interface StartSandboxOptions {
   dataDir?: string;
   /** Start-up merge threshold (default 0.98; above 1 nothing is merged): see SandboxStoreOptions. Not with dataDir. */
   autoMergeThreshold?: number;
+  /** Labelled pairs of source keys the matcher learns from (see SandboxStoreOptions.labels). Not with dataDir. */
+  labels?: SandboxStoreOptions['labels'];
   /** Injected faults, as a spec or in the `--faults` text form. */
   faults?: FaultSpec | string;
   /** Serve the recommendation list's `data` as a plain array instead of `{ @context, @graph }`. */
@@ -78,8 +80,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     records: opts.records,
     dataDir: opts.dataDir,
     autoMergeThreshold: opts.autoMergeThreshold,
+    labels: opts.labels,
   }).catch((e: unknown) => {
-    throw e instanceof RangeError && /autoMergeThreshold/.test(e.message) ? new SandboxOptionError(e.message) : e;
+    throw e instanceof RangeError && /autoMergeThreshold|labels/.test(e.message) ? new SandboxOptionError(e.message) : e;
   });
   const http = createSandboxServer({ store, token, faults, plainArray: opts.plainArray, log: opts.log });
   let bound: number;
