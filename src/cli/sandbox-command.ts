@@ -17,6 +17,8 @@ import {
   type StartSandboxOptions,
 } from '../sandbox/index';
 import type { SourceRecord } from '../sandbox/source-records';
+// Matching options (issue 16) live in their own file; only their wiring is here.
+import { autoMergeOption, loadLabelsOption, MATCHING_OPTIONS, printModel, reportMatching, UsageProblem, type MatchingChoices } from './sandbox-matching-options';
 
 export interface SandboxCommandIo {
   stdout: (s: string) => void;
@@ -49,6 +51,15 @@ Options:
   --request-timeout S   seconds a client has to send a whole request (default ${DEFAULT_LIMITS.requestTimeoutMs / 1000})
   --keep-alive-timeout S  seconds an idle keep-alive connection stays open (default ${DEFAULT_LIMITS.keepAliveTimeoutMs / 1000})
   --max-connections N   connections served at once; more are closed (default ${DEFAULT_LIMITS.maxConnections})
+
+Matching:
+  --auto-merge T|off    merge links scoring ≥ T (0–1) at start-up (default 0.98); off: merge
+                        nothing, every candidate is a pending recommendation (not with --data-dir)
+  --labels FILE         learn from labelled pairs: the extension's decision journal, or TSV lines
+                        integration<TAB>sourceId<TAB>integration<TAB>sourceId<TAB>match|nonmatch
+                        (not with --data-dir)
+  --truth-out FILE      write the generator's ground truth, integration<TAB>sourceId<TAB>trueId a line
+  --print-model         print the estimated model (m and u per level) and exit without serving
   -h, --help            show this help
 
 Exit codes: 0 stopped cleanly; 1 could not start (e.g. port in use); 2 usage error.`;
@@ -69,10 +80,12 @@ const OPTIONS = {
   'request-timeout': { type: 'string' },
   'keep-alive-timeout': { type: 'string' },
   'max-connections': { type: 'string' },
+  ...MATCHING_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-class UsageProblem extends Error {}
+
+
 
 /** `argv` are the arguments after `sandbox`. Resolves with the exit code once the sandbox has stopped. */
 export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Promise<number> {
@@ -83,13 +96,14 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
   };
   let options: StartSandboxOptions;
   let loadFile: string | undefined;
+  let matching: MatchingChoices;
   try {
     const parsed = parseOptions(argv, io.env ?? process.env);
     if (parsed === 'help') {
       say(SANDBOX_HELP);
       return 0;
     }
-    ({ options, loadFile } = parsed);
+    ({ options, loadFile, matching } = parsed);
   } catch (e) {
     if (e instanceof UsageProblem) return usage(e.message);
     throw e;
@@ -100,6 +114,8 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
     if (!records) return 2;
     options.records = records;
   }
+  if (matching.labelsFile !== undefined && !(await loadLabelsOption(matching.labelsFile, options, io))) return 2;
+  if (matching.printModel) return printModel(options, io);
   if (!isLoopback(options.host ?? DEFAULT_HOST)) {
     io.stderr(
       `Warning: binding ${options.host} makes the sandbox reachable from other machines over plain HTTP; ` +
@@ -125,6 +141,13 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
       `(from ${stats.sourceRecords} source records)`,
   );
   if (options.faults) say(`Faults: ${formatFaultSpec(options.faults as FaultSpec)}`);
+  try {
+    await reportMatching(sandbox.store, matching, say);
+  } catch (e) {
+    io.stderr(`dedup-curator sandbox: cannot write --truth-out: ${e instanceof Error ? e.message : String(e)}\n`);
+    await sandbox.close();
+    return 1;
+  }
   for (const warning of sandbox.warnings) io.stderr(`Warning: ${warning}\n`);
   say(`Endpoints: POST ${sandbox.baseUrl}/api/custom/... ; press Ctrl+C to stop.`);
 
@@ -140,7 +163,7 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
   return 0;
 }
 
-function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { options: StartSandboxOptions; loadFile?: string } {
+function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { options: StartSandboxOptions; loadFile?: string; matching: MatchingChoices } {
   // Tolerate being handed the command name too.
   const args = argv[0] === 'sandbox' ? argv.slice(1) : argv;
   let values;
@@ -169,6 +192,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { option
       keepAliveTimeoutMs: seconds(values['keep-alive-timeout'], '--keep-alive-timeout'),
       maxConnections: integer(values['max-connections'], '--max-connections', 1, 100_000),
     },
+    autoMergeThreshold: autoMergeOption(values['auto-merge']),
   };
   if (values.host !== undefined && values.host.trim() === '') throw new UsageProblem('--host must not be empty');
   if (values.faults !== undefined) {
@@ -183,7 +207,8 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): 'help' | { option
   for (const key of Object.keys(options) as (keyof StartSandboxOptions)[]) {
     if (options[key] === undefined) delete options[key];
   }
-  return { options, loadFile: values.load };
+  const matching: MatchingChoices = { labelsFile: values.labels, truthOut: values['truth-out'], printModel: values['print-model'] };
+  return { options, loadFile: values.load, matching };
 }
 
 function integer(value: string | undefined, flag: string, min: number, max: number): number | undefined {

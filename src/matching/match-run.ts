@@ -3,7 +3,7 @@
 // refit after new labels (the curator's decisions) re-scores without comparing records again.
 import type { BlockingStats, Candidate, MatchEvent, MatchLocation } from './types';
 import type { PreparedEvent, PreparedLocation } from './prepare';
-import { blockEvents, blockLocations } from './candidates';
+import { blockEvents, blockLocations } from './block-records';
 import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from './levels';
 import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
 import { estimateModel, type PairLevels } from './estimate';
@@ -138,8 +138,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
    */
   refit(labels: readonly KeyLabel[], maxIterations = 10): void {
     const { levels } = this;
-    const at = new Map<string, number>();
-    for (let i = 0; i < levels.count; i++) at.set(`${this.pairs[2 * i]},${this.pairs[2 * i + 1]}`, i);
+    const at = this.pairIndex();
     levels.label.fill(-1);
     for (const l of labels) {
       const a = this.indexOf.get(l.a);
@@ -163,6 +162,26 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     for (let c = 0; c < view.length; c++) view[c] = this.kind.comparisons[c].level(this.prepared[a], this.prepared[b]);
     const name = this.kind.name;
     return logistic2(pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, name(this.prepared[a]), name(this.prepared[b]), view[0])));
+  }
+
+  private pairAt: Map<string, number> | undefined;
+
+  /** The current score of two records by key: the kept score of a compared pair, else computed (0 for an unknown key). */
+  scoreKeys(keyA: string, keyB: string): number {
+    const a = this.indexOf.get(keyA);
+    const b = this.indexOf.get(keyB);
+    if (a === undefined || b === undefined) return 0;
+    const i = this.pairIndex().get(a < b ? `${a},${b}` : `${b},${a}`);
+    return i === undefined ? this.scoreIndices(a, b) : this.scores[i];
+  }
+
+  /** Compared pair "a,b" (a < b) → its index in levels and scores. */
+  private pairIndex(): Map<string, number> {
+    if (!this.pairAt) {
+      this.pairAt = new Map();
+      for (let i = 0; i < this.levels.count; i++) this.pairAt.set(`${this.pairs[2 * i]},${this.pairs[2 * i + 1]}`, i);
+    }
+    return this.pairAt;
   }
 
   /** Links at or above the threshold. */

@@ -1,6 +1,7 @@
 // The matcher's public shapes. Other parts of the project (sandbox, CLI, comparison panel) code
 // against these names, so they change only by agreement.
 import type { Address } from '../api/model';
+import type { MatchModel } from './model';
 
 export interface MatchLocation {
   key: string;
@@ -47,6 +48,10 @@ export interface PairScore {
 }
 
 export interface CandidateOptions {
+  /** The model to score with (default: the hand-set one); 'estimate' learns one from these records. */
+  model?: MatchModel | 'estimate';
+  /** Labelled pairs of record keys, learned from when estimating. */
+  labels?: readonly { a: string; b: string; match: boolean }[];
   /** Pairs scoring at or above this become recommendations. Default REVIEW_THRESHOLD. */
   reviewThreshold?: number;
   /** Blocks larger than this are sub-blocked (sorted-neighbourhood window) and counted as capped. */

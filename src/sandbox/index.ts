@@ -7,7 +7,7 @@ import { FaultSpecError, parseFaultSpec, type FaultSpec } from './faults';
 import { type ConnectionLimits, resolveLimits } from './connection-limits';
 import { createSandboxServer } from './server';
 import type { SourceRecord } from './source-records';
-import { SandboxStore } from './store';
+import { SandboxStore, type SandboxStoreOptions } from './store';
 import type { SandboxStoreApi } from './store-api';
 
 export type { FaultSpec } from './faults';
@@ -30,6 +30,8 @@ export interface StartSandboxOptions {
   dataDir?: string;
   /** Start-up merge threshold (default 0.98; above 1 nothing is merged): see SandboxStoreOptions. Not with dataDir. */
   autoMergeThreshold?: number;
+  /** Labelled pairs of source keys the matcher learns from (see SandboxStoreOptions.labels). Not with dataDir. */
+  labels?: SandboxStoreOptions['labels'];
   /** Injected faults, as a spec or in the `--faults` text form. */
   faults?: FaultSpec | string;
   /** Serve the recommendation list's `data` as a plain array instead of `{ @context, @graph }`. */
@@ -88,8 +90,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     records: opts.records,
     dataDir: opts.dataDir,
     autoMergeThreshold: opts.autoMergeThreshold,
+    labels: opts.labels,
   }).catch((e: unknown) => {
-    throw e instanceof RangeError && /autoMergeThreshold/.test(e.message) ? new SandboxOptionError(e.message) : e;
+    throw e instanceof RangeError && /autoMergeThreshold|labels/.test(e.message) ? new SandboxOptionError(e.message) : e;
   });
   const http = createSandboxServer({ store, token, faults, plainArray: opts.plainArray, limits, log: opts.log });
   let bound: number;

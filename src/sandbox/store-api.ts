@@ -2,6 +2,7 @@
 // validates requests and turns these results into responses; the store owns records, recommendations
 // and decisions. Times are epoch milliseconds; records are in the wire models of src/api/model.ts.
 import type { Event, Location, Recommendation } from '../api/model';
+import type { MatcherState } from './store-matcher';
 
 export interface PageQuery {
   page: number;
@@ -52,6 +53,10 @@ export interface SandboxStoreApi {
   listEvents(q: EventQuery): ListResult<Event>;
   /** Counts for the start-up banner and tests. */
   stats(): { locations: number; events: number; pendingRecommendations: number; sourceRecords: number };
+  /** The matcher's models (what was estimated, refitted as decisions come) and the labels learned from. */
+  matcher(): MatcherState;
+  /** The generator's ground truth (`--truth-out`): one entry per generated source record. */
+  groundTruth(): { integration: string; sourceId: string; trueId: string }[];
   /** Flushes pending writes (data-dir) and releases resources. */
   close(): Promise<void>;
 }

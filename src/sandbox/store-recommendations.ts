@@ -47,6 +47,15 @@ export class RecommendationBook {
     this.pending.sort(before);
   }
 
+  /** New scores for the pending recommendations' links (the matcher learned): each keeps its weakest link. */
+  rescore(score: (kind: RecordKind, a: string, b: string) => number): void {
+    for (const rec of this.pending) {
+      rec.pairs = rec.pairs.map((p) => ({ ...p, score: score(rec.kind, p.a, p.b) }));
+      rec.score = Math.min(...rec.pairs.map((p) => p.score));
+    }
+    this.sortAll();
+  }
+
   get pendingCount(): number {
     return this.pending.length;
   }

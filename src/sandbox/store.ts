@@ -3,13 +3,13 @@
 // calls it through SandboxStoreApi. Behaviour choices are documented in docs/sandbox.md
 // (## Sandbox data model).
 import type { Event, Location, Recommendation } from '../api/model';
-import { findEventCandidates, findLocationCandidates, REVIEW_THRESHOLD, type Candidate } from '../matching/index';
+import type { Candidate, KeyLabel } from '../matching/index';
 import { DEFAULT_GENERATE_OPTIONS, generateDataset } from './generator';
 import { UnionFind } from './merge';
 import { DataDir, type DecisionRecord, type StoreInputs } from './persistence';
 import { sourceKey, type SourceRecord } from './source-records';
 import { StoreError, type EventQuery, type ListResult, type LocationQuery, type PageQuery, type RecommendationListResult, type SandboxStoreApi } from './store-api';
-import { matchInputs } from './store-match';
+import { SandboxMatcher, type MatcherState } from './store-matcher';
 import { RECOMMENDATION_TYPE, recommendationId, syncTimes, type RecordKind } from './store-ids';
 import { RecommendationBook, type Rec } from './store-recommendations';
 import { UnifiedRecords } from './store-table';
@@ -31,6 +31,11 @@ export interface SandboxStoreOptions {
    * recorded in a data dir, so it cannot be combined with `dataDir`.
    */
   autoMergeThreshold?: number;
+  /**
+   * Labelled pairs of source keys (e.g. from `--labels FILE`), learned from when the matcher's model
+   * is estimated. Not recorded in a data dir, so not combined with `dataDir`.
+   */
+  labels?: (KeyLabel & { line?: number })[];
   /** Clock (epoch ms), for tests. */
   now?: () => number;
 }
@@ -59,6 +64,9 @@ export class SandboxStore implements SandboxStoreApi {
     private readonly dataDir: DataDir | undefined,
     /** Things the operator should know (e.g. a torn decision-log line discarded on open). */
     readonly warnings: readonly string[],
+    private readonly matching: SandboxMatcher,
+    /** The generator's ground truth: source key → true entity ("place:12", "event:7"). */
+    private readonly truth: ReadonlyMap<string, string>,
   ) {}
 
   static async open(opts: SandboxStoreOptions = {}): Promise<SandboxStore> {
@@ -80,6 +88,10 @@ export class SandboxStore implements SandboxStoreApi {
       // A data dir replays decisions against the same start-up merges; it does not record this option.
       throw new RangeError('autoMergeThreshold cannot be combined with dataDir');
     }
+    if (opts.labels !== undefined && opts.dataDir !== undefined) {
+      // Labels change the model, hence the start-up merges the logged decisions were made against.
+      throw new RangeError('labels cannot be combined with dataDir (the data dir does not record them)');
+    }
     let inputs: StoreInputs;
     let decisions: DecisionRecord[] = [];
     let warnings: string[] = [];
@@ -91,15 +103,16 @@ export class SandboxStore implements SandboxStoreApi {
       inputs = { ...requested, createdAt: now(), records: opts.records ?? [] };
     }
     try {
-      return SandboxStore.build(inputs, decisions, warnings, now, dataDir, autoMerge);
+      return SandboxStore.build(inputs, decisions, warnings, now, dataDir, autoMerge, opts.labels ?? []);
     } catch (e) {
       await dataDir?.close();
       throw e;
     }
   }
 
-  private static build(inputs: StoreInputs, decisions: DecisionRecord[], warnings: string[], now: () => number, dataDir: DataDir | undefined, autoMerge: number): SandboxStore {
-    const generated = generateDataset({ seed: inputs.seed, locations: inputs.locations, events: inputs.events, integrations: inputs.integrations }).records;
+  private static build(inputs: StoreInputs, decisions: DecisionRecord[], warnings: string[], now: () => number, dataDir: DataDir | undefined, autoMerge: number, labels: (KeyLabel & { line?: number })[]): SandboxStore {
+    const dataset = generateDataset({ seed: inputs.seed, locations: inputs.locations, events: inputs.events, integrations: inputs.integrations });
+    const generated = dataset.records;
     const records = [...generated, ...inputs.records];
     const keyIndex = new Map<string, number>();
     records.forEach((r, i) => {
@@ -111,15 +124,19 @@ export class SandboxStore implements SandboxStoreApi {
       keyIndex.set(key, i);
     });
     const sync = records.map((r, i) => syncTimes(sourceKey(r), inputs.createdAt, i < generated.length));
-    const { locations, events } = matchInputs(records, keyIndex, generated.length);
+    // The matcher learns its model from these records (and the labels), then proposes candidates.
+    const matching = SandboxMatcher.build(records, keyIndex, generated.length, labels);
     const candidates: [RecordKind, Candidate[]][] = [
-      ['location', findLocationCandidates(locations, { reviewThreshold: REVIEW_THRESHOLD }).candidates],
-      ['event', findEventCandidates(events, { reviewThreshold: REVIEW_THRESHOLD }).candidates],
+      ['location', matching.candidates('location')],
+      ['event', matching.candidates('event')],
     ];
-    // Start-up merges: near-certain links, so the list already shows multi-source records.
+    // Start-up merges: near-certain links, clustered without chaining (see SandboxMatcher), so the
+    // lists already show multi-source records.
     const uf = new UnionFind(records.length);
-    for (const [, list] of candidates) {
-      for (const c of list) for (const p of c.pairs) if (p.score >= autoMerge) uf.union(keyIndex.get(p.a)!, keyIndex.get(p.b)!);
+    for (const kind of ['location', 'event'] as const) {
+      for (const cluster of matching.startupMerges(kind, autoMerge)) {
+        for (let i = 1; i < cluster.length; i++) uf.union(keyIndex.get(cluster[0])!, keyIndex.get(cluster[i])!);
+      }
     }
     const table = new UnifiedRecords(records, keyIndex, sync, uf);
     const book = new RecommendationBook();
@@ -131,7 +148,7 @@ export class SandboxStore implements SandboxStoreApi {
       }
     }
     book.sortAll();
-    const store = new SandboxStore(inputs, records, keyIndex, table, book, now, dataDir, warnings);
+    const store = new SandboxStore(inputs, records, keyIndex, table, book, now, dataDir, [...warnings, ...matching.warnings], matching, dataset.truth);
     // Replaying the decisions in order through the live code path reproduces the live state exactly.
     for (const d of decisions) store.apply(d, true);
     // Rejections persist as pairs: should a changed matcher group rejected pairs differently, a
@@ -220,6 +237,26 @@ export class SandboxStore implements SandboxStoreApi {
         if (this.book.allPairsRejected(rec.pairs)) this.book.makeMoot(rec, `all its pairs were rejected with ${d.id}`);
       }
     }
+    // The decision is a label: every so many, the model is refitted and the pending list re-scored.
+    // Replaying the log goes through here too, so a reopened store has the same scores.
+    if (this.matching.learn(d.keys, d.decision)) {
+      this.book.rescore((kind, a, b) => this.matching.pairScore(kind, a, b));
+    }
+  }
+
+  /** The matcher's current models (estimated, and refitted on decisions) and how many labels they learned from. */
+  matcher(): MatcherState {
+    return this.matching.state();
+  }
+
+  /** The generator's ground truth for the generated records (imported records have none). */
+  groundTruth(): { integration: string; sourceId: string; trueId: string }[] {
+    const out: { integration: string; sourceId: string; trueId: string }[] = [];
+    for (const r of this.records) {
+      const trueId = this.truth.get(sourceKey(r));
+      if (trueId !== undefined) out.push({ integration: r.integration, sourceId: r.sourceId, trueId });
+    }
+    return out;
   }
 
   listLocations(q: LocationQuery): ListResult<Location> {
