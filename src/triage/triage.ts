@@ -1,11 +1,12 @@
 // Triage of a backlog: every pending recommendation's features, flags and estimated P(approve);
 // the pattern groups with their estimate and interval; which groups are safe to decide in bulk at
-// the curator's target precision. Each group's estimate is a Beta posterior: Jeffreys' prior
-// (half a decision each way), plus what the other patterns say through the pooled model
-// (pooled-model.ts, the fields' effects, worth BORROWED decisions), plus the group's own decisions.
-// Jeffreys' half-decision keeps the interval honest: 0 rejections in n approvals gives a lower
-// bound of about 1 − 0.68/n at 95 %, so a target of 0.99 needs about 70 decisions in a group, 0.95
-// about 14 — however sure the pooled model is.
+// the curator's target precision. Each group's estimate is a Beta posterior, the hierarchical
+// Beta–binomial of empirical Bayes: the groups' rates are drawn around what the fields say
+// (pooled-model.ts, without the pattern's own effect) with a concentration κ estimated from the
+// decisions themselves — large when the labelled groups all sit where the fields predict (they
+// borrow from each other), small when they scatter (each must speak for itself). κ never exceeds
+// the number of decisions behind it. Jeffreys' half-decision each way keeps a group with no
+// evidence honest.
 import { betaQuantile } from './beta';
 import type { Recommendation } from '../api/model';
 import { describePattern, type Features, featuresOf } from './features';
@@ -33,8 +34,6 @@ export interface TriageOptions {
   coverage?: number;
 }
 
-/** What the pooled model's estimate is worth in a group's posterior, in decisions. */
-const BORROWED = 2;
 
 export interface TriageItem {
   id: string;
@@ -115,17 +114,27 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     c[l.verdict]++;
   }
   const tail = (1 - o.coverage) / 2;
+  // What the fields say for a group, without its own pattern effect (its decisions enter once, below).
+  const fieldEstimate = (list: readonly TriageItem[]): number => {
+    if (!model.labels) return 0.5;
+    const typical = [...list].sort((a, b) => a.features.score - b.features.score)[list.length >> 1];
+    return model.estimate(typical.features, { pattern: false }).p;
+  };
+  const kappa = concentration(
+    [...own].filter(([, c]) => c.approve + c.reject >= 2).map(([pattern, c]) => {
+      const labelled = decided.filter((l) => l.features.pattern === pattern && l.verdict !== 'unsure');
+      const mu = model.labels ? labelled.reduce((sum, l) => sum + model.estimate(l.features, { pattern: false }).p, 0) / labelled.length : 0.5;
+      return { mu, approve: c.approve, n: c.approve + c.reject };
+    }),
+    model.labels,
+  );
   const groups: TriageGroup[] = [];
   for (const [pattern, list] of members) {
     const labelsOf = own.get(pattern) ?? { approve: 0, reject: 0, unsure: 0 };
     const clean = list.filter((i) => i.flags.length === 0);
-    // What the fields say for the group's typical member (the median score), without the pattern's
-    // own effect: the group's own decisions enter below, once.
-    const basis = clean.length ? clean : list;
-    const typical = [...basis].sort((a, b) => a.features.score - b.features.score)[basis.length >> 1];
-    const borrowed = model.labels ? model.estimate(typical.features, { pattern: false }).p : 0.5;
-    const alpha = 0.5 + BORROWED * borrowed + labelsOf.approve;
-    const beta = 0.5 + BORROWED * (1 - borrowed) + labelsOf.reject;
+    const mu = fieldEstimate(clean.length ? clean : list);
+    const alpha = 0.5 + kappa * mu + labelsOf.approve;
+    const beta = 0.5 + kappa * (1 - mu) + labelsOf.reject;
     const low = betaQuantile(tail, alpha, beta);
     const high = betaQuantile(1 - tail, alpha, beta);
     const enough = labelsOf.approve + labelsOf.reject >= Math.min(o.minOwnLabels, list.length);
@@ -149,6 +158,26 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   }
   groups.sort((a, b) => b.size - a.size || a.pattern.localeCompare(b.pattern));
   return { items, groups, model, options: o };
+}
+
+/**
+ * κ, how many decisions' worth the fields' estimate is to a group, by the method of moments: the
+ * groups' observed approval rates scatter around their predictions by the binomial's own noise
+ * plus the groups' true spread, Var(θ) = μ(1−μ)/(κ+1). No spread beyond noise: κ is as large as
+ * the evidence allows (the decisions behind the model); none yet: 0.
+ */
+export function concentration(groups: readonly { mu: number; approve: number; n: number }[], decisions: number): number {
+  if (groups.length < 2 || decisions === 0) return 0;
+  let excess = 0;
+  let spread = 0;
+  for (const g of groups) {
+    const r = g.approve / g.n;
+    const mu = Math.min(1 - 1e-6, Math.max(1e-6, g.mu));
+    excess += (r - mu) ** 2 - (mu * (1 - mu)) / g.n;
+    spread += mu * (1 - mu);
+  }
+  if (excess <= 0) return decisions;
+  return Math.min(decisions, Math.max(0, spread / excess - 1));
 }
 
 /** A stable pseudo-random order within a group (FNV-1a of the id): a sample, not the highest scores. */

@@ -1,0 +1,175 @@
+// A curator clearing a backlog with triage, simulated against a real sandbox over HTTP (issue 17).
+//   npx tsx bench/triage-sim.ts [--load FILE.ndjson --truth FILE.tsv | --locations N --events N --seed S]
+//                               [--target-precision 0.99] [--max-labels N]
+// The sandbox starts with --auto-merge off, so every candidate is pending. Then, until the backlog
+// is empty: every group the triage core calls safe at the target precision is decided in bulk
+// (its unflagged members, through the same bulk path as the extension); otherwise the next item of
+// "most informative first" is answered from the truth (a true match iff all its entities share a
+// true id) and decided through the client — that is the human's work, L. Recommendations made moot
+// by a merge leave the list by themselves. Last line, exactly:
+//   labels L, decided D of N, precision P, recall R
+// with P and R of the approvals against the truth, per recommendation. Baselines are printed
+// before it: everything by hand (L = N) and the best single score threshold.
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DedupClient } from '../src/api/client';
+import type { Recommendation } from '../src/api/model';
+import { runBulkDecisions } from '../src/curation/bulk-decisions';
+import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
+import { startServerProcess } from './lib/http-load';
+
+const { values } = parseArgs({
+  options: {
+    load: { type: 'string' },
+    truth: { type: 'string' },
+    locations: { type: 'string', default: '20000' },
+    events: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '1' },
+    'target-precision': { type: 'string', default: '0.99' },
+    'max-labels': { type: 'string' },
+    'describe-only': { type: 'boolean' },
+  },
+});
+const target = Number(values['target-precision']);
+const dir = mkdtempSync(join(tmpdir(), 'dedup-triage-sim-'));
+const truthFile = values.truth ?? join(dir, 'truth.tsv');
+const token = 'triage-sim-token';
+const cli = join(__dirname, '..', 'dist', 'cli.js');
+const args = [cli, 'sandbox', '--port', '0', '--token', token, '--auto-merge', 'off'];
+if (values.load) args.push('--load', values.load, '--locations', '0', '--events', '0');
+else args.push('--locations', values.locations!, '--events', values.events!, '--seed', values.seed!, '--truth-out', truthFile);
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const sandbox = await startServerProcess(args, /^Endpoints: /, { readyMs: 600_000 });
+  try {
+    const url = /Sandbox listening on (\S+)/.exec(sandbox.banner.join('\n'))?.[1];
+    if (!url) throw new Error(`no URL in the sandbox's banner: ${sandbox.banner.join(' | ')}`);
+    console.log(sandbox.banner.filter((l) => /^(Data|Matcher)/.test(l)).join('\n'));
+    const trueId = new Map<string, string>();
+    for (const line of readFileSync(truthFile, 'utf8').split('\n')) {
+      const [integration, sourceId, id] = line.split('\t');
+      if (id !== undefined) trueId.set(`${integration}\t${sourceId}`, id);
+    }
+    const isMatch = (r: Recommendation) => {
+      const ids = r.entities.map((e) => trueId.get(`${e.integration}\t${e.sourceId}`));
+      if (ids.some((x) => x === undefined)) throw new Error(`no truth for an entity of ${r['@id']}`);
+      return ids.every((x) => x === ids[0]);
+    };
+    const client = new DedupClient({ baseUrl: url, token });
+    const listAll = async () => {
+      const out: Recommendation[] = [];
+      for await (const r of client.allRecommendations({ pageSize: 200 })) out.push(r);
+      return out;
+    };
+    const initial = await listAll();
+    const truthOf = new Map(initial.map((r) => [r['@id'], isMatch(r)]));
+    const trueMatches = [...truthOf.values()].filter(Boolean).length;
+    console.log(`backlog ${initial.length} recommendations, ${trueMatches} true matches (${((trueMatches / initial.length) * 100).toFixed(1)} %), listed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    baselines(initial, truthOf);
+    describeBacklog(initial, truthOf);
+    if (values['describe-only']) return;
+
+    const cache = new FeatureCache();
+    const labels: TriageLabel[] = [];
+    const approved = new Set<string>();
+    let pending = initial;
+    let human = 0;
+    let bulkRuns = 0;
+    const maxLabels = values['max-labels'] ? Number(values['max-labels']) : Infinity;
+    const connection = { baseUrl: url, label: 'triage-sim' };
+    let sinceList = 0;
+    let triageMs = 0;
+    for (;;) {
+      if (sinceList >= 25) {
+        pending = await listAll();
+        sinceList = 0;
+      }
+      if (!pending.length) break;
+      const t = performance.now();
+      const result = triage(pending, labels, { targetPrecision: target }, cache);
+      triageMs = Math.max(triageMs, performance.now() - t);
+      const safe = result.groups.filter((g) => g.safe && g.decidable.length);
+      if (safe.length) {
+        for (const g of safe) {
+          const byId = new Map(pending.map((r) => [r['@id'], r]));
+          const targets = g.decidable.map((id) => byId.get(id)!);
+          const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
+          bulkRuns++;
+          if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
+        }
+        pending = await listAll();
+        sinceList = 0;
+        continue;
+      }
+      const next = informativeOrder(result)[0];
+      if (next === undefined || human >= maxLabels) break;
+      const rec = pending.find((r) => r['@id'] === next)!;
+      const verdict = truthOf.get(next) ? 'approve' : 'reject';
+      human++;
+      labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']) });
+      try {
+        await (verdict === 'approve' ? client.approve(next) : client.reject(next));
+        if (verdict === 'approve') approved.add(next);
+      } catch {
+        // Made moot by an earlier merge: it left the list; the answer still taught the model.
+      }
+      pending = pending.filter((r) => r['@id'] !== next);
+      sinceList++;
+    }
+    const left = new Set((await listAll()).map((r) => r['@id']));
+    const decided = initial.filter((r) => !left.has(r['@id'])).length;
+    const truePositives = [...approved].filter((id) => truthOf.get(id)).length;
+    const precision = approved.size ? truePositives / approved.size : 1;
+    const recall = trueMatches ? truePositives / trueMatches : 1;
+    console.log(`${bulkRuns} group decisions; slowest triage of the backlog ${triageMs.toFixed(0)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
+    console.log(`labels ${human}, decided ${decided} of ${initial.length}, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
+  } finally {
+    await sandbox.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The backlog as triage sees it before any decision: groups, their true match rates, flags. */
+function describeBacklog(initial: Recommendation[], truthOf: Map<string, boolean>): void {
+  const r = triage(initial, []);
+  const flags = new Map<string, { n: number; matches: number }>();
+  for (const item of r.items.values()) {
+    for (const f of item.flags.length ? item.flags : ['none']) {
+      const c = flags.get(f) ?? { n: 0, matches: 0 };
+      c.n++;
+      if (truthOf.get(item.id)) c.matches++;
+      flags.set(f, c);
+    }
+  }
+  console.log(`${r.groups.length} pattern groups; flags: ${[...flags].map(([f, c]) => `${f} ${c.n} (${c.matches} true)`).join(', ')}`);
+  for (const g of r.groups.slice(0, 12)) {
+    const matches = g.decidable.filter((id) => truthOf.get(id)).length;
+    console.log(`  ${String(g.size).padStart(6)} ${String(g.decidable.length).padStart(6)} unflagged, ${((matches / Math.max(1, g.decidable.length)) * 100).toFixed(1).padStart(5)} % true  ${g.words}`);
+  }
+}
+
+/** Everything by hand, and approving everything at or above the best single score threshold. */
+function baselines(initial: Recommendation[], truthOf: Map<string, boolean>): void {
+  const total = [...truthOf.values()].filter(Boolean).length;
+  const sorted = [...initial].sort((a, b) => b.score - a.score);
+  let best = { f1: 0, threshold: 1, precision: 1, recall: 0 };
+  let tp = 0;
+  sorted.forEach((r, i) => {
+    if (truthOf.get(r['@id'])) tp++;
+    if (i + 1 < sorted.length && sorted[i + 1].score === r.score) return;
+    const precision = tp / (i + 1);
+    const recall = total ? tp / total : 1;
+    const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+    if (f1 > best.f1) best = { f1, threshold: r.score, precision, recall };
+  });
+  console.log(`baseline by hand: labels ${initial.length}, precision 1.000, recall 1.000`);
+  console.log(`baseline best score threshold ${best.threshold.toFixed(3)}: labels 0, precision ${best.precision.toFixed(3)}, recall ${best.recall.toFixed(3)} (F1 ${best.f1.toFixed(3)})`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.stack : e);
+  process.exit(1);
+});
