@@ -109,7 +109,7 @@ async function main(): Promise<void> {
       const rec = pending.find((r) => r['@id'] === next)!;
       const verdict = truthOf.get(next) ? 'approve' : 'reject';
       human++;
-      labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']) });
+      labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: result.items.get(next)?.flags });
       try {
         await (verdict === 'approve' ? client.approve(next) : client.reject(next));
         if (verdict === 'approve') approved.add(next);
@@ -147,7 +147,7 @@ function describeBacklog(initial: Recommendation[], truthOf: Map<string, boolean
   console.log(`${r.groups.length} pattern groups; flags: ${[...flags].map(([f, c]) => `${f} ${c.n} (${c.matches} true)`).join(', ')}`);
   for (const g of r.groups.slice(0, 12)) {
     const matches = g.decidable.filter((id) => truthOf.get(id)).length;
-    console.log(`  ${String(g.size).padStart(6)} ${String(g.decidable.length).padStart(6)} unflagged, ${((matches / Math.max(1, g.decidable.length)) * 100).toFixed(1).padStart(5)} % true  ${g.words}`);
+    console.log(`  ${String(g.size).padStart(6)} ${((matches / Math.max(1, g.decidable.length)) * 100).toFixed(1).padStart(5)} % true  ${g.words}${g.flags.length ? ` [${g.flags.join(', ')}]` : ''}`);
   }
 }
 

@@ -6,9 +6,12 @@
 // approximation (the inverse Hessian at the optimum): an interval is wide when few decisions speak
 // for it, whatever its centre. Without any decisions the service's score is all there is.
 import type { Features } from './features';
+import type { Flag } from './flags';
 
 export interface LabelledFeatures {
   features: Features;
+  /** The flags it carried when it was decided. */
+  flags?: readonly Flag[];
   match: boolean;
 }
 
@@ -24,7 +27,7 @@ export interface PooledModel {
   /** Labels it was fitted on (0: the service's score is used). */
   labels: number;
   /** `pattern: false`: what the fields alone say, without the pattern's own effect. */
-  estimate(f: Features, opts?: { pattern?: boolean }): Estimate;
+  estimate(f: Features, opts?: { pattern?: boolean; flags?: readonly Flag[] }): Estimate;
 }
 
 /**
@@ -40,14 +43,8 @@ const clip = (p: number) => Math.min(0.99, Math.max(0.01, p));
 const logit = (p: number) => Math.log(clip(p) / (1 - clip(p)));
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-function featureNames(f: Features): string[] {
-  return [
-    `kind=${f.kind}`,
-    ...f.agreements.map((a, i) => `${f.kind}:${i}=${a}`),
-    ...(f.sameSource ? ['sameSource'] : []),
-    ...(f.sameAddressOtherName ? ['sameAddressOtherName'] : []),
-    `pattern=${f.pattern}`,
-  ];
+function featureNames(f: Features, flags: readonly Flag[] = []): string[] {
+  return [`kind=${f.kind}`, ...f.agreements.map((a, i) => `${f.kind}:${i}=${a}`), ...flags.filter((x) => x !== 'unsure').map((x) => `flag=${x}`), `pattern=${f.pattern}`];
 }
 
 export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledModel {
@@ -58,7 +55,7 @@ export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledMod
   const index = new Map<string, number>();
   const precision: number[] = [PRIOR_PRECISION.intercept, PRIOR_PRECISION.score];
   const rows = labelled.map((l) =>
-    featureNames(l.features).map((name) => {
+    featureNames(l.features, l.flags).map((name) => {
       let i = index.get(name);
       if (i === undefined) {
         index.set(name, (i = precision.length));
@@ -110,7 +107,7 @@ export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledMod
       x[1] = logit(f.score);
       // A weight no decision has spoken for yet is at its prior: mean 0, variance 1 / precision.
       let unseenVariance = 0;
-      for (const name of featureNames(f)) {
+      for (const name of featureNames(f, opts?.flags)) {
         if (opts?.pattern === false && name.startsWith('pattern=')) continue;
         const i = index.get(name);
         if (i !== undefined) x[i] = 1;

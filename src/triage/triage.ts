@@ -21,6 +21,8 @@ export interface TriageLabel {
   verdict: LabelVerdict;
   features: Features;
   entityIds: readonly string[];
+  /** The flags it carried when it was decided (it counts for the group of its pattern and flags). */
+  flags?: readonly Flag[];
 }
 
 export interface TriageOptions {
@@ -44,13 +46,15 @@ export interface TriageItem {
 }
 
 export interface TriageGroup {
+  /** The pattern and the flags its members share: flagged items form groups of their own. */
+  key: string;
   pattern: string;
+  /** What every member is flagged with (none: the plain pattern group). */
+  flags: Flag[];
   words: string;
   kind: 'location' | 'event';
   /** Pending recommendations in the group. */
   size: number;
-  /** Of them, flagged (left out of a group decision). */
-  flagged: number;
   scoreMin: number;
   scoreMax: number;
   /** The curator's decisions in this pattern so far (also of recommendations no longer pending). */
@@ -61,7 +65,7 @@ export interface TriageGroup {
   high: number;
   /** 'approve' / 'reject' when the group may be decided in bulk at the target precision. */
   safe: 'approve' | 'reject' | null;
-  /** Pending, unflagged, not marked unsure: what a group decision would decide. */
+  /** Pending, not marked unsure: what a group decision would decide. */
   decidable: string[];
 }
 
@@ -91,7 +95,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const lastById = new Map<string, TriageLabel>();
   for (const l of labels) lastById.set(l.id, l);
   const decided = [...lastById.values()];
-  const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, match: l.verdict === 'approve' })));
+  const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, flags: l.flags, match: l.verdict === 'approve' })));
   const ctx = flagContext(
     pending,
     decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds),
@@ -101,16 +105,19 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const members = new Map<string, TriageItem[]>();
   for (const rec of pending) {
     const features = cache.of(rec);
-    const item: TriageItem = { id: rec['@id'], features, p: model.estimate(features).p, flags: flagsOf(features, rec.entities.map((e) => e['@id']), ctx) };
+    const flags = flagsOf(features, rec.entities.map((e) => e['@id']), ctx);
+    const item: TriageItem = { id: rec['@id'], features, p: model.estimate(features, { flags }).p, flags };
     items.set(item.id, item);
-    let list = members.get(features.pattern);
-    if (!list) members.set(features.pattern, (list = []));
+    const key = groupKey(features.pattern, flags);
+    let list = members.get(key);
+    if (!list) members.set(key, (list = []));
     list.push(item);
   }
   const own = new Map<string, TriageGroup['labels']>();
   for (const l of decided) {
-    let c = own.get(l.features.pattern);
-    if (!c) own.set(l.features.pattern, (c = { approve: 0, reject: 0, unsure: 0 }));
+    const key = groupKey(l.features.pattern, l.flags ?? []);
+    let c = own.get(key);
+    if (!c) own.set(key, (c = { approve: 0, reject: 0, unsure: 0 }));
     c[l.verdict]++;
   }
   const tail = (1 - o.coverage) / 2;
@@ -118,21 +125,23 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const fieldEstimate = (list: readonly TriageItem[]): number => {
     if (!model.labels) return 0.5;
     const typical = [...list].sort((a, b) => a.features.score - b.features.score)[list.length >> 1];
-    return model.estimate(typical.features, { pattern: false }).p;
+    return model.estimate(typical.features, { pattern: false, flags: typical.flags }).p;
   };
   const kappa = concentration(
-    [...own].filter(([, c]) => c.approve + c.reject >= 2).map(([pattern, c]) => {
-      const labelled = decided.filter((l) => l.features.pattern === pattern && l.verdict !== 'unsure');
-      const mu = model.labels ? labelled.reduce((sum, l) => sum + model.estimate(l.features, { pattern: false }).p, 0) / labelled.length : 0.5;
+    [...own].filter(([, c]) => c.approve + c.reject >= 2).map(([key, c]) => {
+      const labelled = decided.filter((l) => groupKey(l.features.pattern, l.flags ?? []) === key && l.verdict !== 'unsure');
+      const mu = model.labels ? labelled.reduce((sum, l) => sum + model.estimate(l.features, { pattern: false, flags: l.flags }).p, 0) / labelled.length : 0.5;
       return { mu, approve: c.approve, n: c.approve + c.reject };
     }),
     model.labels,
   );
   const groups: TriageGroup[] = [];
-  for (const [pattern, list] of members) {
-    const labelsOf = own.get(pattern) ?? { approve: 0, reject: 0, unsure: 0 };
-    const clean = list.filter((i) => i.flags.length === 0);
+  for (const [key, list] of members) {
+    const labelsOf = own.get(key) ?? { approve: 0, reject: 0, unsure: 0 };
+    const clean = list.filter((i) => !i.flags.includes('unsure'));
     const mu = fieldEstimate(clean.length ? clean : list);
+    const pattern = list[0].features.pattern;
+    const flags = list[0].flags.filter((f) => f !== 'unsure');
     const alpha = 0.5 + kappa * mu + labelsOf.approve;
     const beta = 0.5 + kappa * (1 - mu) + labelsOf.reject;
     const low = betaQuantile(tail, alpha, beta);
@@ -141,11 +150,12 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const safe = !enough || clean.length === 0 ? null : low >= o.targetPrecision ? 'approve' : high <= o.maxApprovalToReject ? 'reject' : null;
     const scores = list.map((i) => i.features.score);
     groups.push({
+      key,
       pattern,
+      flags,
       words: describePattern(pattern),
       kind: list[0].features.kind,
       size: list.length,
-      flagged: list.length - clean.length,
       scoreMin: Math.min(...scores),
       scoreMax: Math.max(...scores),
       labels: labelsOf,
@@ -156,7 +166,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
       decidable: clean.map((i) => i.id),
     });
   }
-  groups.sort((a, b) => b.size - a.size || a.pattern.localeCompare(b.pattern));
+  groups.sort((a, b) => b.size - a.size || a.key.localeCompare(b.key));
   return { items, groups, model, options: o };
 }
 
@@ -180,6 +190,12 @@ export function concentration(groups: readonly { mu: number; approve: number; n:
   return Math.min(decisions, Math.max(0, spread / excess - 1));
 }
 
+/** The group of a pattern and flags: `pattern` alone, or `pattern|flag+flag`. Unsure is not a group: it is kept out. */
+export function groupKey(pattern: string, flags: readonly Flag[]): string {
+  const f = flags.filter((x) => x !== 'unsure');
+  return f.length ? `${pattern}|${[...f].sort().join('+')}` : pattern;
+}
+
 /** A stable pseudo-random order within a group (FNV-1a of the id): a sample, not the highest scores. */
 function hash(id: string): number {
   let h = 0x811c9dc5;
@@ -189,22 +205,20 @@ function hash(id: string): number {
 
 /**
  * The review queue's "most informative first": one item from each group that is not yet safe, in
- * turn — groups without enough decisions of their own first (largest first), then those whose
- * interval is widest for their size — then flagged items, which need a human whatever the group.
- * Items of safe groups are not asked: a group decision takes them.
+ * turn — groups without enough decisions of their own first (plain patterns before flagged ones,
+ * largest first), then those whose interval is widest for their size. Items of safe groups are not
+ * asked: a group decision takes them. Unsure items are not asked again.
  */
 export function informativeOrder(result: TriageResult): string[] {
   const o = result.options;
   const open = result.groups.filter((g) => g.safe === null && g.decidable.length > 0);
   const priority = (g: TriageGroup) => {
     const own = g.labels.approve + g.labels.reject;
-    return (own < o.minOwnLabels ? 1e9 : 0) + g.size * (g.high - g.low);
+    return (own < o.minOwnLabels ? (g.flags.length ? 1e9 : 2e9) : 0) + g.size * (g.high - g.low);
   };
   open.sort((a, b) => priority(b) - priority(a));
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));
   const order: string[] = [];
   for (let round = 0; queues.some((q) => round < q.length); round++) for (const q of queues) if (round < q.length) order.push(q[round]);
-  const flagged = [...result.items.values()].filter((i) => i.flags.length > 0 && !i.flags.includes('unsure')).sort((a, b) => b.features.score - a.features.score);
-  return [...order, ...flagged.map((i) => i.id)];
+  return order;
 }
-

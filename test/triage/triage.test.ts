@@ -127,7 +127,7 @@ describe('triage: estimates', () => {
 });
 
 describe('triage: flags and the informative order', () => {
-  it('flags chains, earlier rejections and unsure items, and leaves them out of group decisions', () => {
+  it('flags chains, earlier rejections and unsure items; flagged items form groups of their own, unsure ones none', () => {
     const cache = new FeatureCache();
     const [a, b, c] = [place('Blue Owl', '1 A St'), place('Blue Owl', '1 A St'), place('Blue Owl', '1 A St')];
     const ab = rec(0.9, a, b);
@@ -143,10 +143,14 @@ describe('triage: flags and the informative order', () => {
     assert.deepEqual(r.items.get(bc['@id'])?.flags, ['chain']);
     assert.deepEqual(r.items.get(again['@id'])?.flags, ['rejected-before']);
     assert.deepEqual(r.items.get(lone['@id'])?.flags, ['unsure']);
-    assert.deepEqual(r.groups[0].decidable, []);
+    const byKey = new Map(r.groups.map((g) => [g.key, g]));
+    assert.deepEqual(byKey.get(`${cache.of(ab).pattern}|chain`)?.decidable.sort(), [ab['@id'], bc['@id']].sort());
+    assert.deepEqual(byKey.get(`${cache.of(again).pattern}|rejected-before`)?.decidable, [again['@id']]);
+    // The unsure item stays pending and out of every group decision.
+    assert.ok(r.groups.every((g) => !g.decidable.includes(lone['@id'])));
   });
 
-  it('asks first in groups without decisions, largest first, one item per group in turn, flagged last', () => {
+  it('asks first in groups without decisions, plain patterns before flagged groups, largest first, one item per group in turn', () => {
     const cache = new FeatureCache();
     const big = [...Array(30)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
     const small = [...Array(5)].map(() => rec(0.7, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550999')));
@@ -156,7 +160,7 @@ describe('triage: flags and the informative order', () => {
     const groupOf = (id: string) => r.items.get(id)?.features.pattern;
     assert.equal(groupOf(order[0]), cache.of(big[0]).pattern, 'the largest group is not asked first');
     assert.equal(groupOf(order[1]), cache.of(small[0]).pattern, 'the second question is not from the next group');
-    assert.equal(order.at(-1), odd['@id'], 'the flagged item is not last');
+    assert.equal(order[2], odd['@id'], 'the flagged group is not asked after the plain ones');
     assert.equal(new Set(order).size, order.length);
     assert.equal(order.length, 36);
   });
