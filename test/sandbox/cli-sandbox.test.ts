@@ -112,7 +112,7 @@ describe('dedup-curator sandbox (CLI)', () => {
     const r = run(['--help']);
     assert.equal(await r.done, 0);
     const text = r.out.join('');
-    for (const option of ['--port', '--host', '--token', '--seed', '--locations', '--events', '--integrations', '--load', '--data-dir', '--faults', '--plain-array']) {
+    for (const option of ['--port', '--host', '--token', '--seed', '--locations', '--events', '--integrations', '--load', '--data-dir', '--faults', '--plain-array', '--headers-timeout', '--request-timeout', '--keep-alive-timeout', '--max-connections']) {
       assert.ok(text.includes(option), option);
     }
   });
@@ -127,6 +127,9 @@ describe('dedup-curator sandbox (CLI)', () => {
     [['--faults', 'latency=soon'], /--faults: latency: "soon" is not a duration/],
     [['--token', 'a b'], /token: .*visible ASCII/],
     [['--port'], /argument missing|requires? an? (value|argument)/i],
+    [['--headers-timeout', 'soon'], /--headers-timeout must be a number of seconds from 0\.05 to 3600, got "soon"/],
+    [['--request-timeout', '0'], /--request-timeout must be a number of seconds/],
+    [['--max-connections', '0'], /--max-connections must be an integer from 1 to 100000/],
   ];
   for (const [argv, message] of usageErrors) {
     it(`refuses ${argv.join(' ')} with one line and exit code 2`, async () => {
