@@ -10,7 +10,7 @@
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Recommendation } from '../api/model';
+import type { Recommendation, RecommendationEntity } from '../api/model';
 
 export type Verdict = 'approve' | 'reject';
 
@@ -27,7 +27,27 @@ export interface StartedLine {
   id: string;
   verdict: Verdict;
   score?: number;
-  entities: { id: string; name?: string }[];
+  entities: JournalEntity[];
+}
+
+/**
+ * An entity as it was when the decision was taken: its id and name, and the fields triage compares
+ * (so the decision can teach it later, when the recommendation has left the list). Optional: older
+ * journals hold only id and name.
+ */
+export interface JournalEntity {
+  id: string;
+  name?: string;
+  fields?: Partial<Pick<RecommendationEntity, '@type' | 'integration' | 'sourceId' | 'url' | 'telephone' | 'address'>> & { startDate?: unknown; latitude?: unknown; longitude?: unknown };
+}
+
+function entityFields(e: RecommendationEntity): JournalEntity['fields'] {
+  const out: NonNullable<JournalEntity['fields']> = {};
+  for (const k of ['@type', 'integration', 'sourceId', 'url', 'telephone', 'address', 'startDate', 'latitude', 'longitude'] as const) {
+    const v = (e as Record<string, unknown>)[k];
+    if (v !== undefined && v !== null) (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
 }
 
 /** 'unknown': the request may or may not have reached the service (timeout, cancelled in flight, connection lost). */
@@ -83,7 +103,7 @@ export function startedLine(connection: JournalConnection, rec: Pick<Recommendat
     id: rec['@id'],
     verdict,
     score: typeof rec.score === 'number' ? rec.score : undefined,
-    entities: (rec.entities ?? []).map((e) => ({ id: e['@id'], name: e.name ?? undefined })),
+    entities: (rec.entities ?? []).map((e) => ({ id: e['@id'], name: e.name ?? undefined, fields: entityFields(e) })),
   };
 }
 
