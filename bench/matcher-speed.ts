@@ -1,18 +1,8 @@
-// Matcher speed: generate N source locations, then prepare, block, score and group them, timing
-// each phase, and report peak RSS. Each size runs in its own process so its RSS is its own.
+// Matcher speed: generate N source locations, then prepare, block, estimate the model, score and
+// group them (MatchRun, as the sandbox does), timing each phase, and report peak RSS. Each size runs in its own process so its RSS is its own.
 // Run: npx tsx bench/matcher-speed.ts [--size N ...]   (default: 10000 and 100000)
 import { spawnSync } from 'node:child_process';
-import {
-  blockPairs,
-  DEFAULT_MAX_GROUP_SIZE,
-  groupLinks,
-  locationBlockKeys,
-  prepareLocation,
-  REVIEW_THRESHOLD,
-  locationScore,
-  type IndexLink,
-  type MatchLocation,
-} from '../src/matching';
+import { MatchRun, REVIEW_THRESHOLD, type MatchLocation } from '../src/matching';
 import { loadGenerator } from './lib/datasets';
 import { splitRecords } from './lib/synthetic';
 
@@ -50,24 +40,19 @@ async function measure(target: number): Promise<Result> {
   const probe = splitRecords(generate({ seed: 7, locations: 2000, events: 0, integrations: INTEGRATIONS }).records).locations.length / 2000;
   const places = Math.round(target / probe);
   const records: MatchLocation[] = time(ms, 'generate', () => splitRecords(generate({ seed: 7, locations: places, events: 0, integrations: INTEGRATIONS }).records).locations);
-  const prepared = time(ms, 'prepare', () => records.map(prepareLocation));
-  const blocked = time(ms, 'block (keys + pairs)', () =>
-    blockPairs({ count: prepared.length, of: (i) => locationBlockKeys(prepared[i]) }, prepared.map((p) => p.name.core.join(' '))),
-  );
-  const links = time(ms, 'score', () => {
-    const out: IndexLink[] = [];
-    const { pairs } = blocked;
-    for (let i = 0; i < pairs.length; i += 2) {
-      const s = locationScore(prepared[pairs[i]], prepared[pairs[i + 1]]);
-      if (s >= REVIEW_THRESHOLD) out.push({ a: pairs[i], b: pairs[i + 1], score: s });
-    }
-    return out;
-  });
-  const candidates = time(ms, 'group', () => groupLinks(links, (i) => prepared[i].key, DEFAULT_MAX_GROUP_SIZE, undefined, (i) => prepared[i].integration));
+  // One MatchRun as the sandbox does it: prepare, block, levels of every compared pair, estimate
+  // (u from random pairs, λ from rules, m by EM, name frequencies), score every pair.
+  const run = time(ms, 'match run (prepare..score)', () => MatchRun.locations(records, { model: 'estimate' }));
+  ms['  of which estimate'] = run.model.report?.millis ?? 0;
+  cpu['  of which estimate'] = NaN;
+  const candidates = time(ms, 'group (non-chaining)', () => run.candidates(REVIEW_THRESHOLD));
   for (const t of [ms, cpu]) {
-    t['match total (prepare..group)'] = t['prepare'] + t['block (keys + pairs)'] + t['score'] + t['group'];
-    t['total incl. generate'] = t['match total (prepare..group)'] + t['generate'];
+    t['match total (run + group)'] = t['match run (prepare..score)'] + t['group (non-chaining)'];
+    t['total incl. generate'] = t['match total (run + group)'] + t['generate'];
   }
+  const blocked = { stats: run.stats };
+  ms['EM iterations'] = run.model.report?.iterations ?? 0;
+  cpu['EM iterations'] = NaN;
   return {
     records: records.length,
     places,
@@ -83,7 +68,10 @@ async function measure(target: number): Promise<Result> {
 function report(r: Result): void {
   console.log(`\n${r.records} source locations (${r.places} places, ${INTEGRATIONS} integrations): ${r.comparisons} comparisons, ${r.cappedBlocks} capped blocks, ${r.candidates} candidates, peak RSS ${r.peakRssMb.toFixed(0)} MB`);
   console.log(`  ${'phase'.padEnd(30)}   wall      CPU`);
-  for (const [phase, ms] of Object.entries(r.ms)) console.log(`  ${phase.padEnd(30)} ${(ms / 1000).toFixed(2).padStart(6)} s ${(r.cpuMs[phase] / 1000).toFixed(2).padStart(6)} s`);
+  for (const [phase, ms] of Object.entries(r.ms)) {
+    if (phase === 'EM iterations') console.log(`  ${phase.padEnd(30)} ${ms}`);
+    else console.log(`  ${phase.padEnd(30)} ${(ms / 1000).toFixed(2).padStart(6)} s ${r.cpuMs[phase] === null || Number.isNaN(r.cpuMs[phase]) ? '     –' : (r.cpuMs[phase] / 1000).toFixed(2).padStart(6) + ' s'}`);
+  }
 }
 
 async function main(): Promise<void> {

@@ -176,6 +176,8 @@ export function tfAdjustment(model: MatchModel, a: NormalizedName, b: Normalized
  */
 export function pairLogOdds(model: MatchModel, levels: ArrayLike<number>, tfBits = 0, weightsOut?: number[]): number {
   const c = compiled(model);
+  // MISSING, copied: an imported binding is a getter call under tsx, and this is the hot path.
+  const MISSING = -1;
   let best = -1;
   let bestWeight = 0;
   let total = c.prior;

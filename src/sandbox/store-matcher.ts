@@ -1,7 +1,9 @@
 // The sandbox's matcher: one MatchRun per kind over the source records, with the model estimated
 // on them (and on labelled pairs, if given), the start-up merges (non-chaining clusters), and
-// learning from the curator's decisions as they come: every REFIT_EVERY labelled pairs the model is
-// refitted and the pending recommendations re-scored.
+// learning from the curator's decisions as they come: after REFIT_EVERY labelled pairs, then each
+// time the labels grow by a quarter (at most every REFIT_AT_MOST pairs), the model is refitted and
+// the pending recommendations re-scored. A refit re-scores every compared pair, so refitting on
+// every decision would make a bulk run of thousands of decisions quadratic.
 import { clusterLinks, MatchRun, modelJson, REVIEW_THRESHOLD, strongestFields, type Candidate, type KeyLabel, type MatchModel, type PreparedEvent, type PreparedLocation } from '../matching/index';
 import type { SourceRecord } from './source-records';
 import { matchInputs } from './store-match';
@@ -9,6 +11,7 @@ import type { RecordKind } from './store-ids';
 
 /** Labelled pairs between refits of the model in a running sandbox. */
 export const REFIT_EVERY = 10;
+export const REFIT_AT_MOST = 500;
 
 export interface MatcherState {
   location: MatchModel;
@@ -87,7 +90,8 @@ export class SandboxMatcher {
     if (!kind) return false;
     for (let x = 0; x < keys.length; x++) for (let y = x + 1; y < keys.length; y++) this.labels[kind].push({ a: keys[x], b: keys[y], match: decision === 'approve' });
     this.sinceRefit += (keys.length * (keys.length - 1)) / 2;
-    if (this.sinceRefit < REFIT_EVERY) return false;
+    const total = this.labels.location.length + this.labels.event.length;
+    if (this.sinceRefit < Math.max(REFIT_EVERY, Math.min(total / 4, REFIT_AT_MOST))) return false;
     this.sinceRefit = 0;
     this.runs.location.refit(this.labels.location);
     this.runs.event.refit(this.labels.event);

@@ -140,10 +140,16 @@ export class SandboxStore implements SandboxStoreApi {
     }
     const table = new UnifiedRecords(records, keyIndex, sync, uf);
     const book = new RecommendationBook();
+    // Candidates come strongest first; two that would merge the same unified records (links
+    // between two start-up clusters that the non-chaining rule kept apart) are one proposal.
+    const proposed = new Set<string>();
     for (const [kind, list] of candidates) {
       for (const c of list) {
         const recIndices = c.keys.map((k) => keyIndex.get(k)!).sort((a, b) => a - b);
-        if (new Set(recIndices.map((i) => uf.find(i))).size < 2) continue; // already one record
+        const roots = [...new Set(recIndices.map((i) => uf.find(i)))].sort((a, b) => a - b);
+        if (roots.length < 2) continue; // already one record
+        if (proposed.has(roots.join())) continue;
+        proposed.add(roots.join());
         book.add({ id: recommendationId(kind, c.keys), kind, score: c.score, keys: recIndices.map((i) => sourceKey(records[i])), records: recIndices, pairs: c.pairs });
       }
     }

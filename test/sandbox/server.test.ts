@@ -181,7 +181,12 @@ describe('sandbox server: endpoints over HTTP', () => {
 
   it('approves and rejects: success, then 409 when decided, 404 when unknown', async () => {
     const list = await post(sb, 'recommended-deduplications', { page_size: 200 });
-    const [first, second] = list.json.data['@graph'] as { '@id': string }[];
+    // Two recommendations whose unified records appear in no other one, so that deciding them makes
+    // no other recommendation moot and the total drops by exactly two.
+    const graph = list.json.data['@graph'] as { '@id': string; entities: { identifier: string }[] }[];
+    const uses = new Map<string, number>();
+    for (const r of graph) for (const id of new Set(r.entities.map((e) => e.identifier))) uses.set(id, (uses.get(id) ?? 0) + 1);
+    const [first, second] = graph.filter((r) => r.entities.every((e) => uses.get(e.identifier) === 1));
     const approved = await post(sb, 'recommended-deduplications/approve', { id: first!['@id'] });
     assert.equal(approved.status, 200, approved.text);
     assert.deepEqual(approved.json, { success: true });
