@@ -12,6 +12,7 @@
 //
 // Run (heavy: one VS Code at a time on a shared machine):
 //   DEDUP_CURATOR_HARNESS_CACHE=/work/main/.cache/vscode-harness flock /tmp/dc-vscode.lock node scripts/capture-vscode-themes.mjs
+/* global document, getComputedStyle -- the page.evaluate / waitForFunction callbacks run in the workbench page */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, killGroup, paths, REPO, stopAllOnExit } from '../test/harness/vscode-install.mjs';
