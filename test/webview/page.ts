@@ -54,6 +54,8 @@ export async function startPageServer(files: Record<string, [string, string]>, p
     }
     let html = page(origin, url);
     if (url.searchParams.has('nocsp')) html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
+    // As VS Code does: its default webview stylesheet goes in front of the page's head (before the CSP).
+    if (url.searchParams.has('theme')) html = html.replace('<head>', `<head>\n<style id="_defaultStyles">${VSCODE_THEMES.defaultWebviewCss}</style>`);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);
   });
@@ -128,19 +130,52 @@ export interface OpenOptions {
   csp?: boolean;
   width?: number;
   state?: PanelState;
+  /** A theme of test/webview/vscode-themes.json ('Light Modern', 'Dark Modern', 'Dark High Contrast'). */
+  theme?: ThemeName;
 }
 
 /** Opens the panel page; returns the page and the uncaught page errors (expected: none). */
 export async function openPanel(h: Harness, o: OpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
-  return openWithStandIn(h.browser, `${h.origin}/${o.csp === false ? '?nocsp' : ''}`, o);
+  const query = [o.csp === false ? 'nocsp' : '', o.theme ? 'theme' : ''].filter(Boolean).join('&');
+  return openWithStandIn(h.browser, `${h.origin}/${query ? `?${query}` : ''}`, o);
+}
+
+/** The variables and default stylesheet VS Code gives a webview, captured by scripts/capture-vscode-themes.mjs. */
+export const VSCODE_THEMES = JSON.parse(readFileSync(join(__dirname, 'vscode-themes.json'), 'utf8')) as {
+  source: string;
+  defaultWebviewCss: string;
+  themes: Record<string, { kind: string; vars: Record<string, string> }>;
+};
+export type ThemeName = 'Light Modern' | 'Dark Modern' | 'Dark High Contrast';
+export const THEME_NAMES: ThemeName[] = ['Light Modern', 'Dark Modern', 'Dark High Contrast'];
+
+/**
+ * What VS Code's webview host does to a page for a theme (applyStyles in pre/index.html): the
+ * variables on the root element's style, the theme's kind as a class of the body.
+ */
+function themeScript(name: ThemeName): string {
+  const theme = VSCODE_THEMES.themes[name];
+  if (!theme) throw new Error(`no theme ${name} in vscode-themes.json`);
+  // Init scripts may run before the root element exists: the variables go on it as soon as it does.
+  return `(() => {
+    const vars = ${JSON.stringify(theme.vars)};
+    const apply = () => { for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v); };
+    if (document.documentElement) apply();
+    else new MutationObserver((_, observer) => { if (document.documentElement) { observer.disconnect(); apply(); } }).observe(document, { childList: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      document.body.classList.add(${JSON.stringify(theme.kind)});
+      document.body.dataset.vscodeThemeKind = ${JSON.stringify(theme.kind)};
+    });
+  })();`;
 }
 
 /**
  * A page of a webview bundle with a stand-in for acquireVsCodeApi that records what the page posts
  * and saves (window.__rec); resolves once the page has posted `ready`. Shared by every panel's tests.
  */
-export async function openWithStandIn(browser: Browser, url: string, o: { width?: number; state?: unknown } = {}): Promise<{ page: Page; errors: string[] }> {
+export async function openWithStandIn(browser: Browser, url: string, o: { width?: number; state?: unknown; theme?: ThemeName } = {}): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: o.width ?? 1200, height: 900 } });
+  if (o.theme) await page.addInitScript(themeScript(o.theme));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // Init scripts run before the page's own (and are not subject to its CSP): the stand-in API. A

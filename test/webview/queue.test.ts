@@ -88,7 +88,7 @@ describe('webview: review queue in chromium', function () {
     await page.keyboard.press('u');
     assert.equal(await page.locator('#status').innerText(), 'There is no skip to undo.');
     assert.deepEqual(await posted(page), []);
-    assert.equal(await page.getByRole('button', { name: 'Undo the last skip' }).isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Undo skip: back to the last skipped item' }).isDisabled(), true);
     await page.close();
   });
 
@@ -135,18 +135,18 @@ describe('webview: review queue in chromium', function () {
     const { page } = await queued(status({ canBack: true, canUndo: true }));
     await page.getByRole('button', { name: 'Skip this recommendation for now' }).click();
     await page.getByRole('button', { name: 'Back to the previous item' }).click();
-    await page.getByRole('button', { name: 'Undo the last skip' }).click();
+    await page.getByRole('button', { name: 'Undo skip: back to the last skipped item' }).click();
     assert.deepEqual((await posted(page)).map((m) => m.type === 'queue' && m.action), ['skip', 'back', 'undo']);
     await page.close();
   });
 
   it('updates the counts in place, keeping the focus', async () => {
     const { page } = await queued(status({ canUndo: true }));
-    await page.getByRole('button', { name: 'Undo the last skip' }).focus();
+    await page.getByRole('button', { name: 'Undo skip: back to the last skipped item' }).focus();
     await send(page, { type: 'queueStatus', queue: status({ done: 1, approved: 1, remaining: 4, canUndo: true }) });
     await page.waitForFunction(() => document.querySelector('.counts')?.textContent?.startsWith('1 done'));
     assert.equal(await counts(page), '1 done · 0 skipped · 4 remaining');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Undo the last skip');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Undo skip: back to the last skipped item');
     await page.close();
   });
 

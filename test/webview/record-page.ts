@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
 import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record-protocol';
-import { deliver, openWithStandIn, startHarness, startPageServer, type Harness } from './page';
+import { deliver, openWithStandIn, startHarness, startPageServer, type Harness, type ThemeName } from './page';
 
 const ROOT = join(__dirname, '..', '..');
 const STYLES = ['codicons/codicon.css', 'webview.css', 'record.css'];
@@ -57,10 +57,11 @@ export interface RecordOpenOptions {
   images?: boolean;
   width?: number;
   state?: RecordPanelState;
+  theme?: ThemeName;
 }
 
 export async function openRecordPage(h: RecordHarness, o: RecordOpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
-  const query = [o.csp === false ? 'nocsp' : '', o.images ? 'images' : ''].filter(Boolean).join('&');
+  const query = [o.csp === false ? 'nocsp' : '', o.images ? 'images' : '', o.theme ? 'theme' : ''].filter(Boolean).join('&');
   return openWithStandIn(h.base.browser, `${h.origin}/${query ? `?${query}` : ''}`, o);
 }
 
