@@ -2,14 +2,30 @@
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { UsageError } from './exit-codes';
 import { type CommandIo, parseCommandArgs } from './list-command';
+import { decideGroup } from './triage-decide';
+import { TRIAGE_OPTIONS } from './triage-command';
 
-const OPTIONS = { ...CONNECTION_OPTIONS, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  ...TRIAGE_OPTIONS,
+  group: { type: 'string' },
+  'min-p': { type: 'string' },
+  force: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 export async function decideCommand(verdict: 'approve' | 'reject', args: string[], io: CommandIo, help: string): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, verdict);
   if (values.help) {
     io.stdout.write(help + '\n');
     return 0;
+  }
+  if (values.group !== undefined) {
+    if (positionals.length) throw new UsageError('give a recommendation ID or --group, not both', verdict);
+    return decideGroup(verdict, values, io);
+  }
+  for (const groupOnly of ['min-p', 'force', 'journal', 'target-precision'] as const) {
+    if (values[groupOnly] !== undefined) throw new UsageError(`--${groupOnly} goes with --group`, verdict);
   }
   if (positionals.length !== 1) {
     throw new UsageError(positionals.length ? 'give exactly one recommendation ID' : 'the recommendation ID is missing', verdict);

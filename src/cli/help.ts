@@ -28,6 +28,8 @@ Commands:
   events                list deduplicated events updated since a moment
   approve ID            approve a recommendation (its entities are merged)
   reject ID             reject a recommendation
+  triage                the pending backlog in groups of agreeing fields, with estimates learnt
+                        from your decisions; approve|reject --group KEY decides a safe group
   sandbox               run the local sandbox service (synthetic data, no credentials)
 
 Run 'dedup-curator <command> --help' for a command's options.
@@ -73,17 +75,49 @@ ${OUTPUT}
 ${CONNECTION}
 
 ${EXIT_CODES}`,
+  triage: `Usage: dedup-curator triage [--journal FILE] [--format table|json|csv] [--target-precision P] [options]
+
+Read every pending recommendation, group it by which fields agree between its entities (equal,
+close, differs, missing; flagged traps apart: same source, another venue in one building, chains,
+rejected before, one entity unlike the others), and estimate each group's share of approvals from
+the decisions in FILE (the extension's decision journal: "Export Decision History" or its file in
+the extension's storage). A group is safe to approve when the lower end of its 90 % interval
+reaches the target precision, safe to reject when the upper end is at most 2 %.
+
+  --journal FILE          decisions to learn from (without it: the service's scores only)
+  --format F              table (default), json or csv
+  --target-precision P    default 0.99
+
+${CONNECTION}
+
+${EXIT_CODES}`,
   approve: `Usage: dedup-curator approve ID [options]
+       dedup-curator approve --group KEY [--min-p P] [--journal FILE] [options]
 
 Approve the recommendation ID: its entities are connected as duplicates. Never retried
 automatically; after a network error, list the recommendations to see whether it was applied.
+
+Or decide a whole pattern group from 'dedup-curator triage' (its members not marked unsure):
+  --group KEY              the group's key as triage prints it
+  --min-p P                only members whose estimated probability of this verdict is at least P
+  --journal FILE           the decision journal to learn from and to record every attempt in
+  --target-precision P     as for triage (default 0.99)
+  --force                  decide it although triage does not call it safe
 
 ${CONNECTION}
 
 ${EXIT_CODES}`,
   reject: `Usage: dedup-curator reject ID [options]
+       dedup-curator reject --group KEY [--min-p P] [--journal FILE] [options]
 
 Reject the recommendation ID. Never retried automatically.
+
+Or decide a whole pattern group from 'dedup-curator triage' (its members not marked unsure):
+  --group KEY              the group's key as triage prints it
+  --min-p P                only members whose estimated probability of this verdict is at least P
+  --journal FILE           the decision journal to learn from and to record every attempt in
+  --target-precision P     as for triage (default 0.99)
+  --force                  decide it although triage does not call it safe
 
 ${CONNECTION}
 

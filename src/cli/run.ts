@@ -4,6 +4,7 @@ import { EXIT, UsageError, describeFailure } from './exit-codes';
 import { HELP } from './help';
 import { type CommandIo, listCommand } from './list-command';
 import { sandboxCommand } from './sandbox-command';
+import { triageCommand } from './triage-command';
 
 export async function runCli(argv: string[], io: CommandIo): Promise<number> {
   const [command, ...args] = argv;
@@ -27,6 +28,8 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
       case 'approve':
       case 'reject':
         return await decideCommand(command, args, io, HELP[command]);
+      case 'triage':
+        return await triageCommand(args, io, HELP.triage);
       case 'sandbox':
         return await sandboxCommand(args, {
           stdout: (s) => io.stdout.write(s),

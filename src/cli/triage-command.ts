@@ -1,0 +1,102 @@
+// `dedup-curator triage`: the pending backlog in pattern groups with the estimates learnt from the
+// curator's decisions (the extension's decision journal, or the CLI's own with --journal), and which
+// groups are safe to decide in bulk. `approve|reject --group KEY` decides one of them (triage-decide.ts).
+import { readJournal } from '../curation/journal';
+import { labelsFromJournal } from '../triage/journal-labels';
+import { FeatureCache, triage, type TriageGroup, type TriageResult } from '../triage/triage';
+import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
+import { csvCell } from './csv';
+import { UsageError } from './exit-codes';
+import { type CommandIo, parseCommandArgs } from './list-command';
+import type { DedupClient } from '../api/client';
+import type { Recommendation } from '../api/model';
+
+export const TRIAGE_OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  journal: { type: 'string' },
+  'target-precision': { type: 'string' },
+} as const;
+
+const OPTIONS = { ...TRIAGE_OPTIONS, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
+export interface TriageInput {
+  client: DedupClient;
+  pending: Recommendation[];
+  result: TriageResult;
+}
+
+/** Lists every pending recommendation and triages it with the journal's decisions. */
+export async function loadTriage(values: ConnectionFlags & { journal?: string; 'target-precision'?: string }, io: CommandIo, command: string): Promise<TriageInput> {
+  const targetPrecision = values['target-precision'] === undefined ? undefined : Number(values['target-precision']);
+  if (targetPrecision !== undefined && !(targetPrecision > 0.5 && targetPrecision < 1)) {
+    throw new UsageError(`--target-precision must be a number between 0.5 and 1, got "${values['target-precision']}"`, command);
+  }
+  const cache = new FeatureCache();
+  let labels: ReturnType<typeof labelsFromJournal> = [];
+  if (values.journal !== undefined) {
+    try {
+      const journal = await readJournal(values.journal);
+      labels = labelsFromJournal(journal.entries, cache);
+    } catch (e) {
+      throw new UsageError(`cannot read the journal ${values.journal}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, command);
+    }
+  }
+  const client = await connect(values, io.env, command, (l) => io.stderr.write(l + '\n'));
+  const pending: Recommendation[] = [];
+  for await (const r of client.allRecommendations({ pageSize: 200 }, { signal: io.signal })) pending.push(r);
+  return { client, pending, result: triage(pending, labels, { targetPrecision }, cache) };
+}
+
+const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+function row(g: TriageGroup): Record<string, string | number> {
+  return {
+    group: g.key,
+    size: g.size,
+    scores: `${g.scoreMin.toFixed(2)}–${g.scoreMax.toFixed(2)}`,
+    approved: g.labels.approve,
+    rejected: g.labels.reject,
+    unsure: g.labels.unsure,
+    estimate: Number(g.p.toFixed(4)),
+    low: Number(g.low.toFixed(4)),
+    high: Number(g.high.toFixed(4)),
+    safe: g.safe ?? '',
+    flags: g.flags.join(' '),
+    pattern: g.words,
+  };
+}
+
+export async function triageCommand(args: string[], io: CommandIo, help: string): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, 'triage');
+  if (values.help) {
+    io.stdout.write(help + '\n');
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`, 'triage');
+  const format = values.format ?? 'table';
+  if (!['table', 'json', 'csv'].includes(format)) throw new UsageError(`--format must be table, json or csv, got "${format}"`, 'triage');
+  const { pending, result } = await loadTriage(values as ConnectionFlags, io, 'triage');
+  const rows = result.groups.map(row);
+  if (format === 'json') {
+    io.stdout.write(JSON.stringify({ pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, groups: rows }, null, 2) + '\n');
+  } else if (format === 'csv') {
+    const header = Object.keys(row(result.groups[0] ?? emptyGroup()));
+    io.stdout.write(header.join(',') + '\r\n');
+    for (const r of rows) io.stdout.write(header.map((k) => csvCell(r[k])).join(',') + '\r\n');
+  } else {
+    io.stdout.write(`${pending.length} pending in ${result.groups.length} groups; ${result.model.labels} decisions learnt from; target precision ${result.options.targetPrecision}\n`);
+    io.stdout.write('  size  scores     decided (✓/✗/?)  estimate [90% interval]    safe     pattern\n');
+    for (const g of result.groups) {
+      const decided = `${g.labels.approve}/${g.labels.reject}/${g.labels.unsure}`;
+      io.stdout.write(
+        `${String(g.size).padStart(6)}  ${g.scoreMin.toFixed(2)}–${g.scoreMax.toFixed(2)}  ${decided.padEnd(16)} ${pct(g.p).padStart(6)} [${pct(g.low)}–${pct(g.high)}]`.padEnd(62) +
+          ` ${(g.safe ?? '-').padEnd(8)} ${g.words}${g.flags.length ? ` ⚑ ${g.flags.join(', ')}` : ''}\n         --group '${g.key}'\n`,
+      );
+    }
+  }
+  return 0;
+}
+
+function emptyGroup(): TriageGroup {
+  return { key: '', pattern: '', flags: [], words: '', kind: 'location', size: 0, scoreMin: 0, scoreMax: 0, labels: { approve: 0, reject: 0, unsure: 0 }, p: 0, low: 0, high: 0, safe: null, decidable: [] };
+}

@@ -1,0 +1,94 @@
+// `dedup-curator triage` and `approve|reject --group` against the sandbox over HTTP, with nothing
+// merged at start (the whole candidate set is the backlog): groups cover the backlog exactly, a
+// group is decided only when safe or forced, its attempts go to the journal, and the journal then
+// teaches the next triage.
+import * as assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DedupClient } from '../../src/api/client';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { runCliCaptured } from '../support/run-cli';
+
+interface GroupRow {
+  group: string;
+  size: number;
+  approved: number;
+  rejected: number;
+  safe: string;
+  estimate: number;
+}
+
+describe('CLI: triage and group decisions', function () {
+  this.timeout(120_000);
+  let sandbox: RunningSandbox;
+  let env: NodeJS.ProcessEnv;
+  let dir: string;
+  let client: DedupClient;
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, seed: 11, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
+    env = { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token };
+    client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
+    dir = await mkdtemp(join(tmpdir(), 'dedup-triage-cli-'));
+  });
+  after(async () => {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const pendingIds = async () => {
+    const ids = new Set<string>();
+    for await (const r of client.allRecommendations({ pageSize: 200 })) ids.add(r['@id']);
+    return ids;
+  };
+
+  it('prints groups that cover the pending backlog exactly, none safe without decisions', async () => {
+    const { code, out, err } = await runCliCaptured(['triage', '--format', 'json'], env);
+    assert.equal(code, 0, err);
+    const report = JSON.parse(out) as { pending: number; labels: number; groups: GroupRow[] };
+    const pending = await pendingIds();
+    assert.ok(pending.size > 20, `a backlog of ${pending.size}`);
+    assert.equal(report.pending, pending.size);
+    assert.equal(report.groups.reduce((s, g) => s + g.size, 0), pending.size);
+    assert.equal(report.labels, 0);
+    assert.ok(report.groups.every((g) => g.safe === ''), 'a group called safe with no decision');
+    const table = await runCliCaptured(['triage'], env);
+    assert.equal(table.code, 0);
+    assert.match(table.out, new RegExp(`^${pending.size} pending in ${report.groups.length} groups`));
+    const csv = await runCliCaptured(['triage', '--format', 'csv'], env);
+    assert.equal(csv.out.trim().split('\r\n').length, report.groups.length + 1);
+  });
+
+  it('refuses a group that is not safe, an unknown group, and group options without --group', async () => {
+    const report = JSON.parse((await runCliCaptured(['triage', '--format', 'json'], env)).out) as { groups: GroupRow[] };
+    const key = report.groups[0].group;
+    const refused = await runCliCaptured(['approve', '--group', key], env);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /does not call group .* safe to approve/);
+    assert.equal((await runCliCaptured(['approve', '--group', 'location:name=nope'], env)).code, 2);
+    const mixed = await runCliCaptured(['approve', 'urn:x', '--min-p', '0.5'], env);
+    assert.equal(mixed.code, 2);
+    assert.match(mixed.err, /--min-p goes with --group/);
+    assert.equal((await runCliCaptured(['triage', '--target-precision', '2'], env)).code, 2);
+  });
+
+  it('decides a forced group through the journal, and the next triage learns from it', async () => {
+    const report = JSON.parse((await runCliCaptured(['triage', '--format', 'json'], env)).out) as { groups: GroupRow[] };
+    // The largest plain group: in generated data, entities that agree on every field they carry.
+    const group = report.groups.find((g) => !g.group.includes('|'))!;
+    const journal = join(dir, 'journal.ndjson');
+    const before = await pendingIds();
+    const { code, out, err } = await runCliCaptured(['approve', '--group', group.group, '--force', '--journal', journal], env);
+    assert.equal(code, 0, err);
+    const result = JSON.parse(out) as { candidates: number; done: number; moot: number; failed: number };
+    assert.equal(result.candidates, group.size);
+    assert.equal(result.done + result.moot, result.candidates);
+    assert.equal(result.failed, 0);
+    const after = await pendingIds();
+    assert.ok(after.size <= before.size - result.done, `pending ${before.size} → ${after.size} after ${result.done} approvals`);
+    const learnt = JSON.parse((await runCliCaptured(['triage', '--journal', journal, '--format', 'json'], env)).out) as { labels: number; pending: number };
+    assert.equal(learnt.labels, result.done);
+    assert.equal(learnt.pending, after.size);
+  });
+});
