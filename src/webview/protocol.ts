@@ -108,7 +108,13 @@ export const QUEUE_ACTIONS: readonly QueueAction[] = ['skip', 'back', 'undo'];
 /** Extension → webview. */
 export type ToWebview =
   /** notice: a line for the status area, e.g. the outcome of the decision that led here. queue: set in queue mode. */
-  | { type: 'show'; view: ComparisonView; notice?: string; queue?: QueueStatus; connection?: string }
+  /**
+   * next (queue mode): what A, R or S leads to, so the page draws it at once and the extension's own
+   * `show` for it follows; absent when unknown (a page to load) or when a reject needs confirming.
+   */
+  | { type: 'show'; view: ComparisonView; notice?: string; queue?: QueueStatus; connection?: string; next?: ComparisonView }
+  /** A line for the status area of whatever is on screen: the outcome of a decision sent in the background. */
+  | { type: 'notice'; message: string; tone: 'info' | 'ok' | 'error' }
   | { type: 'decision'; recommendationId: string; status: DecisionStatus }
   /** The recommendation is no longer pending (decided elsewhere, or gone after a reload). */
   | { type: 'gone'; recommendationId: string; message: string }

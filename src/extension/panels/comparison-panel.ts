@@ -108,9 +108,14 @@ export class ComparisonPanel extends BasePanel {
     return this.rec ? undefined : this.held;
   }
 
-  protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
+  /** What the page draws for a recommendation. */
+  protected viewOf(rec: Recommendation): ReturnType<typeof comparisonView> {
     const total = this.registry.ctx.list.knownTotal;
-    const view = comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
+    return comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
+  }
+
+  protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
+    const view = this.viewOf(rec);
     const show: Extract<ToWebview, { type: 'show' }> = { type: 'show', view };
     if (this.notice) show.notice = this.notice;
     const connection = this.registry.ctx.session.active?.name;
