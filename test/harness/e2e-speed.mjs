@@ -61,15 +61,21 @@ async function queueNextItem(page) {
 }
 
 async function rowToComparison(page, recommendations) {
+  // No panel open: a click must open a new one (a row whose panel or queue item is open only reveals it).
+  await page.keyboard.press('F1');
+  await expect('the command palette', page.locator('.quick-input-widget input').waitFor());
+  await page.keyboard.type('View: Close All Editors');
+  await expect('the "Close All Editors" command', page.locator('.quick-input-list .monaco-list-row', { hasText: 'Close All Editors' }).first().waitFor());
+  await page.keyboard.press('Enter');
+  await until('every editor to close', () => page.locator('.tabs-container .tab').count().then((n) => n === 0));
   await page.evaluate(() => {
     window.__downAt = undefined;
     document.addEventListener('mousedown', () => (window.__downAt = performance.timeOrigin + performance.now()), { capture: true });
   });
   const times = [];
   for (let i = 0; i < ROW_CLICKS; i++) {
-    // Rows far enough down not to be open already (the walk opened the first ones).
-    const row = recommendations.locator('.monaco-list-row').nth(8 + i);
-    await expect(`row ${9 + i} of the Recommendations view`, row.waitFor());
+    const row = recommendations.locator('.monaco-list-row').nth(i);
+    await expect(`row ${i + 1} of the Recommendations view`, row.waitFor());
     const label = (await row.locator('.label-name').first().innerText()).trim();
     await row.locator('.label-name').first().click();
     const frame = await webviewFrame(page, `the comparison panel of "${label}"`, (f) => f.locator('main.comparison h1').first(), async (f) => (await f.locator('.queue-bar').count()) === 0 && (await f.evaluate(() => performance.getEntriesByType('mark').some((m) => m.name.startsWith('shown ')))) && (await f.evaluate(() => document.hasFocus())));
