@@ -96,7 +96,7 @@ const decisionOpen = () => [...document.querySelectorAll<HTMLButtonElement>('but
 function navigate(action: QueueAction): void {
   if (!queue) return;
   if (action === 'back' && !queue.canBack) return statusLine('This is the first item of the queue.', 'info');
-  if (action === 'undo' && !queue.canUndo) return statusLine('There is no skip to undo.', 'info');
+  if (action === 'undo' && !queue.canUndo) return statusLine('There is nothing to undo.', 'info');
   const message: FromWebview = { type: 'queue', action };
   if (state?.recommendationId) message.recommendationId = state.recommendationId;
   vscode.postMessage(message);
@@ -125,6 +125,14 @@ function setStatus(status: DecisionStatus): void {
     case 'working':
       setButtons(false);
       statusLine(`${doing}…`, 'info');
+      // Outside the queue (which has U): Undo while the decision waits out its undo period.
+      if (!queue && state?.view) {
+        const id = state.view.recommendationId;
+        const undo = el('button', 'nav undo', 'Undo');
+        undo.type = 'button';
+        undo.addEventListener('click', () => vscode.postMessage({ type: 'undo', recommendationId: id }));
+        document.getElementById('status')?.append(' ', undo);
+      }
       return;
     case 'done':
       setButtons(false);

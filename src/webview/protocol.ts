@@ -135,6 +135,8 @@ export type FromWebview =
   | { type: 'ready' }
   | { type: 'decide'; recommendationId: string; verdict: Verdict }
   | { type: 'openLink'; url: string }
+  /** Undo the panel's decision while it waits out its undo period (nothing is sent). */
+  | { type: 'undo'; recommendationId: string }
   /** A review-queue key. recommendationId: the item on screen (absent at the end of the queue). */
   | { type: 'queue'; action: QueueAction; recommendationId?: string };
 
@@ -164,6 +166,8 @@ export function parseWebviewMessage(raw: unknown): FromWebview | undefined {
       if (!isText(raw.recommendationId, MAX_ID)) return undefined;
       if (raw.verdict !== 'approve' && raw.verdict !== 'reject') return undefined;
       return { type: 'decide', recommendationId: raw.recommendationId, verdict: raw.verdict };
+    case 'undo':
+      return isText(raw.recommendationId, MAX_ID) ? { type: 'undo', recommendationId: raw.recommendationId } : undefined;
     case 'openLink':
       if (!isText(raw.url, MAX_URL) || !isWebLink(raw.url)) return undefined;
       return { type: 'openLink', url: raw.url };

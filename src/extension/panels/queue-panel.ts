@@ -7,7 +7,7 @@ import type { Recommendation } from '../../api/model';
 import type { FromWebview, QueueAction, ToWebview, Verdict } from '../../webview/protocol';
 import { isFiltered } from '../views/recommendation-filter';
 import type { PendingChange, RecommendationsList } from '../views/recommendations-list';
-import { decideRecommendation } from '../commands/decision-commands';
+import { decideRecommendation, undoMs } from '../commands/decision-commands';
 import { percent } from '../views/labels';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 
@@ -106,11 +106,11 @@ export class QueuePanel extends ComparisonPanel {
       show.next = this.viewOf(next);
       delete show.next.remaining;
     }
-    return { ...show, queue: this.queue.status() };
+    return { ...show, queue: this.statusNow() };
   }
 
   protected override onReady(): void {
-    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.queue.status(), message: this.endMessage() });
+    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.statusNow(), message: this.endMessage() });
     else super.onReady();
   }
 
@@ -139,13 +139,28 @@ export class QueuePanel extends ComparisonPanel {
   private async decideAhead(rec: Recommendation, verdict: Verdict): Promise<void> {
     const id = rec['@id'];
     const names = recommendationNames(rec);
-    this.queue.decided(id, verdict, verdict === 'approve' ? vscode.l10n.t('Approving: {0}…', names) : vscode.l10n.t('Rejecting: {0}…', names));
-    const moved = this.navigate(() => this.queue.forward());
-    const outcome = await decideRecommendation(this.registry.ctx, verdict, rec);
+    const wait = undoMs();
+    const pendingText = wait
+      ? verdict === 'approve'
+        ? vscode.l10n.t('Approving {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))
+        : vscode.l10n.t('Rejecting {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))
+      : verdict === 'approve'
+        ? vscode.l10n.t('Approving: {0}…', names)
+        : vscode.l10n.t('Rejecting: {0}…', names);
+    this.queue.decided(id, verdict, pendingText);
+    this.sentFromHere.add(id);
+    const moved = this.navigate(() => this.queue.forward(), wait ? pendingText : undefined);
+    // The queue's U is its undo: no notification per item.
+    const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false });
+    this.sentFromHere.delete(id);
     await moved;
     let message: string;
     let tone: 'ok' | 'info' | 'error';
-    if (outcome.status === 'ok') {
+    if (outcome.status === 'undone') {
+      message = outcome.message;
+      tone = 'info';
+      this.queue.undecided(id, 'pending');
+    } else if (outcome.status === 'ok') {
       message = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
       tone = 'ok';
       this.queue.decided(id, verdict, message);
@@ -161,7 +176,7 @@ export class QueuePanel extends ComparisonPanel {
     }
     if (this.recommendationId === id && this.queue.current()) this.showEntry(this.queue.current() as QueueEntry, message);
     else {
-      this.post({ type: 'queueStatus', queue: this.queue.status() });
+      this.post({ type: 'queueStatus', queue: this.statusNow() });
       this.post({ type: 'notice', message, tone });
     }
   }
@@ -173,8 +188,16 @@ export class QueuePanel extends ComparisonPanel {
       // With nothing to go back to or undo, nothing happens (the page says so by itself).
       case 'back':
         return this.queue.canBack ? this.navigate(() => this.queue.back()) : Promise.resolve();
-      case 'undo':
+      case 'undo': {
+        // A decision of this queue still in its undo period first (the one on screen, else the
+        // latest), then the last skip.
+        const waiting = this.undo.isWaiting(this.recommendationId) ? this.recommendationId : this.undo.latest([...this.sentFromHere]);
+        if (waiting !== undefined && this.undo.cancel(waiting)) {
+          this.queue.undecided(waiting, 'pending');
+          return this.navigate(() => this.queue.goTo(waiting), vscode.l10n.t('Undone: nothing was sent; this recommendation is pending again.'));
+        }
         return this.queue.canUndo ? this.navigate(() => this.queue.undoSkip(), vscode.l10n.t('Skip undone: this recommendation is pending again.')) : Promise.resolve();
+      }
     }
   }
 
@@ -189,6 +212,19 @@ export class QueuePanel extends ComparisonPanel {
     await this.navigate(() => this.queue.forward(), vscode.l10n.t('Moved on: the last one was {0}', message.charAt(0).toLowerCase() + message.slice(1)));
   }
 
+  /** Decisions made in this queue still waiting out their undo period (U can take them back). */
+  private readonly sentFromHere = new Set<string>();
+
+  private get undo() {
+    return this.registry.ctx.curation.undo;
+  }
+
+  /** The queue's counts, with U offered while one of its decisions can still be undone. */
+  private statusNow(): ReturnType<ReviewQueue['status']> {
+    const s = this.queue.status();
+    return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined };
+  }
+
   override pendingChanged(change: PendingChange): void {
     // Our own decision in flight: the move after it sends the new counts.
     if (this.busy && change.id === this.recommendationId) return;
@@ -196,6 +232,6 @@ export class QueuePanel extends ComparisonPanel {
     else this.queue.gone(change.id);
     super.pendingChanged(change);
     // Any decision changes "remaining", whichever recommendation it was about.
-    if (!this.navigating) this.post({ type: 'queueStatus', queue: this.queue.status() });
+    if (!this.navigating) this.post({ type: 'queueStatus', queue: this.statusNow() });
   }
 }

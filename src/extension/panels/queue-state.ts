@@ -111,6 +111,14 @@ export class ReviewQueue {
     return this.index > 0;
   }
 
+  /** The visited entry of `id`, made the current one (U on a decision taken back). */
+  goTo(id: string): QueueEntry | undefined {
+    const entry = this.byId.get(id);
+    if (!entry) return undefined;
+    this.index = this.entries.indexOf(entry);
+    return entry;
+  }
+
   /** U: the latest skip still in force is taken back, and its entry shown (pending again). */
   undoSkip(): QueueEntry | undefined {
     const id = this.lastSkip();
