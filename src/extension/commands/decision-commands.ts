@@ -123,9 +123,13 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   }
   const putBack = list.take(rec['@id']);
   const graceMs = undoMs();
-  const grace = graceMs > 0 ? { ms: graceMs, wait: () => curation.undo.wait(rec['@id'], graceMs) } : undefined;
+  // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
+  const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
+  const grace = held ? { ms: graceMs, wait: () => held } : undefined;
   if (grace && opts.notifyUndo !== false) offerUndo(curation, verdict, rec, graceMs);
   const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection, grace });
+  // Not sent because the journal could not be written: nothing is waiting any more.
+  curation.undo.cancel(rec['@id']);
   if (outcome.status === 'cancelled') {
     putBack?.();
     log.info(`${verdict} ${rec['@id']}: undone within the undo period, nothing sent`);
