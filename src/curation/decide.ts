@@ -51,6 +51,11 @@ export interface AttemptOptions {
   journal?: DecisionJournal;
   connection: JournalConnection;
   signal?: AbortSignal;
+  /**
+   * An undo period: the decision is journalled at once, then waits `ms`; `wait` resolves true to
+   * send, false when undone (journalled as cancelled, nothing sent).
+   */
+  grace?: { ms: number; wait: () => Promise<boolean> };
 }
 
 /**
@@ -59,9 +64,24 @@ export interface AttemptOptions {
  */
 export async function attemptDecision(client: Decider, target: DecisionTarget, verdict: Verdict, opts: AttemptOptions): Promise<AttemptOutcome> {
   const started = startedLine(opts.connection, target, verdict);
+  if (opts.grace) started.graceUntil = new Date(Date.now() + opts.grace.ms).toISOString();
   if (opts.journal) {
     try {
       await opts.journal.append(started);
+    } catch (e) {
+      return { status: 'failed', kind: 'journal', message: `the decision journal could not be written, so nothing was sent: ${(e as Error).message}` };
+    }
+  }
+  if (opts.grace) {
+    const send = await opts.grace.wait();
+    const at = new Date().toISOString();
+    if (!send) {
+      const undone: AttemptOutcome = { status: 'cancelled', kind: 'undo', message: 'undone within the undo period; nothing was sent' };
+      await opts.journal?.append({ type: 'outcome', attempt: started.attempt, at, outcome: 'cancelled', kind: undone.kind, message: undone.message }).catch(() => undefined);
+      return undone;
+    }
+    try {
+      await opts.journal?.append({ type: 'sending', attempt: started.attempt, at });
     } catch (e) {
       return { status: 'failed', kind: 'journal', message: `the decision journal could not be written, so nothing was sent: ${(e as Error).message}` };
     }

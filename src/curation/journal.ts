@@ -28,6 +28,12 @@ export interface StartedLine {
   verdict: Verdict;
   score?: number;
   entities: JournalEntity[];
+  /**
+   * Set when the decision waits an undo period before it is sent: the time it would be sent. A
+   * 'sending' line follows when the wait is over; without one (and without an outcome) the window
+   * closed during the wait and nothing was sent.
+   */
+  graceUntil?: string;
 }
 
 /**
@@ -50,8 +56,18 @@ function entityFields(e: RecommendationEntity): JournalEntity['fields'] {
   return out;
 }
 
-/** 'unknown': the request may or may not have reached the service (timeout, cancelled in flight, connection lost). */
-export type OutcomeStatus = 'ok' | 'failed' | 'unknown';
+/** The undo period of a started line is over: the request is about to leave. */
+export interface SendingLine {
+  type: 'sending';
+  attempt: string;
+  at: string;
+}
+
+/**
+ * 'unknown': the request may or may not have reached the service (timeout, cancelled in flight,
+ * connection lost). 'cancelled': undone within the undo period, never sent.
+ */
+export type OutcomeStatus = 'ok' | 'failed' | 'unknown' | 'cancelled';
 
 export interface OutcomeLine {
   type: 'outcome';
@@ -71,6 +87,13 @@ export interface DecisionEntry extends Omit<StartedLine, 'type'> {
   finishedAt?: string;
   kind?: string;
   message?: string;
+  /** When the undo period ended and the request left (decisions with graceUntil only). */
+  sendingAt?: string;
+}
+
+/** A decision that waited an undo period and was never sent: the window closed during the wait. */
+export function notSent(e: DecisionEntry): boolean {
+  return e.graceUntil !== undefined && e.sendingAt === undefined && !e.outcomeRecorded;
 }
 
 export interface JournalContents {
@@ -133,7 +156,7 @@ export class DecisionJournal {
    * out together with one fsync (group commit), so a bulk run at concurrency 8 does not wait for
    * eight fsyncs in a row.
    */
-  append(...lines: (StartedLine | OutcomeLine)[]): Promise<void> {
+  append(...lines: (StartedLine | SendingLine | OutcomeLine)[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the decision journal is closed'));
     const text = lines.map((l) => JSON.stringify(l) + '\n').join('');
     return new Promise((resolve, reject) => {
@@ -237,10 +260,12 @@ export function parseJournal(text: string): JournalContents {
       const entry: DecisionEntry = { ...rest, entities: rest.entities ?? [], outcome: 'unknown', outcomeRecorded: false };
       entries.push(entry);
       byAttempt.set(entry.attempt, entry);
+    } else if (l?.type === 'sending' && typeof l.attempt === 'string' && byAttempt.has(l.attempt)) {
+      byAttempt.get(l.attempt)!.sendingAt = (l as SendingLine).at;
     } else if (l?.type === 'outcome' && typeof l.attempt === 'string' && byAttempt.has(l.attempt)) {
       const o = l as OutcomeLine;
       const entry = byAttempt.get(o.attempt)!;
-      const outcome = o.outcome === 'ok' || o.outcome === 'failed' ? o.outcome : 'unknown';
+      const outcome = o.outcome === 'ok' || o.outcome === 'failed' || o.outcome === 'cancelled' ? o.outcome : 'unknown';
       Object.assign(entry, { outcome, outcomeRecorded: true, finishedAt: o.at, kind: o.kind, message: o.message });
     } else {
       skippedLines++;

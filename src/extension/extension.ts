@@ -9,6 +9,7 @@ import { type ComparisonPanels, registerComparisonPanel } from './panels/compari
 import { registerRecordPanels } from './panels/record-panel-commands';
 import { registerBulkCommands } from './curation/bulk-commands';
 import { createCuration } from './curation/context';
+import { reportNotSent } from './curation/not-sent';
 import { registerExportCommands } from './curation/export-commands';
 import { registerJournalCommands } from './curation/journal-commands';
 import { registerTreeCommands } from './commands/tree-commands';
@@ -107,6 +108,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const statusBar = new ConnectionStatusBar(session, recommendations);
   context.subscriptions.push(statusBar);
   void ready.then(() => statusBar.show());
+  // Decisions left unsent by a window closed during their undo period: said once, at the next start.
+  void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
   return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0] };

@@ -128,7 +128,8 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     return model.estimate(typical.features, { pattern: false, flags: typical.flags }).p;
   };
   const kappa = concentration(
-    [...own].filter(([, c]) => c.approve + c.reject >= 2).map(([key, c]) => {
+    // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
+    [...own].filter(([key, c]) => c.approve + c.reject >= 2 && !key.includes('|')).map(([key, c]) => {
       const labelled = decided.filter((l) => groupKey(l.features.pattern, l.flags ?? []) === key && l.verdict !== 'unsure');
       const mu = model.labels ? labelled.reduce((sum, l) => sum + model.estimate(l.features, { pattern: false, flags: l.flags }).p, 0) / labelled.length : 0.5;
       return { mu, approve: c.approve, n: c.approve + c.reject };
@@ -205,8 +206,8 @@ function hash(id: string): number {
 
 /**
  * The review queue's "most informative first": one item from each group that is not yet safe, in
- * turn — groups without enough decisions of their own first (plain patterns before flagged ones,
- * largest first), then those whose interval is widest for their size. Items of safe groups are not
+ * turn — plain patterns before flagged groups; among them, groups without enough decisions of
+ * their own first (largest first), then those whose interval is widest for their size. Items of safe groups are not
  * asked: a group decision takes them. Unsure items are not asked again.
  */
 export function informativeOrder(result: TriageResult): string[] {
@@ -214,7 +215,9 @@ export function informativeOrder(result: TriageResult): string[] {
   const open = result.groups.filter((g) => g.safe === null && g.decidable.length > 0);
   const priority = (g: TriageGroup) => {
     const own = g.labels.approve + g.labels.reject;
-    return (own < o.minOwnLabels ? (g.flags.length ? 1e9 : 2e9) : 0) + g.size * (g.high - g.low);
+    // Plain groups first: most of a backlog, and the ones a group decision can take; flagged
+    // groups after them (mixed by nature, they mostly need a human item by item).
+    return (g.flags.length ? 0 : 4e9) + (own < o.minOwnLabels ? 2e9 : 0) + g.size * (g.high - g.low);
   };
   open.sort((a, b) => priority(b) - priority(a));
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));

@@ -7,7 +7,7 @@
 //
 // In the review queue the keys (queue-keys.ts) are read here and sent as `decide` / `queue`
 // messages naming the recommendation on screen, so a key meant for an older item is dropped there.
-import type { DecisionStatus, FromWebview, PanelState, QueueAction, QueueStatus, ToWebview, Verdict } from './protocol';
+import type { ComparisonView, DecisionStatus, FromWebview, PanelState, QueueAction, QueueStatus, ToWebview, Verdict } from './protocol';
 import { keyAction } from './queue-keys';
 import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
 import { clip } from './long-value';
@@ -26,6 +26,8 @@ let state: PanelState | undefined;
 /** Set in queue mode: the counts and what ← and U can do. */
 let queue: QueueStatus | undefined;
 let help: HelpDialog | undefined;
+/** Queue mode: the item A, R or S leads to, drawn at once before the extension answers. */
+let next: ComparisonView | undefined;
 
 const queueHandlers: QueueHandlers = {
   skip: () => navigate('skip'),
@@ -41,9 +43,10 @@ function render(main: HTMLElement): void {
   main.focus({ preventScroll: true });
 }
 
-function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connection?: string): void {
+function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connection?: string, upcoming?: ComparisonView): void {
   if (!view) return;
   queue = q;
+  next = q ? upcoming : undefined;
   state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
   if (connection) state.connection = connection;
   vscode.setState(state);
@@ -58,6 +61,20 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
     ),
   );
   if (notice) statusLine(notice, 'info');
+  // For the benchmarks (docs/benchmarks.md): when each recommendation was first on screen.
+  performance.mark(`shown ${view.recommendationId}`);
+}
+
+/**
+ * Queue mode, A, R or S on an item that can move on: draw the next item now, from the copy the
+ * extension sent ahead, with the counts as they will be; the extension's own `show` of it follows
+ * and replaces it, and the decision's outcome comes as a notice.
+ */
+function showAhead(kind: 'decide' | 'skip'): void {
+  if (!queue || !next || !state?.view) return;
+  const counted = kind === 'decide' ? { done: queue.done + 1 } : queue.item === 'pending' ? { skipped: queue.skipped + 1 } : {};
+  const ahead: QueueStatus = { ...queue, ...counted, remaining: Math.max(0, queue.remaining - (queue.item === 'pending' || queue.item === 'skipped' ? 1 : 0)), position: queue.position + 1, item: 'pending', canBack: true };
+  show(next, kind === 'decide' ? 'Sending the decision on the previous item…' : undefined, ahead, state.connection);
 }
 
 function showEnd(q: QueueStatus, message: string): void {
@@ -69,8 +86,9 @@ function showEnd(q: QueueStatus, message: string): void {
 
 function decide(verdict: Verdict): void {
   if (!state?.view || !decisionOpen()) return;
-  setStatus({ state: 'working', verdict });
   vscode.postMessage({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
+  if (queue && next) showAhead('decide');
+  else setStatus({ state: 'working', verdict });
 }
 
 /** Whether Approve and Reject can be used now (not while working, after the outcome, or when decided elsewhere). */
@@ -79,10 +97,11 @@ const decisionOpen = () => [...document.querySelectorAll<HTMLButtonElement>('but
 function navigate(action: QueueAction): void {
   if (!queue) return;
   if (action === 'back' && !queue.canBack) return statusLine('This is the first item of the queue.', 'info');
-  if (action === 'undo' && !queue.canUndo) return statusLine('There is no skip to undo.', 'info');
+  if (action === 'undo' && !queue.canUndo) return statusLine('There is nothing to undo.', 'info');
   const message: FromWebview = { type: 'queue', action };
   if (state?.recommendationId) message.recommendationId = state.recommendationId;
   vscode.postMessage(message);
+  if (action === 'skip' && next) showAhead('skip');
 }
 
 function toggleHelp(): void {
@@ -108,6 +127,14 @@ function setStatus(status: DecisionStatus): void {
     case 'working':
       setButtons(false);
       statusLine(`${doing}…`, 'info');
+      // Outside the queue (which has U): Undo while the decision waits out its undo period.
+      if (!queue && state?.view) {
+        const id = state.view.recommendationId;
+        const undo = el('button', 'nav undo', 'Undo');
+        undo.type = 'button';
+        undo.addEventListener('click', () => vscode.postMessage({ type: 'undo', recommendationId: id }));
+        document.getElementById('status')?.append(' ', undo);
+      }
       return;
     case 'done':
       setButtons(false);
@@ -137,7 +164,10 @@ function updateQueue(q: QueueStatus): void {
 function receive(message: ToWebview): void {
   switch (message.type) {
     case 'show':
-      show(message.view, message.notice, message.queue, message.connection);
+      show(message.view, message.notice, message.queue, message.connection, message.next);
+      return;
+    case 'notice':
+      statusLine(message.message, message.tone);
       return;
     case 'decision':
       if (message.recommendationId === state?.recommendationId) setStatus(message.status);

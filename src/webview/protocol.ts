@@ -108,7 +108,13 @@ export const QUEUE_ACTIONS: readonly QueueAction[] = ['skip', 'back', 'undo'];
 /** Extension → webview. */
 export type ToWebview =
   /** notice: a line for the status area, e.g. the outcome of the decision that led here. queue: set in queue mode. */
-  | { type: 'show'; view: ComparisonView; notice?: string; queue?: QueueStatus; connection?: string }
+  /**
+   * next (queue mode): what A, R or S leads to, so the page draws it at once and the extension's own
+   * `show` for it follows; absent when unknown (a page to load) or when a reject needs confirming.
+   */
+  | { type: 'show'; view: ComparisonView; notice?: string; queue?: QueueStatus; connection?: string; next?: ComparisonView }
+  /** A line for the status area of whatever is on screen: the outcome of a decision sent in the background. */
+  | { type: 'notice'; message: string; tone: 'info' | 'ok' | 'error' }
   | { type: 'decision'; recommendationId: string; status: DecisionStatus }
   /** The recommendation is no longer pending (decided elsewhere, or gone after a reload). */
   | { type: 'gone'; recommendationId: string; message: string }
@@ -129,6 +135,8 @@ export type FromWebview =
   | { type: 'ready' }
   | { type: 'decide'; recommendationId: string; verdict: Verdict }
   | { type: 'openLink'; url: string }
+  /** Undo the panel's decision while it waits out its undo period (nothing is sent). */
+  | { type: 'undo'; recommendationId: string }
   /** A review-queue key. recommendationId: the item on screen (absent at the end of the queue). */
   | { type: 'queue'; action: QueueAction; recommendationId?: string };
 
@@ -158,6 +166,8 @@ export function parseWebviewMessage(raw: unknown): FromWebview | undefined {
       if (!isText(raw.recommendationId, MAX_ID)) return undefined;
       if (raw.verdict !== 'approve' && raw.verdict !== 'reject') return undefined;
       return { type: 'decide', recommendationId: raw.recommendationId, verdict: raw.verdict };
+    case 'undo':
+      return isText(raw.recommendationId, MAX_ID) ? { type: 'undo', recommendationId: raw.recommendationId } : undefined;
     case 'openLink':
       if (!isText(raw.url, MAX_URL) || !isWebLink(raw.url)) return undefined;
       return { type: 'openLink', url: raw.url };

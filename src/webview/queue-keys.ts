@@ -36,7 +36,7 @@ export const KEY_HELP: readonly [keys: string[], what: string][] = [
   [['R'], 'Reject: they are not'],
   [['S', '→'], 'Skip for now (only in this queue; the service is not told)'],
   [['←'], 'Back to the previous item (a decided one is shown with its outcome)'],
-  [['U'], 'Undo the last skip'],
+  [['U'], 'Undo: a decision not sent yet (within the undo period), else the last skip'],
   [['?'], 'Show or hide these keys'],
   [['Esc'], 'Close this help'],
 ];

@@ -54,8 +54,7 @@ export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
     'queue-nav',
     navButton('← Back', 'Back to the previous item', 'ArrowLeft', handlers.back, q.canBack),
     navButton('Skip →', 'Skip this recommendation for now', 'S ArrowRight', handlers.skip),
-    // The accessible name starts with the visible text (WCAG 2.5.3, axe label-content-name-mismatch).
-    navButton('Undo skip', 'Undo skip: back to the last skipped item', 'U', handlers.undo, q.canUndo),
+    navButton('Undo', 'Undo the last decision not sent yet, or the last skip', 'U', handlers.undo, q.canUndo),
     navButton('? Keys', 'Show the keyboard keys', 'Shift+?', handlers.help),
   );
   bar.append(el('div', 'queue-head', el('strong', 'queue-title', 'Review queue'), counts(q), item), nav);

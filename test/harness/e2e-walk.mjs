@@ -7,6 +7,7 @@
 // extension has record panels, open a location's and an event's from their views.
 // Each step throws a StepError naming what was not found; the runner takes the failure screenshot.
 import { decideFocusedRowByKeyboard } from './e2e-keyboard.mjs';
+import { measureSpeed } from './e2e-speed.mjs';
 import { reloadWithComparisonAndQueue } from './e2e-reload.mjs';
 
 export const STEP_TIMEOUT_MS = 30000;
@@ -85,6 +86,7 @@ export async function walk(page, { screenshot, say, welcome, recordPanels }) {
   }
   await reloadWithComparisonAndQueue(page, sidebar, { screenshot, say });
   await decideFocusedRowByKeyboard(page, page.locator('.part.sidebar'), { screenshot, say });
+  await measureSpeed(page, page.locator('.part.sidebar'), { say });
 }
 
 /**

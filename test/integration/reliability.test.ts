@@ -273,8 +273,8 @@ describe('Reliability in the real VS Code', function () {
           await waitFor(`the ${mode} error in every view`, () => lists().every((l) => expected.test(l.view?.message ?? '')), 30_000);
           await settled(api);
           await new Promise((r) => setTimeout(r, 300));
-          assert.equal(spy.calls.length, 1, `notifications: ${JSON.stringify(spy.calls)}`);
-          assert.match(spy.calls[0], expected);
+          assert.equal(spy.calls.length, expected ? 1 : 0, `notifications: ${JSON.stringify(spy.calls)}`);
+          if (expected) assert.match(spy.calls[0], expected);
           assert.ok(!spy.calls[0].includes(TOKEN));
         } finally {
           spy.restore();
@@ -288,13 +288,15 @@ describe('Reliability in the real VS Code', function () {
         await waitFor('records after the service healed', () => lists().every((l) => l.shown().length === 1 && !expected.test(l.view?.message ?? '')), 15_000);
       });
     }
+    // A 409 says the recommendation left the list (decided elsewhere, made moot by a merge): the row
+    // stays out and the status bar says so, with no error notification (issue 12).
     for (const [mode, expected, outcome] of [
-      ['409', /conflict \(409\)/, 'failed'],
+      ['409', null, 'failed'],
       ['503', /status 503/, 'failed'],
       ['reset', /reset|closed/, 'unknown'],
       ['wrong-shape', /does not match the interface/, 'unknown'],
     ] as const) {
-      it(`approve × ${mode}: sent once, one notification, the journal says ${outcome}, the tree stays usable`, async () => {
+      it(`approve × ${mode}: sent once, ${expected ? 'one notification' : 'no notification'}, the journal says ${outcome}, the tree stays usable`, async () => {
         await vscode.commands.executeCommand('dedupCurator.refresh');
         await settled(api);
         const rec = api.recommendations.shown().find((r) => r['@id'] === 'urn:r:healthy');
@@ -309,8 +311,8 @@ describe('Reliability in the real VS Code', function () {
           await vscode.commands.executeCommand('dedupCurator.approve', recordNode(rec));
           await new Promise((r) => setTimeout(r, 300));
           assert.equal(service.decisions - sent, 1, 'the decision was not sent exactly once');
-          assert.equal(spy.calls.length, 1, `notifications: ${JSON.stringify(spy.calls)}`);
-          assert.match(spy.calls[0], expected);
+          assert.equal(spy.calls.length, expected ? 1 : 0, `notifications: ${JSON.stringify(spy.calls)}`);
+          if (expected) assert.match(spy.calls[0], expected);
         } finally {
           spy.restore();
           service.mode = 'healthy';

@@ -148,6 +148,34 @@ describe('review queue: bookkeeping', () => {
   });
 });
 
+describe('review queue: drawing the next item ahead', () => {
+  it('peeks at what a step forward shows, without loading or moving', async () => {
+    const src = new Pages([[rec(1), rec(2)], [rec(3)]]);
+    const q = new ReviewQueue(src);
+    await q.start();
+    assert.equal(q.peek()?.['@id'], 'urn:rec:2');
+    assert.equal(ids(q.current()), 'urn:rec:1', 'peek moved the queue');
+    await q.forward();
+    assert.equal(q.peek(), undefined, 'the next one is on a page not loaded yet');
+    assert.equal(src.loadedCount(), 2, 'peek loaded a page');
+    q.back();
+    assert.equal(q.peek()?.['@id'], 'urn:rec:2', 'after ←, the visited one comes next');
+  });
+
+  it('takes back a decision the service refused: pending again, or gone', async () => {
+    const q = new ReviewQueue(new Pages([[rec(1), rec(2), rec(3)]]));
+    await q.start();
+    q.decided('urn:rec:1', 'approve', 'Approving…');
+    await q.forward();
+    q.decided('urn:rec:2', 'reject', 'Rejecting…');
+    assert.equal(q.status().done, 2);
+    q.undecided('urn:rec:1', 'pending');
+    q.undecided('urn:rec:2', 'gone');
+    assert.deepEqual([q.entry('urn:rec:1')?.state, q.entry('urn:rec:2')?.state, q.status().done], ['pending', 'gone', 0]);
+    assert.equal(q.entry('urn:rec:1')?.outcome, undefined);
+  });
+});
+
 describe('review queue: keys', () => {
   const press = (key: string, o: Partial<Parameters<typeof keyAction>[0]> = {}) => keyAction({ key, ctrlKey: false, metaKey: false, altKey: false, repeat: false, ...o });
 

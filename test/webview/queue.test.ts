@@ -86,9 +86,9 @@ describe('webview: review queue in chromium', function () {
     await page.keyboard.press('ArrowLeft');
     assert.equal(await page.locator('#status').innerText(), 'This is the first item of the queue.');
     await page.keyboard.press('u');
-    assert.equal(await page.locator('#status').innerText(), 'There is no skip to undo.');
+    assert.equal(await page.locator('#status').innerText(), 'There is nothing to undo.');
     assert.deepEqual(await posted(page), []);
-    assert.equal(await page.getByRole('button', { name: 'Undo skip: back to the last skipped item' }).isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Undo the last decision not sent yet, or the last skip' }).isDisabled(), true);
     await page.close();
   });
 
@@ -109,7 +109,7 @@ describe('webview: review queue in chromium', function () {
     const dialog = page.getByRole('dialog', { name: 'Review queue keys' });
     assert.ok(await dialog.isVisible());
     assert.equal(await dialog.getAttribute('aria-modal'), 'true');
-    assert.match(await dialog.innerText(), /A\s+Approve[\s\S]*S or →\s+Skip[\s\S]*U\s+Undo the last skip/);
+    assert.match(await dialog.innerText(), /A\s+Approve[\s\S]*S or →\s+Skip[\s\S]*U\s+Undo: a decision not sent yet/);
     assert.equal(await focused(page), 'button.nav');
     assert.equal(await page.locator('main').getAttribute('inert'), '', 'the page behind is not inert');
     await page.keyboard.press('Tab');
@@ -135,18 +135,18 @@ describe('webview: review queue in chromium', function () {
     const { page } = await queued(status({ canBack: true, canUndo: true }));
     await page.getByRole('button', { name: 'Skip this recommendation for now' }).click();
     await page.getByRole('button', { name: 'Back to the previous item' }).click();
-    await page.getByRole('button', { name: 'Undo skip: back to the last skipped item' }).click();
+    await page.getByRole('button', { name: 'Undo the last decision not sent yet, or the last skip' }).click();
     assert.deepEqual((await posted(page)).map((m) => m.type === 'queue' && m.action), ['skip', 'back', 'undo']);
     await page.close();
   });
 
   it('updates the counts in place, keeping the focus', async () => {
     const { page } = await queued(status({ canUndo: true }));
-    await page.getByRole('button', { name: 'Undo skip: back to the last skipped item' }).focus();
+    await page.getByRole('button', { name: 'Undo the last decision not sent yet, or the last skip' }).focus();
     await send(page, { type: 'queueStatus', queue: status({ done: 1, approved: 1, remaining: 4, canUndo: true }) });
     await page.waitForFunction(() => document.querySelector('.counts')?.textContent?.startsWith('1 done'));
     assert.equal(await counts(page), '1 done · 0 skipped · 4 remaining');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Undo skip: back to the last skipped item');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Undo the last decision not sent yet, or the last skip');
     await page.close();
   });
 

@@ -34,6 +34,8 @@ export interface DecisionContext {
 export type SingleDecision =
   | { status: 'ok' }
   | { status: 'cancelled' }
+  /** Undone within the undo period: nothing was sent, the recommendation is pending again. */
+  | { status: 'undone'; message: string }
   | { status: 'gone'; message: string }
   | { status: 'failed' | 'unknown' | 'no-connection'; message: string };
 
@@ -85,6 +87,13 @@ export function registerDecisionCommands(
   return [
     vscode.commands.registerCommand('dedupCurator.approve', (...args: Args) => decide('approve', ...args)),
     vscode.commands.registerCommand('dedupCurator.reject', (...args: Args) => decide('reject', ...args)),
+    // The latest single decision still in its undo period is cancelled (nothing is sent).
+    vscode.commands.registerCommand('dedupCurator.undoDecision', () => {
+      const id = curation.undo.latest();
+      if (id !== undefined && curation.undo.cancel(id)) return id;
+      vscode.window.setStatusBarMessage(vscode.l10n.t('No decision is waiting to be sent: nothing to undo.'), GONE_STATUS_MS);
+      return undefined;
+    }),
     vscode.commands.registerCommand('dedupCurator.approveSelected', (focused?: unknown) => decideFocused('approve', focused)),
     vscode.commands.registerCommand('dedupCurator.rejectSelected', (focused?: unknown) => decideFocused('reject', focused)),
   ];
@@ -98,7 +107,7 @@ function isListNode(x: unknown): x is ListNode<Recommendation> {
  * One recommendation, approved or rejected: the reject confirmation (setting), the journal, out of
  * the tree at once and back on failure, the error said once.
  */
-export async function decideRecommendation(ctx: DecisionContext, verdict: Verdict, rec: Recommendation): Promise<SingleDecision> {
+export async function decideRecommendation(ctx: DecisionContext, verdict: Verdict, rec: Recommendation, opts: { notifyUndo?: boolean } = {}): Promise<SingleDecision> {
   const { session, list, errors, log, curation } = ctx;
   const client = await session.client();
   const connection = currentConnection(session);
@@ -113,7 +122,19 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
     if (ok !== reject) return { status: 'cancelled' };
   }
   const putBack = list.take(rec['@id']);
-  const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection });
+  const graceMs = undoMs();
+  // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
+  const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
+  const grace = held ? { ms: graceMs, wait: () => held } : undefined;
+  if (grace && opts.notifyUndo !== false) offerUndo(curation, verdict, rec, graceMs);
+  const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection, grace });
+  // Not sent because the journal could not be written: nothing is waiting any more.
+  curation.undo.cancel(rec['@id']);
+  if (outcome.status === 'cancelled') {
+    putBack?.();
+    log.info(`${verdict} ${rec['@id']}: undone within the undo period, nothing sent`);
+    return { status: 'undone', message: vscode.l10n.t('Undone: nothing was sent; "{0}" is pending again.', names(rec)) };
+  }
   if (outcome.status === 'ok') {
     log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
     return { status: 'ok' };
@@ -128,6 +149,23 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   // With an unknown outcome (answer lost) the service may have applied it: reload rather than guess.
   if (outcome.status === 'unknown') void list.refresh();
   return { status: outcome.status, message: errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing) };
+}
+
+/** Setting undoSeconds: how long a single decision waits before it is sent (0: at once). */
+export function undoMs(): number {
+  const s = vscode.workspace.getConfiguration('dedupCurator').get<number>('undoSeconds', 5);
+  return typeof s === 'number' && Number.isFinite(s) ? Math.round(Math.min(60, Math.max(0, s)) * 1000) : 5000;
+}
+
+/** The notification with Undo while the decision waits (the tree and the comparison panel). */
+function offerUndo(curation: Curation, verdict: Verdict, rec: Recommendation, ms: number): void {
+  const undo = vscode.l10n.t('Undo');
+  const seconds = Math.round(ms / 1000);
+  const text = verdict === 'approve' ? vscode.l10n.t('Approving "{0}" in {1} s.', names(rec), seconds) : vscode.l10n.t('Rejecting "{0}" in {1} s.', names(rec), seconds);
+  void showInfo(text, undo).then((answer) => {
+    if (answer !== undo) return;
+    if (!curation.undo.cancel(rec['@id'])) vscode.window.setStatusBarMessage(vscode.l10n.t('Too late to undo: the decision was already sent.'), GONE_STATUS_MS);
+  });
 }
 
 function uniqueRecords(nodes: readonly ListNode<Recommendation>[]): Recommendation[] {

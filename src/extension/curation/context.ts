@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { DEFAULT_BULK_CONCURRENCY } from '../../curation/bulk-decisions';
+import { UndoWindow } from '../../curation/grace';
 import { DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
@@ -18,6 +19,8 @@ export interface Curation {
   log: vscode.LogOutputChannel;
   /** What "Retry Failed" would send again: set at the end of each bulk run that left some. */
   retry?: RetryableRun;
+  /** Single decisions waiting out their undo period (setting undoSeconds). */
+  undo: UndoWindow;
 }
 
 /** The recommendations of the last bulk run worth sending again, with that run's verdict. */
@@ -41,7 +44,7 @@ export function createCuration(
   // first append.
   const journal = new DecisionJournal(vscode.Uri.joinPath(context.globalStorageUri, JOURNAL_FILE).fsPath);
   context.subscriptions.push({ dispose: () => void journal.close() });
-  return { session, recommendations, journal, errors, log };
+  return { session, recommendations, journal, errors, log, undo: new UndoWindow() };
 }
 
 /** The active connection as the journal records it (base URL and label, never the token). */

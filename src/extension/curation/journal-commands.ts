@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type DecisionEntry, readJournal } from '../../curation/journal';
+import { type DecisionEntry, notSent, readJournal } from '../../curation/journal';
 import { exportJournal, journalFormatFromPath } from '../../curation/journal-export';
 import { type Curation, fileError, localPath } from './context';
 import { showInfo } from '../ui/notify';
@@ -77,7 +77,17 @@ function render(journalPath: string, { entries, skippedLines }: { entries: Decis
     .map((e) => [
       localTime(e.at),
       e.verdict,
-      e.outcome === 'failed' ? `failed: ${e.kind ?? ''}` : e.outcome === 'unknown' && !e.outcomeRecorded ? 'unknown (interrupted)' : e.outcome === 'unknown' ? `unknown: ${e.kind ?? ''}` : e.outcome,
+      notSent(e)
+        ? 'not sent (window closed during the undo period)'
+        : e.outcome === 'failed'
+          ? `failed: ${e.kind ?? ''}`
+          : e.outcome === 'unknown' && !e.outcomeRecorded
+            ? 'unknown (interrupted)'
+            : e.outcome === 'unknown'
+              ? `unknown: ${e.kind ?? ''}`
+              : e.outcome === 'cancelled'
+                ? 'cancelled (undone, not sent)'
+                : e.outcome,
       e.score === undefined ? '' : `${Math.round(e.score * 100)}%`,
       e.connection?.label ?? '',
       `${e.entities.map((x) => x.name || x.id).join(' ⇄ ')}  ${e.id}${e.message ? `  (${e.message})` : ''}`,

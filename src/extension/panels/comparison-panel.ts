@@ -108,9 +108,14 @@ export class ComparisonPanel extends BasePanel {
     return this.rec ? undefined : this.held;
   }
 
-  protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
+  /** What the page draws for a recommendation. */
+  protected viewOf(rec: Recommendation): ReturnType<typeof comparisonView> {
     const total = this.registry.ctx.list.knownTotal;
-    const view = comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
+    return comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
+  }
+
+  protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
+    const view = this.viewOf(rec);
     const show: Extract<ToWebview, { type: 'show' }> = { type: 'show', view };
     if (this.notice) show.notice = this.notice;
     const connection = this.registry.ctx.session.active?.name;
@@ -129,6 +134,10 @@ export class ComparisonPanel extends BasePanel {
   }
 
   protected async onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void> {
+    if (message.type === 'undo') {
+      if (message.recommendationId === this.recommendationId) this.registry.ctx.curation.undo.cancel(message.recommendationId);
+      return;
+    }
     if (message.type !== 'decide' || this.busy || this.elsewhere) return;
     // The id must be the one on screen: a click on a page showing an older recommendation is not
     // acted on, and the page is told why, so it never waits on "Approving…" for an answer.
@@ -164,6 +173,10 @@ export class ComparisonPanel extends BasePanel {
       this.busy = false;
     }
     if (outcome.status === 'cancelled') return this.setStatus({ state: 'cancelled', verdict });
+    if (outcome.status === 'undone') {
+      this.setStatus({ state: 'cancelled', verdict });
+      return this.post({ type: 'notice', message: outcome.message, tone: 'info' });
+    }
     if (outcome.status === 'gone') return this.afterGone(rec, outcome.message);
     if (outcome.status !== 'ok') return this.setStatus({ state: 'failed', verdict, message: outcome.message });
     const names = recommendationNames(rec);

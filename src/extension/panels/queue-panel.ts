@@ -7,7 +7,11 @@ import type { Recommendation } from '../../api/model';
 import type { FromWebview, QueueAction, ToWebview, Verdict } from '../../webview/protocol';
 import { isFiltered } from '../views/recommendation-filter';
 import type { PendingChange, RecommendationsList } from '../views/recommendations-list';
-import { ComparisonPanel, type PanelRegistry } from './comparison-panel';
+import { decideRecommendation, undoMs } from '../commands/decision-commands';
+import { percent } from '../views/labels';
+import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
+
+const confirmsReject = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false);
 import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
 
 /** The Recommendations tree as the queue's source: its order, its filter, its paging. */
@@ -97,11 +101,16 @@ export class QueuePanel extends ComparisonPanel {
     const show = super.showMessage(rec);
     // The queue's header says what remains; "N more pending" beside it would say it twice, differently.
     delete show.view.remaining;
-    return { ...show, queue: this.queue.status() };
+    const next = confirmsReject() ? undefined : this.queue.peek();
+    if (next) {
+      show.next = this.viewOf(next);
+      delete show.next.remaining;
+    }
+    return { ...show, queue: this.statusNow() };
   }
 
   protected override onReady(): void {
-    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.queue.status(), message: this.endMessage() });
+    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.statusNow(), message: this.endMessage() });
     else super.onReady();
   }
 
@@ -110,9 +119,66 @@ export class QueuePanel extends ComparisonPanel {
     if ((message.recommendationId ?? '') !== this.recommendationId) return;
     if (message.type === 'queue') return this.act(message.action);
     const entry = this.queue.current();
+    // The page may have drawn the next item already: say that this key was not acted on.
+    if (this.navigating && message.type === 'decide') return this.post({ type: 'notice', message: vscode.l10n.t('Nothing sent: the queue was still moving. Press the key again.'), tone: 'info' });
     // A decided item shown again by ← is read-only; a skipped one can still be decided.
     if (this.navigating || (entry?.state !== 'pending' && entry?.state !== 'skipped')) return;
+    // A reject to confirm, or a connection that changed, take the panel's own path (a dialog, a refusal).
+    if (message.type === 'decide' && this.rec && !this.busy && !this.elsewhere && this.sameConnection && !(message.verdict === 'reject' && confirmsReject())) {
+      return this.decideAhead(this.rec, message.verdict);
+    }
     await super.onMessage(message);
+  }
+
+  /**
+   * The next item is shown at once — the page has drawn it already from `next` — and the decision
+   * goes to the service behind it (issue 12: the next item within 50 ms, the outcome follows). The
+   * entry counts as decided meanwhile; if the service refuses, it is pending again (← goes back to
+   * it) or gone, and the status line says so.
+   */
+  private async decideAhead(rec: Recommendation, verdict: Verdict): Promise<void> {
+    const id = rec['@id'];
+    const names = recommendationNames(rec);
+    const wait = undoMs();
+    const pendingText = wait
+      ? verdict === 'approve'
+        ? vscode.l10n.t('Approving {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))
+        : vscode.l10n.t('Rejecting {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))
+      : verdict === 'approve'
+        ? vscode.l10n.t('Approving: {0}…', names)
+        : vscode.l10n.t('Rejecting: {0}…', names);
+    this.queue.decided(id, verdict, pendingText);
+    this.sentFromHere.add(id);
+    const moved = this.navigate(() => this.queue.forward(), wait ? pendingText : undefined);
+    // The queue's U is its undo: no notification per item.
+    const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false });
+    this.sentFromHere.delete(id);
+    await moved;
+    let message: string;
+    let tone: 'ok' | 'info' | 'error';
+    if (outcome.status === 'undone') {
+      message = outcome.message;
+      tone = 'info';
+      this.queue.undecided(id, 'pending');
+    } else if (outcome.status === 'ok') {
+      message = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
+      tone = 'ok';
+      this.queue.decided(id, verdict, message);
+    } else if (outcome.status === 'gone') {
+      message = vscode.l10n.t('Moved on: {0} was {1}', names, outcome.message.charAt(0).toLowerCase() + outcome.message.slice(1));
+      tone = 'info';
+      this.queue.undecided(id, 'gone');
+    } else {
+      const doing = verdict === 'approve' ? vscode.l10n.t('Approving {0} failed', names) : vscode.l10n.t('Rejecting {0} failed', names);
+      message = outcome.status === 'cancelled' ? vscode.l10n.t('{0}: cancelled.', doing) : vscode.l10n.t('{0}: {1} It is pending again (← goes back to it).', doing, outcome.message);
+      tone = 'error';
+      this.queue.undecided(id, 'pending');
+    }
+    if (this.recommendationId === id && this.queue.current()) this.showEntry(this.queue.current() as QueueEntry, message);
+    else {
+      this.post({ type: 'queueStatus', queue: this.statusNow() });
+      this.post({ type: 'notice', message, tone });
+    }
   }
 
   private act(action: QueueAction): Promise<void> {
@@ -122,8 +188,16 @@ export class QueuePanel extends ComparisonPanel {
       // With nothing to go back to or undo, nothing happens (the page says so by itself).
       case 'back':
         return this.queue.canBack ? this.navigate(() => this.queue.back()) : Promise.resolve();
-      case 'undo':
+      case 'undo': {
+        // A decision of this queue still in its undo period first (the one on screen, else the
+        // latest), then the last skip.
+        const waiting = this.undo.isWaiting(this.recommendationId) ? this.recommendationId : this.undo.latest([...this.sentFromHere]);
+        if (waiting !== undefined && this.undo.cancel(waiting)) {
+          this.queue.undecided(waiting, 'pending');
+          return this.navigate(() => this.queue.goTo(waiting), vscode.l10n.t('Undone: nothing was sent; this recommendation is pending again.'));
+        }
         return this.queue.canUndo ? this.navigate(() => this.queue.undoSkip(), vscode.l10n.t('Skip undone: this recommendation is pending again.')) : Promise.resolve();
+      }
     }
   }
 
@@ -138,6 +212,19 @@ export class QueuePanel extends ComparisonPanel {
     await this.navigate(() => this.queue.forward(), vscode.l10n.t('Moved on: the last one was {0}', message.charAt(0).toLowerCase() + message.slice(1)));
   }
 
+  /** Decisions made in this queue still waiting out their undo period (U can take them back). */
+  private readonly sentFromHere = new Set<string>();
+
+  private get undo() {
+    return this.registry.ctx.curation.undo;
+  }
+
+  /** The queue's counts, with U offered while one of its decisions can still be undone. */
+  private statusNow(): ReturnType<ReviewQueue['status']> {
+    const s = this.queue.status();
+    return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined };
+  }
+
   override pendingChanged(change: PendingChange): void {
     // Our own decision in flight: the move after it sends the new counts.
     if (this.busy && change.id === this.recommendationId) return;
@@ -145,6 +232,6 @@ export class QueuePanel extends ComparisonPanel {
     else this.queue.gone(change.id);
     super.pendingChanged(change);
     // Any decision changes "remaining", whichever recommendation it was about.
-    if (!this.navigating) this.post({ type: 'queueStatus', queue: this.queue.status() });
+    if (!this.navigating) this.post({ type: 'queueStatus', queue: this.statusNow() });
   }
 }

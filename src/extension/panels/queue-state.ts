@@ -111,6 +111,14 @@ export class ReviewQueue {
     return this.index > 0;
   }
 
+  /** The visited entry of `id`, made the current one (U on a decision taken back). */
+  goTo(id: string): QueueEntry | undefined {
+    const entry = this.byId.get(id);
+    if (!entry) return undefined;
+    this.index = this.entries.indexOf(entry);
+    return entry;
+  }
+
   /** U: the latest skip still in force is taken back, and its entry shown (pending again). */
   undoSkip(): QueueEntry | undefined {
     const id = this.lastSkip();
@@ -130,6 +138,28 @@ export class ReviewQueue {
 
   get canUndo(): boolean {
     return this.lastSkip() !== undefined;
+  }
+
+  /**
+   * The recommendation the next step forward would show without loading a page (undefined: none
+   * known yet): the page draws it at once on A, R or S, before the extension has answered.
+   */
+  peek(): Recommendation | undefined {
+    if (this.atEnd) return undefined;
+    const visited = this.entries[this.index + 1];
+    if (visited) return visited.rec;
+    return this.source.shown().find((r) => !this.byId.has(r['@id']));
+  }
+
+  /**
+   * A decision shown as made before the service answered did not go through: pending again (it
+   * failed; ← goes back to it) or gone (the service no longer had it pending).
+   */
+  undecided(id: string, state: 'pending' | 'gone'): void {
+    const entry = this.byId.get(id);
+    if (!entry) return;
+    entry.state = state;
+    entry.outcome = undefined;
   }
 
   decided(id: string, verdict: Verdict, outcome: string): void {

@@ -1,0 +1,91 @@
+/* global window, document, MutationObserver, requestAnimationFrame -- evaluated inside the browser pages */
+// How fast the curator's two most frequent moves feel, measured in the browser VS Code (issue 12,
+// point 7; figures in docs/benchmarks.md): the review queue's A → the next item painted (goal: median
+// ≤ 50 ms), and a click on a Recommendations row → its comparison panel's first content (goal:
+// ≤ 250 ms). Both are read from the browser's own clock: the key press and the click are stamped by
+// listeners in the pages, the paint by a requestAnimationFrame after the page drew the item (the
+// page marks `shown <id>` with performance.mark). Reported, not asserted against the goals (a loaded
+// machine says nothing about the code); the walk fails only if a measurement cannot be taken.
+// Kept apart from e2e-walk.mjs so steps added there by others merge without touching these.
+import { StepError, expect, pane, queueCounts, until, webviewFrame } from './e2e-walk.mjs';
+
+const QUEUE_PRESSES = 12;
+const ROW_CLICKS = 8;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const summary = (xs) => `median ${median(xs).toFixed(0)} ms, min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)} (n=${xs.length})`;
+
+export async function measureSpeed(page, sidebar, { say }) {
+  const queueMs = await queueNextItem(page);
+  say(`speed: queue A → next item painted: ${summary(queueMs)} [${queueMs.map((x) => x.toFixed(0)).join(', ')}]`);
+  const rowMs = await rowToComparison(page, pane(sidebar, 'Recommendations'));
+  say(`speed: row click → comparison first content: first ${rowMs[0].toFixed(0)} ms; then ${summary(rowMs.slice(1))} [${rowMs.map((x) => x.toFixed(0)).join(', ')}]`);
+  return { queueMs, rowMs };
+}
+
+async function queueNextItem(page) {
+  await expect('the review queue tab', page.locator('.tabs-container .tab').filter({ has: page.locator('.label-name', { hasText: /^Review Queue/ }) }).first().click());
+  const queue = await webviewFrame(page, 'the review queue', (f) => f.locator('.queue-bar .queue-item', { hasText: /pending/ }).first());
+  const times = [];
+  for (let i = 0; i < QUEUE_PRESSES; i++) {
+    const before = await queueCounts(queue);
+    const id = (await queue.locator('.rec-id code').innerText()).trim();
+    // Stamp the key press (capture phase, before the page's own handler) and the first frame after
+    // the page shows another recommendation.
+    await queue.evaluate((old) => {
+      window.__speed = { keyAt: undefined, paintedAt: undefined };
+      document.addEventListener('keydown', (e) => { if (e.key === 'a' && window.__speed.keyAt === undefined) window.__speed.keyAt = performance.now(); }, { capture: true, once: true });
+      const observer = new MutationObserver(() => {
+        const now = document.querySelector('.rec-id code')?.textContent;
+        if (now && now !== old) {
+          observer.disconnect();
+          requestAnimationFrame(() => (window.__speed.paintedAt = performance.now()));
+        }
+      });
+      observer.observe(document.getElementById('root') ?? document.body, { childList: true, subtree: true });
+    }, id);
+    await queue.locator('main').focus();
+    await page.keyboard.press('a');
+    await until('the next item to be painted', () => queue.evaluate(() => window.__speed.paintedAt !== undefined));
+    const { keyAt, paintedAt } = await queue.evaluate(() => window.__speed);
+    if (keyAt === undefined) throw new StepError('the queue page did not see the key press');
+    times.push(paintedAt - keyAt);
+    // The outcome follows: wait for it before the next press, as a curator reading the next item would.
+    await until('the approval to be counted', async () => (await queueCounts(queue)).done === before.done + 1);
+    await until('the extension to show the item the page drew', async () => !/Sending the decision/.test(await queue.locator('#status').innerText()));
+  }
+  return times;
+}
+
+async function rowToComparison(page, recommendations) {
+  // No panel open: a click must open a new one (a row whose panel or queue item is open only reveals it).
+  await page.keyboard.press('F1');
+  await expect('the command palette', page.locator('.quick-input-widget input').waitFor());
+  await page.keyboard.type('View: Close All Editors');
+  await expect('the "Close All Editors" command', page.locator('.quick-input-list .monaco-list-row', { hasText: 'Close All Editors' }).first().waitFor());
+  await page.keyboard.press('Enter');
+  await until('every editor to close', () => page.locator('.tabs-container .tab').count().then((n) => n === 0));
+  await page.evaluate(() => {
+    window.__downAt = undefined;
+    document.addEventListener('mousedown', () => (window.__downAt = performance.timeOrigin + performance.now()), { capture: true });
+  });
+  const times = [];
+  for (let i = 0; i < ROW_CLICKS; i++) {
+    const row = recommendations.locator('.monaco-list-row').nth(i);
+    await expect(`row ${i + 1} of the Recommendations view`, row.waitFor());
+    const label = (await row.locator('.label-name').first().innerText()).trim();
+    await row.locator('.label-name').first().click();
+    const frame = await webviewFrame(page, `the comparison panel of "${label}"`, (f) => f.locator('main.comparison h1').first(), async (f) => (await f.locator('.queue-bar').count()) === 0 && (await f.evaluate(() => performance.getEntriesByType('mark').some((m) => m.name.startsWith('shown ')))) && (await f.evaluate(() => document.hasFocus())));
+    const shownAt = await frame.evaluate(() => {
+      const first = performance.getEntriesByType('mark').find((m) => m.name.startsWith('shown '));
+      return performance.timeOrigin + first.startTime;
+    });
+    const downAt = await page.evaluate(() => window.__downAt);
+    if (downAt === undefined) throw new StepError('the click on the row was not stamped');
+    times.push(shownAt - downAt);
+  }
+  return times;
+}

@@ -1,0 +1,67 @@
+// The undo period in the real VS Code (issue 13): with dedupCurator.undoSeconds set, a decision from
+// the tree waits and "Undo the Last Decision" cancels it (nothing reaches the sandbox, the row comes
+// back, the journal says cancelled); in the review queue, A moves on at once and U takes the decision
+// back (the item is pending again and on screen); one not undone is sent when the period is over.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DedupClient } from '../../src/api/client';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { QueuePanel } from '../../src/extension/panels/queue-panel';
+import { journalEntries, pendingNow, recordNode, tempDir, withSandbox } from './curation-helpers';
+import { waitFor } from './helpers';
+
+const setUndo = (seconds: number | undefined) => vscode.workspace.getConfiguration('dedupCurator').update('undoSeconds', seconds, vscode.ConfigurationTarget.Global);
+
+describe('Undo period of single decisions', function () {
+  this.timeout(120000);
+  let api: DedupCuratorApi;
+  let client: DedupClient;
+  let queue: QueuePanel | undefined;
+
+  before(async () => {
+    ({ api, client } = await withSandbox());
+    await api.recommendations.refresh();
+    await setUndo(3);
+  });
+  after(async () => {
+    await setUndo(undefined);
+    queue?.dispose();
+  });
+
+  it('a decision from the tree waits; Undo cancels it before anything is sent', async () => {
+    const rec = api.recommendations.shown()[0];
+    const deciding = vscode.commands.executeCommand('dedupCurator.approve', recordNode(rec));
+    await waitFor('the row to leave the tree', () => !api.recommendations.find(rec['@id']));
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.undoDecision'), rec['@id']);
+    await deciding;
+    assert.ok(api.recommendations.find(rec['@id']), 'the row did not come back');
+    assert.ok((await pendingNow(client)).has(rec['@id']), 'an undone decision reached the sandbox');
+    const mine = (await journalEntries(await tempDir('dedup-undo-'))).filter((e) => e.id === rec['@id']);
+    assert.equal(mine.at(-1)?.outcome, 'cancelled');
+  });
+
+  it('one not undone is sent when the period is over', async () => {
+    const rec = api.recommendations.shown()[0];
+    const started = Date.now();
+    await vscode.commands.executeCommand('dedupCurator.approve', recordNode(rec));
+    assert.ok(Date.now() - started >= 2500, 'sent before the undo period was over');
+    assert.ok(!(await pendingNow(client)).has(rec['@id']));
+  });
+
+  it('in the queue, A moves on at once and U takes the decision back', async () => {
+    api.comparisons.queue?.dispose();
+    queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
+    await waitFor('the page to say ready', () => queue?.isReady, 30000);
+    const id = queue.recommendationId;
+    const deciding = queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+    await waitFor('the queue to move on', () => queue?.recommendationId !== id);
+    assert.equal(queue.queue.status().done, 1);
+    assert.equal(queue.queue.entry(id)?.state, 'approved');
+    await queue.handleMessage({ type: 'queue', action: 'undo', recommendationId: queue.recommendationId });
+    await deciding;
+    assert.equal(queue.recommendationId, id, 'U did not go back to the decision it took back');
+    assert.equal(queue.queue.entry(id)?.state, 'pending');
+    assert.equal(queue.queue.status().done, 0);
+    assert.ok((await pendingNow(client)).has(id), 'an undone decision reached the sandbox');
+  });
+});
