@@ -257,6 +257,10 @@ async function previewPanels(page, locations, { screenshot, say }) {
   await rows.nth(3).locator('.label-name').first().click();
   await until('a second location tab after "Keep Panel Open"', async () => (await locationTabs()) === 2);
   say('"Keep Panel Open", then another click: the kept panel stays, a new preview opens beside it');
+  // Later steps find panels by their page: leave none of these behind (a replaced preview's frame
+  // would vanish under them).
+  await runCommand(page, 'View: Close All Editors');
+  await until('the editors to close', async () => (await locationTabs()) === 0);
 }
 
 /** Point 2: "Score, lowest first" loads the whole list; the last row is a recommendation, not "Load more". */
