@@ -79,6 +79,7 @@ export async function walk(page, { screenshot, say, welcome, recordPanels }) {
   await screenshot('e2e-approved');
 
   await comparisonAndQueue(page, recommendations, { screenshot, say });
+  await wholeListAndBulkReview(page, sidebar, { screenshot, say, recordPanels });
   if (recordPanels) {
     await recordPanel(page, pane(sidebar, 'Locations'), 'location', { screenshot, say });
     const event = await recordPanel(page, pane(sidebar, 'Events'), 'event', { screenshot, say });
@@ -213,4 +214,143 @@ export async function expect(what, promise) {
     // Playwright's own message is long and generic; keep its first line for the log.
     throw new StepError(`did not find ${what}: ${String(e.message).split('\n')[0]}`);
   }
+}
+
+// ---- Issue 13, points 2, 3 and 7: whole-list sort and search, bulk review, preview panels ----
+
+/** The steps of issue 13 that live in the views: one entry point, so merging with others' steps is one line. */
+async function wholeListAndBulkReview(page, sidebar, { screenshot, say, recordPanels }) {
+  const recommendations = pane(sidebar, 'Recommendations');
+  if (recordPanels) await previewPanels(page, pane(sidebar, 'Locations'), { screenshot, say });
+  await sortWholeList(page, recommendations, { screenshot, say });
+  if (recordPanels) await searchAllLocations(page, { screenshot, say });
+  await bulkReview(page, recommendations, { screenshot, say });
+}
+
+/** Runs a command from the palette (F1), typed as a user would. */
+async function runCommand(page, title) {
+  // F1 inside a webview's frame does not reach the workbench: give the focus to the side bar first.
+  await page.locator('.part.sidebar .title-label').first().click();
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await expect('the command palette', input.waitFor());
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  await expect(`the command "${title}" in the palette`, row.waitFor());
+  await row.click();
+}
+
+/** The label texts of the quick pick's visible rows. */
+async function quickPickRows(page) {
+  return page.locator('.quick-input-widget .quick-input-list .monaco-list-row').allInnerTexts();
+}
+
+/** Point 7: a click on a location opens a preview that the next click replaces; "Keep Panel Open" keeps it. */
+async function previewPanels(page, locations, { screenshot, say }) {
+  const rows = locations.locator('.monaco-list-row');
+  const locationTabs = () => page.locator('.part.editor .tabs-container .tab', { hasText: /^Location: / }).count();
+  for (const i of [0, 1, 2]) {
+    await rows.nth(i).locator('.label-name').first().click();
+    await until(`the location panel of row ${i + 1}`, async () => (await page.locator('.part.editor .tab.active', { hasText: /^Location: / }).count()) === 1);
+    await page.waitForTimeout(500);
+  }
+  const previews = await locationTabs();
+  if (previews !== 1) throw new StepError(`three clicks on locations left ${previews} location tabs, not one preview`);
+  say('three clicks on locations: one preview tab, replaced at each click');
+  await page.mouse.move(900, 450);
+  await page.waitForTimeout(800);
+  await screenshot('e2e-preview');
+  const keep = page.locator('.part.editor .editor-actions').getByRole('button', { name: /Keep Panel Open/ });
+  await expect('the "Keep Panel Open" action in the panel\'s title bar', keep.click());
+  await rows.nth(3).locator('.label-name').first().click();
+  await until('a second location tab after "Keep Panel Open"', async () => (await locationTabs()) === 2);
+  say('"Keep Panel Open", then another click: the kept panel stays, a new preview opens beside it');
+  // Later steps find panels by their page: leave none of these behind (a replaced preview's frame
+  // would vanish under them).
+  await runCommand(page, 'View: Close All Editors');
+  await until('the editors to close', async () => (await locationTabs()) === 0);
+}
+
+/** Point 2: "Score, lowest first" loads the whole list; the last row is a recommendation, not "Load more". */
+async function sortWholeList(page, recommendations, { screenshot, say }) {
+  const description = () => recommendations.locator('.pane-header .description').first().innerText();
+  await runCommand(page, 'Dedup Curator: Sort Recommendations');
+  const lowest = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Score, lowest first' });
+  await expect('the "Score, lowest first" choice', lowest.click());
+  await until('the header to say "score ↑" over the whole list', async () => /score ↑/.test(await description()) && !/among/.test(await description()));
+  // The list's end: with the whole list loaded there is no "Load … more" row. The keyboard walks
+  // the tree (a click on a row would open its comparison); rows are virtual, so read by position.
+  await runCommand(page, 'Dedup Curator: Focus on Recommendations View');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('End');
+  await page.waitForTimeout(500);
+  const last = (await recommendations.locator('.monaco-list-row.focused').first().innerText()).replace(/\s+/g, ' ').trim();
+  if (/^Load /.test(last)) throw new StepError(`after sorting, the list still ends with "${last}"`);
+  await page.keyboard.press('Home');
+  await page.waitForTimeout(500);
+  const first = (await recommendations.locator('.monaco-list-row[data-index="0"]').first().innerText()).replace(/\s+/g, ' ').trim();
+  const m = /^(\d+)%/.exec(first);
+  if (!m) throw new StepError(`the first row does not begin with its score: "${first}"`);
+  const lastScore = Number(/^(\d+)%/.exec(last)?.[1]);
+  if (!(lastScore >= Number(m[1]))) throw new StepError(`lowest first, yet the last row (${last}) is not above the first (${first})`);
+  say(`sorted lowest first over the whole list (${await description()}): first row "${first.slice(0, 60)}", last "${last.slice(0, 60)}"`);
+  await page.mouse.move(900, 450);
+  await page.waitForTimeout(800);
+  await screenshot('e2e-sorted');
+}
+
+/** Point 2: "Open Location" says what it searched, and "Load all and search again" searches all. */
+async function searchAllLocations(page, { screenshot, say }) {
+  await runCommand(page, 'Dedup Curator: Open Location');
+  const title = page.locator('.quick-input-widget .quick-input-title');
+  await until('the Open Location search to say what it searched', async () => /among the \d+ loaded|, all \d+/.test(await title.innerText()));
+  let text = await title.innerText();
+  if (/among/.test(text)) {
+    // Typed (the search has the focus): fill() waits on checks that time out on a loaded machine.
+    await page.keyboard.type('zzzz-no-such-place');
+    const loadAll = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Load all and search again' });
+    await expect('"Load all and search again", shown even when nothing matches', loadAll.waitFor());
+    await screenshot('e2e-open-location');
+    await loadAll.click();
+    await until('the search over all locations', async () => /, all \d+/.test(await title.innerText().catch(() => '')));
+    text = await title.innerText();
+  } else await screenshot('e2e-open-location');
+  say(`Open Location: "${text}"`);
+  await page.keyboard.press('Escape');
+}
+
+/** Point 3: "Approve All Matching…" lists what it will decide, each can be left out, and Approve is not the default. */
+async function bulkReview(page, recommendations, { screenshot, say }) {
+  const before = await pendingCount(recommendations);
+  await runCommand(page, 'Dedup Curator: Approve All Matching');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await expect('the score range input', input.waitFor());
+  await input.fill('0.9');
+  await page.keyboard.press('Enter');
+  const title = page.locator('.quick-input-widget .quick-input-title');
+  await until('the list of what will be approved', async () => /^Approve \d+ recommendations/.test(await title.innerText()));
+  const listed = Number(/^Approve (\d+)/.exec(await title.innerText())[1]);
+  const rows = await quickPickRows(page);
+  if (!rows.length || !rows.every((r) => /^\d+% · .+/.test(r.trim()))) throw new StepError(`rows without score and names: ${JSON.stringify(rows.slice(0, 3))}`);
+  const checked = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row input[type=checkbox]:checked, .quick-input-widget .quick-input-list .monaco-list-row .monaco-custom-toggle.checked').count();
+  if (checked !== rows.length) throw new StepError(`${checked} of ${rows.length} visible rows are checked; all should be`);
+  // Leave the first one out.
+  const firstRow = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
+  await firstRow.locator('input[type=checkbox], .monaco-custom-toggle').first().click();
+  say(`Approve All Matching ≥ 90%: ${listed} listed with score and names, all checked; left "${rows[0].trim().slice(0, 50)}" out`);
+  await screenshot('e2e-bulk-review');
+  await expect('the OK button of the list', page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click());
+  const dialog = page.locator('.monaco-dialog-box');
+  await expect('the confirmation dialog', dialog.waitFor());
+  const focused = String(await page.evaluate("document.activeElement?.textContent ?? ''")).trim();
+  if (/^Approve/.test(focused)) throw new StepError(`the confirmation's default (focused) button is "${focused}"`);
+  say(`confirmation: "${(await dialog.locator('.dialog-message-text').innerText()).trim()}", default button "${focused}"`);
+  await screenshot('e2e-bulk-confirm');
+  await expect(`the "Approve ${listed - 1}" button`, dialog.getByRole('button', { name: `Approve ${listed - 1}` }).click());
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'bulk approve:' });
+  await expect('the bulk summary notification', toast.waitFor({ timeout: 60000 }));
+  say(`summary: ${(await toast.innerText()).replace(/\s+/g, ' ').slice(0, 300)}; pending ${before} → ${await pendingCount(recommendations)}`);
+  await page.mouse.move(900, 450);
+  await page.waitForTimeout(800);
+  await screenshot('e2e-bulk-summary');
 }

@@ -11,7 +11,7 @@ import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
-import { isFiltered, matches } from '../views/recommendation-filter';
+import { describeFilter, isFiltered, matches } from '../views/recommendation-filter';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { fileError, localPath } from './context';
 import { showInfo, showWarning } from '../ui/notify';
@@ -54,6 +54,37 @@ function specOf(kind: RecordKind, views: ExportViews): { spec: ExportSpec; filte
   return { spec: { kind, params: { ...base, startAfter: f.startAfter, startBefore: f.startBefore, location: f.location?.id } } };
 }
 
+/**
+ * The save dialog: its title says what will be exported (the view's filter or window applies),
+ * it opens in the workspace folder, and offers the formats, CSV first (what curators open).
+ */
+export function saveDialogOptions(kind: RecordKind, views: ExportViews): vscode.SaveDialogOptions {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
+  return {
+    title: exportTitle(kind, views),
+    saveLabel: vscode.l10n.t('Export'),
+    defaultUri: vscode.Uri.file(path.join(folder, `${kind}-${new Date().toISOString().slice(0, 10)}.csv`)),
+    filters: { CSV: ['csv'], NDJSON: ['ndjson', 'jsonl'], JSON: ['json'] },
+  };
+}
+
+/** "Export all 206 pending recommendations", "Export the 14 pending recommendations matching 80–90%", "Export the locations (last 30 days)". */
+export function exportTitle(kind: RecordKind, views: ExportViews): string {
+  if (kind !== 'recommendations') {
+    const scope = views[kind].scopeText();
+    return kind === 'locations' ? vscode.l10n.t('Export the locations ({0})', scope) : vscode.l10n.t('Export the events ({0})', scope);
+  }
+  const list = views.recommendations;
+  const total = list.knownTotal;
+  if (!isFiltered(list.filter)) {
+    return total !== undefined ? vscode.l10n.t('Export all {0} pending recommendations', total.toLocaleString('en-US')) : vscode.l10n.t('Export all pending recommendations');
+  }
+  const criteria = describeFilter(list.filter);
+  // Under a filter the view loads the whole list, so the count is known unless that load stopped short.
+  if (!list.hasMore) return vscode.l10n.t('Export the {0} pending recommendations matching {1}', list.shown().length.toLocaleString('en-US'), criteria);
+  return vscode.l10n.t('Export the pending recommendations matching {0} (all pages are read)', criteria);
+}
+
 async function runExport(kind: RecordKind, views: ExportViews, session: Session, errors: ErrorReporter, log: vscode.LogOutputChannel, args?: ExportArgs): Promise<ExportResult | undefined> {
   const client = await session.client();
   if (!client) {
@@ -62,11 +93,7 @@ async function runExport(kind: RecordKind, views: ExportViews, session: Session,
   }
   let file = args?.target;
   if (!file) {
-    const chosen = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Export {0}', kind),
-      defaultUri: vscode.Uri.file(path.join(os.homedir(), `${kind}-${new Date().toISOString().slice(0, 10)}.ndjson`)),
-      filters: { NDJSON: ['ndjson', 'jsonl'], JSON: ['json'], CSV: ['csv'] },
-    });
+    const chosen = await vscode.window.showSaveDialog(saveDialogOptions(kind, views));
     file = chosen && localPath(chosen);
   }
   if (!file) return undefined;
