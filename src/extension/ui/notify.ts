@@ -11,24 +11,28 @@ function clean(options: Options | undefined): Options | undefined {
 }
 
 function show<T extends string>(
-  fn: (message: string, options: Options, ...items: T[]) => Thenable<T | undefined>,
+  fn: (message: string, ...rest: (Options | T)[]) => Thenable<T | undefined>,
   message: string,
   rest: (Options | T)[],
 ): Thenable<T | undefined> {
-  const options = typeof rest[0] === 'object' ? (rest.shift() as Options) : {};
-  // Action labels are ours (localised constants); they are passed as they are so a caller can
-  // compare the answer with them.
-  return fn(inertText(message), clean(options) ?? {}, ...(rest as T[]));
+  // Options only when the caller gave them: VS Code's signature takes the items directly otherwise.
+  // Action labels are ours (localised constants) and pass as they are, so a caller can compare the
+  // answer with them.
+  if (typeof rest[0] === 'object') {
+    const [options, ...items] = rest as [Options, ...T[]];
+    return fn(inertText(message), clean(options) ?? {}, ...items);
+  }
+  return fn(inertText(message), ...(rest as T[]));
 }
 
 export function showInfo<T extends string>(message: string, ...rest: (Options | T)[]): Thenable<T | undefined> {
-  return show<T>((m, o, ...i) => vscode.window.showInformationMessage(m, o, ...i), message, rest);
+  return show<T>((m, ...r) => vscode.window.showInformationMessage(m, ...(r as [Options, ...T[]])), message, rest);
 }
 
 export function showWarning<T extends string>(message: string, ...rest: (Options | T)[]): Thenable<T | undefined> {
-  return show<T>((m, o, ...i) => vscode.window.showWarningMessage(m, o, ...i), message, rest);
+  return show<T>((m, ...r) => vscode.window.showWarningMessage(m, ...(r as [Options, ...T[]])), message, rest);
 }
 
 export function showError<T extends string>(message: string, ...rest: (Options | T)[]): Thenable<T | undefined> {
-  return show<T>((m, o, ...i) => vscode.window.showErrorMessage(m, o, ...i), message, rest);
+  return show<T>((m, ...r) => vscode.window.showErrorMessage(m, ...(r as [Options, ...T[]])), message, rest);
 }
