@@ -3,7 +3,8 @@
 // in the extension, from the recommendation's own entities, so it works with any service (not only
 // the sandbox) and the webview never runs the matcher. Free of `vscode`: unit-tested under mocha.
 import type { Recommendation, RecommendationEntity } from '../../api/model';
-import { distanceMeters, scoreEventPair, scoreLocationPair, type MatchEvent, type MatchLocation, type PairScore } from '../../matching/index';
+import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
+import { distanceMeters, scoreEventPair, scoreLocationPair, type PairScore } from '../../matching/index';
 import { FIELD_KEYS, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/protocol';
 
 export const FIELD_LABELS: Record<FieldKey, string> = {
@@ -61,40 +62,7 @@ const EVENT_ROWS: Partial<Record<FieldKey, string[]>> = { name: ['name'], street
 const MAX_SHOWN = 200;
 const clip = (s: string | undefined) => (s === undefined || s.length <= MAX_SHOWN ? s : `${s.slice(0, MAX_SHOWN)}…`);
 
-export function entityKind(r: Recommendation): 'location' | 'event' {
-  return r.entities.length > 0 && r.entities.every((e) => /Event$/i.test(e['@type'] ?? '')) ? 'event' : 'location';
-}
-
-/** Coordinates are not in the interface's entity, but a service may send them (loose objects). */
-function coordinate(x: unknown): number | null {
-  const n = typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN;
-  return Number.isFinite(n) ? n : null;
-}
-
-function matchLocation(e: RecommendationEntity, key: string): MatchLocation {
-  return {
-    key,
-    name: e.name,
-    address: e.address,
-    telephone: e.telephone,
-    url: e.url,
-    integration: e.integration,
-    latitude: coordinate(e.latitude),
-    longitude: coordinate(e.longitude),
-  };
-}
-
-function matchEvent(e: RecommendationEntity, key: string): MatchEvent {
-  return {
-    key,
-    name: e.name,
-    // Not in the interface's entity table; the sandbox and schema.org events send it.
-    startDate: text(e.startDate),
-    url: e.url,
-    integration: e.integration,
-    location: e.address ? { key: `${key}@location`, address: e.address } : null,
-  };
-}
+export { entityKind } from '../../matching/entity';
 
 function addressText(e: RecommendationEntity): string | undefined {
   const a = e.address;
@@ -138,7 +106,7 @@ export function comparisonView(r: Recommendation, o: ViewOptions = {}): Comparis
   const key = (i: number) => `${i}:${r.entities[i]['@id']}`;
   const explanations = r.entities.slice(1).map((e, k) => {
     const first = r.entities[0];
-    const pair = kind === 'event' ? scoreEventPair(matchEvent(first, key(0)), matchEvent(e, key(k + 1))) : scoreLocationPair(matchLocation(first, key(0)), matchLocation(e, key(k + 1)));
+    const pair = kind === 'event' ? scoreEventPair(entityAsEvent(first, key(0)), entityAsEvent(e, key(k + 1))) : scoreLocationPair(entityAsLocation(first, key(0)), entityAsLocation(e, key(k + 1)));
     const explained = explain(pair, k + 1, metersBetween(first, e));
     // The event matcher names a location by its key when it has no name (entities carry only the
     // address): show the addresses it compared instead of internal keys.
