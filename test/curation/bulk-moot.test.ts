@@ -20,7 +20,8 @@ describe('bulk approval: outcomes made moot by an earlier approval in the run', 
   let sandbox: RunningSandbox;
   let client: DedupClient;
   before(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 11, locations: 300, events: 100, integrations: 4, token: 'moot-test-token' });
+    // Nothing merged at start: the backlog holds chains (entities shared by several recommendations).
+    sandbox = await startSandbox({ port: 0, seed: 11, locations: 300, events: 100, integrations: 4, token: 'moot-test-token', autoMergeThreshold: 2 });
     client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
   });
   after(() => sandbox.close());
