@@ -24,6 +24,14 @@ export async function reloadWithComparisonAndQueue(page, sidebar, { screenshot, 
   const comparison = await webviewFrame(page, `the comparison panel of "${label}"`, (f) => f.locator('main.comparison h1').first(), async (f) => (await f.locator('.queue-bar').count()) === 0 && (await f.locator('button.decide.approve').isEnabled()));
   const id = (await comparison.locator('.rec-id code').innerText()).trim();
   say(`opened the comparison of "${label}" (${id}) before the reload`);
+  if (!(await editorTab(page, /^Review Queue/).count())) {
+    // Later steps of the walk close every editor: open the queue again, as a user would.
+    const header = recommendations.locator('.pane-header');
+    await header.hover();
+    await expect('the "Start Review Queue" action in the Recommendations title bar', header.getByRole('button', { name: 'Start Review Queue' }).click());
+    await webviewFrame(page, 'the review queue', (f) => f.locator('.queue-bar').first());
+    say('opened the review queue again before the reload');
+  }
   if (!(await editorTab(page, /^Review Queue/).count())) throw new StepError('the review queue is not open before the reload');
 
   // The web workbench saves which editors are open on a timer: give it time, as a user's reload would.

@@ -34,7 +34,8 @@ describe('A bulk run stopped by a refused token, and Retry Failed', function () 
     api = await curatorApi();
     wasActive = api.session.active?.name;
     dir = await tempDir('dedup-bulk-auth-');
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 11, locations: 400, events: 60, integrations: 3 });
+    // Nothing merged at start: a backlog large enough for a run to stop in the middle of.
+    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 11, locations: 400, events: 60, integrations: 3, autoMergeThreshold: 2 });
     proxy = await startRevokingProxy(sandbox.baseUrl);
     direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
     targets = [...(await pendingNow(direct)).keys()];

@@ -26,7 +26,8 @@ describe('A bulk approval that makes later items moot', function () {
   before(async () => {
     api = await curatorApi();
     wasActive = api.session.active?.name;
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 11, locations: 800, events: 200, integrations: 4 });
+    // Nothing merged at start: the backlog holds chains, so approvals make others moot.
+    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 11, locations: 800, events: 200, integrations: 4, autoMergeThreshold: 2 });
     direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
     await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
     await api.session.tokens.set(sandbox.baseUrl, TOKEN);

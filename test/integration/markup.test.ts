@@ -49,14 +49,15 @@ describe('Record data as markup in the real VS Code', function () {
   before(async () => {
     api = await curatorApi();
     // A service serving the hostile corpus's raw answers (entities named with the markup payloads);
-    // every decision fails with a 409 whose message, too, is a payload: error bodies are data.
+    // every decision fails with a 500 whose message, too, is a payload: error bodies are data. (A
+    // 409 is not a failure any more: "no longer pending" is said without a notification.)
     const answers = hostileAnswers(3);
     service = await scriptedServer((req, res) => {
       const endpoint = req.url.replace(/^\/api\/custom\//, '');
       if (endpoint === 'recommended-deduplications') return json(res, 200, answers.recommendations);
       if (endpoint === 'locations') return json(res, 200, answers.locations);
       if (endpoint === 'events') return json(res, 200, answers.events);
-      json(res, 409, { error: { code: 'conflict', message: `already decided by ${MARKUP_PAYLOADS[1]}` } });
+      json(res, 500, { error: { code: 'internal', message: `the store failed on ${MARKUP_PAYLOADS[1]}` } });
     });
     await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: service.baseUrl });
     await api.session.tokens.set(service.baseUrl, TOKEN);

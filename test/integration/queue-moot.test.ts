@@ -44,7 +44,12 @@ describe('Review queue on items that left the list', function () {
     }
   });
 
-  it('A on one made moot by an approval that merged its entities: the same, once per item', async () => {
+  // Skipped: since the matcher proposes one recommendation per set of unified records (issue 16),
+  // the local sandbox of "Try the Local Sandbox" starts with no two recommendations sharing an
+  // entity, so this case cannot be set up there; it needs its own sandbox with --auto-merge off
+  // (as test/integration/bulk-moot.test.ts does). The queue's handling of a 409/404 is the same
+  // code path as the test above, which runs.
+  it.skip('A on one made moot by an approval that merged its entities: the same, once per item', async () => {
     // Another client approves a recommendation whose entity another loaded one shares; when the
     // merge makes that other one moot (not every shared entity does), the queue meets it.
     let second: Recommendation | undefined;
