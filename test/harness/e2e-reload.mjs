@@ -84,7 +84,8 @@ export async function reloadWithComparisonAndQueue(page, sidebar, { screenshot, 
   say(`restored queue: pressed A (${start.text} → ${(await queueCounts(queue)).text}); pending ${pendingBefore} → ${pendingBefore - 1}`);
 
   // The restored comparison decides too: its buttons work once it has read the recommendation again.
-  await expect(`the comparison tab of "${label}" after the reload`, editorTab(page, new RegExp(`^Compare: ${escape(label.slice(0, 20))}`)).first().click());
+  // Its tab is named by the names; the tree's row starts with the score.
+  await expect(`the comparison tab of "${label}" after the reload`, editorTab(page, new RegExp(`^Compare: ${escape(label.replace(/^\d+%\s*/, '').slice(0, 20))}`)).first().click());
   const restored = await webviewFrame(page, `the restored comparison of "${label}"`, (f) => f.locator('.rec-id code', { hasText: id }).first(), (f) => f.locator('.queue-bar').count().then((n) => n === 0));
   await until('the restored comparison’s Approve to be enabled', () => restored.locator('button.decide.approve').isEnabled());
   const beforeApprove = await pendingCount(views);
