@@ -1,12 +1,13 @@
 // A curator clearing a backlog with triage, simulated against a real sandbox over HTTP (issue 17).
 //   npx tsx bench/triage-sim.ts [--load FILE.ndjson --truth FILE.tsv | --locations N --events N --seed S]
-//                               [--target-precision 0.99] [--max-labels N]
+//                               [--target-precision 0.99] [--max-labels N] [--batch N]
 // The sandbox starts with --auto-merge off, so every candidate is pending. Then, until the backlog
 // is empty: every group the triage core calls safe at the target precision is decided in bulk
 // (its unflagged members, through the same bulk path as the extension); otherwise the next item of
 // "most informative first" is answered from the truth (a true match iff all its entities share a
 // true id) and decided through the client — that is the human's work, L. Recommendations made moot
-// by a merge leave the list by themselves. Last line, exactly:
+// by a merge leave the list by themselves. --batch N answers the first N items of the order before
+// triaging again (a curator working down the queue; default 1, every answer re-triages). Last line, exactly:
 //   labels L, decided D of N, precision P, recall R
 // with P and R of the approvals against the truth, per recommendation. Baselines are printed
 // before it: everything by hand (L = N) and the best single score threshold.
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     'target-precision': { type: 'string', default: '0.99' },
     'max-labels': { type: 'string' },
     'describe-only': { type: 'boolean' },
+    batch: { type: 'string', default: '1' },
   },
 });
 const target = Number(values['target-precision']);
@@ -104,20 +106,23 @@ async function main(): Promise<void> {
         sinceList = 0;
         continue;
       }
-      const next = informativeOrder(result)[0];
-      if (next === undefined || human >= maxLabels) break;
-      const rec = pending.find((r) => r['@id'] === next)!;
-      const verdict = truthOf.get(next) ? 'approve' : 'reject';
-      human++;
-      labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: result.items.get(next)?.flags });
-      try {
-        await (verdict === 'approve' ? client.approve(next) : client.reject(next));
-        if (verdict === 'approve') approved.add(next);
-      } catch {
-        // Made moot by an earlier merge: it left the list; the answer still taught the model.
+      const asked = informativeOrder(result).slice(0, Math.max(1, Number(values.batch)));
+      if (asked.length === 0 || human >= maxLabels) break;
+      for (const next of asked) {
+        if (human >= maxLabels) break;
+        const rec = pending.find((r) => r['@id'] === next)!;
+        const verdict = truthOf.get(next) ? 'approve' : 'reject';
+        human++;
+        labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: result.items.get(next)?.flags });
+        try {
+          await (verdict === 'approve' ? client.approve(next) : client.reject(next));
+          if (verdict === 'approve') approved.add(next);
+        } catch {
+          // Made moot by an earlier merge: it left the list; the answer still taught the model.
+        }
+        pending = pending.filter((r) => r['@id'] !== next);
+        sinceList++;
       }
-      pending = pending.filter((r) => r['@id'] !== next);
-      sinceList++;
     }
     const left = new Set((await listAll()).map((r) => r['@id']));
     const decided = initial.filter((r) => !left.has(r['@id'])).length;

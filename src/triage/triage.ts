@@ -12,6 +12,7 @@ import type { Recommendation } from '../api/model';
 import { describePattern, type Features, featuresOf } from './features';
 import { type Flag, flagContext, flagsOf } from './flags';
 import { fitPooledModel, type PooledModel } from './pooled-model';
+import { type GroupPosterior, type SafeSet, safeSet } from './safe-sets';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -28,7 +29,7 @@ export interface TriageLabel {
 export interface TriageOptions {
   /** Bulk decisions must keep at least this precision. Default 0.99. */
   targetPrecision?: number;
-  /** A group needs this many decisions of its own before it may be decided in bulk. Default 2. */
+  /** A flagged group needs this many decisions of its own before it may be decided in bulk (a plain group one, within a set). Default 2. */
   minOwnLabels?: number;
   /** A group is rejected in bulk when at most this share of it would be approved (upper bound). Default 0.02. */
   maxApprovalToReject?: number;
@@ -63,7 +64,10 @@ export interface TriageGroup {
   p: number;
   low: number;
   high: number;
-  /** 'approve' / 'reject' when the group may be decided in bulk at the target precision. */
+  /**
+   * 'approve' / 'reject' when the group belongs to the set that may be decided in bulk together at
+   * the target precision (see safe-sets.ts): the bound holds for the whole set.
+   */
   safe: 'approve' | 'reject' | null;
   /** Pending, not marked unsure: what a group decision would decide. */
   decidable: string[];
@@ -75,6 +79,8 @@ export interface TriageResult {
   groups: TriageGroup[];
   model: PooledModel;
   options: Required<TriageOptions>;
+  /** The groups that may be approved together, and those that may be rejected together. */
+  sets: { approve: SafeSet; reject: SafeSet };
 }
 
 export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = { targetPrecision: 0.99, minOwnLabels: 2, maxApprovalToReject: 0.02, coverage: 0.9 };
@@ -129,6 +135,8 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   };
   const kappa = concentration(
     // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
+    // (Measured: a κ of the flagged groups' own made the simulated curator answer more, 584 against
+    // 432 at 3,000 recommendations: their own answers are too few to stand alone.)
     [...own].filter(([key, c]) => c.approve + c.reject >= 2 && !key.includes('|')).map(([key, c]) => {
       const labelled = decided.filter((l) => groupKey(l.features.pattern, l.flags ?? []) === key && l.verdict !== 'unsure');
       const mu = model.labels ? labelled.reduce((sum, l) => sum + model.estimate(l.features, { pattern: false, flags: l.flags }).p, 0) / labelled.length : 0.5;
@@ -137,6 +145,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     model.labels,
   );
   const groups: TriageGroup[] = [];
+  const posterior = new Map<string, GroupPosterior>();
   for (const [key, list] of members) {
     const labelsOf = own.get(key) ?? { approve: 0, reject: 0, unsure: 0 };
     const clean = list.filter((i) => !i.flags.includes('unsure'));
@@ -147,8 +156,10 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const beta = 0.5 + kappa * (1 - mu) + labelsOf.reject;
     const low = betaQuantile(tail, alpha, beta);
     const high = betaQuantile(1 - tail, alpha, beta);
+    posterior.set(key, { alpha, beta, own: labelsOf.approve + labelsOf.reject });
+    // Safe on its own evidence (the group alone keeps the target), or, below, as part of a set.
     const enough = labelsOf.approve + labelsOf.reject >= Math.min(o.minOwnLabels, list.length);
-    const safe = !enough || clean.length === 0 ? null : low >= o.targetPrecision ? 'approve' : high <= o.maxApprovalToReject ? 'reject' : null;
+    const alone = !enough || clean.length === 0 ? null : low >= o.targetPrecision ? 'approve' : high <= o.maxApprovalToReject ? 'reject' : null;
     const scores = list.map((i) => i.features.score);
     groups.push({
       key,
@@ -163,12 +174,20 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
       p: alpha / (alpha + beta),
       low,
       high,
-      safe,
+      safe: alone,
       decidable: clean.map((i) => i.id),
     });
   }
   groups.sort((a, b) => b.size - a.size || a.key.localeCompare(b.key));
-  return { items, groups, model, options: o };
+  const setOptions = { tail, minOwnLabels: o.minOwnLabels };
+  const sets = {
+    approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision }),
+    reject: safeSet('reject', groups, posterior, { ...setOptions, maxWrongShare: o.maxApprovalToReject }),
+  };
+  const approveKeys = new Set(sets.approve.keys);
+  const rejectKeys = new Set(sets.reject.keys);
+  for (const g of groups) g.safe ??= approveKeys.has(g.key) ? 'approve' : rejectKeys.has(g.key) ? 'reject' : null;
+  return { items, groups, model, options: o, sets };
 }
 
 /**
@@ -217,7 +236,8 @@ export function informativeOrder(result: TriageResult): string[] {
     const own = g.labels.approve + g.labels.reject;
     // Plain groups first: most of a backlog, and the ones a group decision can take; flagged
     // groups after them (mixed by nature, they mostly need a human item by item).
-    return (g.flags.length ? 0 : 4e9) + (own < o.minOwnLabels ? 2e9 : 0) + g.size * (g.high - g.low);
+    // A plain group needs one decision of its own to join a set; a flagged one minOwnLabels.
+    return (g.flags.length ? 0 : 4e9) + (own < (g.flags.length ? o.minOwnLabels : 1) ? 2e9 : 0) + g.size * (g.high - g.low);
   };
   open.sort((a, b) => priority(b) - priority(a));
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));

@@ -1,0 +1,114 @@
+// Which groups may be decided in bulk *together*. The curator's target is a property of everything
+// approved in bulk — at most 1 % of those approvals wrong at a 0.99 target — not of each pattern on
+// its own: asking that of every group separately would need about 300 approvals per group before a
+// 90 % interval's lower end reaches 0.99, whatever the pooling, and a backlog has hundreds of groups.
+// So the groups are admitted into one approve set (and one reject set) while the set as a whole
+// keeps the target:
+//   - a group some decision of the curator's has spoken for counts with its posterior (its Beta,
+//     which borrows from the other groups through the fields): expected wrong items n·(1 − p), and
+//     their spread, n²·Var(θ) for not knowing θ plus n·E[θ(1 − θ)] for the items themselves;
+//   - a group no one has seen counts at its worst: all of it wrong. The model is never trusted on a
+//     pattern no human has looked at; such a group gets in only while the set's error budget can
+//     absorb it whole, so it is the small tail of a backlog that rides along, never a big group.
+// The set's bound is its expected wrong share plus z standard deviations (z of the interval's
+// upper tail, 1.645 at the default 90 % coverage) plus the unseen groups' worst case. Flagged
+// groups (traps) never ride along unseen: they need their own decisions, as before.
+import type { TriageGroup } from './triage';
+
+export interface GroupPosterior {
+  /** Beta(alpha, beta) of the group's approval share θ. */
+  alpha: number;
+  beta: number;
+  /** Decisions of the curator's in this group (approve + reject). */
+  own: number;
+}
+
+export interface SafeSet {
+  verdict: 'approve' | 'reject';
+  /** The groups in the set (their keys). */
+  keys: string[];
+  /** Items a bulk decision of the whole set would decide. */
+  size: number;
+  /** Expected wrong decisions among the items of groups the curator has seen (false approvals, or true matches rejected). */
+  expectedWrong: number;
+  /** Items of groups no one has seen yet, counted in the bound as if all were wrong. */
+  unseen: number;
+  /** The bound on the wrong share the set was admitted under (≤ 1 − target, or ≤ the reject limit). */
+  wrongShareHigh: number;
+}
+
+/** The one-sided normal quantile z with P(Z > z) = tail (Acklam's rational approximation, |ε| < 1.2e-9). */
+export function normalUpperQuantile(tail: number): number {
+  const p = 1 - tail;
+  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
+  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
+  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+  const low = 0.02425;
+  if (p < low) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  }
+  if (p > 1 - low) {
+    const q = Math.sqrt(-2 * Math.log(1 - p));
+    return -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  }
+  const q = p - 0.5;
+  const r = q * q;
+  return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+
+/**
+ * The largest set of groups that may be decided `verdict` together while the set's wrong share
+ * stays within `maxWrongShare` at the interval's upper end. Greedy: the most certain groups the
+ * curator has seen first (the longest such prefix that keeps the bound), then unseen plain groups
+ * smallest first, each only if the bound still holds with it entirely wrong.
+ */
+export function safeSet(
+  verdict: 'approve' | 'reject',
+  groups: readonly TriageGroup[],
+  posterior: ReadonlyMap<string, GroupPosterior>,
+  options: { maxWrongShare: number; tail: number; minOwnLabels: number },
+): SafeSet {
+  const z = normalUpperQuantile(options.tail);
+  // θ is the approval share; "wrong" is 1 − θ for approvals, θ for rejections.
+  const wrongMean = (g: GroupPosterior) => (verdict === 'approve' ? g.beta : g.alpha) / (g.alpha + g.beta);
+  const candidates = groups.filter((g) => {
+    const post = posterior.get(g.key);
+    if (!post || g.decidable.length === 0) return false;
+    if (post.own === 0 && g.flags.length) return false;
+    if (g.flags.length && post.own < Math.min(options.minOwnLabels, g.size)) return false;
+    // Even a group that rides along at its worst must be one the fields call likely.
+    return wrongMean(post) <= options.maxWrongShare;
+  });
+  const seen = candidates.filter((g) => posterior.get(g.key)!.own > 0).sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
+  const unseen = candidates.filter((g) => posterior.get(g.key)!.own === 0).sort((a, b) => a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
+  // Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
+  // a group may break the bound alone and keep it among others, its spread being the smaller share.)
+  const bound = (nn: number, e: number, v: number, w: number) => (nn ? (e + z * Math.sqrt(v) + w) / nn : 0);
+  let n = 0;
+  let expected = 0;
+  let variance = 0;
+  let best = { k: 0, n: 0, expected: 0, variance: 0 };
+  seen.forEach((g, i) => {
+    const post = posterior.get(g.key)!;
+    const m = g.decidable.length;
+    const s = post.alpha + post.beta;
+    n += m;
+    expected += m * wrongMean(post);
+    variance += (m * m * post.alpha * post.beta) / (s * s * (s + 1)) + (m * post.alpha * post.beta) / (s * (s + 1));
+    if (bound(n, expected, variance, 0) <= options.maxWrongShare) best = { k: i + 1, n, expected, variance };
+  });
+  const keys = seen.slice(0, best.k).map((g) => g.key);
+  ({ n, expected, variance } = best);
+  // Unseen groups, smallest first, each only if the set can still absorb it entirely wrong.
+  let worst = 0;
+  for (const g of unseen) {
+    const m = g.decidable.length;
+    if (bound(n + m, expected, variance, worst + m) > options.maxWrongShare) continue;
+    keys.push(g.key);
+    n += m;
+    worst += m;
+  }
+  return { verdict, keys, size: n, expectedWrong: expected, unseen: worst, wrongShareHigh: bound(n, expected, variance, worst) };
+}
