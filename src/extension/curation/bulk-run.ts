@@ -23,6 +23,8 @@ export interface BulkRequest {
   confirm?: boolean;
   /** Cancels the run like the notification's Cancel button (tests). */
   signal?: AbortSignal;
+  /** A group decision's estimated precision and interval, said in the confirmation. */
+  estimate?: string;
 }
 
 export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<BulkSummary | undefined> {
@@ -37,9 +39,15 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     return undefined;
   }
   const approve = req.verdict === 'approve';
-  let targets = req.targets;
+  // Unsure ones are never decided in bulk (issue 17): they wait for the curator, one by one.
+  let targets = req.targets.filter((t) => !c.triage.isUnsure(t['@id']));
+  const unsureLeft = req.targets.length - targets.length;
+  if (!targets.length) {
+    void showInfo(vscode.l10n.t('Nothing to decide: the {0} recommendations of {1} are marked unsure (decide them one by one).', unsureLeft, req.description));
+    return undefined;
+  }
   if (req.confirm !== false) {
-    const kept = await reviewBulk(req.verdict, req.targets, req.description, connection.label);
+    const kept = await reviewBulk(req.verdict, targets, req.description, connection.label, { flags: c.triage.flagsAmong(targets), unsureLeft, estimate: req.estimate });
     if (!kept) return undefined;
     targets = kept;
   }
