@@ -15,6 +15,8 @@ import { registerJournalCommands } from './curation/journal-commands';
 import { registerTreeCommands } from './commands/tree-commands';
 import { registerUnsureCommand } from './commands/unsure-command';
 import { registerBlindCommand } from './commands/blind-command';
+import { registerGroupCommand } from './curation/group-command';
+import { registerProductionCommand } from './commands/production-command';
 import { Session } from './connection/session';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
@@ -105,6 +107,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...registerBulkCommands(curation),
     ...registerUnsureCommand(curation),
     ...registerBlindCommand(),
+    ...registerGroupCommand(curation),
+    ...registerProductionCommand(session),
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),
     localSandbox,

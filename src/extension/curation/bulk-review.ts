@@ -14,6 +14,8 @@ import { flagsText } from '../triage/flag-labels';
 export interface ReviewExtras {
   /** Each target's flags: flagged ones start unchecked (left out unless the curator includes them). */
   flags?: ReadonlyMap<string, readonly Flag[]>;
+  /** Flagged ones start checked too (a flagged group the curator chose as such). */
+  flaggedChecked?: boolean;
   /** How many of the selection were left out before the list because they are marked unsure. */
   unsureLeft?: number;
   /** A group decision's estimate in words ("estimated precision 99.4 % (98.9–99.8 %)"). */
@@ -49,7 +51,7 @@ export async function reviewBulk(verdict: Verdict, targets: readonly Recommendat
   // Flagged ones first, so the curator sees what was left out and can check it back in.
   targets = [...targets].sort((a, b) => Number(isFlagged(flagsOf(b))) - Number(isFlagged(flagsOf(a))));
   const flaggedCount = targets.filter((r) => isFlagged(flagsOf(r))).length;
-  let kept = new Set(targets.filter((r) => !isFlagged(flagsOf(r))));
+  let kept = new Set(targets.filter((r) => extras.flaggedChecked || !isFlagged(flagsOf(r))));
   for (;;) {
     const picked = await vscode.window.showQuickPick(
       targets.map((r) => reviewItem(r, kept.has(r), flagsOf(r))),
@@ -61,7 +63,7 @@ export async function reviewBulk(verdict: Verdict, targets: readonly Recommendat
           verdict === 'approve'
             ? t('Approve {0} recommendations ({1})? Uncheck any to leave it out', targets.length, description)
             : t('Reject {0} recommendations ({1})? Uncheck any to leave it out', targets.length, description),
-        placeHolder: flaggedCount
+        placeHolder: flaggedCount && !extras.flaggedChecked
           ? t('{0} flagged (⚑) are unchecked: check any to include it. Type to search; OK goes on to the confirmation', flaggedCount)
           : t('Type to search by name, integration or id; OK goes on to the confirmation'),
       },

@@ -8,6 +8,7 @@ import { type MootSplit, splitMoot } from '../../curation/bulk-moot';
 import type { Verdict } from '../../curation/journal';
 import { showInfo, showWarning } from '../ui/notify';
 import { reviewBulk } from './bulk-review';
+import { productionGuard } from '../commands/production-command';
 import { type Curation, type RetryableRun, bulkConcurrency, currentConnection } from './context';
 import { inertText } from '../ui/inert-text';
 
@@ -25,6 +26,10 @@ export interface BulkRequest {
   signal?: AbortSignal;
   /** A group decision's estimated precision and interval, said in the confirmation. */
   estimate?: string;
+  /** Flagged targets start checked in the list (a flagged group chosen as such). */
+  includeFlagged?: boolean;
+  /** On a production connection: the name typed (tests, scripts); without it the command asks. */
+  typedName?: string;
 }
 
 export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<BulkSummary | undefined> {
@@ -47,9 +52,13 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     return undefined;
   }
   if (req.confirm !== false) {
-    const kept = await reviewBulk(req.verdict, targets, req.description, connection.label, { flags: c.triage.flagsAmong(targets), unsureLeft, estimate: req.estimate });
+    const kept = await reviewBulk(req.verdict, targets, req.description, connection.label, { flags: c.triage.flagsAmong(targets), flaggedChecked: req.includeFlagged, unsureLeft, estimate: req.estimate });
     if (!kept) return undefined;
     targets = kept;
+  }
+  // On production the curator types the connection's name, also for a retry: each run is its own risk.
+  if (!(await productionGuard(c.session, approve ? vscode.l10n.t('Approve {0} recommendations', targets.length) : vscode.l10n.t('Reject {0} recommendations', targets.length), req.typedName))) {
+    return undefined;
   }
   const n = targets.length;
   // The pending count the curator saw before the run, to say afterwards how many others left the list.
