@@ -17,6 +17,7 @@ import { registerUnsureCommand } from './commands/unsure-command';
 import { registerBlindCommand } from './commands/blind-command';
 import { registerGroupCommand } from './curation/group-command';
 import { registerProductionCommand } from './commands/production-command';
+import { registerTriagePanel } from './panels/triage-panel';
 import { Session } from './connection/session';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
@@ -109,6 +110,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...registerBlindCommand(),
     ...registerGroupCommand(curation),
     ...registerProductionCommand(session),
+    ...registerTriagePanel(context, curation),
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),
     localSandbox,

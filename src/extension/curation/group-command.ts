@@ -129,7 +129,7 @@ async function askVerdict(g: TriageGroup, result: TriageResult): Promise<{ verdi
 }
 
 /** Every pending recommendation (all pages, cancellable) and the triage of them. */
-async function triageAll(c: Curation, signal: AbortSignal | undefined): Promise<{ pending: Recommendation[]; result: TriageResult } | undefined> {
+export async function triageAll(c: Curation, signal: AbortSignal | undefined): Promise<{ pending: Recommendation[]; result: TriageResult } | undefined> {
   const client = await c.session.client();
   if (!client) {
     void showWarning(t('Dedup Curator: no active connection with a token.'));
