@@ -10,6 +10,7 @@ import type { BulkSummary } from '../../src/curation/bulk-decisions';
 import { DecisionJournal, readJournal } from '../../src/curation/journal';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
+import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { TriageState } from '../../src/extension/triage/triage-state';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { labelsFromContents } from '../../src/triage/journal-labels';
@@ -37,8 +38,9 @@ describe('Triage in the real VS Code (issue 17)', function () {
     await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
     await api.session.tokens.set(sandbox.baseUrl, TOKEN);
     await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    // The views reload after the switch; under load that can start after the ready state.
+    await waitFor('the backlog in the tree', () => api.recommendations.loaded().length >= 10, 30_000);
     await settled(api);
-    assert.ok(api.recommendations.loaded().length >= 10, 'the backlog should hold recommendations');
   });
 
   after(async () => {
@@ -102,6 +104,20 @@ describe('Triage in the real VS Code (issue 17)', function () {
     assert.equal(open.score, queue.recommendation!.score);
     assert.ok(open.explanations.length > 0);
     queue.dispose();
+  });
+
+  it('Open Triage shows the groups of the whole backlog; Review opens a sample’s comparison', async () => {
+    const panel = (await vscode.commands.executeCommand('dedupCurator.openTriage')) as TriagePanel;
+    await waitFor('the triage page to say ready', () => panel.isReady, 30000);
+    const pending = await pendingNow(direct);
+    assert.equal(panel.groups.reduce((n, g) => n + g.size, 0), pending.size, 'the groups do not cover the backlog');
+    const g = panel.groups.find((x) => x.decidable.length)!;
+    await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
+    await waitFor('the sample’s comparison', () => api.comparisons.get(g.decidable[0]));
+    api.comparisons.get(g.decidable[0])?.dispose();
+    // A malformed message is dropped, nothing happens.
+    await panel.handleMessage({ type: 'group', action: 'delete', key: g.key });
+    panel.dispose();
   });
 
   it('the production guard: coloured status bar; a wrong name decides nothing; the right one lets a group decision through the bulk path', async () => {
