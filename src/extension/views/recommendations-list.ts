@@ -142,10 +142,6 @@ export class RecommendationsList extends PagedList<Recommendation> {
     return triage.onDidChange(() => this.redraw());
   }
 
-  /** The flags of a loaded recommendation (the chain flag looks among the loaded ones). */
-  flagsOf(r: Recommendation): readonly string[] {
-    return this.triage?.flagsOf(r, this.records) ?? [];
-  }
 
   /** The integrations of the loaded recommendations' entities, for the filter's quick pick. */
   integrationsSeen(): string[] {
