@@ -5,6 +5,7 @@
 //                      "Try the Local Sandbox" runs (see lazySandboxPlugin)
 //   dist/webview.js    the webview front end (browser, iife)
 //   dist/record-webview.js  the record panels' front end (browser, iife)
+//   dist/triage-webview.js (+ .css)  the Triage panel's front end (browser, iife)
 // plus media/codicons/ (codicon.css and codicon.ttf copied from @vscode/codicons, for the panels)
 // plus out/test/integration/*.js, the suite run inside a real VS Code (node, cjs).
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile also
@@ -121,6 +122,21 @@ const builds = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
+  },
+  // The Triage panel's page and its stylesheet, both from src/webview/triage/ (one folder to move).
+  {
+    ...common,
+    entryPoints: ['src/webview/triage/main.ts'],
+    outfile: 'dist/triage-webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/triage/triage.css'],
+    outfile: 'dist/triage-webview.css',
+    sourcemap: false,
   },
 ];
 

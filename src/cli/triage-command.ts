@@ -2,7 +2,7 @@
 // curator's decisions (the extension's decision journal, or the CLI's own with --journal), and which
 // groups are safe to decide in bulk. `approve|reject --group KEY` decides one of them (triage-decide.ts).
 import { readJournal } from '../curation/journal';
-import { labelsFromJournal } from '../triage/journal-labels';
+import { labelsFromContents, type labelsFromJournal } from '../triage/journal-labels';
 import { FeatureCache, triage, type TriageGroup, type TriageResult } from '../triage/triage';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { csvCell } from './csv';
@@ -36,7 +36,7 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
   if (values.journal !== undefined) {
     try {
       const journal = await readJournal(values.journal);
-      labels = labelsFromJournal(journal.entries, cache);
+      labels = labelsFromContents(journal, cache);
     } catch (e) {
       throw new UsageError(`cannot read the journal ${values.journal}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, command);
     }

@@ -79,6 +79,26 @@ export interface OutcomeLine {
   message?: string;
 }
 
+/**
+ * "Unsure" (issue 17): the curator looked and could not tell. Kept in the journal, never sent to the
+ * service: the recommendation stays pending, marked, and out of bulk and group decisions, until a
+ * later decision about it reaches the service (or a 'cleared' line takes the mark back).
+ */
+export interface UnsureLine {
+  type: 'unsure';
+  at: string;
+  connection: JournalConnection;
+  id: string;
+  /** The curator's note, if they gave one. */
+  note?: string;
+  /** True: the mark is taken back (the recommendation is plain pending again). */
+  cleared?: boolean;
+  score?: number;
+  entities: JournalEntity[];
+}
+
+export type UnsureEntry = Omit<UnsureLine, 'type'>;
+
 /** One attempt as read back: its started line joined with its outcome, if one was written. */
 export interface DecisionEntry extends Omit<StartedLine, 'type'> {
   outcome: OutcomeStatus;
@@ -101,6 +121,8 @@ export interface JournalContents {
   entries: DecisionEntry[];
   /** Lines that were not valid JSON (a torn last line after a crash) or not journal lines. */
   skippedLines: number;
+  /** The unsure marks (and their clearings), oldest first. */
+  unsure: UnsureEntry[];
 }
 
 /** The base URL without credentials, query or fragment: nothing secret goes into the journal. */
@@ -130,6 +152,14 @@ export function startedLine(connection: JournalConnection, rec: Pick<Recommendat
   };
 }
 
+export function unsureLine(connection: JournalConnection, rec: Pick<Recommendation, '@id' | 'score'> & { entities?: Recommendation['entities'] }, note: string | undefined, cleared = false): UnsureLine {
+  const { type: _t, attempt: _a, verdict: _v, ...rest } = startedLine(connection, rec, 'approve');
+  const line: UnsureLine = { type: 'unsure', ...rest };
+  if (note?.trim()) line.note = note.trim();
+  if (cleared) line.cleared = true;
+  return line;
+}
+
 interface Pending {
   text: string;
   resolve: () => void;
@@ -156,7 +186,7 @@ export class DecisionJournal {
    * out together with one fsync (group commit), so a bulk run at concurrency 8 does not wait for
    * eight fsyncs in a row.
    */
-  append(...lines: (StartedLine | SendingLine | OutcomeLine)[]): Promise<void> {
+  append(...lines: (StartedLine | SendingLine | OutcomeLine | UnsureLine)[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the decision journal is closed'));
     const text = lines.map((l) => JSON.stringify(l) + '\n').join('');
     return new Promise((resolve, reject) => {
@@ -235,7 +265,7 @@ export async function readJournal(path: string): Promise<JournalContents> {
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], skippedLines: 0 };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], skippedLines: 0, unsure: [] };
     throw e;
   }
   return parseJournal(text);
@@ -244,6 +274,7 @@ export async function readJournal(path: string): Promise<JournalContents> {
 export function parseJournal(text: string): JournalContents {
   const entries: DecisionEntry[] = [];
   const byAttempt = new Map<string, DecisionEntry>();
+  const unsure: UnsureEntry[] = [];
   let skippedLines = 0;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -260,6 +291,9 @@ export function parseJournal(text: string): JournalContents {
       const entry: DecisionEntry = { ...rest, entities: rest.entities ?? [], outcome: 'unknown', outcomeRecorded: false };
       entries.push(entry);
       byAttempt.set(entry.attempt, entry);
+    } else if (l?.type === 'unsure' && typeof l.id === 'string') {
+      const { type: _type, ...rest } = l as UnsureLine;
+      unsure.push({ ...rest, entities: Array.isArray(rest.entities) ? rest.entities : [], note: typeof rest.note === 'string' ? rest.note : undefined });
     } else if (l?.type === 'sending' && typeof l.attempt === 'string' && byAttempt.has(l.attempt)) {
       byAttempt.get(l.attempt)!.sendingAt = (l as SendingLine).at;
     } else if (l?.type === 'outcome' && typeof l.attempt === 'string' && byAttempt.has(l.attempt)) {
@@ -271,5 +305,5 @@ export function parseJournal(text: string): JournalContents {
       skippedLines++;
     }
   }
-  return { entries, skippedLines };
+  return { entries, skippedLines, unsure };
 }

@@ -13,9 +13,15 @@ import { reportNotSent } from './curation/not-sent';
 import { registerExportCommands } from './curation/export-commands';
 import { registerJournalCommands } from './curation/journal-commands';
 import { registerTreeCommands } from './commands/tree-commands';
+import { registerUnsureCommand } from './commands/unsure-command';
+import { registerBlindCommand } from './commands/blind-command';
+import { registerGroupCommand } from './curation/group-command';
+import { registerProductionCommand } from './commands/production-command';
+import { registerTriagePanel } from './panels/triage-panel';
 import { Session } from './connection/session';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
+import type { TriageState } from './triage/triage-state';
 import { ConnectionStatusBar } from './status-bar';
 import { LastLook } from './views/last-look';
 import { EventsList } from './views/events-list';
@@ -43,6 +49,8 @@ export interface DedupCuratorApi {
   choices: ViewChoices;
   /** The open comparison panels and review queue (the integration tests restore panels through it). */
   comparisons: ComparisonPanels;
+  /** Unsure marks, flags and the informative order, as read from the decision journal. */
+  triage: TriageState;
 }
 
 // When this bundle's code began to run (after VS Code read and compiled it): the activation
@@ -98,6 +106,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...comparisonPanels,
     ...registerRecordPanels(context, session, locations, events, log),
     ...registerBulkCommands(curation),
+    ...registerUnsureCommand(curation),
+    ...registerBlindCommand(),
+    ...registerGroupCommand(curation),
+    ...registerProductionCommand(session),
+    ...registerTriagePanel(context, curation),
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),
     localSandbox,
@@ -112,7 +125,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0] };
+  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triage: curation.triage };
 }
 
 export function deactivate(): void {

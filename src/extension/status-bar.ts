@@ -28,6 +28,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   update(): void {
     const s = this.session.state;
     const total = this.recommendations.knownTotal;
+    this.item.backgroundColor = undefined;
     if (s.kind === 'no-connection') {
       this.item.text = `$(debug-disconnect) ${vscode.l10n.t('Dedup: not connected')}`;
       this.item.tooltip = tooltip(vscode.l10n.t('No connection: add one or try the local sandbox.'));
@@ -40,8 +41,17 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.tooltip = tooltip(s.kind === 'no-token' ? vscode.l10n.t('{0}: no access token', name) : vscode.l10n.t('{0}: the base URL is not valid', name));
       return;
     }
-    this.item.text = total === undefined ? `$(database) ${name}` : `$(database) ${name} · ${vscode.l10n.t('{0} pending', total.toLocaleString('en-US'))}`;
-    this.item.tooltip = tooltip(vscode.l10n.t('Dedup Curator: {0} ({1}). Click to show the recommendations.', name, s.baseUrl));
+    // A production service is coloured (the theme's error background) and says so in words too.
+    const production = s.connection.production === true;
+    const icon = production ? '$(shield)' : '$(database)';
+    const shown = production ? vscode.l10n.t('{0} (production)', name) : name;
+    this.item.text = total === undefined ? `${icon} ${shown}` : `${icon} ${shown} · ${vscode.l10n.t('{0} pending', total.toLocaleString('en-US'))}`;
+    this.item.backgroundColor = production ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.tooltip = tooltip(
+      production
+        ? vscode.l10n.t('Dedup Curator: {0} ({1}), a production service: bulk and group decisions ask for its name. Click to show the recommendations.', name, s.baseUrl)
+        : vscode.l10n.t('Dedup Curator: {0} ({1}). Click to show the recommendations.', name, s.baseUrl),
+    );
   }
 
   /** The text shown, for tests. */

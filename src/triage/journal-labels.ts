@@ -1,20 +1,33 @@
 // The curator's decisions as triage labels: every decision in the journal that reached the service
-// (outcome ok) is an answer — approve a match, reject a non-match. Decisions from journals older
-// than the entity fields (id and name only) still count, with what they carry.
+// (outcome ok) is an answer — approve a match, reject a non-match — and every unsure mark that still
+// stands is an "unsure" (kept out of the model, flagged, never asked again). Decisions from journals
+// older than the entity fields (id and name only) still count, with what they carry.
 import type { Recommendation, RecommendationEntity } from '../api/model';
-import type { DecisionEntry } from '../curation/journal';
+import type { DecisionEntry, JournalContents, JournalEntity } from '../curation/journal';
+import { journalAnswers } from '../curation/unsure';
 import { FeatureCache, type TriageLabel } from './triage';
+
+function label(id: string, verdict: TriageLabel['verdict'], score: number | undefined, entities: readonly JournalEntity[], cache: FeatureCache): TriageLabel {
+  const rec = {
+    '@id': id,
+    score: score ?? 0.5,
+    entities: entities.map((x) => ({ ...(x.fields ?? {}), '@id': x.id, name: x.name }) as RecommendationEntity),
+  } as Recommendation;
+  return { id, verdict, features: cache.of(rec), entityIds: rec.entities.map((x) => x['@id']) };
+}
 
 export function labelsFromJournal(entries: readonly DecisionEntry[], cache = new FeatureCache()): TriageLabel[] {
   const labels: TriageLabel[] = [];
-  for (const e of entries) {
-    if (e.outcome !== 'ok') continue;
-    const rec = {
-      '@id': e.id,
-      score: e.score ?? 0.5,
-      entities: e.entities.map((x) => ({ ...(x.fields ?? {}), '@id': x.id, name: x.name }) as RecommendationEntity),
-    } as Recommendation;
-    labels.push({ id: e.id, verdict: e.verdict, features: cache.of(rec), entityIds: rec.entities.map((x) => x['@id']) });
+  for (const e of entries) if (e.outcome === 'ok') labels.push(label(e.id, e.verdict, e.score, e.entities, cache));
+  return labels;
+}
+
+/** Decisions and standing unsure marks, in time order. */
+export function labelsFromContents(contents: Pick<JournalContents, 'entries' | 'unsure'>, cache = new FeatureCache()): TriageLabel[] {
+  const labels: TriageLabel[] = [];
+  for (const a of journalAnswers(contents)) {
+    if (a.verdict === 'unsure') labels.push(label(a.id, 'unsure', a.score, a.entities, cache));
+    else if ((a as DecisionEntry).outcome === 'ok') labels.push(label(a.id, a.verdict, a.score, a.entities, cache));
   }
   return labels;
 }

@@ -55,6 +55,7 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
       view,
       {
         decide: (verdict) => decide(verdict),
+        unsure: () => unsure(),
         openLink: (url) => vscode.postMessage({ type: 'openLink', url }),
       },
       q ? queueBar(q, queueHandlers) : undefined,
@@ -89,6 +90,11 @@ function decide(verdict: Verdict): void {
   vscode.postMessage({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
   if (queue && next) showAhead('decide');
   else setStatus({ state: 'working', verdict });
+}
+
+function unsure(): void {
+  if (!state?.view || !decisionOpen()) return;
+  vscode.postMessage({ type: 'unsure', recommendationId: state.view.recommendationId });
 }
 
 /** Whether Approve and Reject can be used now (not while working, after the outcome, or when decided elsewhere). */
@@ -211,6 +217,9 @@ document.addEventListener('keydown', (event) => {
     case 'approve':
     case 'reject':
       decide(action);
+      break;
+    case 'unsure':
+      unsure();
       break;
     case 'skip':
     case 'back':

@@ -68,6 +68,20 @@ export interface ComparisonView {
   explanations: PairExplanation[];
   /** Pending recommendations left after this one, when known. */
   remaining?: number;
+  /** Triage's notes (issue 17): the flags in words and the curator's unsure mark. Absent in blind mode. */
+  triage?: TriageNotes;
+  /**
+   * Blind review (queue setting): the extension sent no score, no flags and no matcher sum, so the
+   * curator's answer is not anchored on them; `score` is 0 and `explanations` empty.
+   */
+  blind?: boolean;
+}
+
+export interface TriageNotes {
+  /** One sentence per warning flag. */
+  flags: string[];
+  /** Set when the curator marked it unsure, with their note if any. */
+  unsure?: { note?: string };
 }
 
 export type Verdict = 'approve' | 'reject';
@@ -135,6 +149,8 @@ export type FromWebview =
   | { type: 'ready' }
   | { type: 'decide'; recommendationId: string; verdict: Verdict }
   | { type: 'openLink'; url: string }
+  /** "Mark as Unsure…": the extension asks for the note; nothing is sent to the service. */
+  | { type: 'unsure'; recommendationId: string }
   /** Undo the panel's decision while it waits out its undo period (nothing is sent). */
   | { type: 'undo'; recommendationId: string }
   /** A review-queue key. recommendationId: the item on screen (absent at the end of the queue). */
@@ -168,6 +184,8 @@ export function parseWebviewMessage(raw: unknown): FromWebview | undefined {
       return { type: 'decide', recommendationId: raw.recommendationId, verdict: raw.verdict };
     case 'undo':
       return isText(raw.recommendationId, MAX_ID) ? { type: 'undo', recommendationId: raw.recommendationId } : undefined;
+    case 'unsure':
+      return isText(raw.recommendationId, MAX_ID) ? { type: 'unsure', recommendationId: raw.recommendationId } : undefined;
     case 'openLink':
       if (!isText(raw.url, MAX_URL) || !isWebLink(raw.url)) return undefined;
       return { type: 'openLink', url: raw.url };

@@ -1,7 +1,7 @@
 // The review queue's keys, read in the webview (VS Code's own keybindings do not reach into a
 // webview's document). Pure: the mapping is unit-tested without a browser.
 
-export type KeyAction = 'approve' | 'reject' | 'skip' | 'back' | 'undo' | 'help' | 'close';
+export type KeyAction = 'approve' | 'reject' | 'unsure' | 'skip' | 'back' | 'undo' | 'help' | 'close';
 
 export interface KeyLike {
   key: string;
@@ -14,6 +14,8 @@ export interface KeyLike {
 const KEYS: Record<string, KeyAction> = {
   a: 'approve',
   r: 'reject',
+  // N for "not sure": U is Undo (issue 13).
+  n: 'unsure',
   s: 'skip',
   ArrowRight: 'skip',
   ArrowLeft: 'back',
@@ -34,6 +36,7 @@ export function keyAction(e: KeyLike): KeyAction | undefined {
 export const KEY_HELP: readonly [keys: string[], what: string][] = [
   [['A'], 'Approve: the entities are duplicates'],
   [['R'], 'Reject: they are not'],
+  [['N'], 'Not sure: mark it unsure, with a note if you like (kept pending, never sent, left out of bulk decisions)'],
   [['S', '→'], 'Skip for now (only in this queue; the service is not told)'],
   [['←'], 'Back to the previous item (a decided one is shown with its outcome)'],
   [['U'], 'Undo: a decision not sent yet (within the undo period), else the last skip'],

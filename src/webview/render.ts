@@ -12,6 +12,8 @@ export { el };
 
 export interface Handlers {
   decide(verdict: Verdict): void;
+  /** "Unsure…": the extension asks for the note. */
+  unsure?(): void;
   openLink(url: string): void;
 }
 
@@ -34,12 +36,14 @@ export function renderComparison(view: ComparisonView, handlers: Handlers, top?:
     // In the queue, A and R decide: say so to assistive technology.
     for (const b of head.querySelectorAll<HTMLButtonElement>('button.decide')) b.setAttribute('aria-keyshortcuts', b.dataset.verdict === 'approve' ? 'A' : 'R');
   }
-  main.append(head, table(view, handlers), why(view));
+  main.append(head, table(view, handlers));
+  // Blind review: no sum either (its total is the score).
+  if (!view.blind) main.append(why(view));
   return main;
 }
 
 function header(view: ComparisonView, handlers: Handlers): HTMLElement {
-  const title = el('h1', undefined, `Score ${percent(view.score)}`);
+  const title = el('h1', undefined, view.blind ? 'Score hidden (blind review)' : `Score ${percent(view.score)}`);
   title.id = 'title';
   const facts = [`${view.entities.length} ${view.kind === 'event' ? 'events' : 'locations'}`];
   const apart = view.explanations.filter((p) => p.meters !== undefined);
@@ -54,7 +58,30 @@ function header(view: ComparisonView, handlers: Handlers): HTMLElement {
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   const id = el('p', 'rec-id', el('span', 'label', 'Recommendation '), el('code', undefined, ...longText(view.recommendationId, MAX_CELL_CHARS)));
-  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), id), el('div', 'actions', approve, reject), status);
+  const actions = el('div', 'actions', approve, reject);
+  if (handlers.unsure) {
+    const unsure = el('button', 'nav unsure', '? Unsure…');
+    unsure.type = 'button';
+    unsure.setAttribute('aria-label', 'Mark as unsure, with an optional note: nothing is sent, it stays pending');
+    unsure.addEventListener('click', () => handlers.unsure?.());
+    actions.append(unsure);
+  }
+  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), id, ...triageNotes(view)), actions, status);
+}
+
+/** The flags and the unsure mark, as text (the note is the curator's own words, still text only). */
+function triageNotes(view: ComparisonView): HTMLElement[] {
+  const t = view.triage;
+  if (!t || view.blind) return [];
+  const out: HTMLElement[] = [];
+  if (t.unsure) out.push(el('p', 'unsure-mark', el('strong', undefined, 'Marked unsure'), t.unsure.note ? `: ${clip(t.unsure.note, 500)}` : ''));
+  if (t.flags.length) {
+    const list = el('ul', 'flags');
+    list.setAttribute('aria-label', 'Warning flags');
+    for (const f of t.flags) list.append(el('li', undefined, `⚑ ${f}`));
+    out.push(list);
+  }
+  return out;
 }
 
 function button(verdict: Verdict, text: string, label: string, onClick: () => void): HTMLButtonElement {

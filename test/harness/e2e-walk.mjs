@@ -334,12 +334,25 @@ async function bulkReview(page, recommendations, { screenshot, say }) {
   const listed = Number(/^Approve (\d+)/.exec(await title.innerText())[1]);
   const rows = await quickPickRows(page);
   if (!rows.length || !rows.every((r) => /^\d+% · .+/.test(r.trim()))) throw new StepError(`rows without score and names: ${JSON.stringify(rows.slice(0, 3))}`);
-  const checked = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row input[type=checkbox]:checked, .quick-input-widget .quick-input-list .monaco-list-row .monaco-custom-toggle.checked').count();
-  if (checked !== rows.length) throw new StepError(`${checked} of ${rows.length} visible rows are checked; all should be`);
-  // Leave the first one out.
-  const firstRow = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
-  await firstRow.locator('input[type=checkbox], .monaco-custom-toggle').first().click();
-  say(`Approve All Matching 90–97 %: ${listed} listed with score and names, all checked; left "${rows[0].trim().slice(0, 50)}" out`);
+  // Flagged ones (⚑, issue 17) come first and start unchecked; every other row starts checked.
+  const rowLocator = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  const isChecked = (row) => row.locator('input[type=checkbox]:checked, .monaco-custom-toggle.checked').count();
+  let checked = 0;
+  let firstChecked = -1;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rowLocator.nth(i);
+    const on = (await isChecked(row)) > 0;
+    const flagged = (await row.innerText()).includes('⚑');
+    if (on === flagged) throw new StepError(`row ${i + 1} is ${on ? 'checked' : 'unchecked'} but ${flagged ? '' : 'not '}flagged`);
+    if (on) {
+      checked++;
+      if (firstChecked < 0) firstChecked = i;
+    }
+  }
+  if (firstChecked < 0) throw new StepError('no row is checked: every visible one is flagged');
+  // Leave the first checked one out.
+  await rowLocator.nth(firstChecked).locator('input[type=checkbox], .monaco-custom-toggle').first().click();
+  say(`Approve All Matching 90–97 %: ${listed} listed with score and names, ${checked} visible checked (the rest flagged); left "${rows[firstChecked].trim().slice(0, 50)}" out`);
   await screenshot('e2e-bulk-review');
   await expect('the OK button of the list', page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click());
   const dialog = page.locator('.monaco-dialog-box');
@@ -348,7 +361,8 @@ async function bulkReview(page, recommendations, { screenshot, say }) {
   if (/^Approve/.test(focused)) throw new StepError(`the confirmation's default (focused) button is "${focused}"`);
   say(`confirmation: "${(await dialog.locator('.dialog-message-text').innerText()).trim()}", default button "${focused}"`);
   await screenshot('e2e-bulk-confirm');
-  await expect(`the "Approve ${listed - 1}" button`, dialog.getByRole('button', { name: `Approve ${listed - 1}` }).click());
+  // Rows beyond the visible ones follow the same rule, so the count comes from the dialog's own button.
+  await expect('the "Approve N" button', dialog.getByRole('button', { name: /^Approve \d+$/ }).click());
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'bulk approve:' });
   await expect('the bulk summary notification', toast.waitFor({ timeout: 60000 }));
   say(`summary: ${(await toast.innerText()).replace(/\s+/g, ' ').slice(0, 300)}; pending ${before} → ${await pendingCount(recommendations)}`);

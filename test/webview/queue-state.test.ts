@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Recommendation } from '../../src/api/model';
 import { type QueueSource, ReviewQueue } from '../../src/extension/panels/queue-state';
 import { parseWebviewMessage, stateIsQueue, stateRecommendationId } from '../../src/webview/protocol';
-import { keyAction } from '../../src/webview/queue-keys';
+import { KEY_HELP, keyAction } from '../../src/webview/queue-keys';
 
 const rec = (n: number): Recommendation => ({ '@id': `urn:rec:${n}`, score: 0.9, entities: [] });
 
@@ -183,6 +183,11 @@ describe('review queue: keys', () => {
     assert.deepEqual(['a', 'A', 'r', 'R', 's', 'S', 'ArrowRight', 'ArrowLeft', 'u', 'U', '?', 'Escape'].map((k) => press(k)), ['approve', 'approve', 'reject', 'reject', 'skip', 'skip', 'skip', 'back', 'undo', 'undo', 'help', 'close']);
   });
 
+  it('N is "not sure" (U stays Undo), and the help lists it', () => {
+    assert.deepEqual(['n', 'N', 'u'].map((k) => press(k)), ['unsure', 'unsure', 'undo']);
+    assert.ok(KEY_HELP.some(([keys, what]) => keys.includes('N') && /unsure/.test(what)));
+  });
+
   it('leaves other keys, editor shortcuts and held keys alone', () => {
     for (const k of ['x', 'Enter', ' ', 'Tab', 'ArrowUp', 'F5']) assert.equal(press(k), undefined, k);
     assert.equal(press('a', { ctrlKey: true }), undefined);
@@ -204,6 +209,11 @@ describe('webview protocol: review queue messages', () => {
     for (const bad of [{ type: 'queue' }, { type: 'queue', action: 'approve' }, { type: 'queue', action: 'constructor' }, { type: 'queue', action: ['skip'] }, { type: 'queue', action: 'skip', recommendationId: '' }, { type: 'queue', action: 'skip', recommendationId: 5 }, { type: 'queue', action: 'skip', recommendationId: 'x'.repeat(5000) }]) {
       assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad).slice(0, 80));
     }
+  });
+
+  it('accepts unsure with the id on screen, and nothing else of that type', () => {
+    assert.deepEqual(parseWebviewMessage({ type: 'unsure', recommendationId: 'urn:r', note: 'x' }), { type: 'unsure', recommendationId: 'urn:r' });
+    for (const bad of [{ type: 'unsure' }, { type: 'unsure', recommendationId: '' }, { type: 'unsure', recommendationId: 7 }]) assert.equal(parseWebviewMessage(bad), undefined);
   });
 
   it('reads the queue mode of a saved state', () => {

@@ -21,7 +21,7 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
   return [
     vscode.commands.registerCommand('dedupCurator.recommendations.sort', async (order?: SortOrder) => {
       if (order === undefined) {
-        const labels: Record<SortOrder, string> = { server: t('Server order'), 'score-desc': t('Score, highest first'), 'score-asc': t('Score, lowest first') };
+        const labels: Record<SortOrder, string> = { server: t('Server order'), 'score-desc': t('Score, highest first'), 'score-asc': t('Score, lowest first'), informative: t('Most informative first (triage: what teaches it most)') };
         const picked = await vscode.window.showQuickPick(
           SORT_ORDERS.map((o) => ({ label: labels[o], order: o, picked: o === recommendations.sort, description: o === recommendations.sort ? t('current') : undefined })),
           { title: t('Dedup Curator: Sort Recommendations') },

@@ -17,6 +17,8 @@ export interface Connection {
   baseUrl: string;
   /** Lives only in this window (the local sandbox): not in settings. */
   ephemeral?: boolean;
+  /** A production service (issue 17): coloured in the status bar; bulk and group decisions ask for its name to be typed. */
+  production?: boolean;
 }
 
 export const ACTIVE_KEY = 'dedupCurator.activeConnection';
@@ -27,10 +29,10 @@ export function configuredConnections(config = vscode.workspace.getConfiguration
   const list: Connection[] = [];
   const raw = config.get<unknown>('connections', []);
   for (const entry of Array.isArray(raw) ? raw : []) {
-    const c = entry as { name?: unknown; baseUrl?: unknown };
+    const c = entry as { name?: unknown; baseUrl?: unknown; production?: unknown };
     if (typeof c?.baseUrl !== 'string' || !c.baseUrl.trim()) continue;
     const name = typeof c.name === 'string' && c.name.trim() ? c.name.trim() : hostOf(c.baseUrl);
-    if (!list.some((x) => x.name === name)) list.push({ name, baseUrl: c.baseUrl.trim() });
+    if (!list.some((x) => x.name === name)) list.push({ name, baseUrl: c.baseUrl.trim(), ...(c.production === true ? { production: true } : {}) });
   }
   const legacy = config.get<string>('baseUrl', '').trim();
   if (legacy && !list.some((x) => sameUrl(x.baseUrl, legacy))) {
@@ -45,7 +47,21 @@ export function configuredConnections(config = vscode.workspace.getConfiguration
 export async function saveConnection(conn: Connection): Promise<void> {
   const config = vscode.workspace.getConfiguration('dedupCurator');
   const current = storedList(config).filter((c) => c.name !== conn.name);
-  await config.update('connections', [...current, { name: conn.name, baseUrl: conn.baseUrl }], vscode.ConfigurationTarget.Global);
+  await config.update('connections', [...current, { name: conn.name, baseUrl: conn.baseUrl, ...(conn.production ? { production: true } : {}) }], vscode.ConfigurationTarget.Global);
+}
+
+/** Marks a configured connection as production or not (the setting's `production`). False when it is not in the user settings. */
+export async function setProduction(name: string, production: boolean): Promise<boolean> {
+  const config = vscode.workspace.getConfiguration('dedupCurator');
+  const stored = storedList(config);
+  if (!stored.some((c) => c.name === name)) return false;
+  const next = stored.map((c) => {
+    if (c.name !== name) return c;
+    const { production: _old, ...rest } = c as { name: string; baseUrl: string; production?: boolean };
+    return production ? { ...rest, production: true } : rest;
+  });
+  await config.update('connections', next, vscode.ConfigurationTarget.Global);
+  return true;
 }
 
 /** Removes a connection from the settings; a legacy `baseUrl` connection is removed by clearing that setting. */

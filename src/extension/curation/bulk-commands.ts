@@ -14,6 +14,8 @@ import { inertText } from '../ui/inert-text';
 export interface AllMatchingArgs extends RecommendationFilter {
   confirm?: boolean;
   signal?: AbortSignal;
+  /** On a production connection: the name typed (else the command asks). */
+  typedName?: string;
 }
 
 /** "score ≥ 95%", or "every pending recommendation" when nothing narrows it. */
@@ -27,7 +29,7 @@ export function registerBulkCommands(c: Curation): vscode.Disposable[] {
     if (!criteria) return undefined;
     const targets = await collect(c, criteria, args?.signal);
     if (!targets) return undefined;
-    return runBulkWithUi(c, { verdict, targets, description: describeCriteria(criteria), confirm: args?.confirm, signal: args?.signal });
+    return runBulkWithUi(c, { verdict, targets, description: describeCriteria(criteria), confirm: args?.confirm, signal: args?.signal, typedName: args?.typedName });
   };
   return [
     vscode.commands.registerCommand('dedupCurator.approveAllMatching', allMatching('approve')),

@@ -8,6 +8,7 @@ import { type MootSplit, splitMoot } from '../../curation/bulk-moot';
 import type { Verdict } from '../../curation/journal';
 import { showInfo, showWarning } from '../ui/notify';
 import { reviewBulk } from './bulk-review';
+import { productionGuard } from '../commands/production-command';
 import { type Curation, type RetryableRun, bulkConcurrency, currentConnection } from './context';
 import { inertText } from '../ui/inert-text';
 
@@ -23,6 +24,12 @@ export interface BulkRequest {
   confirm?: boolean;
   /** Cancels the run like the notification's Cancel button (tests). */
   signal?: AbortSignal;
+  /** A group decision's estimated precision and interval, said in the confirmation. */
+  estimate?: string;
+  /** Flagged targets start checked in the list (a flagged group chosen as such). */
+  includeFlagged?: boolean;
+  /** On a production connection: the name typed (tests, scripts); without it the command asks. */
+  typedName?: string;
 }
 
 export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<BulkSummary | undefined> {
@@ -37,11 +44,21 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     return undefined;
   }
   const approve = req.verdict === 'approve';
-  let targets = req.targets;
+  // Unsure ones are never decided in bulk (issue 17): they wait for the curator, one by one.
+  let targets = req.targets.filter((t) => !c.triage.isUnsure(t['@id']));
+  const unsureLeft = req.targets.length - targets.length;
+  if (!targets.length) {
+    void showInfo(vscode.l10n.t('Nothing to decide: the {0} recommendations of {1} are marked unsure (decide them one by one).', unsureLeft, req.description));
+    return undefined;
+  }
   if (req.confirm !== false) {
-    const kept = await reviewBulk(req.verdict, req.targets, req.description, connection.label);
+    const kept = await reviewBulk(req.verdict, targets, req.description, connection.label, { flags: c.triage.flagsAmong(targets), flaggedChecked: req.includeFlagged, unsureLeft, estimate: req.estimate });
     if (!kept) return undefined;
     targets = kept;
+  }
+  // On production the curator types the connection's name, also for a retry: each run is its own risk.
+  if (!(await productionGuard(c.session, approve ? vscode.l10n.t('Approve {0} recommendations', targets.length) : vscode.l10n.t('Reject {0} recommendations', targets.length), req.typedName))) {
+    return undefined;
   }
   const n = targets.length;
   // The pending count the curator saw before the run, to say afterwards how many others left the list.

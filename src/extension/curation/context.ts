@@ -10,6 +10,7 @@ import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { showError } from '../ui/notify';
+import { TriageState } from '../triage/triage-state';
 
 export interface Curation {
   session: Session;
@@ -21,6 +22,8 @@ export interface Curation {
   retry?: RetryableRun;
   /** Single decisions waiting out their undo period (setting undoSeconds). */
   undo: UndoWindow;
+  /** Unsure marks, flags and the informative order, read from the journal (issue 17). */
+  triage: TriageState;
 }
 
 /** The recommendations of the last bulk run worth sending again, with that run's verdict. */
@@ -43,8 +46,10 @@ export function createCuration(
   // journal writes it with node:fs so that every line can be fsynced. The folder is created on the
   // first append.
   const journal = new DecisionJournal(vscode.Uri.joinPath(context.globalStorageUri, JOURNAL_FILE).fsPath);
-  context.subscriptions.push({ dispose: () => void journal.close() });
-  return { session, recommendations, journal, errors, log, undo: new UndoWindow() };
+  const triage = new TriageState(journal, log);
+  // Disposed before the journal closes (subscriptions are disposed in reverse order).
+  context.subscriptions.push({ dispose: () => void journal.close() }, triage, recommendations.useTriage(triage));
+  return { session, recommendations, journal, errors, log, undo: new UndoWindow(), triage };
 }
 
 /** The active connection as the journal records it (base URL and label, never the token). */

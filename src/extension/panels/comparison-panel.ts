@@ -10,6 +10,8 @@ import { integrationName, percent } from '../views/labels';
 import type { PendingChange } from '../views/recommendations-list';
 import { BasePanel } from './base-panel';
 import { comparisonView } from './comparison-view';
+import { markUnsure } from '../commands/unsure-command';
+import { flagSentence } from '../triage/flag-labels';
 
 export const COMPARISON_VIEW_TYPE = 'dedupCurator.comparison';
 
@@ -111,7 +113,24 @@ export class ComparisonPanel extends BasePanel {
   /** What the page draws for a recommendation. */
   protected viewOf(rec: Recommendation): ReturnType<typeof comparisonView> {
     const total = this.registry.ctx.list.knownTotal;
-    return comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
+    const view = comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
+    const triage = this.registry.ctx.curation.triage;
+    const mark = triage.unsure(rec['@id']);
+    // The flags among the loaded recommendations (as the tree shows them), in words.
+    const flags = triage.flagsOf(rec, this.registry.ctx.list.loaded()).filter((f) => f !== 'unsure');
+    view.triage = { flags: flags.map(flagSentence), ...(mark ? { unsure: mark.note ? { note: mark.note } : {} } : {}) };
+    return view;
+  }
+
+  /**
+   * "Unsure…" on the page (N in the queue): the note is asked for in VS Code's input box, the mark
+   * is journalled, nothing is sent; the page shows the mark. Returns whether it was marked.
+   */
+  protected async onUnsure(rec: Recommendation): Promise<boolean> {
+    const marked = await markUnsure(this.registry.ctx.curation, rec);
+    // The input box took the focus: give it back to the page so its keys work again.
+    this.panel.reveal(undefined, false);
+    return marked;
   }
 
   protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
@@ -136,6 +155,12 @@ export class ComparisonPanel extends BasePanel {
   protected async onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void> {
     if (message.type === 'undo') {
       if (message.recommendationId === this.recommendationId) this.registry.ctx.curation.undo.cancel(message.recommendationId);
+      return;
+    }
+    if (message.type === 'unsure') {
+      if (!this.rec || message.recommendationId !== this.recommendationId || this.busy || this.elsewhere) return;
+      const rec = this.rec;
+      if (await this.onUnsure(rec)) this.show(rec, vscode.l10n.t('Marked unsure: kept pending, nothing was sent; left out of bulk decisions.'));
       return;
     }
     if (message.type !== 'decide' || this.busy || this.elsewhere) return;

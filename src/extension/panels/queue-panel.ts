@@ -12,6 +12,8 @@ import { percent } from '../views/labels';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 
 const confirmsReject = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false);
+/** Setting queue.blind (issue 17): the queue hides the score and the flags until the verdict is given. */
+export const blindQueue = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('queue.blind', false);
 import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
 
 /** The Recommendations tree as the queue's source: its order, its filter, its paging. */
@@ -37,6 +39,12 @@ export class QueuePanel extends ComparisonPanel {
     this.queue = new ReviewQueue(treeSource(registry.ctx.list));
     this.startedFor = registry.ctx.session.baseUrl;
     this.panel.title = vscode.l10n.t('Review Queue');
+    // Blind mode switched on or off: the item on screen is drawn again, with or without its score.
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('dedupCurator.queue.blind') && !this.navigating) this.onReady();
+      }),
+    );
   }
 
   override get isQueue(): boolean {
@@ -97,6 +105,17 @@ export class QueuePanel extends ComparisonPanel {
     return this.notice ? `${this.notice} ${summary}` : summary;
   }
 
+  /**
+   * In blind mode the page gets no score, no flags and no matcher sum for an item not yet decided
+   * (they never reach the page, so nothing can show them); a decided item shown again by ← has them.
+   */
+  protected override viewOf(rec: Recommendation): ReturnType<ComparisonPanel['viewOf']> {
+    const view = super.viewOf(rec);
+    const state = this.queue.entry(rec['@id'])?.state;
+    if (!blindQueue() || state === 'approved' || state === 'rejected') return view;
+    return { ...view, score: 0, explanations: [], triage: undefined, blind: true };
+  }
+
   protected override showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
     const show = super.showMessage(rec);
     // The queue's header says what remains; "N more pending" beside it would say it twice, differently.
@@ -119,6 +138,12 @@ export class QueuePanel extends ComparisonPanel {
     if ((message.recommendationId ?? '') !== this.recommendationId) return;
     if (message.type === 'queue') return this.act(message.action);
     const entry = this.queue.current();
+    if (message.type === 'unsure') {
+      if (this.navigating || this.busy || !this.rec || (entry?.state !== 'pending' && entry?.state !== 'skipped')) return;
+      // Unsure keeps it pending: the queue moves on as after a skip, and says so.
+      if (await this.onUnsure(this.rec)) await this.navigate(() => this.queue.skip(), vscode.l10n.t('Marked unsure: kept pending, nothing was sent; left out of bulk decisions.'));
+      return;
+    }
     // The page may have drawn the next item already: say that this key was not acted on.
     if (this.navigating && message.type === 'decide') return this.post({ type: 'notice', message: vscode.l10n.t('Nothing sent: the queue was still moving. Press the key again.'), tone: 'info' });
     // A decided item shown again by ← is read-only; a skipped one can still be decided.

@@ -12,8 +12,9 @@ export interface RecommendationFilter {
   integrations?: string[];
 }
 
-export type SortOrder = 'server' | 'score-desc' | 'score-asc';
-export const SORT_ORDERS: readonly SortOrder[] = ['server', 'score-desc', 'score-asc'];
+/** 'informative': triage's "most informative first" (issue 17), the ones it does not ask for last. */
+export type SortOrder = 'server' | 'score-desc' | 'score-asc' | 'informative';
+export const SORT_ORDERS: readonly SortOrder[] = ['server', 'score-desc', 'score-asc', 'informative'];
 
 export function isFiltered(f: RecommendationFilter): boolean {
   return f.minScore !== undefined || f.maxScore !== undefined || !!f.integrations?.length;
@@ -26,9 +27,17 @@ export function matches(r: Recommendation, f: RecommendationFilter): boolean {
   return true;
 }
 
-/** A new array; the sort is stable, so equal scores keep the server's order. */
-export function sortRecords(records: readonly Recommendation[], order: SortOrder): Recommendation[] {
-  if (order === 'server') return [...records];
+/**
+ * A new array; the sort is stable, so equal scores keep the server's order. 'informative' follows
+ * `rank` (id → place); records without a place (triage does not ask for them) come after, in the
+ * server's order.
+ */
+export function sortRecords(records: readonly Recommendation[], order: SortOrder, rank?: ReadonlyMap<string, number>): Recommendation[] {
+  if (order === 'server' || (order === 'informative' && !rank)) return [...records];
+  if (order === 'informative') {
+    const place = (r: Recommendation) => rank!.get(r['@id']) ?? Number.MAX_SAFE_INTEGER;
+    return [...records].sort((a, b) => place(a) - place(b));
+  }
   const sign = order === 'score-desc' ? -1 : 1;
   return [...records].sort((a, b) => sign * (a.score - b.score));
 }

@@ -7,6 +7,13 @@ import { type LoadAllResult, PagedList, wholeListLimit } from './paged-list';
 import { addressLine, integrationName, tooltipLines, percent, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
+import type { TriageState } from '../triage/triage-state';
+import { flagSentence, flagsText } from '../triage/flag-labels';
+
+/** The sort in words for the view's header and the queue's. */
+function sortText(order: SortOrder): string {
+  return order === 'score-desc' ? vscode.l10n.t('score ↓') : order === 'score-asc' ? vscode.l10n.t('score ↑') : vscode.l10n.t('most informative first');
+}
 
 /** See RecommendationsList.onDidChangePending. */
 export interface PendingChange {
@@ -97,7 +104,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     if (!this.wantsWhole()) return undefined;
     const parts: string[] = [];
     if (isFiltered(this.filterValue)) parts.push(vscode.l10n.t('filtered: {0}', describeFilter(this.filterValue)));
-    if (this.sortValue !== 'server') parts.push(this.sortValue === 'score-desc' ? vscode.l10n.t('score ↓') : vscode.l10n.t('score ↑'));
+    if (this.sortValue !== 'server') parts.push(sortText(this.sortValue));
     if (this.partial) parts.push(this.amongText());
     return parts.join(' · ');
   }
@@ -124,8 +131,17 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   protected override visible(): Recommendation[] {
     const kept = isFiltered(this.filterValue) ? this.records.filter((r) => matches(r, this.filterValue)) : this.records;
-    return sortRecords(kept, this.sortValue);
+    return sortRecords(kept, this.sortValue, this.sortValue === 'informative' ? this.triage?.informativeRank(this.records) : undefined);
   }
+
+  /** Unsure marks, flags and the informative order (issue 17); set once at activation. */
+  private triage: TriageState | undefined;
+
+  useTriage(triage: TriageState): vscode.Disposable {
+    this.triage = triage;
+    return triage.onDidChange(() => this.redraw());
+  }
+
 
   /** The integrations of the loaded recommendations' entities, for the filter's quick pick. */
   integrationsSeen(): string[] {
@@ -146,8 +162,11 @@ export class RecommendationsList extends PagedList<Recommendation> {
     const item = new vscode.TreeItem({ label: `${score} ${label || r['@id']}`, highlights: [[0, score.length]] }, vscode.TreeItemCollapsibleState.Collapsed);
     const integrations = [...new Set(r.entities.map((e) => integrationName(e.integration)))];
     item.id = r['@id'];
-    item.description = integrations.join(', ');
-    item.iconPath = scoreIcon(r.score);
+    const unsure = this.triage?.isUnsure(r['@id']);
+    const flags = this.triage ? flagsText(this.triage.flagsOf(r, this.records)) : '';
+    // Plain strings: a description is shown as text, so record data stays inert.
+    item.description = [unsure ? vscode.l10n.t('unsure') : '', flags, integrations.join(', ')].filter(Boolean).join(' · ');
+    item.iconPath = unsure ? new vscode.ThemeIcon('question', new vscode.ThemeColor('charts.purple')) : scoreIcon(r.score);
     item.contextValue = 'recommendation';
     // A click opens the comparison (the twistie still expands the entities).
     item.command = { command: 'dedupCurator.openComparison', title: vscode.l10n.t('Open Comparison'), arguments: [r] };
@@ -155,9 +174,13 @@ export class RecommendationsList extends PagedList<Recommendation> {
   }
 
   protected override recordTooltip(r: Recommendation): string {
+    const mark = this.triage?.unsure(r['@id']);
+    const flags = (this.triage?.flagsOf(r, this.records) ?? []).filter((f) => f !== 'unsure');
     return tooltipLines([
       [vscode.l10n.t('Score'), percent(r.score)],
       [vscode.l10n.t('Recommendation'), r['@id']],
+      [vscode.l10n.t('Unsure'), mark ? mark.note || vscode.l10n.t('(no note)') : undefined],
+      ...flags.map((f): [string, string] => [vscode.l10n.t('Flag'), flagSentence(f)]),
       ...r.entities.map((e, i): [string, string] => [vscode.l10n.t('Entity {0}', i + 1), `${e.name ?? ''} (${integrationName(e.integration)}) ${addressLine(e.address)}`]),
     ]);
   }
@@ -217,7 +240,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     this.view.badge = this.total ? { value: this.total, tooltip: vscode.l10n.t('{0} pending recommendations', pending!) } : undefined;
     const parts = pending !== undefined ? [vscode.l10n.t('{0} pending', pending)] : [];
     if (isFiltered(this.filterValue)) parts.push(vscode.l10n.t('filtered: {0} · {1} shown', describeFilter(this.filterValue), this.visible().length));
-    if (this.sortValue !== 'server') parts.push(this.sortValue === 'score-desc' ? vscode.l10n.t('score ↓') : vscode.l10n.t('score ↑'));
+    if (this.sortValue !== 'server') parts.push(sortText(this.sortValue));
     if (this.partial) parts.push(this.amongText());
     this.view.description = parts.join(' · ') || undefined;
   }

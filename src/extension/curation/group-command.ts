@@ -1,0 +1,164 @@
+// "Decide a Group…" (issue 17): triage over the whole pending list (every page, as the whole-list
+// sort reads it) with the journal's answers; the pattern groups in a quick pick with their evidence;
+// the chosen group approved or rejected — optionally only its members whose estimate clears the
+// target — through the bulk path (list, confirmation, journal, concurrency, cancel, retry).
+import * as vscode from 'vscode';
+import type { BulkSummary } from '../../curation/bulk-decisions';
+import type { Recommendation } from '../../api/model';
+import type { Verdict } from '../../curation/journal';
+import type { TriageGroup, TriageResult } from '../../triage/triage';
+import { inertText } from '../ui/inert-text';
+import { showInfo, showWarning } from '../ui/notify';
+import { runBulkWithUi } from './bulk-run';
+import type { Curation } from './context';
+import { flagsText } from '../triage/flag-labels';
+
+const t = vscode.l10n.t;
+
+/** For tests and scripts: the group, the verdict and the options, so nothing is asked. */
+export interface GroupArgs {
+  group: string;
+  verdict: Verdict;
+  /** Only members whose estimate is at least this (approve) or at most 1 − this (reject). */
+  minP?: number;
+  confirm?: boolean;
+  signal?: AbortSignal;
+  /** On a production connection: the name typed. */
+  typedName?: string;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** "estimate 99.4% (90% interval 98.9–99.8%)". */
+export function estimateText(g: TriageGroup): string {
+  return t('estimated approval {0} (90% interval {1}–{2})', pct(g.p), pct(g.low), pct(g.high));
+}
+
+function groupItem(g: TriageGroup): vscode.QuickPickItem & { group: TriageGroup } {
+  const safe = g.safe === 'approve' ? t('safe to approve') : g.safe === 'reject' ? t('safe to reject') : t('not safe yet');
+  return {
+    // The icon is ours; the words come from the field names, still made inert.
+    label: `${g.kind === 'event' ? '$(calendar)' : '$(location)'} ${inertText(g.words)}`,
+    description: t('{0} pending · scores {1}–{2} · decided ✓{3} ✗{4} ?{5}', g.size, pct(g.scoreMin), pct(g.scoreMax), g.labels.approve, g.labels.reject, g.labels.unsure),
+    detail: [estimateText(g), safe, flagsText(g.flags)].filter(Boolean).join(' · '),
+    group: g,
+  };
+}
+
+export function registerGroupCommand(c: Curation): vscode.Disposable[] {
+  return [vscode.commands.registerCommand('dedupCurator.decideGroup', (args?: GroupArgs) => decideGroup(c, args))];
+}
+
+async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary | undefined> {
+  const loaded = await triageAll(c, args?.signal);
+  if (!loaded) return undefined;
+  const { pending, result } = loaded;
+  let group: TriageGroup | undefined;
+  let verdict: Verdict | undefined;
+  let minP: number | undefined;
+  if (args) {
+    group = result.groups.find((g) => g.key === args.group);
+    if (!group) {
+      void showWarning(t('Dedup Curator: no pending group "{0}".', args.group));
+      return undefined;
+    }
+    verdict = args.verdict;
+    minP = args.minP;
+  } else {
+    const open = result.groups.filter((g) => g.decidable.length);
+    if (!open.length) {
+      void showInfo(t('No pending recommendation can be decided in a group (none pending, or all marked unsure).'));
+      return undefined;
+    }
+    // Safe groups first: those are the ones a group decision is for.
+    const rank = (g: TriageGroup) => (g.safe ? 0 : 1);
+    const picked = await vscode.window.showQuickPick(
+      [...open].sort((a, b) => rank(a) - rank(b)).map(groupItem),
+      { title: t('Dedup Curator: Decide a Group ({0} pending, {1} decisions learnt from)', pending.length, result.model.labels), matchOnDescription: true, matchOnDetail: true, placeHolder: t('Pattern groups: which fields agree; the estimate is learnt from your own decisions') },
+    );
+    if (!picked) return undefined;
+    group = picked.group;
+    const chosen = await askVerdict(group, result);
+    if (!chosen) return undefined;
+    ({ verdict, minP } = chosen);
+  }
+  const byId = new Map(pending.map((r) => [r['@id'], r]));
+  const targets = group.decidable
+    .filter((id) => {
+      const p = result.items.get(id)?.p ?? 0;
+      return minP === undefined || (verdict === 'approve' ? p >= minP : 1 - p >= minP);
+    })
+    .map((id) => byId.get(id))
+    .filter((r): r is Recommendation => r !== undefined);
+  // The same pattern with flags forms groups of its own: say how many were left out that way.
+  const flaggedAlike = result.groups.filter((g) => g.pattern === group.pattern && g.key !== group.key).reduce((n, g) => n + g.size, 0);
+  const estimate = [
+    estimateText(group),
+    group.safe === verdict ? undefined : t('Triage does not call this group safe to {0} at the target precision: decide more of it one by one first, or go on knowingly.', verdict === 'approve' ? t('approve') : t('reject')),
+    flaggedAlike ? t('{0} flagged recommendations with this pattern are left out (they form groups of their own).', flaggedAlike) : undefined,
+    group.size - group.decidable.length ? t('{0} marked unsure left out.', group.size - group.decidable.length) : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  c.log.info(`group ${verdict} "${group.key}": ${targets.length} of ${group.size} (${estimateText(group)})`);
+  return runBulkWithUi(c, {
+    verdict,
+    targets,
+    description: t('group "{0}"', group.words),
+    estimate,
+    // A flagged group was chosen for what it is: its members start checked.
+    includeFlagged: group.flags.length > 0,
+    confirm: args?.confirm,
+    signal: args?.signal,
+    typedName: args?.typedName,
+  });
+}
+
+async function askVerdict(g: TriageGroup, result: TriageResult): Promise<{ verdict: Verdict; minP?: number } | undefined> {
+  const target = result.options.targetPrecision;
+  const above = g.decidable.filter((id) => (result.items.get(id)?.p ?? 0) >= target).length;
+  const below = g.decidable.filter((id) => 1 - (result.items.get(id)?.p ?? 1) >= target).length;
+  const items: (vscode.QuickPickItem & { verdict: Verdict; minP?: number })[] = [
+    { label: t('Approve all {0}', g.decidable.length), description: g.safe === 'approve' ? t('safe') : t('not safe yet'), verdict: 'approve' },
+    { label: t('Approve only the {0} estimated at {1} or more', above, pct(target)), verdict: 'approve', minP: target },
+    { label: t('Reject all {0}', g.decidable.length), description: g.safe === 'reject' ? t('safe') : t('not safe yet'), verdict: 'reject' },
+    { label: t('Reject only the {0} estimated at {1} or less', below, pct(1 - target)), verdict: 'reject', minP: target },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: inertText(g.words), placeHolder: estimateText(g) });
+  return picked && { verdict: picked.verdict, minP: picked.minP };
+}
+
+/** Every pending recommendation (all pages, cancellable) and the triage of them. */
+export async function triageAll(c: Curation, signal: AbortSignal | undefined): Promise<{ pending: Recommendation[]; result: TriageResult } | undefined> {
+  const client = await c.session.client();
+  if (!client) {
+    void showWarning(t('Dedup Curator: no active connection with a token.'));
+    return undefined;
+  }
+  try {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Triage: reading every pending recommendation…'), cancellable: true }, async (progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      const link = () => controller.abort();
+      signal?.addEventListener('abort', link, { once: true });
+      try {
+        const pending: Recommendation[] = [];
+        for await (const page of client.recommendationPages({ pageSize: 200 }, { signal: controller.signal })) {
+          pending.push(...page.data);
+          progress.report({ message: t('{0} of {1} read', pending.length, page.total ?? '?') });
+        }
+        await c.triage.loaded;
+        const started = performance.now();
+        const result = c.triage.run(pending);
+        c.log.info(`triage of ${pending.length} pending: ${result.groups.length} groups in ${(performance.now() - started).toFixed(0)} ms`);
+        return { pending, result };
+      } finally {
+        sub.dispose();
+        signal?.removeEventListener('abort', link);
+      }
+    });
+  } catch (e) {
+    c.errors.report(e, t('Triage'));
+    return undefined;
+  }
+}

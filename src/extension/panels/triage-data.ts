@@ -1,0 +1,48 @@
+// What the Triage panel draws, from a triage run and the curator's answers: the score histogram of
+// the pending backlog and of the decisions, the approval rate at or above each score (the threshold
+// view), and the groups as rows. Free of `vscode` (the flag words come in as a function).
+import type { Recommendation } from '../../api/model';
+import type { Flag } from '../../triage/flags';
+import type { TriageLabel, TriageResult } from '../../triage/triage';
+import type { GroupRow, HistogramBin, ThresholdPoint, TriagePanelData } from '../../webview/triage/protocol';
+
+const BINS = 20;
+
+export function triagePanelData(pending: readonly Recommendation[], labels: readonly TriageLabel[], result: TriageResult, flagWord: (f: Flag) => string): TriagePanelData {
+  const histogram: HistogramBin[] = Array.from({ length: BINS }, (_, i) => ({ from: i / BINS, to: (i + 1) / BINS, pending: 0, approved: 0, rejected: 0, unsure: 0 }));
+  const bin = (score: number) => histogram[Math.min(BINS - 1, Math.max(0, Math.floor(score * BINS)))];
+  for (const r of pending) bin(r.score).pending++;
+  // The last answer about each recommendation counts once.
+  const last = new Map<string, TriageLabel>();
+  for (const l of labels) last.set(l.id, l);
+  for (const l of last.values()) {
+    const b = bin(l.features.score);
+    if (l.verdict === 'approve') b.approved++;
+    else if (l.verdict === 'reject') b.rejected++;
+    else b.unsure++;
+  }
+  const decided = [...last.values()].filter((l) => l.verdict !== 'unsure').sort((a, b) => b.features.score - a.features.score);
+  const thresholds: ThresholdPoint[] = [];
+  for (let t = 50; t <= 99; t++) {
+    const at = decided.filter((l) => l.features.score >= t / 100);
+    thresholds.push({ score: t / 100, approved: at.filter((l) => l.verdict === 'approve').length, n: at.length });
+  }
+  const groups: GroupRow[] = result.groups.map((g) => ({
+    key: g.key,
+    words: g.words,
+    kind: g.kind,
+    size: g.size,
+    scoreMin: g.scoreMin,
+    scoreMax: g.scoreMax,
+    approve: g.labels.approve,
+    reject: g.labels.reject,
+    unsure: g.labels.unsure,
+    p: g.p,
+    low: g.low,
+    high: g.high,
+    safe: g.safe,
+    flags: g.flags.map(flagWord),
+    decidable: g.decidable.length,
+  }));
+  return { pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, histogram, thresholds, groups };
+}

@@ -1,0 +1,98 @@
+// The Triage panel (issue 17): the backlog at a glance — score histogram coloured by your decisions,
+// your approval rate by score, the pattern groups as a sortable table with Review (a sample's
+// comparison), Approve… and Reject… (Decide a Group, with its list and confirmation). One panel;
+// opening it again reveals and refreshes it. The page is src/webview/triage/ (strict CSP, nonce,
+// text only); its messages are validated by parseTriageMessage.
+import * as vscode from 'vscode';
+import type { Recommendation } from '../../api/model';
+import type { TriageResult } from '../../triage/triage';
+import { type FromTriageWebview, type ToTriageWebview, parseTriageMessage } from '../../webview/triage/protocol';
+import type { Curation } from '../curation/context';
+import { triageAll } from '../curation/group-command';
+import { flagWord } from '../triage/flag-labels';
+import { BasePanel, type PanelPage, panelOptions } from './base-panel';
+import { triagePanelData } from './triage-data';
+
+export const TRIAGE_VIEW_TYPE = 'dedupCurator.triage';
+
+// The stylesheet is built next to the bundle (dist/), from the page's own folder.
+const TRIAGE_PAGE: PanelPage<FromTriageWebview> = { script: 'triage-webview.js', styles: ['webview.css', '../dist/triage-webview.css'], parse: parseTriageMessage };
+
+export class TriagePanel extends BasePanel<ToTriageWebview, FromTriageWebview> {
+  private pending: Recommendation[] = [];
+  private result: TriageResult | undefined;
+  /** performance.now() of the last data sent, and how long the triage took (tests, benchmarks). */
+  lastTriageMs: number | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    private readonly c: Curation,
+  ) {
+    super(panel, extensionUri, c.log, TRIAGE_PAGE);
+    this.panel.title = vscode.l10n.t('Triage');
+  }
+
+  /** The groups as last computed (tests read them as the user reads the table). */
+  get groups(): TriageResult['groups'] {
+    return this.result?.groups ?? [];
+  }
+
+  /** Reads every pending recommendation again and triages them; the page is redrawn. */
+  refresh(): Promise<void> {
+    this.loading ??= (async () => {
+      const loaded = await triageAll(this.c, undefined);
+      if (loaded) {
+        this.pending = loaded.pending;
+        this.result = loaded.result;
+      }
+      this.onReady();
+    })().finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  protected onReady(): void {
+    if (!this.result) return;
+    this.post({ type: 'triage', data: triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord) });
+  }
+
+  protected async onMessage(message: Exclude<FromTriageWebview, { type: 'ready' }>): Promise<void> {
+    if (message.type === 'refresh') return this.refresh();
+    const group = this.result?.groups.find((g) => g.key === message.key);
+    if (!group) return this.post({ type: 'notice', message: vscode.l10n.t('That group is no longer in the backlog: refresh.') });
+    if (message.action === 'review') {
+      // A sample: the group's first member in triage's own pseudo-random order would need the
+      // order; its first decidable member is as good a sample of a pattern group.
+      const id = group.decidable[0];
+      const rec = id === undefined ? undefined : this.pending.find((r) => r['@id'] === id);
+      if (!rec) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
+      await vscode.commands.executeCommand('dedupCurator.openComparison', rec);
+      return;
+    }
+    const summary = await vscode.commands.executeCommand('dedupCurator.decideGroup', { group: group.key, verdict: message.action });
+    if (summary) await this.refresh();
+  }
+}
+
+export function registerTriagePanel(context: vscode.ExtensionContext, c: Curation): vscode.Disposable[] {
+  let current: TriagePanel | undefined;
+  return [
+    vscode.commands.registerCommand('dedupCurator.openTriage', async () => {
+      if (current) {
+        current.panel.reveal();
+        await current.refresh();
+        return current;
+      }
+      const panel = vscode.window.createWebviewPanel(TRIAGE_VIEW_TYPE, vscode.l10n.t('Triage'), vscode.ViewColumn.Active, panelOptions(context.extensionUri));
+      const created = new TriagePanel(panel, context.extensionUri, c);
+      current = created;
+      created.onDidDispose(() => {
+        if (current === created) current = undefined;
+      });
+      await created.refresh();
+      return created;
+    }),
+    { dispose: () => current?.dispose() },
+  ];
+}

@@ -1,0 +1,118 @@
+// What the extension knows for triage (issue 17): the curator's answers read back from the decision
+// journal (decisions and unsure marks), the flags of the loaded recommendations, and the "most
+// informative first" order. Read from the journal at start and again after every append (also
+// another window's), so an unsure mark survives a reload and a decision anywhere teaches at once.
+import * as vscode from 'vscode';
+import type { Recommendation } from '../../api/model';
+import { type DecisionJournal, type JournalConnection, readJournal, unsureLine } from '../../curation/journal';
+import { type UnsureMark, unsureMarks } from '../../curation/unsure';
+import type { Flag } from '../../triage/flags';
+import { labelsFromContents } from '../../triage/journal-labels';
+import { recordFlags } from '../../triage/record-flags';
+import { FeatureCache, informativeOrder, triage, type TriageLabel, type TriageResult } from '../../triage/triage';
+
+/** Setting dedupCurator.triage.targetPrecision: what a group decision must keep. */
+export function targetPrecision(): number {
+  const p = vscode.workspace.getConfiguration('dedupCurator').get<number>('triage.targetPrecision', 0.99);
+  return typeof p === 'number' && p > 0.5 && p < 1 ? p : 0.99;
+}
+
+export class TriageState implements vscode.Disposable {
+  private marks = new Map<string, UnsureMark>();
+  private labelList: TriageLabel[] = [];
+  readonly cache = new FeatureCache();
+  /** Bumped whenever the answers change: the memos below are for one version. */
+  private version = 0;
+  private flagMemo: { key: string; flags: Map<string, Flag[]> } | undefined;
+  private rankMemo: { key: string; rank: Map<string, number> } | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** The marks or the labels changed (the tree redraws, panels refresh their notes). */
+  readonly onDidChange = this.changed.event;
+  private readonly unsubscribe: () => void;
+  private reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles when the journal has been read once. */
+  loaded: Promise<void>;
+
+  constructor(
+    private readonly journal: DecisionJournal,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    // A bulk run appends hundreds of lines: read the journal again once they have settled.
+    this.unsubscribe = journal.onDidAppend(() => {
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => void this.reload(), 150);
+    });
+    this.loaded = this.reload();
+  }
+
+  /** Reads the journal again (a window reload does the same at start). */
+  async reload(): Promise<void> {
+    try {
+      const contents = await readJournal(this.journal.path);
+      this.marks = unsureMarks(contents);
+      this.labelList = labelsFromContents(contents, this.cache);
+    } catch (e) {
+      this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    this.version++;
+    this.changed.fire();
+  }
+
+  /** The journal file the marks are read from (a new TriageState over it sees what a reload sees). */
+  get journalPath(): string {
+    return this.journal.path;
+  }
+
+  unsure(id: string): UnsureMark | undefined {
+    return this.marks.get(id);
+  }
+
+  isUnsure(id: string): boolean {
+    return this.marks.has(id);
+  }
+
+  get labels(): readonly TriageLabel[] {
+    return this.labelList;
+  }
+
+  /** Marks a recommendation unsure (or takes the mark back): journalled, never sent to the service. */
+  async markUnsure(connection: JournalConnection, rec: Recommendation, note: string | undefined, cleared = false): Promise<void> {
+    const line = unsureLine(connection, rec, note, cleared);
+    await this.journal.append(line);
+    if (cleared) this.marks.delete(rec['@id']);
+    else this.marks.set(rec['@id'], { id: rec['@id'], at: line.at, note: line.note });
+    this.version++;
+    this.changed.fire();
+  }
+
+  /** The flags of one of `records` (the loaded ones: "chain" looks among them). */
+  flagsOf(rec: Recommendation, records: readonly Recommendation[]): Flag[] {
+    const key = `${this.version}|${records.length}|${records[0]?.['@id'] ?? ''}`;
+    if (this.flagMemo?.key !== key) this.flagMemo = { key, flags: recordFlags(records, this.labelList, this.cache) };
+    return this.flagMemo.flags.get(rec['@id']) ?? recordFlags([rec], this.labelList, this.cache).get(rec['@id']) ?? [];
+  }
+
+  /** The flags of every one of `records`, "chain" looking among them (a bulk selection). */
+  flagsAmong(records: readonly Recommendation[]): Map<string, Flag[]> {
+    return recordFlags(records, this.labelList, this.cache);
+  }
+
+  /** A whole triage run over `pending` with the journal's answers. */
+  run(pending: readonly Recommendation[]): TriageResult {
+    return triage(pending, this.labelList, { targetPrecision: targetPrecision() }, this.cache);
+  }
+
+  /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
+  informativeRank(records: readonly Recommendation[]): Map<string, number> {
+    const key = `${this.version}|${records.length}|${records[0]?.['@id'] ?? ''}|${targetPrecision()}`;
+    if (this.rankMemo?.key !== key) this.rankMemo = { key, rank: new Map(informativeOrder(this.run(records)).map((id, i) => [id, i])) };
+    return this.rankMemo.rank;
+  }
+
+  dispose(): void {
+    clearTimeout(this.reloadTimer);
+    this.unsubscribe();
+    this.changed.dispose();
+  }
+}

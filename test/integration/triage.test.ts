@@ -1,0 +1,150 @@
+// Issue 17 in the real VS Code, against a sandbox of its own with nothing merged at start (the whole
+// candidate set is a backlog): an unsure mark kept in the journal and read back as after a reload,
+// shown in the tree, never sent and left out of a bulk decision; blind review; "most informative
+// first"; a group decision through the bulk path; the production guard. The sandbox is the judge.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DedupClient } from '../../src/api/client';
+import type { Recommendation } from '../../src/api/model';
+import type { BulkSummary } from '../../src/curation/bulk-decisions';
+import { DecisionJournal, readJournal } from '../../src/curation/journal';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { QueuePanel } from '../../src/extension/panels/queue-panel';
+import type { TriagePanel } from '../../src/extension/panels/triage-panel';
+import { TriageState } from '../../src/extension/triage/triage-state';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { labelsFromContents } from '../../src/triage/journal-labels';
+import { informativeOrder, triage } from '../../src/triage/triage';
+import { pendingNow, recordNode } from './curation-helpers';
+import { curatorApi, settled, waitFor } from './helpers';
+
+const NAME = 'Triage test service';
+const TOKEN = 'triage-test-token';
+
+describe('Triage in the real VS Code (issue 17)', function () {
+  this.timeout(180_000);
+  let api: DedupCuratorApi;
+  let sandbox: RunningSandbox;
+  let direct: DedupClient;
+  let wasActive: string | undefined;
+  let unsure: Recommendation;
+  const log = vscode.window.createOutputChannel('Dedup Curator triage test', { log: true });
+
+  before(async () => {
+    api = await curatorApi();
+    wasActive = api.session.active?.name;
+    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 17, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
+    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
+    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
+    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
+    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    // The views reload after the switch; under load that can start after the ready state.
+    await waitFor('the backlog in the tree', () => api.recommendations.loaded().length >= 10, 30_000);
+    await settled(api);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', false);
+    await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
+    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
+    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
+    await settled(api);
+    await sandbox?.close();
+    log.dispose();
+  });
+
+  it('Mark as Unsure keeps the mark and its note in the journal, never at the service; the tree shows it; a fresh read (a reload) finds it', async () => {
+    unsure = api.recommendations.loaded()[3];
+    const marked = await vscode.commands.executeCommand('dedupCurator.markUnsure', recordNode(unsure), undefined, { note: 'same building? ask the venue' });
+    assert.equal(marked, true);
+    assert.ok((await pendingNow(direct)).has(unsure['@id']), 'unsure reached the service');
+    const item = api.recommendations.getTreeItem(recordNode(unsure) as never);
+    assert.match(String(item.description), /^unsure/);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'question');
+    const tip = String(api.recommendations.resolveTreeItem(new vscode.TreeItem('x'), recordNode(unsure) as never).tooltip);
+    assert.match(tip, /Unsure: same building\? ask the venue/);
+    // What a window reload does: a new state reads the journal from disk.
+    const fresh = new TriageState(new DecisionJournal(api.triage.journalPath), log);
+    await fresh.loaded;
+    assert.equal(fresh.unsure(unsure['@id'])?.note, 'same building? ask the venue');
+    fresh.dispose();
+  });
+
+  it('a bulk decision leaves the unsure one out: the rest is decided, it stays pending', async () => {
+    const other = api.recommendations.loaded().find((r) => r['@id'] !== unsure['@id'])!;
+    const summary = await vscode.commands.executeCommand<BulkSummary>('dedupCurator.reject', recordNode(other), [recordNode(other), recordNode(unsure)], { confirm: false });
+    assert.equal(summary?.total, 1);
+    assert.deepEqual(summary?.done, [other['@id']]);
+    const pending = await pendingNow(direct);
+    assert.ok(!pending.has(other['@id']), 'the other one was not rejected');
+    assert.ok(pending.has(unsure['@id']), 'the unsure one was decided in bulk');
+  });
+
+  it('"most informative first" orders the tree as triage’s informative order over the loaded ones and the journal', async () => {
+    await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'informative');
+    await settled(api);
+    const loaded = api.recommendations.loaded();
+    const expected = informativeOrder(triage(loaded, labelsFromContents(await readJournal(api.triage.journalPath)), { targetPrecision: 0.99 }));
+    const shown = api.recommendations.shown().map((r) => r['@id']);
+    assert.deepEqual(shown.slice(0, expected.length), expected);
+    assert.ok(!expected.includes(unsure['@id']), 'an unsure one is asked again');
+    assert.ok(shown.indexOf(unsure['@id']) >= expected.length, 'the unsure one is not after the asked ones');
+  });
+
+  it('blind review: the queue’s page gets no score, flags or sum until the verdict; switched off, it does', async () => {
+    await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', true);
+    const queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
+    await waitFor('the page to say ready', () => queue.isReady, 30000);
+    const viewOf = (q: QueuePanel) => (q as unknown as { viewOf(r: Recommendation): { score: number; blind?: boolean; explanations: unknown[]; triage?: unknown } }).viewOf(q.recommendation!);
+    const blind = viewOf(queue);
+    assert.deepEqual([blind.blind, blind.score, blind.explanations.length, blind.triage], [true, 0, 0, undefined]);
+    await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', false);
+    const open = viewOf(queue);
+    assert.equal(open.blind, undefined);
+    assert.equal(open.score, queue.recommendation!.score);
+    assert.ok(open.explanations.length > 0);
+    queue.dispose();
+  });
+
+  it('Open Triage shows the groups of the whole backlog; Review opens a sample’s comparison', async () => {
+    const panel = (await vscode.commands.executeCommand('dedupCurator.openTriage')) as TriagePanel;
+    await waitFor('the triage page to say ready', () => panel.isReady, 30000);
+    const pending = await pendingNow(direct);
+    assert.equal(panel.groups.reduce((n, g) => n + g.size, 0), pending.size, 'the groups do not cover the backlog');
+    const g = panel.groups.find((x) => x.decidable.length)!;
+    await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
+    await waitFor('the sample’s comparison', () => api.comparisons.get(g.decidable[0]));
+    api.comparisons.get(g.decidable[0])?.dispose();
+    // A malformed message is dropped, nothing happens.
+    await panel.handleMessage({ type: 'group', action: 'delete', key: g.key });
+    panel.dispose();
+  });
+
+  it('the production guard: coloured status bar; a wrong name decides nothing; the right one lets a group decision through the bulk path', async () => {
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.toggleProduction', true), true);
+    await waitFor('the production connection', () => api.session.active?.production === true && api.session.state.kind === 'ready');
+    await settled(api);
+    api.statusBar.update();
+    assert.match(api.statusBar.text, /\$\(shield\) Triage test service \(production\)/);
+    assert.ok(api.statusBar.item.backgroundColor instanceof vscode.ThemeColor);
+    const before = await pendingNow(direct);
+    const refused = await vscode.commands.executeCommand('dedupCurator.approveAllMatching', { minScore: 0, confirm: false, typedName: 'Triage test' });
+    assert.equal(refused, undefined);
+    assert.equal((await pendingNow(direct)).size, before.size, 'a bulk decision went through without the name');
+
+    // The group of the unsure one's pattern (plain), else the largest plain group: rejected as a group.
+    const result = triage([...before.values()], labelsFromContents(await readJournal(api.triage.journalPath)));
+    const pattern = result.items.get(unsure['@id'])!.features.pattern;
+    const group = result.groups.find((g) => g.key === pattern && g.decidable.length) ?? result.groups.find((g) => !g.flags.length && g.decidable.length)!;
+    assert.ok(group.decidable.length >= 1);
+    const summary = await vscode.commands.executeCommand<BulkSummary>('dedupCurator.decideGroup', { group: group.key, verdict: 'reject', confirm: false, typedName: NAME });
+    assert.equal(summary?.total, group.decidable.length);
+    assert.equal(summary?.done.length, group.decidable.length);
+    const after = await pendingNow(direct);
+    for (const id of group.decidable) assert.ok(!after.has(id), `${id} of the group is still pending`);
+    assert.ok(after.has(unsure['@id']), 'the unsure one was decided with its group');
+    const journalled = new Set((await readJournal(api.triage.journalPath)).entries.filter((e) => e.outcome === 'ok' && e.verdict === 'reject').map((e) => e.id));
+    for (const id of group.decidable) assert.ok(journalled.has(id), `${id} is not in the journal`);
+    await vscode.commands.executeCommand('dedupCurator.toggleProduction', false);
+  });
+});

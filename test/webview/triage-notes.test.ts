@@ -1,0 +1,72 @@
+// Issue 17 in the comparison page (dist/webview.js) in headless chromium, in the panel's own page and
+// CSP: the flags and the unsure note as text (hostile data stays inert), N and the "Unsure…" button
+// post `unsure` for the item on screen, and a blind view shows neither score nor sum. Needs
+// `npm run build` first. Skips only without chromium.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { ComparisonView, QueueStatus } from '../../src/webview/protocol';
+import { CAFE, CAFE_2, PAYLOADS, view } from './fixtures';
+import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+
+const ID = 'urn:recommendation:1';
+const queue: QueueStatus = { done: 0, approved: 0, rejected: 0, skipped: 0, remaining: 5, more: false, position: 1, item: 'pending', canBack: false, canUndo: false };
+const posted = async (page: Page) => (await recorded(page)).posted.slice(1); // after `ready`
+
+describe('webview: triage notes, unsure and blind review in chromium', function () {
+  this.timeout(60000);
+  let h: Harness;
+
+  before(async function () {
+    if (!existsSync(CHROMIUM)) {
+      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
+      this.skip();
+    }
+    h = await startHarness();
+  });
+  after(async () => h?.close());
+
+  it('shows the flags and the unsure note as text; hostile text stays inert', async () => {
+    const { page, errors } = await openPanel(h);
+    const v: ComparisonView = { ...view([CAFE, CAFE_2], ID), triage: { flags: ['An entity is also in another pending recommendation (a chain of merges).', PAYLOADS[0]], unsure: { note: PAYLOADS[1] } } };
+    await send(page, { type: 'show', view: v });
+    await page.waitForSelector('ul.flags');
+    const items = await page.locator('ul.flags li').allInnerTexts();
+    assert.deepEqual(items, [`⚑ ${v.triage!.flags[0]}`, `⚑ ${PAYLOADS[0]}`]);
+    assert.equal(await page.locator('.unsure-mark').innerText(), `Marked unsure: ${PAYLOADS[1]}`);
+    assert.equal((await recorded(page)).pwned, 0, 'a payload ran');
+    assert.equal(await page.locator('header img, header script').count(), 0, 'markup from the data became elements');
+    assert.equal(await page.locator('h1').innerText(), 'Score 93%');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('the Unsure… button and N in the queue post `unsure` for the item on screen; N outside the queue does nothing', async () => {
+    const { page } = await openPanel(h);
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID) });
+    await page.waitForSelector('button.unsure');
+    await page.keyboard.press('n');
+    assert.deepEqual(await posted(page), [], 'N acted outside the queue');
+    await page.getByRole('button', { name: /^Mark as unsure/ }).click();
+    assert.deepEqual(await posted(page), [{ type: 'unsure', recommendationId: ID }]);
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], 'urn:recommendation:2'), queue });
+    await page.waitForSelector('.queue-bar');
+    await page.keyboard.press('N');
+    assert.deepEqual((await posted(page)).at(-1), { type: 'unsure', recommendationId: 'urn:recommendation:2' });
+    await page.keyboard.press('?');
+    assert.match(await page.getByRole('dialog', { name: 'Review queue keys' }).innerText(), /N\s+Not sure: mark it unsure/);
+    await page.close();
+  });
+
+  it('a blind view shows no score, no flags and no sum', async () => {
+    const { page } = await openPanel(h);
+    const v: ComparisonView = { ...view([CAFE, CAFE_2], ID), score: 0, explanations: [], blind: true };
+    await send(page, { type: 'show', view: v, queue });
+    await page.waitForSelector('.queue-bar');
+    assert.equal(await page.locator('h1').innerText(), 'Score hidden (blind review)');
+    assert.equal(await page.locator('.why-sum').count(), 0);
+    assert.equal(await page.locator('ul.flags').count(), 0);
+    assert.doesNotMatch(await page.locator('main').innerText(), /\d+%/, 'a percentage is on screen');
+    await page.close();
+  });
+});

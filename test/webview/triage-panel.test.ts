@@ -1,0 +1,100 @@
+// The Triage panel's page (dist/triage-webview.js, src/webview/triage/) in headless chromium, in the
+// extension's own HTML and CSP: hostile group words and flags stay text, no CSP violation, the charts
+// are drawn, the table sorts by a header, the actions post validated messages; the message parser
+// refuses anything else. Needs `npm run build` first. Skips only without chromium.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { newNonce, panelHtml } from '../../src/extension/panels/html';
+import { type GroupRow, parseTriageMessage, type TriagePanelData } from '../../src/webview/triage/protocol';
+import { PAYLOADS } from './fixtures';
+import { CHROMIUM, deliver, type Harness, openWithStandIn, recorded, startHarness, startPageServer } from './page';
+
+const ROOT = join(__dirname, '..', '..');
+
+function group(i: number, o: Partial<GroupRow> = {}): GroupRow {
+  return { key: `location:name=equal|k${i}`, words: `name equal ${i}`, kind: 'location', size: 10 + i, scoreMin: 0.8, scoreMax: 0.99, approve: i, reject: 0, unsure: 0, p: 0.9 + i / 100, low: 0.8, high: 0.99, safe: null, flags: [], decidable: 10 + i, ...o };
+}
+
+function data(groups: GroupRow[]): TriagePanelData {
+  const histogram = Array.from({ length: 20 }, (_, i) => ({ from: i / 20, to: (i + 1) / 20, pending: i, approved: i % 3, rejected: i % 2, unsure: i === 19 ? 1 : 0 }));
+  const thresholds = Array.from({ length: 50 }, (_, i) => ({ score: (50 + i) / 100, approved: 140 + (i % 10), n: 150 }));
+  return { pending: 400, labels: 150, targetPrecision: 0.99, histogram, thresholds, groups };
+}
+
+describe('webview: the Triage panel in chromium', function () {
+  this.timeout(60000);
+  let h: Harness;
+  let server: Server;
+  let origin: string;
+
+  before(async function () {
+    if (!existsSync(CHROMIUM)) {
+      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
+      this.skip();
+    }
+    h = await startHarness();
+    ({ server, origin } = await startPageServer(
+      {
+        '/dist/triage-webview.js': [join(ROOT, 'dist', 'triage-webview.js'), 'text/javascript'],
+        '/dist/triage-webview.css': [join(ROOT, 'dist', 'triage-webview.css'), 'text/css'],
+        '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
+      },
+      (o) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/triage-webview.js`, styleUri: `${o}/media/webview.css`, extraStyleUris: [`${o}/dist/triage-webview.css`], title: 'Triage' }),
+    ));
+  });
+  after(async () => {
+    await h?.close();
+    await new Promise((r) => server?.close(r));
+  });
+
+  const open = async (groups: GroupRow[]): Promise<{ page: Page; errors: string[] }> => {
+    const opened = await openWithStandIn(h.browser, `${origin}/`);
+    await deliver(opened.page, { type: 'triage', data: data(groups) });
+    await opened.page.waitForSelector('table.groups');
+    return opened;
+  };
+
+  it('draws the charts and the groups; hostile words and flags stay text; no CSP violation', async () => {
+    const { page, errors } = await open([group(1, { words: PAYLOADS[0], flags: [PAYLOADS[1], 'chain'], safe: 'approve' }), group(2)]);
+    assert.equal(await page.locator('svg.histogram rect').count() > 20, true);
+    assert.equal(await page.locator('svg.thresholds rect').count(), 50);
+    assert.match(await page.locator('.threshold').innerText(), /^Scores ≥ 99% were approved 99% of the time \(n = 150\)$/);
+    const words = await page.locator('tbody td.words').allInnerTexts();
+    assert.ok(words.includes(`Location: ${PAYLOADS[0]}`), words.join('\n'));
+    assert.ok((await page.locator('tbody td.flags').allInnerTexts()).includes(`⚑ ${PAYLOADS[1]}, chain`));
+    const rec = await recorded(page);
+    assert.equal(rec.pwned, 0, 'a payload ran');
+    assert.deepEqual(rec.cspViolations, []);
+    assert.equal(await page.locator('tbody img, tbody script, tbody a').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('sorts by a header; the actions post the group key; a group with nothing decidable cannot be decided', async () => {
+    const { page } = await open([group(1), group(3), group(2, { decidable: 0 })]);
+    const sizes = () => page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    assert.deepEqual(await sizes(), ['13', '12', '11'], 'largest first');
+    await page.getByRole('button', { name: 'Count' }).click();
+    assert.deepEqual(await sizes(), ['11', '12', '13']);
+    await page.getByRole('button', { name: 'Approve the group: name equal 3' }).click();
+    await page.getByRole('button', { name: 'Review a sample: name equal 1' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    assert.deepEqual((await recorded(page)).posted.slice(1), [
+      { type: 'group', action: 'approve', key: 'location:name=equal|k3' },
+      { type: 'group', action: 'review', key: 'location:name=equal|k1' },
+      { type: 'refresh' },
+    ]);
+    assert.equal(await page.getByRole('button', { name: 'Reject the group: name equal 2' }).isDisabled(), true);
+    await page.close();
+  });
+
+  it('the extension accepts only ready, refresh and group actions with a key', () => {
+    assert.deepEqual(parseTriageMessage({ type: 'group', action: 'reject', key: 'k', extra: 1 }), { type: 'group', action: 'reject', key: 'k' });
+    for (const bad of [null, [], { type: 'group', action: 'delete', key: 'k' }, { type: 'group', action: 'approve' }, { type: 'group', action: 'approve', key: 'x'.repeat(5000) }, { type: 'openLink', url: 'https://x' }]) {
+      assert.equal(parseTriageMessage(bad), undefined, JSON.stringify(bad)?.slice(0, 60));
+    }
+  });
+});
