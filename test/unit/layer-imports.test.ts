@@ -6,9 +6,9 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 
 const ROOT = path.resolve(__dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
 
 async function restrictedImports(file: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
