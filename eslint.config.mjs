@@ -3,6 +3,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+// The layers (README, "Architecture"): the core (src/api, matching, triage, curation, sandbox,
+// records) under the programs built on it (src/cli, src/extension); src/webview is a browser bundle.
+const NO_VSCODE = { name: 'vscode', message: 'The core is editor-independent: import vscode only under src/extension.' };
+const NO_CLI = {
+  group: ['**/cli', '**/cli/**'],
+  message: 'Only src/cli imports src/cli: move what both need into the core (e.g. src/records).',
+};
+const NO_EXTENSION = {
+  group: ['**/extension', '**/extension/**'],
+  message: 'Only src/extension imports src/extension: move what both need into the core.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '.vscode-test/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -15,9 +27,20 @@ export default tseslint.config(
     },
   },
   {
-    // The core never depends on the editor: the CLI and the sandbox run without VS Code.
-    files: ['src/api/**', 'src/matching/**', 'src/triage/**', 'src/sandbox/**', 'src/cli/**', 'src/curation/**', 'src/webview/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'The core is editor-independent: import vscode only under src/extension.' }] }] },
+    // The core never depends on the editor, nor on the programs built on it (the CLI, the
+    // extension): the CLI and the sandbox run without VS Code, and what both use lives in the core.
+    files: ['src/api/**', 'src/matching/**', 'src/triage/**', 'src/sandbox/**', 'src/curation/**', 'src/records/**', 'src/webview/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_CLI, NO_EXTENSION] }] },
+  },
+  {
+    // The CLI is a program on the core, next to the extension: it takes nothing from the extension.
+    files: ['src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_EXTENSION] }] },
+  },
+  {
+    // Nor does the extension take from the CLI (it once took RecordKind from src/cli/csv.ts).
+    files: ['src/extension/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLI] }] },
   },
   {
     // Record data reaches notifications: they render `[x](command:…)` as a live link. Every

@@ -3,7 +3,7 @@
 import { checkBaseUrl } from './base-url';
 import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
 import { RequestValidationError } from './errors';
-import type { Event, Location, Page, Recommendation } from './model';
+import type { Event, Location, Page, Recommendation, Verdict } from './model';
 import { type ResumeOptions, itemsOf, parallelPages, resumingFetcher, sequentialPages } from './paging';
 import { type EventParams, type LocationParams, type PageParams, decisionBody, eventsBody, locationsBody, pageBody } from './request-params';
 import { parseResponse } from './response-validation';
@@ -84,7 +84,7 @@ export class DedupClient {
     return this.decide('reject', id, call);
   }
 
-  private async decide(verdict: 'approve' | 'reject', id: string, call: CallOptions): Promise<void> {
+  private async decide(verdict: Verdict, id: string, call: CallOptions): Promise<void> {
     const path = ENDPOINTS[verdict];
     await this.transport.post(path, decisionBody(id), {
       ...call,

@@ -22,6 +22,9 @@ export type Recommendation = v.InferOutput<typeof RecommendationSchema>;
 export type Location = v.InferOutput<typeof LocationSchema>;
 export type Event = v.InferOutput<typeof EventSchema>;
 
+/** What a curator decides about a recommendation: the service's approve and reject endpoints. */
+export type Verdict = 'approve' | 'reject';
+
 /** One page of a list endpoint, with the recommendation list's two `data` shapes already made one array. */
 export interface Page<T> {
   page: number;

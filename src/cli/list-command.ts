@@ -2,16 +2,16 @@
 // the records arrive.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Writable } from 'node:stream';
-import type { DedupClient, PagesOptions } from '../api/client';
 import { isDedupError } from '../api/errors';
 import type { ResumeInfo } from '../api/paging';
 import { formatMs } from '../api/transport';
-import type { Page } from '../api/model';
-import type { EventParams, LocationParams, PageParams } from '../api/request-params';
+import type { LocationParams, PageParams } from '../api/request-params';
+import type { ListKind } from '../records/list-kind';
+import { type ListQuery, listPages } from '../records/list-pages';
+import { OUTPUT_FORMATS, type OutputFormat } from '../records/output-format';
+import { RecordWriter } from '../records/record-writer';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
-import type { RecordKind } from './csv';
 import { UsageError } from './exit-codes';
-import { OUTPUT_FORMATS, type OutputFormat, RecordWriter } from './record-writer';
 
 export interface CommandIo {
   stdout: Writable;
@@ -35,7 +35,7 @@ const LIST_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const ALLOWED: Record<RecordKind, string[]> = {
+const ALLOWED: Record<ListKind, string[]> = {
   recommendations: ['concurrency'],
   locations: ['updated-since', 'only-external-updates'],
   events: ['updated-since', 'only-external-updates', 'start-after', 'start-before', 'location'],
@@ -57,7 +57,7 @@ export function integerFlag(value: string | undefined, flag: string, command: st
   return Number(value);
 }
 
-export async function listCommand(kind: RecordKind, args: string[], io: CommandIo, help: string): Promise<number> {
+export async function listCommand(kind: ListKind, args: string[], io: CommandIo, help: string): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, LIST_OPTIONS, kind);
   if (values.help) {
     io.stdout.write(help + '\n');
@@ -85,7 +85,7 @@ export async function listCommand(kind: RecordKind, args: string[], io: CommandI
   const client = await connect(values as ConnectionFlags, io.env, kind, warn);
   const onResume = (r: ResumeInfo) =>
     warn(`dedup-curator: page ${r.page} still failed after its retries (${r.error.message}); resuming from page ${r.page} in ${formatMs(r.delayMs)}`);
-  const pages = pagesOf(client, kind, values, paging, values.all === true, concurrency, { signal: io.signal, onResume });
+  const pages = listPages(client, queryOf(kind, values, paging), { all: values.all === true, concurrency, signal: io.signal, onResume });
   const writer = new RecordWriter(io.stdout, format, kind);
   await writer.begin();
   let next: number | undefined;
@@ -105,33 +105,22 @@ export async function listCommand(kind: RecordKind, args: string[], io: CommandI
   return 0;
 }
 
-function pagesOf(
-  client: DedupClient,
-  kind: RecordKind,
-  values: Record<string, string | boolean | undefined>,
-  paging: PageParams,
-  all: boolean,
-  concurrency: number | undefined,
-  call: PagesOptions,
-): AsyncIterable<Page<unknown>> {
-  if (kind === 'recommendations') {
-    return all ? client.recommendationPages(paging, { ...call, concurrency }) : once(client.listRecommendations(paging, call));
-  }
+/** The list and its filters, from the command's flags (checked above to apply to the list). */
+function queryOf(kind: ListKind, values: Record<string, string | boolean | undefined>, paging: PageParams): ListQuery {
+  if (kind === 'recommendations') return { kind, params: paging };
   const loc: LocationParams = {
     ...paging,
     updatedSince: values['updated-since'] as string,
     onlyExternalUpdates: values['only-external-updates'] === true ? true : undefined,
   };
-  if (kind === 'locations') return all ? client.locationPages(loc, call) : once(client.listLocations(loc, call));
-  const ev: EventParams = {
-    ...loc,
-    startAfter: values['start-after'] as string | undefined,
-    startBefore: values['start-before'] as string | undefined,
-    location: values.location as string | undefined,
+  if (kind === 'locations') return { kind, params: loc };
+  return {
+    kind,
+    params: {
+      ...loc,
+      startAfter: values['start-after'] as string | undefined,
+      startBefore: values['start-before'] as string | undefined,
+      location: values.location as string | undefined,
+    },
   };
-  return all ? client.eventPages(ev, call) : once(client.listEvents(ev, call));
-}
-
-async function* once<T>(p: Promise<T>): AsyncGenerator<T> {
-  yield await p;
 }

@@ -5,7 +5,7 @@ import { readJournal } from '../curation/journal';
 import { labelsFromContents, type labelsFromJournal } from '../triage/journal-labels';
 import { FeatureCache, triage, type TriageGroup, type TriageResult } from '../triage/triage';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
-import { csvCell } from './csv';
+import { csvCell } from '../records/csv';
 import { UsageError } from './exit-codes';
 import { type CommandIo, parseCommandArgs } from './list-command';
 import type { DedupClient } from '../api/client';

@@ -1,7 +1,8 @@
 // Approve or reject many recommendations: a few requests at a time, cancellable, every attempt
 // journalled. Decisions are never retried here (a lost answer may mean the decision was applied);
 // the summary lists what can be retried and the caller asks the user.
-import type { JournalConnection, Verdict } from './journal';
+import type { Verdict } from '../api/model';
+import type { JournalConnection } from './journal';
 import type { DecisionJournal } from './journal';
 import { type AttemptOutcome, type Decider, type DecisionTarget, attemptDecision } from './decide';
 

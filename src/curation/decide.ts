@@ -3,8 +3,8 @@
 // leave the same record.
 import type { DedupClient } from '../api/client';
 import { isDedupError } from '../api/errors';
-import type { Recommendation } from '../api/model';
-import { type DecisionJournal, type JournalConnection, type OutcomeStatus, type Verdict, startedLine } from './journal';
+import type { Recommendation, Verdict } from '../api/model';
+import { type DecisionJournal, type JournalConnection, type OutcomeStatus, startedLine } from './journal';
 
 export type Decider = Pick<DedupClient, 'approve' | 'reject'>;
 

@@ -1,11 +1,9 @@
 // The decision journal as a file a person or a spreadsheet reads: CSV (one row per attempt, the
 // CLI's quoting, formula-like cells defused) or NDJSON (one joined entry per line). Attempts are
 // written oldest first, as in the journal.
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
 import { once } from 'node:events';
-import { csvCell } from '../cli/csv';
+import { writeFileAtomically } from '../records/atomic-file';
+import { csvCell } from '../records/csv';
 import type { DecisionEntry } from './journal';
 
 export type JournalExportFormat = 'csv' | 'ndjson';
@@ -40,23 +38,14 @@ export function journalFormatFromPath(path: string): JournalExportFormat {
 
 /** Writes the entries to `file` through `<file>.partial`, so a failed export leaves no half file. */
 export async function exportJournal(entries: Iterable<DecisionEntry>, file: string, format: JournalExportFormat = journalFormatFromPath(file)): Promise<number> {
-  const partial = `${file}.partial`;
-  const out = createWriteStream(partial);
-  let n = 0;
-  try {
+  return writeFileAtomically(file, async (out) => {
+    let n = 0;
     if (format === 'csv') out.write(journalCsvHeader());
     for (const e of entries) {
       const ok = out.write(format === 'csv' ? journalCsvRow(e) : JSON.stringify(e) + '\n');
       if (!ok) await once(out, 'drain');
       n++;
     }
-    out.end();
-    await finished(out);
-    await rename(partial, file);
     return n;
-  } catch (e) {
-    out.destroy();
-    await rm(partial, { force: true });
-    throw e;
-  }
+  });
 }

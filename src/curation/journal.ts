@@ -10,9 +10,7 @@
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Recommendation, RecommendationEntity } from '../api/model';
-
-export type Verdict = 'approve' | 'reject';
+import type { Recommendation, RecommendationEntity, Verdict } from '../api/model';
 
 export interface JournalConnection {
   baseUrl: string;

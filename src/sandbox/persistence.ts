@@ -13,7 +13,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { DataDirLockError, lockDataDir } from './data-dir-lock';
 import type { SourceRecord } from './source-records';
-import type { RecordKind } from './store-ids';
+import type { EntityKind } from './store-ids';
 
 export interface StoreInputs {
   seed: number;
@@ -29,7 +29,7 @@ export interface DecisionRecord {
   decision: 'approve' | 'reject';
   /** The recommendation's @id. */
   id: string;
-  kind: RecordKind;
+  kind: EntityKind;
   /** The source keys it proposed, so the decision replays even if recommendations change. */
   keys: string[];
   at: number;

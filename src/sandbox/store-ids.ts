@@ -9,15 +9,15 @@ export const RECOMMENDATION_TYPE = `${ONTOLOGY_BASE}/DeduplicationRecommendation
 export const LOCATION_ENTITY_TYPE = 'https://schema.org/PostalAddress';
 export const EVENT_ENTITY_TYPE = 'https://schema.org/Event';
 
-export type RecordKind = 'location' | 'event';
+export type EntityKind = 'location' | 'event';
 
 /** Unified record: `urn:dedup-sandbox:location:<n>` / `urn:dedup-sandbox:event:<n>`, n from 1. */
-export function unifiedId(kind: RecordKind, n: number): string {
+export function unifiedId(kind: EntityKind, n: number): string {
   return `urn:dedup-sandbox:${kind}:${n}`;
 }
 
 /** A source entity as shown in a recommendation: its integration and source id, percent-encoded. */
-export function sourceEntityId(kind: RecordKind, ref: SourceRef): string {
+export function sourceEntityId(kind: EntityKind, ref: SourceRef): string {
   return `urn:dedup-sandbox:${kind}-source:${encodeURIComponent(sourceKey(ref))}`;
 }
 
@@ -25,7 +25,7 @@ export function sourceEntityId(kind: RecordKind, ref: SourceRef): string {
  * A recommendation's id depends only on what it proposes (its kind and the set of source keys),
  * so it is the same after a restart and a decision logged against it can be replayed.
  */
-export function recommendationId(kind: RecordKind, keys: readonly string[]): string {
+export function recommendationId(kind: EntityKind, keys: readonly string[]): string {
   const digest = createHash('sha256').update(kind).update('\0').update([...keys].sort().join('\0')).digest('hex');
   return `urn:dedup-sandbox:recommendation:${digest.slice(0, 20)}`;
 }

@@ -7,7 +7,7 @@
 import { clusterLinks, MatchRun, modelJson, REVIEW_THRESHOLD, strongestFields, type Candidate, type KeyLabel, type MatchModel, type PreparedEvent, type PreparedLocation } from '../matching/index';
 import type { SourceRecord } from './source-records';
 import { matchInputs } from './store-match';
-import type { RecordKind } from './store-ids';
+import type { EntityKind } from './store-ids';
 
 /** Labelled pairs between refits of the model in a running sandbox. */
 export const REFIT_EVERY = 10;
@@ -21,23 +21,23 @@ export interface MatcherState {
 }
 
 export class SandboxMatcher {
-  private readonly labels: Record<RecordKind, KeyLabel[]> = { location: [], event: [] };
+  private readonly labels: Record<EntityKind, KeyLabel[]> = { location: [], event: [] };
   private sinceRefit = 0;
   /** Problems with the given labels (unknown records), for the operator. */
   readonly warnings: string[] = [];
 
   private constructor(
     private readonly runs: { location: MatchRun<PreparedLocation>; event: MatchRun<PreparedEvent> },
-    private readonly kindOf: (key: string) => RecordKind | undefined,
+    private readonly kindOf: (key: string) => EntityKind | undefined,
   ) {}
 
   static build(records: readonly SourceRecord[], keyIndex: ReadonlyMap<string, number>, generated: number, labels: readonly (KeyLabel & { line?: number })[] = []): SandboxMatcher {
     const { locations, events } = matchInputs(records, keyIndex, generated);
-    const kindOf = (key: string): RecordKind | undefined => {
+    const kindOf = (key: string): EntityKind | undefined => {
       const i = keyIndex.get(key);
       return i === undefined ? undefined : records[i].kind;
     };
-    const byKind: Record<RecordKind, KeyLabel[]> = { location: [], event: [] };
+    const byKind: Record<EntityKind, KeyLabel[]> = { location: [], event: [] };
     const problems: string[] = [];
     for (const l of labels) {
       const ka = kindOf(l.a);
@@ -62,7 +62,7 @@ export class SandboxMatcher {
     return matcher;
   }
 
-  candidates(kind: RecordKind): Candidate[] {
+  candidates(kind: EntityKind): Candidate[] {
     return this.runs[kind].candidates(REVIEW_THRESHOLD);
   }
 
@@ -72,7 +72,7 @@ export class SandboxMatcher {
    * model thinks each pair more likely one thing than two) and no integration appears twice.
    * Returns clusters of source keys; the links left out stay recommendations.
    */
-  startupMerges(kind: RecordKind, threshold: number): string[][] {
+  startupMerges(kind: EntityKind, threshold: number): string[][] {
     if (threshold > 1) return [];
     const run = this.runs[kind] as MatchRun<PreparedLocation | PreparedEvent>;
     const { clusters } = clusterLinks(run.links(threshold), {
@@ -99,7 +99,7 @@ export class SandboxMatcher {
   }
 
   /** The current score of a pair of source keys under the (possibly refitted) model. */
-  pairScore(kind: RecordKind, a: string, b: string): number {
+  pairScore(kind: EntityKind, a: string, b: string): number {
     return (this.runs[kind] as MatchRun<PreparedLocation | PreparedEvent>).scoreKeys(a, b);
   }
 
@@ -109,7 +109,7 @@ export class SandboxMatcher {
 }
 
 /** One line per kind for the start-up banner: what was estimated. */
-export function describeModel(kind: RecordKind, model: MatchModel): string {
+export function describeModel(kind: EntityKind, model: MatchModel): string {
   const r = model.report;
   const plural = kind === 'location' ? 'locations' : 'events';
   if (!r || model.source === 'prior') return `Matcher (${plural}): hand-set weights${r?.fallback ? ` (${r.fallback})` : ''}`;
@@ -123,7 +123,7 @@ export function describeModel(kind: RecordKind, model: MatchModel): string {
 }
 
 /** The estimated m and u per level, as a table (like Splink's match-weights chart, in text). */
-export function formatModel(kind: RecordKind, model: MatchModel): string {
+export function formatModel(kind: EntityKind, model: MatchModel): string {
   const lines = [`${kind} model (${model.source}): λ = ${model.lambda.toExponential(3)}, prior ${Math.log2(model.lambda / (1 - model.lambda)).toFixed(2)} bits`];
   lines.push('  field        level                               m          u     bits');
   for (const c of model.comparisons) {

@@ -1,11 +1,11 @@
 // Pending recommendations in list order (score descending, then id), what was decided, and which
 // recommendations a decision made moot. The list is kept sorted so a page is a slice, not a sort.
 import type { ScoredPair } from '../matching/index';
-import type { RecordKind } from './store-ids';
+import type { EntityKind } from './store-ids';
 
 export interface Rec {
   id: string;
-  kind: RecordKind;
+  kind: EntityKind;
   score: number;
   /** Source keys and their record indices, in source order. */
   keys: string[];
@@ -48,7 +48,7 @@ export class RecommendationBook {
   }
 
   /** New scores for the pending recommendations' links (the matcher learned): each keeps its weakest link. */
-  rescore(score: (kind: RecordKind, a: string, b: string) => number): void {
+  rescore(score: (kind: EntityKind, a: string, b: string) => number): void {
     for (const rec of this.pending) {
       rec.pairs = rec.pairs.map((p) => ({ ...p, score: score(rec.kind, p.a, p.b) }));
       rec.score = Math.min(...rec.pairs.map((p) => p.score));

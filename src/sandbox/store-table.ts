@@ -5,11 +5,11 @@ import type { ListResult, LocationQuery, EventQuery } from './store-api';
 import type { SourceEventRecord, SourceLocationRecord, SourceRecord } from './source-records';
 import { mergeEvent, mergeLocation, timingSource, type UnionFind } from './merge';
 import { SortedIndex } from './store-index';
-import { unifiedId, type RecordKind } from './store-ids';
+import { unifiedId, type EntityKind } from './store-ids';
 import { eventWire, locationWire } from './store-wire';
 
 export interface Cluster {
-  kind: RecordKind;
+  kind: EntityKind;
   /** The number in the id; a merge keeps the lowest. */
   n: number;
   id: string;
@@ -39,7 +39,7 @@ const byExternal = () => new SortedIndex<Cluster>((c) => c.externalAt, (c) => c.
 export class UnifiedRecords {
   private readonly clusterOf: (Cluster | undefined)[];
   readonly byId = new Map<string, Cluster>();
-  private readonly index: Record<RecordKind, KindIndex> = {
+  private readonly index: Record<EntityKind, KindIndex> = {
     location: { updated: byUpdated(), external: byExternal() },
     event: { updated: byUpdated(), external: byExternal() },
   };
@@ -64,7 +64,7 @@ export class UnifiedRecords {
       if (list) list.push(i);
       else byRoot.set(root, [i]);
     }
-    const next: Record<RecordKind, number> = { location: 1, event: 1 };
+    const next: Record<EntityKind, number> = { location: 1, event: 1 };
     const clusters: Cluster[] = [];
     // Map iteration follows insertion, i.e. each cluster's first (lowest) record index.
     for (const members of byRoot.values()) {
@@ -84,7 +84,7 @@ export class UnifiedRecords {
     }
   }
 
-  count(kind: RecordKind): number {
+  count(kind: EntityKind): number {
     return this.index[kind].updated.length;
   }
 

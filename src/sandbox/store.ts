@@ -10,7 +10,7 @@ import { DataDir, type DecisionRecord, type StoreInputs } from './persistence';
 import { sourceKey, type SourceRecord } from './source-records';
 import { StoreError, type EventQuery, type ListResult, type LocationQuery, type PageQuery, type RecommendationListResult, type SandboxStoreApi } from './store-api';
 import { SandboxMatcher, type MatcherState } from './store-matcher';
-import { RECOMMENDATION_TYPE, recommendationId, syncTimes, type RecordKind } from './store-ids';
+import { RECOMMENDATION_TYPE, recommendationId, syncTimes, type EntityKind } from './store-ids';
 import { RecommendationBook, type Rec } from './store-recommendations';
 import { UnifiedRecords } from './store-table';
 import { entityWire } from './store-wire';
@@ -126,7 +126,7 @@ export class SandboxStore implements SandboxStoreApi {
     const sync = records.map((r, i) => syncTimes(sourceKey(r), inputs.createdAt, i < generated.length));
     // The matcher learns its model from these records (and the labels), then proposes candidates.
     const matching = SandboxMatcher.build(records, keyIndex, generated.length, labels);
-    const candidates: [RecordKind, Candidate[]][] = [
+    const candidates: [EntityKind, Candidate[]][] = [
       ['location', matching.candidates('location')],
       ['event', matching.candidates('event')],
     ];

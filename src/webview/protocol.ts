@@ -5,6 +5,7 @@
 // Messages from the webview are untrusted input (the page renders third-party record data), so the
 // extension runs them through parseWebviewMessage before acting; messages to the webview come from
 // our own code and are typed, not re-validated there.
+import type { Verdict } from '../api/model';
 
 /** The rows of the comparison, in display order: the interface's entity fields. */
 export const FIELD_KEYS = [
@@ -84,7 +85,8 @@ export interface TriageNotes {
   unsure?: { note?: string };
 }
 
-export type Verdict = 'approve' | 'reject';
+// The one Verdict (src/api/model.ts), also the page's: the page and the host decide the same things.
+export type { Verdict };
 
 /** What the panel shows about a decision. */
 export type DecisionStatus =

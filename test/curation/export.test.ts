@@ -5,7 +5,8 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CancelledError, DedupClient } from '../../src/api';
-import { exportRecords, formatFromPath } from '../../src/curation/export';
+import { exportRecords } from '../../src/curation/export';
+import { formatFromPath } from '../../src/records/output-format';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { runCliCaptured } from '../support/run-cli';
 

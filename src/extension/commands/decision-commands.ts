@@ -3,7 +3,7 @@
 // decision puts it back and says why. Every attempt goes to the decision journal first. With
 // several items selected, the command runs as a bulk decision (confirmation, progress, summary).
 import * as vscode from 'vscode';
-import type { Recommendation } from '../../api/model';
+import type { Recommendation, Verdict } from '../../api/model';
 import { attemptDecision } from '../../curation/decide';
 import { runBulkWithUi } from '../curation/bulk-run';
 import { type Curation, currentConnection } from '../curation/context';
@@ -15,7 +15,6 @@ import { integrationName, percent } from '../views/labels';
 import { inertText } from '../ui/inert-text';
 import { showInfo, showWarning } from '../ui/notify';
 
-type Verdict = 'approve' | 'reject';
 
 /** What one decision needs: the tree's commands and the comparison panel decide through the same path. */
 export interface DecisionContext {
@@ -60,7 +59,7 @@ export function registerDecisionCommands(
     if (many.length > 1) {
       return runBulkWithUi(curation, { verdict, targets: many, description: vscode.l10n.t('the {0} selected', many.length), confirm: opts?.confirm });
     }
-    const rec = node ? recordOf(node) : await pick(list, verdict);
+    const rec = node ? recommendationOf(node) : await pick(list, verdict);
     if (!rec) return;
     const outcome = await decideRecommendation({ session, list, errors, log, curation }, verdict, rec);
     // The row is gone from the tree already; a line in the status bar says why, without a notification.
@@ -78,7 +77,7 @@ export function registerDecisionCommands(
     const focused = isListNode(focusedArg) ? focusedArg : undefined;
     const selection = list.view?.selection ?? [];
     if (focused && !(selection.length > 1 && selection.includes(focused))) {
-      if (!recordOf(focused)) return void vscode.window.setStatusBarMessage(vscode.l10n.t('Move the focus to a recommendation to approve or reject it.'), GONE_STATUS_MS);
+      if (!recommendationOf(focused)) return void vscode.window.setStatusBarMessage(vscode.l10n.t('Move the focus to a recommendation to approve or reject it.'), GONE_STATUS_MS);
       return decide(verdict, focused);
     }
     return decide(verdict, selection[0], selection.length > 1 ? selection : undefined);
@@ -171,14 +170,14 @@ function offerUndo(curation: Curation, verdict: Verdict, rec: Recommendation, ms
 function uniqueRecords(nodes: readonly ListNode<Recommendation>[]): Recommendation[] {
   const byId = new Map<string, Recommendation>();
   for (const n of nodes) {
-    const r = recordOf(n);
+    const r = recommendationOf(n);
     if (r) byId.set(r['@id'], r);
   }
   return [...byId.values()];
 }
 
-// Invoked on an entity row, the decision is about its recommendation.
-function recordOf(node: ListNode<Recommendation>): Recommendation | undefined {
+/** The recommendation of a tree row: invoked on an entity row, a command is about its recommendation. */
+export function recommendationOf(node: ListNode<Recommendation>): Recommendation | undefined {
   return node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined;
 }
 

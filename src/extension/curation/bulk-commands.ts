@@ -3,7 +3,7 @@
 // is set; then the confirmation, the run and the summary of bulk-run.ts.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import type { Verdict } from '../../curation/journal';
+import type { Verdict } from '../../api/model';
 import { type RecommendationFilter, describeFilter, isFiltered, matches, parseScoreRange } from '../views/recommendation-filter';
 import { retryFailed, runBulkWithUi } from './bulk-run';
 import type { Curation } from './context';

@@ -3,7 +3,7 @@
 // (focused, Enter) button goes back to the list, not the decision (issue 13, point 3).
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import type { Verdict } from '../../curation/journal';
+import type { Verdict } from '../../api/model';
 import { inertText } from '../ui/inert-text';
 import { showWarning } from '../ui/notify';
 import { integrationName, percent } from '../views/labels';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
 import { type MootSplit, splitMoot } from '../../curation/bulk-moot';
-import type { Verdict } from '../../curation/journal';
+import type { Verdict } from '../../api/model';
 import { showInfo, showWarning } from '../ui/notify';
 import { reviewBulk } from './bulk-review';
 import { productionGuard } from '../commands/production-command';

@@ -5,8 +5,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import type { RecordKind } from '../../cli/csv';
-import { type ExportResult, type ExportSpec, exportRecords } from '../../curation/export';
+import { type ExportResult, exportRecords } from '../../curation/export';
+import type { ListKind } from '../../records/list-kind';
+import type { ListQuery } from '../../records/list-pages';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
 import type { EventsList } from '../views/events-list';
@@ -29,36 +30,36 @@ export interface ExportArgs {
   signal?: AbortSignal;
 }
 
-const COMMANDS: Record<RecordKind, string> = {
+const COMMANDS: Record<ListKind, string> = {
   recommendations: 'dedupCurator.exportRecommendations',
   locations: 'dedupCurator.exportLocations',
   events: 'dedupCurator.exportEvents',
 };
 
 export function registerExportCommands(session: Session, views: ExportViews, errors: ErrorReporter, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  return (Object.keys(COMMANDS) as RecordKind[]).map((kind) =>
+  return (Object.keys(COMMANDS) as ListKind[]).map((kind) =>
     vscode.commands.registerCommand(COMMANDS[kind], (args?: ExportArgs) => runExport(kind, views, session, errors, log, args)),
   );
 }
 
 /** What the view shows, as export parameters: its window, flags and filters (all pages of it). */
-function specOf(kind: RecordKind, views: ExportViews): { spec: ExportSpec; filter?: (r: unknown) => boolean } {
+function queryOfView(kind: ListKind, views: ExportViews): { query: ListQuery; filter?: (r: unknown) => boolean } {
   if (kind === 'recommendations') {
     // The service cannot filter recommendations; the view's filter is applied to every page here.
     const f = { ...views.recommendations.filter };
-    return { spec: { kind }, filter: isFiltered(f) ? (r) => matches(r as Recommendation, f) : undefined };
+    return { query: { kind }, filter: isFiltered(f) ? (r) => matches(r as Recommendation, f) : undefined };
   }
   const base = { updatedSince: views[kind].updatedSince, onlyExternalUpdates: views[kind].onlyExternalUpdates || undefined };
-  if (kind === 'locations') return { spec: { kind, params: base } };
+  if (kind === 'locations') return { query: { kind, params: base } };
   const f = views.events.filter;
-  return { spec: { kind, params: { ...base, startAfter: f.startAfter, startBefore: f.startBefore, location: f.location?.id } } };
+  return { query: { kind, params: { ...base, startAfter: f.startAfter, startBefore: f.startBefore, location: f.location?.id } } };
 }
 
 /**
  * The save dialog: its title says what will be exported (the view's filter or window applies),
  * it opens in the workspace folder, and offers the formats, CSV first (what curators open).
  */
-export function saveDialogOptions(kind: RecordKind, views: ExportViews): vscode.SaveDialogOptions {
+export function saveDialogOptions(kind: ListKind, views: ExportViews): vscode.SaveDialogOptions {
   const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
   return {
     title: exportTitle(kind, views),
@@ -69,7 +70,7 @@ export function saveDialogOptions(kind: RecordKind, views: ExportViews): vscode.
 }
 
 /** "Export all 206 pending recommendations", "Export the 14 pending recommendations matching 80–90%", "Export the locations (last 30 days)". */
-export function exportTitle(kind: RecordKind, views: ExportViews): string {
+export function exportTitle(kind: ListKind, views: ExportViews): string {
   if (kind !== 'recommendations') {
     const scope = views[kind].scopeText();
     return kind === 'locations' ? vscode.l10n.t('Export the locations ({0})', scope) : vscode.l10n.t('Export the events ({0})', scope);
@@ -85,7 +86,7 @@ export function exportTitle(kind: RecordKind, views: ExportViews): string {
   return vscode.l10n.t('Export the pending recommendations matching {0} (all pages are read)', criteria);
 }
 
-async function runExport(kind: RecordKind, views: ExportViews, session: Session, errors: ErrorReporter, log: vscode.LogOutputChannel, args?: ExportArgs): Promise<ExportResult | undefined> {
+async function runExport(kind: ListKind, views: ExportViews, session: Session, errors: ErrorReporter, log: vscode.LogOutputChannel, args?: ExportArgs): Promise<ExportResult | undefined> {
   const client = await session.client();
   if (!client) {
     void showWarning(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
@@ -97,7 +98,7 @@ async function runExport(kind: RecordKind, views: ExportViews, session: Session,
     file = chosen && localPath(chosen);
   }
   if (!file) return undefined;
-  const { spec, filter } = specOf(kind, views);
+  const { query, filter } = queryOfView(kind, views);
   const title = vscode.l10n.t('Exporting {0} to {1}', kind, path.basename(file));
   try {
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
@@ -107,7 +108,7 @@ async function runExport(kind: RecordKind, views: ExportViews, session: Session,
       args?.signal?.addEventListener('abort', link, { once: true });
       if (args?.signal?.aborted) controller.abort();
       try {
-        return await exportRecords(client, spec, file, {
+        return await exportRecords(client, query, file, {
           signal: controller.signal,
           filter,
           onProgress: (n) => progress.report({ message: vscode.l10n.t('{0} records written', n.toLocaleString()) }),

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { BulkSummary } from '../../curation/bulk-decisions';
 import type { Recommendation } from '../../api/model';
-import type { Verdict } from '../../curation/journal';
+import type { Verdict } from '../../api/model';
 import type { TriageGroup, TriageResult } from '../../triage/triage';
 import { inertText } from '../ui/inert-text';
 import { showInfo, showWarning } from '../ui/notify';

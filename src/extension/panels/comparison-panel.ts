@@ -12,14 +12,13 @@ import { BasePanel } from './base-panel';
 import { comparisonView } from './comparison-view';
 import { markUnsure } from '../commands/unsure-command';
 import { flagSentence } from '../triage/flag-labels';
+import { shortName } from './panel-title';
 
 export const COMPARISON_VIEW_TYPE = 'dedupCurator.comparison';
 
-const MAX_TITLE_NAME = 40;
-const short = (s: string) => (s.length > MAX_TITLE_NAME ? `${s.slice(0, MAX_TITLE_NAME)}…` : s);
-const entityLabel = (e: Recommendation['entities'][number]) => `${short(e.name || e['@id'])} · ${integrationName(e.integration)}`;
+const entityLabel = (e: Recommendation['entities'][number]) => `${shortName(e.name || e['@id'])} · ${integrationName(e.integration)}`;
 /** "Café Central ⇄ Cafe Central Wien": a recommendation in a title or a message. */
-export const recommendationNames = (r: Recommendation) => r.entities.map((e) => short(e.name || '?')).join(' ⇄ ');
+export const recommendationNames = (r: Recommendation) => r.entities.map((e) => shortName(e.name || '?')).join(' ⇄ ');
 
 /** What a panel needs of the registry that keeps it (comparison-panels.ts). */
 export interface PanelRegistry {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { stateConnection, stateIsQueue, stateRecommendationId } from '../../webview/protocol';
-import type { DecisionContext } from '../commands/decision-commands';
+import { type DecisionContext, recommendationOf } from '../commands/decision-commands';
 import type { ListNode } from '../views/paged-list';
 import { percent } from '../views/labels';
 import { panelOptions } from './base-panel';
@@ -138,10 +138,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
 function resolve(list: DecisionContext['list'], arg: unknown): Recommendation | undefined {
   if (typeof arg === 'string') return list.find(arg);
   if (!arg || typeof arg !== 'object') return undefined;
-  if ('kind' in arg) {
-    const node = arg as ListNode<Recommendation>;
-    return node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined;
-  }
+  if ('kind' in arg) return recommendationOf(arg as ListNode<Recommendation>);
   const rec = arg as Recommendation;
   return typeof rec['@id'] === 'string' && Array.isArray(rec.entities) ? rec : undefined;
 }

@@ -9,6 +9,7 @@ import { integrationName } from '../views/labels';
 import { BasePanel, type PanelPage } from './base-panel';
 import { eventView } from './event-view';
 import { eventItem, locationView } from './location-view';
+import { shortName } from './panel-title';
 import type { RecordViewOptions } from './record-panel-fields';
 import type { RecordPanels } from './record-panels';
 
@@ -16,11 +17,9 @@ export type AnyRecord = { kind: 'location'; record: Location } | { kind: 'event'
 
 /** Every event at a location, whenever it was updated: the endpoint requires a lower bound. */
 const ALL_TIME = new Date(0);
-const MAX_TITLE_NAME = 40;
-const short = (s: string) => (s.length > MAX_TITLE_NAME ? `${s.slice(0, MAX_TITLE_NAME)}…` : s);
 
 export function panelTitle(r: AnyRecord): string {
-  const name = short(r.record.name || r.record.id);
+  const name = shortName(r.record.name || r.record.id);
   return r.kind === 'location' ? vscode.l10n.t('Location: {0}', name) : vscode.l10n.t('Event: {0}', name);
 }
 

@@ -3,10 +3,9 @@
 // letting records pile up in memory.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { type RecordKind, csvHeader, csvRow } from './csv';
-
-export type OutputFormat = 'ndjson' | 'json' | 'csv';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['ndjson', 'json', 'csv'];
+import { csvHeader, csvRow } from './csv';
+import type { ListKind } from './list-kind';
+import type { OutputFormat } from './output-format';
 
 export class RecordWriter {
   private count = 0;
@@ -15,7 +14,7 @@ export class RecordWriter {
   constructor(
     private readonly out: Writable,
     private readonly format: OutputFormat,
-    private readonly kind: RecordKind,
+    private readonly kind: ListKind,
   ) {
     // A write error (EPIPE when piped into `head`) arrives as an event; keep it for the next write.
     out.on('error', (e: Error) => (this.failure ??= e));

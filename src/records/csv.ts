@@ -1,15 +1,14 @@
-// CSV rendering of the three record kinds: one fixed column set per kind (so a file's header never
+// CSV rendering of the three lists: one fixed column set per list (so a file's header never
 // changes mid-stream), RFC 4180 quoting, and cells that a spreadsheet would run as a formula
 // (= + - @ at the start, when the cell is not a number) prefixed with a quote.
 import type { Event, Location, Recommendation } from '../api/model';
+import type { ListKind } from './list-kind';
 
-export type RecordKind = 'recommendations' | 'locations' | 'events';
-
-type Cell = string | number | boolean | null | undefined;
+export type CsvCell = string | number | boolean | null | undefined;
 
 const join = (xs: (string | null | undefined)[] | null | undefined) => (xs ?? []).filter((x) => x != null && x !== '').join(' | ');
 
-const COLUMNS: Record<RecordKind, [string, (r: never) => Cell][]> = {
+const COLUMNS: Record<ListKind, [string, (r: never) => CsvCell][]> = {
   recommendations: [
     ['id', (r: Recommendation) => r['@id']],
     ['score', (r: Recommendation) => r.score],
@@ -51,19 +50,19 @@ const COLUMNS: Record<RecordKind, [string, (r: never) => Cell][]> = {
     ['created_at', (r: Event) => r.createdAt],
     ['updated_at', (r: Event) => r.updatedAt],
   ],
-} as Record<RecordKind, [string, (r: never) => Cell][]>;
+} as Record<ListKind, [string, (r: never) => CsvCell][]>;
 
-export function csvHeader(kind: RecordKind): string {
+export function csvHeader(kind: ListKind): string {
   return COLUMNS[kind].map(([name]) => name).join(',') + '\r\n';
 }
 
-export function csvRow(kind: RecordKind, record: unknown): string {
+export function csvRow(kind: ListKind, record: unknown): string {
   return COLUMNS[kind].map(([, get]) => csvCell(get(record as never))).join(',') + '\r\n';
 }
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-export function csvCell(value: Cell): string {
+export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
   if (/^[=+\-@\t\r]/.test(s) && !NUMERIC.test(s)) s = `'${s}`;
