@@ -8,6 +8,7 @@ import type { Session } from '../connection/session';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import { type RecordKind, recordStateKey } from '../../webview/record-protocol';
+import { inertText } from '../ui/inert-text';
 import { panelOptions } from './base-panel';
 import { type AnyRecord, RecordPanel, panelTitle } from './record-panel';
 
@@ -134,9 +135,9 @@ export class RecordPanels implements vscode.Disposable {
   async copyId(id: string, panel?: RecordPanel): Promise<void> {
     await vscode.env.clipboard.writeText(id);
     const shown = id.length > 80 ? `${id.slice(0, 80)}…` : id;
-    const message = vscode.l10n.t('Copied the id {0}', shown);
-    vscode.window.setStatusBarMessage(`$(copy) ${message}`, 4000);
-    panel?.setNotice(message);
+    // The status bar renders `$(icon)` (and the id is the service's data); the panel shows text.
+    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied the id {0}', inertText(shown))}`, 4000);
+    panel?.setNotice(vscode.l10n.t('Copied the id {0}', shown));
   }
 
   private track(panel: RecordPanel): RecordPanel {
