@@ -11,6 +11,20 @@ import { withSandbox } from './curation-helpers';
 
 const SIZE = 1_000_000;
 
+/**
+ * Milliseconds from the command until the workbench answers again: the open itself, then a command
+ * round trip after a frame's pause, which waits while the window's main thread is still laying out
+ * and tokenizing the new editor (what made the whole record take seconds). A proxy measured from the
+ * extension host; the page's own clock is not reachable from here.
+ */
+async function openedAndSettled(open: () => Thenable<unknown>): Promise<number> {
+  const started = performance.now();
+  await open();
+  await new Promise((r) => setTimeout(r, 50));
+  await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+  return performance.now() - started;
+}
+
 /** Distinct words, as the panel benchmark uses (a repeated letter is not what a long field holds). */
 function longText(size: number): string {
   let s = '';
@@ -57,15 +71,18 @@ describe('Open as JSON with a 1 MB value', function () {
     assert.ok(shown.name!.includes(`${(SIZE - JSON_VALUE_LIMIT).toLocaleString('en-US')} more characters`), shown.name!.slice(JSON_VALUE_LIMIT));
     assert.equal(infos.length, 1, JSON.stringify(infos));
     assert.ok(infos[0].items.includes('Open Full JSON'), JSON.stringify(infos[0].items));
-    console.log(`      Open as JSON, 1 MB name: cut document (${text.length.toLocaleString('en-US')} characters) shown in ${ms.toFixed(0)} ms`);
+    // Two more opens for the figure in docs/benchmarks.md (the first may meet a busy workbench).
+    const again: number[] = [ms];
+    for (let i = 0; i < 3; i++) again.push(await openedAndSettled(() => vscode.commands.executeCommand('dedupCurator.openAsJson', { kind: 'record', record: location })));
+    console.log(`      Open as JSON, 1 MB name: cut document (${text.length.toLocaleString('en-US')} characters): shown in ${again[0].toFixed(0)} ms, then opened and settled in ${again.slice(1).map((x) => x.toFixed(0)).join(', ')} ms`);
   });
 
   (process.env.DEDUP_LONG_TESTS ? it : it.skip)('the whole record on request (DEDUP_LONG_TESTS=1: slow)', async () => {
-    const started = performance.now();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dedupCurator.openAsJson', { kind: 'record', record: location }, { full: true });
-    const ms = performance.now() - started;
+    let editor: vscode.TextEditor | undefined;
+    const ms = await openedAndSettled(async () => (editor = await vscode.commands.executeCommand<vscode.TextEditor>('dedupCurator.openAsJson', { kind: 'record', record: location }, { full: true })));
+    assert.ok(editor);
     assert.equal(editor.document.languageId, 'json');
     assert.equal((JSON.parse(editor.document.getText()) as Location).name, location.name);
-    console.log(`      Open as JSON, 1 MB name, whole record (${editor.document.getText().length.toLocaleString('en-US')} characters) shown in ${ms.toFixed(0)} ms`);
+    console.log(`      Open as JSON, 1 MB name, whole record (${editor.document.getText().length.toLocaleString('en-US')} characters): opened and settled in ${ms.toFixed(0)} ms`);
   });
 });
