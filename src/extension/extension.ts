@@ -54,7 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const log = vscode.window.createOutputChannel('Dedup Curator', { log: true });
   const tokens = new TokenStore(context.secrets);
   const session = new Session(tokens, log, context.globalState, context.workspaceState);
-  const errors = new ErrorReporter(log);
+  const errors = new ErrorReporter(log, () => session.baseUrl);
   const lastLook = new LastLook(context.globalState);
   const recommendations = new RecommendationsList('dedupCurator.recommendations', session, errors, lastLook);
   const locations = new LocationsList('dedupCurator.locations', session, errors, lastLook);
