@@ -31,7 +31,9 @@ export class ErrorReporter {
     const message = err ? userMessage(err, this.baseUrl()) : full;
     if (err?.kind === 'cancelled') return message;
     this.log.error(`${doing}: ${full}`);
-    const key = err ? `${err.kind}:${err.status ?? ''}` : message;
+    // The connection is part of the key: after a switch, the new service's failure is its own
+    // notification, not folded into the one about the service left behind (issue 13, point 6).
+    const key = `${this.baseUrl() ?? ''} ${err ? `${err.kind}:${err.status ?? ''}` : message}`;
     const now = Date.now();
     if (key === this.lastKey && now - this.lastAt < BURST_MS) return message;
     this.lastKey = key;

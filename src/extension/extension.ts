@@ -60,7 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const locations = new LocationsList('dedupCurator.locations', session, errors, lastLook);
   const events = new EventsList('dedupCurator.events', session, errors, lastLook);
   const lists = [recommendations, locations, events] as PagedList<unknown>[];
-  const choices = new ViewChoices(context.workspaceState);
+  const choices = new ViewChoices(context.workspaceState, () => session.active?.name);
   for (const list of lists) list.useChoices(choices);
   context.subscriptions.push(log, tokens, session, ...lists);
   for (const list of lists) {
@@ -93,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
       return target ? target.refresh() : refreshAll();
     }),
     vscode.commands.registerCommand('dedupCurator.loadMore', (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
-    ...registerConnectionCommands(session),
+    ...registerConnectionCommands(session, errors),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
     ...comparisonPanels,
     ...registerRecordPanels(context, session, locations, events, log),

@@ -4,18 +4,18 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import { curatorApi, settled, waitFor } from './helpers';
-import { capturingNotifications } from './messages';
+import { capturingNotifications, closedPortUrl } from './messages';
 
 const NAME = 'Nothing listens here';
-// Port 9 (discard) on the loopback: nothing listens in the test machines, so connecting is refused.
-const BASE_URL = 'http://127.0.0.1:9';
 
 describe('Error messages a user can act on', function () {
   this.timeout(90_000);
   let api: DedupCuratorApi;
   let wasActive: string | undefined;
+  let BASE_URL: string;
 
   before(async () => {
+    BASE_URL = await closedPortUrl();
     api = await curatorApi();
     wasActive = api.session.active?.name;
   });
@@ -26,7 +26,7 @@ describe('Error messages a user can act on', function () {
     await settled(api);
   });
 
-  it('"Cannot reach the service at 127.0.0.1:9." with Retry · Change Connection… · Show Log', async () => {
+  it('"Cannot reach the service at 127.0.0.1:<port> (connection refused)." with Retry · Change Connection… · Show Log', async () => {
     // Let an earlier test's burst window pass, so this failure is not folded into it.
     await new Promise((r) => setTimeout(r, 3100));
     const error = await capturingNotifications(async (shown) => {
@@ -35,7 +35,7 @@ describe('Error messages a user can act on', function () {
       return waitFor('an error notification', () => shown.find((m) => m.level === 'error'), 60_000);
     });
     // The reason is found in the error's cause chain (VS Code's extension host wraps fetch).
-    assert.match(error.text, /Cannot reach the service at 127\.0\.0\.1:9 \(connection refused\)\./);
+    assert.match(error.text, new RegExp(`Cannot reach the service at 127\\.0\\.0\\.1:${new URL(BASE_URL).port} \\(connection refused\\)\\.`));
     assert.doesNotMatch(error.text, /POST|\/api\/|network error/);
     assert.deepEqual(error.items, ['Retry', 'Change Connection…', 'Show Log']);
     await settled(api);
