@@ -110,6 +110,11 @@ export interface QueueStatus {
   item?: QueueItemState;
   canBack: boolean;
   canUndo: boolean;
+  /**
+   * The Recommendations view's sort and filter the queue follows, in words ("filtered: ≥ 80% ·
+   * score ↑ · among 50 loaded of 206"); absent when the view shows the service's list as it is.
+   */
+  scope?: string;
 }
 
 export type QueueAction = 'skip' | 'back' | 'undo';
