@@ -24,6 +24,14 @@ export const FIELD_KEYS = [
 ] as const;
 export type FieldKey = (typeof FIELD_KEYS)[number];
 
+/**
+ * Rows only an event comparison has, when an entity carries them (issue 13, point 8): its start
+ * (local time, UTC as a note) and its venue (the location's name when sent, and its address), so a
+ * curator reads them side by side and not only as ISO strings in the sum below.
+ */
+export const EVENT_ROW_KEYS = ['start', 'venue'] as const;
+export type RowKey = FieldKey | (typeof EVENT_ROW_KEYS)[number];
+
 /** One matcher field's evidence for one pair (entity `against` compared with entity 0). */
 export interface Evidence {
   /** The matcher's field name: name, address, town, postcode, phone, url, distance, integration, start, location. */
@@ -49,12 +57,14 @@ export interface PairExplanation {
 }
 
 export interface ComparisonRow {
-  key: FieldKey;
+  key: RowKey;
   label: string;
   /** One value per entity, null when the entity has none. */
   values: (string | null)[];
   /** The matcher fields that speak for this row (empty: the matcher does not compare it). */
   matcherFields: string[];
+  /** A second line under each value, not diffed (the start's UTC under its local time); null: none. */
+  notes?: (string | null)[];
 }
 
 export interface ComparisonView {
@@ -116,6 +126,11 @@ export interface QueueStatus {
   item?: QueueItemState;
   canBack: boolean;
   canUndo: boolean;
+  /**
+   * The Recommendations view's sort and filter the queue follows, in words ("filtered: ≥ 80% ·
+   * score ↑ · among 50 loaded of 206"); absent when the view shows the service's list as it is.
+   */
+  scope?: string;
 }
 
 export type QueueAction = 'skip' | 'back' | 'undo';

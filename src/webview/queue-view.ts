@@ -57,7 +57,9 @@ export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
     navButton('Undo', 'Undo the last decision not sent yet, or the last skip', 'U', handlers.undo, q.canUndo),
     navButton('? Keys', 'Show the keyboard keys', 'Shift+?', handlers.help),
   );
-  bar.append(el('div', 'queue-head', el('strong', 'queue-title', 'Review queue'), counts(q), item), nav);
+  // The queue follows the Recommendations view's sort and filter: said, so a short queue is no surprise.
+  const scope = q.scope ? el('p', 'queue-scope', `Follows the Recommendations view: ${q.scope}`) : null;
+  bar.append(el('div', 'queue-head', el('strong', 'queue-title', 'Review queue'), counts(q), item, scope), nav);
   return bar;
 }
 

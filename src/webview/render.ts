@@ -66,7 +66,7 @@ function header(view: ComparisonView, handlers: Handlers): HTMLElement {
     unsure.addEventListener('click', () => handlers.unsure?.());
     actions.append(unsure);
   }
-  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), id, ...triageNotes(view)), actions, status);
+  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), scoreNote(view), id, ...triageNotes(view)), actions, status);
 }
 
 /** The flags and the unsure mark, as text (the note is the curator's own words, still text only). */
@@ -82,6 +82,27 @@ function triageNotes(view: ComparisonView): HTMLElement[] {
     out.push(list);
   }
   return out;
+}
+
+/**
+ * When this editor's own estimate reads differently from the service's score (33% against 78%),
+ * which number is whose: the title's is the service's; the estimate is the matcher run here on the
+ * fields the entities carry, which may be fewer than the service saw (issue 13, point 8).
+ */
+export function scoreNote(view: ComparisonView): HTMLElement | null {
+  // Blind review shows no score until the verdict.
+  if (view.blind) return null;
+  const service = percent(view.score);
+  const differing = view.explanations.filter((p) => percent(p.score) !== service);
+  if (!differing.length) return null;
+  const estimates = view.entities.length > 2 ? view.explanations.map((p) => `${p.against + 1}: ${percent(p.score)}`).join(', ') : percent(view.explanations[0].score);
+  const note = el(
+    'p',
+    'score-note',
+    `${service} is the service's score. ${view.entities.length > 2 ? "This editor's estimates" : "This editor's estimate"} from the fields it sees: ${estimates} (why below).`,
+  );
+  note.id = 'score-note';
+  return note;
 }
 
 function button(verdict: Verdict, text: string, label: string, onClick: () => void): HTMLButtonElement {
@@ -126,6 +147,8 @@ function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers):
     else cell.append(...spans(segments));
     // A long value: its start is shown (and marked), the rest on request (outside a link).
     if (diff.rest[i]) cell.append(showAll(diff.rest[i]));
+    const note = row.notes?.[i];
+    if (segments && note) cell.append(el('span', 'note', note));
     td.append(cell);
     tr.append(td);
   });
@@ -215,7 +238,7 @@ function why(view: ComparisonView): HTMLElement {
       const note = e.similarity === null ? (e.field === 'distance' ? 'no coordinates in the entities' : 'a value is missing') : `similarity ${e.similarity.toFixed(2)}${apart}`;
       rows.append(el('tr', weightClass(e.weight), th('row', e.field), el('td', 'num', bits(e.weight)), el('td', undefined, note, shown ? el('span', 'compared', ` — ${shown}`) : null)));
     }
-    const total = el('tr', 'total', th('row', 'log-odds'), el('td', 'num', bits(p.logOdds)), el('td', undefined, `→ matcher score ${percent(p.score)} (service: ${percent(view.score)})`));
+    const total = el('tr', 'total', th('row', 'log-odds'), el('td', 'num', bits(p.logOdds)), el('td', undefined, `→ this editor's estimate ${percent(p.score)} (the service's score: ${percent(view.score)})`));
     const caption = el('caption', undefined, view.entities.length > 2 ? `Entity ${p.against + 1} against entity 1` : 'Entity 2 against entity 1');
     const head = el('tr', undefined, th('col', 'Field'), th('col', 'Bits'), th('col', 'Evidence'));
     section.append(el('div', 'table-wrap', el('table', 'sum', caption, el('thead', undefined, head), rows, el('tfoot', undefined, total))));
