@@ -263,6 +263,11 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
     } catch (e) {
       if (generation !== this.generation) return;
+      if (controller.signal.aborted) {
+        // The user cancelled the Load all: what is loaded stays, said as usual, and is no failure.
+        this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
+        return;
+      }
       const retry = this.retryFrom(page, generation, resume !== undefined);
       this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, vscode.l10n.t('Loading {0}', this.noun), retry)));
     } finally {
