@@ -17,7 +17,8 @@ describe('sandbox data dir: the lock', function () {
   let dir: string;
   let other: ChildProcess;
   before(async () => {
-    other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    // Lives until after() kills it: a fixed lifetime ran out under load before the last test using it.
+    other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
     await new Promise((r) => setTimeout(r, 200));
   });
   after(() => other.kill('SIGKILL'));
