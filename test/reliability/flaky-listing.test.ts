@@ -9,7 +9,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DedupClient } from '../../src/api';
-import { type ExportSpec, exportRecords } from '../../src/curation/export';
+import { exportRecords } from '../../src/curation/export';
+import type { ListQuery } from '../../src/records/list-pages';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { runCliCaptured } from '../support/run-cli';
 import { LONG, writeDocSection } from './report';
@@ -77,7 +78,7 @@ describe('reliability: listing everything from a flaky service', function () {
    * iterator: that resumes a failing page by itself. Retries are counted by the client's hook; a
    * page whose last retry failed is one that was resumed (the export went on and completed).
    */
-  async function exportAll(spec: ExportSpec, runs: number, expected: string[], pageSize: number, idOf: (r: Record<string, unknown>) => string) {
+  async function exportAll(spec: ListQuery, runs: number, expected: string[], pageSize: number, idOf: (r: Record<string, unknown>) => string) {
     const dir = await mkdtemp(path.join(tmpdir(), 'dedup-flaky-export-'));
     let exact = 0;
     let retried = 0;
