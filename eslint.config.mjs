@@ -36,6 +36,11 @@ export default tseslint.config(
           selector: "AssignmentExpression[left.property.name='isTrusted'][right.value=true]",
           message: 'Never trust a whole MarkdownString; list the enabledCommands.',
         },
+        {
+          // Issue 15: the settings are read in one place, with their defaults and bounds.
+          selector: "CallExpression[callee.property.name='getConfiguration'][arguments.0.value=/^dedupCurator/]",
+          message: 'Read and write dedupCurator.* settings through src/extension/settings.ts.',
+        },
       ],
     },
   },

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { type DedupError, isDedupError, isRetryable } from '../api/errors';
 import { showError } from './ui/notify';
+import { Commands } from './ids';
 
 const BURST_MS = 3000;
 
@@ -43,7 +44,7 @@ export class ErrorReporter {
           : vscode.l10n.t('The service found the Authorization header malformed (for example, whitespace in the token).');
       const update = vscode.l10n.t('Update Token…');
       if ((await showError(text, update)) === update) {
-        await vscode.commands.executeCommand('dedupCurator.setToken');
+        await vscode.commands.executeCommand(Commands.setToken);
       }
       return;
     }
@@ -51,7 +52,7 @@ export class ErrorReporter {
     const again = vscode.l10n.t('Retry');
     const actions = retry ? [again, showLog] : [showLog];
     const answer = await showError(vscode.l10n.t('Dedup Curator: {0} failed. {1}', doing, message), ...actions);
-    if (answer === showLog) await vscode.commands.executeCommand('dedupCurator.showLog');
+    if (answer === showLog) await vscode.commands.executeCommand(Commands.showLog);
     if (answer === again) await retry?.();
   }
 }

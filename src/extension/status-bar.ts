@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Session } from './connection/session';
 import type { RecommendationsList } from './views/recommendations-list';
 import { inertText } from './ui/inert-text';
+import { Commands, STATUS_BAR_ID, Views, focusCommand } from './ids';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -13,9 +14,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
     private readonly session: Session,
     private readonly recommendations: RecommendationsList,
   ) {
-    this.item = vscode.window.createStatusBarItem('dedupCurator.connection', vscode.StatusBarAlignment.Left, 50);
+    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Dedup Curator Connection');
-    this.item.command = { command: 'dedupCurator.recommendations.focus', title: vscode.l10n.t('Show Recommendations') };
+    this.item.command = { command: focusCommand(Views.recommendations), title: vscode.l10n.t('Show Recommendations') };
     this.disposables = [this.item, session.onDidChange(() => this.update()), recommendations.onDidChangeTreeData(() => this.update())];
   }
 
@@ -57,8 +58,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
 /** The click opens the view; switching is one link away in the tooltip (trusted for that one command only). */
 function tooltip(text: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
-  md.isTrusted = { enabledCommands: ['dedupCurator.switchConnection'] };
+  md.isTrusted = { enabledCommands: [Commands.switchConnection] };
   md.appendText(text);
-  md.appendMarkdown(`\n\n[$(plug) ${vscode.l10n.t('Switch Connection…')}](command:dedupCurator.switchConnection)`);
+  md.appendMarkdown(`\n\n[$(plug) ${vscode.l10n.t('Switch Connection…')}](command:${Commands.switchConnection})`);
   return md;
 }

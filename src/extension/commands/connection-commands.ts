@@ -6,6 +6,8 @@ import { checkBaseUrl } from '../../api/base-url';
 import { type Connection, connectionNameProblem, configuredConnections, deleteConnection, hostOf, saveConnection } from '../connection/connections';
 import type { Session } from '../connection/session';
 import { showError, showInfo, showWarning } from '../ui/notify';
+import { Commands, LegacyCommands } from '../ids';
+import { Settings } from '../settings';
 
 const t = vscode.l10n.t;
 
@@ -31,16 +33,16 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
     }
     await saveConnection({ name: name.trim(), baseUrl: url });
     await session.useConnection(name.trim());
-    if (interactive && session.state.kind === 'no-token') await vscode.commands.executeCommand('dedupCurator.setToken');
+    if (interactive && session.state.kind === 'no-token') await vscode.commands.executeCommand(Commands.setToken);
     return name.trim();
   };
 
   return [
-    vscode.commands.registerCommand('dedupCurator.addConnection', addConnection),
+    vscode.commands.registerCommand(Commands.addConnection, addConnection),
     // The older command: a base URL is now a connection.
-    vscode.commands.registerCommand('dedupCurator.setBaseUrl', () => addConnection()),
+    vscode.commands.registerCommand(LegacyCommands.setBaseUrl, () => addConnection()),
 
-    vscode.commands.registerCommand('dedupCurator.switchConnection', async (name?: string) => {
+    vscode.commands.registerCommand(Commands.switchConnection, async (name?: string) => {
       if (typeof name === 'string') {
         if (!session.connections().some((c) => c.name === name)) {
           void showError(t('Dedup Curator: there is no connection named "{0}".', name));
@@ -51,14 +53,14 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
       }
       const chosen = await pickConnection(session);
       if (!chosen) return undefined;
-      if (chosen === 'add') return vscode.commands.executeCommand('dedupCurator.addConnection');
-      if (chosen === 'remove') return vscode.commands.executeCommand('dedupCurator.removeConnection');
-      if (chosen === 'sandbox') return vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+      if (chosen === 'add') return vscode.commands.executeCommand(Commands.addConnection);
+      if (chosen === 'remove') return vscode.commands.executeCommand(Commands.removeConnection);
+      if (chosen === 'sandbox') return vscode.commands.executeCommand(Commands.tryLocalSandbox);
       await session.useConnection(chosen.name);
       return chosen.name;
     }),
 
-    vscode.commands.registerCommand('dedupCurator.removeConnection', async (name?: string) => {
+    vscode.commands.registerCommand(Commands.removeConnection, async (name?: string) => {
       const configured = configuredConnections();
       let conn: Connection | undefined;
       if (typeof name === 'string') {
@@ -89,7 +91,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
       await session.reload();
     }),
 
-    vscode.commands.registerCommand('dedupCurator.setToken', async () => {
+    vscode.commands.registerCommand(Commands.setToken, async () => {
       const active = session.active;
       if (active?.ephemeral) {
         void showInfo(t('The local sandbox has its own token for this window; there is nothing to set.'));
@@ -99,7 +101,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
       if (!baseUrl || !active) {
         const add = t('Add Connection…');
         void showInfo(t('Add a connection to a service first.'), add).then((a) => {
-          if (a === add) void vscode.commands.executeCommand('dedupCurator.addConnection');
+          if (a === add) void vscode.commands.executeCommand(Commands.addConnection);
         });
         return;
       }
@@ -116,7 +118,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
       await session.reload();
     }),
 
-    vscode.commands.registerCommand('dedupCurator.clearToken', async () => {
+    vscode.commands.registerCommand(Commands.clearToken, async () => {
       const baseUrl = session.baseUrl;
       if (!baseUrl || session.active?.ephemeral) return;
       await session.tokens.clear(baseUrl);
@@ -187,7 +189,7 @@ function safeUrl(raw: string): string | undefined {
  */
 export async function importTokenFromEnvironment(session: Session, log: vscode.LogOutputChannel): Promise<void> {
   const token = process.env.DEDUP_TOKEN;
-  const raw = vscode.workspace.getConfiguration('dedupCurator').get<string>('baseUrl', '');
+  const raw = Settings.baseUrl();
   if (!token || !raw) return;
   const baseUrl = safeUrl(raw);
   if (!baseUrl || (await session.tokens.get(baseUrl))) return;

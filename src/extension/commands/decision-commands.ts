@@ -14,6 +14,8 @@ import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName, percent } from '../views/labels';
 import { inertText } from '../ui/inert-text';
 import { showInfo, showWarning } from '../ui/notify';
+import { Commands } from '../ids';
+import { Settings } from '../settings';
 
 type Verdict = 'approve' | 'reject';
 
@@ -85,17 +87,17 @@ export function registerDecisionCommands(
   };
   type Args = [node?: ListNode<Recommendation>, selected?: ListNode<Recommendation>[], opts?: DecideOptions];
   return [
-    vscode.commands.registerCommand('dedupCurator.approve', (...args: Args) => decide('approve', ...args)),
-    vscode.commands.registerCommand('dedupCurator.reject', (...args: Args) => decide('reject', ...args)),
+    vscode.commands.registerCommand(Commands.approve, (...args: Args) => decide('approve', ...args)),
+    vscode.commands.registerCommand(Commands.reject, (...args: Args) => decide('reject', ...args)),
     // The latest single decision still in its undo period is cancelled (nothing is sent).
-    vscode.commands.registerCommand('dedupCurator.undoDecision', () => {
+    vscode.commands.registerCommand(Commands.undoDecision, () => {
       const id = curation.undo.latest();
       if (id !== undefined && curation.undo.cancel(id)) return id;
       vscode.window.setStatusBarMessage(vscode.l10n.t('No decision is waiting to be sent: nothing to undo.'), GONE_STATUS_MS);
       return undefined;
     }),
-    vscode.commands.registerCommand('dedupCurator.approveSelected', (focused?: unknown) => decideFocused('approve', focused)),
-    vscode.commands.registerCommand('dedupCurator.rejectSelected', (focused?: unknown) => decideFocused('reject', focused)),
+    vscode.commands.registerCommand(Commands.approveSelected, (focused?: unknown) => decideFocused('approve', focused)),
+    vscode.commands.registerCommand(Commands.rejectSelected, (focused?: unknown) => decideFocused('reject', focused)),
   ];
 }
 
@@ -116,13 +118,13 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
     void showWarning(vscode.l10n.t('Dedup Curator: {0}', message));
     return { status: 'no-connection', message };
   }
-  if (verdict === 'reject' && vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false)) {
+  if (verdict === 'reject' && Settings.confirmReject()) {
     const reject = vscode.l10n.t('Reject');
     const ok = await showWarning(vscode.l10n.t('Reject "{0}"?', names(rec)), { modal: true }, reject);
     if (ok !== reject) return { status: 'cancelled' };
   }
   const putBack = list.take(rec['@id']);
-  const graceMs = undoMs();
+  const graceMs = Settings.undoMs();
   // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
   const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
   const grace = held ? { ms: graceMs, wait: () => held } : undefined;
@@ -149,12 +151,6 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   // With an unknown outcome (answer lost) the service may have applied it: reload rather than guess.
   if (outcome.status === 'unknown') void list.refresh();
   return { status: outcome.status, message: errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing) };
-}
-
-/** Setting undoSeconds: how long a single decision waits before it is sent (0: at once). */
-export function undoMs(): number {
-  const s = vscode.workspace.getConfiguration('dedupCurator').get<number>('undoSeconds', 5);
-  return typeof s === 'number' && Number.isFinite(s) ? Math.round(Math.min(60, Math.max(0, s)) * 1000) : 5000;
 }
 
 /** The notification with Undo while the decision waits (the tree and the comparison panel). */

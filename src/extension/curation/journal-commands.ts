@@ -7,6 +7,7 @@ import { type DecisionEntry, notSent, readJournal } from '../../curation/journal
 import { exportJournal, journalFormatFromPath } from '../../curation/journal-export';
 import { type Curation, fileError, localPath } from './context';
 import { showInfo } from '../ui/notify';
+import { Commands } from '../ids';
 
 const SCHEME = 'dedup-curator-history';
 /** The document shows the newest entries only; the export has them all. */
@@ -32,13 +33,13 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
     changed,
     { dispose: () => (unsubscribe(), clearTimeout(timer)) },
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
-    vscode.commands.registerCommand('dedupCurator.showDecisionHistory', async () => {
+    vscode.commands.registerCommand(Commands.showDecisionHistory, async () => {
       changed.fire(uri); // re-read if the document is already open
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc, { preview: false });
       return doc;
     }),
-    vscode.commands.registerCommand('dedupCurator.exportDecisionHistory', async (args?: { target?: string }) => {
+    vscode.commands.registerCommand(Commands.exportDecisionHistory, async (args?: { target?: string }) => {
       let file = args?.target;
       if (!file) {
         const chosen = await vscode.window.showSaveDialog({

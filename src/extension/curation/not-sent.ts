@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { notSent } from '../../curation/journal';
 import { showWarning } from '../ui/notify';
 import type { Curation } from './context';
+import { Commands } from '../ids';
 
 const SEEN_KEY = 'dedupCurator.notSentReported';
 const MAX_REMEMBERED = 500;
@@ -24,6 +25,6 @@ export async function reportNotSent(curation: Curation, memento: vscode.Memento)
     vscode.l10n.t('Dedup Curator: {0} decision(s) were not sent because the window closed during the undo period: {1}{2}. They are still pending; decide them again if you meant them.', fresh.length, names.join('; '), more),
     history,
   );
-  if (answer === history) await vscode.commands.executeCommand('dedupCurator.showDecisionHistory');
+  if (answer === history) await vscode.commands.executeCommand(Commands.showDecisionHistory);
   return fresh.length;
 }

@@ -10,8 +10,7 @@ import { integrationName, percent } from '../views/labels';
 import type { PendingChange } from '../views/recommendations-list';
 import { BasePanel } from './base-panel';
 import { comparisonView } from './comparison-view';
-
-export const COMPARISON_VIEW_TYPE = 'dedupCurator.comparison';
+import { Settings } from '../settings';
 
 const MAX_TITLE_NAME = 40;
 const short = (s: string) => (s.length > MAX_TITLE_NAME ? `${s.slice(0, MAX_TITLE_NAME)}…` : s);
@@ -28,8 +27,6 @@ export interface PanelRegistry {
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-export const advanceAfterDecision = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panels.advanceAfterDecision', true);
 
 export class ComparisonPanel extends BasePanel {
   protected rec: Recommendation | undefined;
@@ -186,7 +183,7 @@ export class ComparisonPanel extends BasePanel {
 
   /** Setting panels.advanceAfterDecision: the next pending recommendation, or the outcome. */
   protected async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
-    const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
+    const next = Settings.advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
     if (next) this.show(next, vscode.l10n.t('{0} Showing the next pending recommendation.', done));
     else this.setStatus({ state: 'done', verdict, message: done });
   }
@@ -196,7 +193,7 @@ export class ComparisonPanel extends BasePanel {
    * page, not in a notification; with advanceAfterDecision, the next pending one is shown.
    */
   protected async afterGone(rec: Recommendation, message: string): Promise<void> {
-    const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
+    const next = Settings.advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
     if (next) return this.show(next, vscode.l10n.t('The last one was {0} Showing the next pending recommendation.', lowerFirst(message)));
     this.elsewhere = message;
     this.post({ type: 'gone', recommendationId: this.recommendationId, message });

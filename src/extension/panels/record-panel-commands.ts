@@ -9,10 +9,11 @@ import type { LocationsList } from '../views/locations-list';
 import type { ListNode } from '../views/paged-list';
 import type { RecordKind } from '../../webview/record-protocol';
 import type { AnyRecord } from './record-panel';
-import { EVENT_VIEW_TYPE, LOCATION_VIEW_TYPE, RecordPanels } from './record-panels';
+import { RecordPanels } from './record-panels';
 import { showError, showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
-import { wholeListLimit } from '../views/paged-list';
+import { Commands, PanelTypes } from '../ids';
+import { Settings } from '../settings';
 
 const t = vscode.l10n.t;
 
@@ -65,7 +66,7 @@ async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord |
     const picked = await showPick(items, title, typed, (v) => (typed = v));
     if (!picked) return undefined;
     if (picked === loadAll) {
-      await list.loadAll(wholeListLimit(), true);
+      await list.loadAll(Settings.wholeListLimit(), true);
       continue;
     }
     const record = picked.record!;
@@ -115,21 +116,21 @@ export function registerRecordPanels(context: vscode.ExtensionContext, session: 
   const noTarget = () => void showInfo(t('Dedup Curator: choose a location or an event in its view, or bring its panel to the front.'));
   return [
     panels,
-    vscode.window.registerWebviewPanelSerializer(LOCATION_VIEW_TYPE, panels.serializer('location')),
-    vscode.window.registerWebviewPanelSerializer(EVENT_VIEW_TYPE, panels.serializer('event')),
-    vscode.commands.registerCommand('dedupCurator.openLocation', open('location')),
-    vscode.commands.registerCommand('dedupCurator.openEvent', open('event')),
-    vscode.commands.registerCommand('dedupCurator.keepPanelOpen', () => {
+    vscode.window.registerWebviewPanelSerializer(PanelTypes.location, panels.serializer('location')),
+    vscode.window.registerWebviewPanelSerializer(PanelTypes.event, panels.serializer('event')),
+    vscode.commands.registerCommand(Commands.openLocation, open('location')),
+    vscode.commands.registerCommand(Commands.openEvent, open('event')),
+    vscode.commands.registerCommand(Commands.keepPanelOpen, () => {
       const p = panels.preview;
       if (p) panels.keep(p);
       return p;
     }),
-    vscode.commands.registerCommand('dedupCurator.openAsJson', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.openAsJson, async (arg?: unknown) => {
       const r = target(panels, arg);
       if (!r) return noTarget();
       return panels.openJson(r);
     }),
-    vscode.commands.registerCommand('dedupCurator.copyId', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.copyId, async (arg?: unknown) => {
       const r = target(panels, arg);
       const id = r?.record.id ?? (arg === undefined ? panels.active()?.recordId : undefined);
       if (!id) return noTarget();

@@ -11,6 +11,8 @@ import { eventView } from './event-view';
 import { eventItem, locationView } from './location-view';
 import type { RecordViewOptions } from './record-panel-fields';
 import type { RecordPanels } from './record-panels';
+import { Settings, affects } from '../settings';
+import { SettingKeys } from '../setting-keys';
 
 export type AnyRecord = { kind: 'location'; record: Location } | { kind: 'event'; record: Event };
 
@@ -24,13 +26,11 @@ export function panelTitle(r: AnyRecord): string {
   return r.kind === 'location' ? vscode.l10n.t('Location: {0}', name) : vscode.l10n.t('Event: {0}', name);
 }
 
-export const loadRemoteImages = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panels.loadRemoteImages', false);
-
 const RECORD_PAGE: PanelPage<FromRecordWebview> = {
   script: 'record-webview.js',
   styles: ['codicons/codicon.css', 'webview.css', 'record.css'],
   parse: parseRecordMessage,
-  remoteImages: loadRemoteImages,
+  remoteImages: Settings.loadRemoteImages,
 };
 
 type Message = Exclude<FromRecordWebview, { type: 'ready' | 'openLink' }>;
@@ -57,7 +57,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, FromRecordWebview> {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         // The CSP allows https images only while the setting is on: a new page, with a new CSP.
-        if (e.affectsConfiguration('dedupCurator.panels.loadRemoteImages')) this.reload();
+        if (affects(e, SettingKeys.loadRemoteImages)) this.reload();
       }),
     );
   }
@@ -88,7 +88,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, FromRecordWebview> {
   }
 
   private viewOptions(): RecordViewOptions {
-    return { nameOf: integrationName, loadRemoteImages: loadRemoteImages() };
+    return { nameOf: integrationName, loadRemoteImages: Settings.loadRemoteImages() };
   }
 
   protected onReady(): void {

@@ -10,15 +10,13 @@ import type { LocationsList } from '../views/locations-list';
 import { type RecordKind, recordStateKey } from '../../webview/record-protocol';
 import { panelOptions } from './base-panel';
 import { type AnyRecord, RecordPanel, panelTitle } from './record-panel';
+import { ContextKeys, PanelTypes } from '../ids';
+import { setContext } from '../context-keys';
+import { Settings } from '../settings';
 
-export const LOCATION_VIEW_TYPE = 'dedupCurator.location';
-export const EVENT_VIEW_TYPE = 'dedupCurator.event';
-export const viewTypeOf = (kind: RecordKind) => (kind === 'location' ? LOCATION_VIEW_TYPE : EVENT_VIEW_TYPE);
+export const viewTypeOf = (kind: RecordKind) => (kind === 'location' ? PanelTypes.location : PanelTypes.event);
 
 const keyOf = (kind: RecordKind, id: string) => `${kind}\u0000${id}`;
-
-/** Context key: the panel in front is the preview (shows "Keep Open" in its title bar). */
-const PREVIEW_ACTIVE = 'dedupCurator.recordPreviewActive';
 
 /** Whether tree clicks open previews: VS Code's own setting for editors. */
 const previewEnabled = () => vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
@@ -87,7 +85,7 @@ export class RecordPanels implements vscode.Disposable {
   }
 
   private updatePreviewKey(): void {
-    void vscode.commands.executeCommand('setContext', PREVIEW_ACTIVE, this.previewPanel?.panel.active === true);
+    void setContext(ContextKeys.recordPreviewActive, this.previewPanel?.panel.active === true);
   }
 
   /** The serializer of one view type: the page saved kind and id with setState. */
@@ -121,8 +119,7 @@ export class RecordPanels implements vscode.Disposable {
   }
 
   eventsPageSize(): number {
-    const n = vscode.workspace.getConfiguration('dedupCurator').get<number>('pageSize.events', 50);
-    return Number.isInteger(n) ? Math.min(500, Math.max(1, n)) : 50;
+    return Settings.pageSize('events');
   }
 
   /** The raw record, as the service sent it (unknown members included), in an untitled JSON editor. */

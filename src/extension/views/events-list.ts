@@ -8,6 +8,8 @@ import { WindowedList } from './windowed-list';
 import { locationItem, locationTooltip } from './locations-list';
 import { integrationName, localDateTime, tooltipLines } from './labels';
 import { parseEventFilter, storedEventFilter } from './view-choices';
+import { Commands, ContextKeys } from '../ids';
+import { setContext } from '../context-keys';
 
 export interface EventFilter {
   startAfter?: Date;
@@ -35,7 +37,7 @@ export class EventsList extends WindowedList<Event> {
   private applyFilter(f: EventFilter): void {
     this.filterValue = f;
     const filtered = !!(f.startAfter || f.startBefore || f.location);
-    void vscode.commands.executeCommand('setContext', 'dedupCurator.events.filtered', filtered);
+    void setContext(ContextKeys.eventsFiltered, filtered);
   }
 
   protected override restoreChoices(): void {
@@ -66,7 +68,7 @@ export class EventsList extends WindowedList<Event> {
     item.iconPath = new vscode.ThemeIcon(e.eventStatus && /Cancel/i.test(e.eventStatus) ? 'circle-slash' : 'calendar');
     item.contextValue = 'event';
     // A click opens the event's panel as a preview (the twistie still expands its location).
-    item.command = { command: 'dedupCurator.openEvent', title: vscode.l10n.t('Open Event'), arguments: [e, { preview: true }] };
+    item.command = { command: Commands.openEvent, title: vscode.l10n.t('Open Event'), arguments: [e, { preview: true }] };
     return item;
   }
 

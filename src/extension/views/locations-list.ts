@@ -4,6 +4,7 @@ import type { DedupClient } from '../../api/client';
 import type { Location, Page } from '../../api/model';
 import { WindowedList } from './windowed-list';
 import { addressLine, integrationName, localDateTime, tooltipLines } from './labels';
+import { Commands } from '../ids';
 
 export class LocationsList extends WindowedList<Location> {
   protected readonly noun = vscode.l10n.t('locations');
@@ -30,7 +31,7 @@ export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState
   item.contextValue = 'location';
   // A click opens the location's panel (also for an event's location child in the Events view), as
   // a preview the next click replaces.
-  item.command = { command: 'dedupCurator.openLocation', title: vscode.l10n.t('Open Location'), arguments: [l, { preview: true }] };
+  item.command = { command: Commands.openLocation, title: vscode.l10n.t('Open Location'), arguments: [l, { preview: true }] };
   return item;
 }
 

@@ -8,6 +8,8 @@ import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
 import type { LastLook, ListKey } from './last-look';
 import type { ViewChoices } from './view-choices';
+import { Commands } from '../ids';
+import { Settings } from '../settings';
 
 export type ListNode<T> =
   | { kind: 'record'; record: T }
@@ -19,12 +21,6 @@ export interface LoadAllResult {
   complete: boolean;
   cancelled: boolean;
   beyondLimit: boolean;
-}
-
-/** Most records a view loads to sort, filter or search the whole list (setting dedupCurator.wholeListLimit). */
-export function wholeListLimit(): number {
-  const n = vscode.workspace.getConfiguration('dedupCurator').get<number>('wholeListLimit', 10_000);
-  return Number.isInteger(n) && n > 0 ? n : 10_000;
 }
 
 export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T>>, vscode.Disposable {
@@ -94,9 +90,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     this.records = [];
     this.total = undefined;
     this.nextPage = 0;
-    const max = this.listKey === 'recommendations' ? 200 : 500;
-    const configured = vscode.workspace.getConfiguration('dedupCurator').get<number>(`pageSize.${this.listKey}`, 50);
-    this.pageSize = Number.isInteger(configured) ? Math.min(max, Math.max(1, configured)) : 50;
+    this.pageSize = Settings.pageSize(this.listKey);
     this.changed.fire(undefined);
     await this.loadMore();
   }
@@ -215,7 +209,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     } catch (e) {
       if (generation !== this.generation) return;
       // Retry reloads every view: the views fail together (one notification for all), so they heal together.
-      const retry = () => vscode.commands.executeCommand('dedupCurator.refresh');
+      const retry = () => vscode.commands.executeCommand(Commands.refresh);
       this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, vscode.l10n.t('Loading {0}', this.noun), retry)));
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
@@ -282,7 +276,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
         : vscode.l10n.t(' ({0} loaded)', shown.toLocaleString('en-US'));
     const item = new vscode.TreeItem(vscode.l10n.t('Load {0} more{1}', this.pageSize, of));
     item.iconPath = new vscode.ThemeIcon('more');
-    item.command = { command: 'dedupCurator.loadMore', title: vscode.l10n.t('Load More'), arguments: [this.viewId] };
+    item.command = { command: Commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [this.viewId] };
     item.contextValue = 'loadMore';
     return this.moreItem(item);
   }

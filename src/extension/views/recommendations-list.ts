@@ -3,10 +3,13 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page, Recommendation } from '../../api/model';
-import { type LoadAllResult, PagedList, wholeListLimit } from './paged-list';
+import { type LoadAllResult, PagedList } from './paged-list';
 import { addressLine, integrationName, tooltipLines, percent, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
+import { Commands, ContextKeys } from '../ids';
+import { setContext } from '../context-keys';
+import { Settings } from '../settings';
 
 /** See RecommendationsList.onDidChangePending. */
 export interface PendingChange {
@@ -39,7 +42,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   private applyFilter(f: RecommendationFilter): void {
     this.filterValue = f;
-    void vscode.commands.executeCommand('setContext', 'dedupCurator.recommendations.filtered', isFiltered(f));
+    void setContext(ContextKeys.recommendationsFiltered, isFiltered(f));
   }
 
   get sort(): SortOrder {
@@ -74,7 +77,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
    */
   loadWhole(notify: boolean, always = false): Promise<LoadAllResult | undefined> {
     if (!this.wantsWhole() && !always) return (this.wholeLoad = Promise.resolve(undefined));
-    this.wholeLoad = this.loadAll(wholeListLimit(), notify).then((r) => {
+    this.wholeLoad = this.loadAll(Settings.wholeListLimit(), notify).then((r) => {
       this.wholeResult = r;
       this.redraw();
       return r;
@@ -112,7 +115,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     if (!this.wantsWhole()) return item;
     item.label = vscode.l10n.t('Load all ({0}) to sort and filter the whole list', this.loadedText());
     item.iconPath = new vscode.ThemeIcon('cloud-download');
-    item.command = { command: 'dedupCurator.recommendations.loadAll', title: vscode.l10n.t('Load All') };
+    item.command = { command: Commands.loadAllRecommendations, title: vscode.l10n.t('Load All') };
     return item;
   }
 
@@ -150,7 +153,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     item.iconPath = scoreIcon(r.score);
     item.contextValue = 'recommendation';
     // A click opens the comparison (the twistie still expands the entities).
-    item.command = { command: 'dedupCurator.openComparison', title: vscode.l10n.t('Open Comparison'), arguments: [r] };
+    item.command = { command: Commands.openComparison, title: vscode.l10n.t('Open Comparison'), arguments: [r] };
     return item;
   }
 
@@ -200,7 +203,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
       return vscode.l10n.t(
         'Sorted and filtered {0} only: the list is longer than the {1} the setting dedupCurator.wholeListLimit allows to load.',
         this.amongText(),
-        wholeListLimit().toLocaleString('en-US'),
+        Settings.wholeListLimit().toLocaleString('en-US'),
       );
     }
     return vscode.l10n.t('Sorted and filtered {0} only (loading stopped). "Load all" at the end of the list loads the rest.', this.amongText());
