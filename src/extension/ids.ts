@@ -102,6 +102,8 @@ export const TreeItemKinds = {
   location: 'location',
   event: 'event',
   loadMore: 'loadMore',
+  /** An entity under a recommendation: no menu yet. */
+  recommendationEntity: 'recommendationEntity',
 } as const;
 
 /** The status bar item's id (the user can hide it by this id). */

@@ -8,7 +8,7 @@ import { WindowedList } from './windowed-list';
 import { locationItem, locationTooltip } from './locations-list';
 import { integrationName, localDateTime, tooltipLines } from './labels';
 import { parseEventFilter, storedEventFilter } from './view-choices';
-import { Commands, ContextKeys } from '../ids';
+import { Commands, ContextKeys, TreeItemKinds } from '../ids';
 import { setContext } from '../context-keys';
 
 export interface EventFilter {
@@ -66,7 +66,7 @@ export class EventsList extends WindowedList<Event> {
     const item = new vscode.TreeItem(e.name || e.id, e.location ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.description = [localDateTime(e.startDate), statusText(e.eventStatus)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(e.eventStatus && /Cancel/i.test(e.eventStatus) ? 'circle-slash' : 'calendar');
-    item.contextValue = 'event';
+    item.contextValue = TreeItemKinds.event;
     // A click opens the event's panel as a preview (the twistie still expands its location).
     item.command = { command: Commands.openEvent, title: vscode.l10n.t('Open Event'), arguments: [e, { preview: true }] };
     return item;

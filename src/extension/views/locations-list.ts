@@ -4,7 +4,7 @@ import type { DedupClient } from '../../api/client';
 import type { Location, Page } from '../../api/model';
 import { WindowedList } from './windowed-list';
 import { addressLine, integrationName, localDateTime, tooltipLines } from './labels';
-import { Commands } from '../ids';
+import { Commands, TreeItemKinds } from '../ids';
 
 export class LocationsList extends WindowedList<Location> {
   protected readonly noun = vscode.l10n.t('locations');
@@ -28,7 +28,7 @@ export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState
   const sources = l.sourceIds?.length ?? 0;
   item.description = [l.address?.addressLocality, sources === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', sources)].filter(Boolean).join(' · ');
   item.iconPath = new vscode.ThemeIcon(sources > 1 ? 'merge' : 'location');
-  item.contextValue = 'location';
+  item.contextValue = TreeItemKinds.location;
   // A click opens the location's panel (also for an event's location child in the Events view), as
   // a preview the next click replaces.
   item.command = { command: Commands.openLocation, title: vscode.l10n.t('Open Location'), arguments: [l, { preview: true }] };

@@ -8,7 +8,7 @@ import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
 import type { LastLook, ListKey } from './last-look';
 import type { ViewChoices } from './view-choices';
-import { Commands } from '../ids';
+import { Commands, TreeItemKinds } from '../ids';
 import { Settings } from '../settings';
 
 export type ListNode<T> =
@@ -277,7 +277,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     const item = new vscode.TreeItem(vscode.l10n.t('Load {0} more{1}', this.pageSize, of));
     item.iconPath = new vscode.ThemeIcon('more');
     item.command = { command: Commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [this.viewId] };
-    item.contextValue = 'loadMore';
+    item.contextValue = TreeItemKinds.loadMore;
     return this.moreItem(item);
   }
 

@@ -7,7 +7,7 @@ import { type LoadAllResult, PagedList } from './paged-list';
 import { addressLine, integrationName, tooltipLines, percent, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
-import { Commands, ContextKeys } from '../ids';
+import { Commands, ContextKeys, TreeItemKinds } from '../ids';
 import { setContext } from '../context-keys';
 import { Settings } from '../settings';
 
@@ -151,7 +151,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     item.id = r['@id'];
     item.description = integrations.join(', ');
     item.iconPath = scoreIcon(r.score);
-    item.contextValue = 'recommendation';
+    item.contextValue = TreeItemKinds.recommendation;
     // A click opens the comparison (the twistie still expands the entities).
     item.command = { command: Commands.openComparison, title: vscode.l10n.t('Open Comparison'), arguments: [r] };
     return item;
@@ -171,7 +171,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
       item.id = `${r['@id']}|${e['@id']}`;
       item.description = `${integrationName(e.integration)} · ${e.sourceId ?? ''}`;
       item.iconPath = new vscode.ThemeIcon('location');
-      item.contextValue = 'recommendationEntity';
+      item.contextValue = TreeItemKinds.recommendationEntity;
       item.tooltip = tooltipLines([
         [vscode.l10n.t('Name'), e.name],
         [vscode.l10n.t('Address'), addressLine(e.address)],
