@@ -3,8 +3,7 @@
 // `only_external_updates` flag (the setting `dedupCurator.onlyExternalUpdates`).
 import * as vscode from 'vscode';
 import { PagedList } from './paged-list';
-import { type WindowSpec, sinceOf, windowLabel } from './time-window';
-import { parseWindow, storedWindow } from './view-choices';
+import { type WindowSpec, parseWindow, sinceOf, storedWindow, windowLabel } from './time-window';
 import { Settings } from '../settings';
 
 export abstract class WindowedList<T> extends PagedList<T> {
