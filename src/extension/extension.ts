@@ -97,7 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...registerConnectionCommands(session),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
     ...comparisonPanels,
-    ...registerRecordPanels(context, session, locations, events, log),
+    ...registerRecordPanels(context, session, { locations, events }, errors, log),
     ...registerBulkCommands(curation),
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),

@@ -11,7 +11,7 @@ import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
 import type { ListNode } from '../views/paged-list';
 import type { RecommendationsList } from '../views/recommendations-list';
-import { integrationName, percent } from '../views/labels';
+import { integrationName, percent, recommendationLabel } from '../views/labels';
 import { inertText } from '../ui/inert-text';
 import { showInfo, showWarning } from '../ui/notify';
 import { Commands } from '../ids';
@@ -178,9 +178,7 @@ function recordOf(node: ListNode<Recommendation>): Recommendation | undefined {
   return node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined;
 }
 
-function names(r: Recommendation): string {
-  return r.entities.map((e) => e.name || e['@id']).join(' ⇄ ');
-}
+const names = (r: Recommendation) => recommendationLabel(r);
 
 async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recommendation | undefined> {
   const pending = list.pending();

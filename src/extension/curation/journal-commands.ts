@@ -8,6 +8,7 @@ import { exportJournal, journalFormatFromPath } from '../../curation/journal-exp
 import { type Curation, fileError, localPath } from './context';
 import { showInfo } from '../ui/notify';
 import { Commands } from '../ids';
+import { namesLabel } from '../views/labels';
 
 const SCHEME = 'dedup-curator-history';
 /** The document shows the newest entries only; the export has them all. */
@@ -91,7 +92,7 @@ function render(journalPath: string, { entries, skippedLines }: { entries: Decis
                 : e.outcome,
       e.score === undefined ? '' : `${Math.round(e.score * 100)}%`,
       e.connection?.label ?? '',
-      `${e.entities.map((x) => x.name || x.id).join(' ⇄ ')}  ${e.id}${e.message ? `  (${e.message})` : ''}`,
+      `${namesLabel(e.entities)}  ${e.id}${e.message ? `  (${e.message})` : ''}`,
     ]);
   const header = [vscode.l10n.t('Time'), vscode.l10n.t('Verdict'), vscode.l10n.t('Outcome'), vscode.l10n.t('Score'), vscode.l10n.t('Connection'), vscode.l10n.t('Recommendation')];
   const widths = header.slice(0, -1).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

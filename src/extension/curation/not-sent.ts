@@ -7,6 +7,7 @@ import { notSent } from '../../curation/journal';
 import { showWarning } from '../ui/notify';
 import type { Curation } from './context';
 import { Commands } from '../ids';
+import { namesLabel } from '../views/labels';
 
 const SEEN_KEY = 'dedupCurator.notSentReported';
 const MAX_REMEMBERED = 500;
@@ -18,7 +19,7 @@ export async function reportNotSent(curation: Curation, memento: vscode.Memento)
   const fresh = entries.filter((e) => notSent(e) && !seen.has(e.attempt) && !curation.undo.isWaiting(e.id));
   if (!fresh.length) return 0;
   await memento.update(SEEN_KEY, [...seen, ...fresh.map((e) => e.attempt)].slice(-MAX_REMEMBERED));
-  const names = fresh.slice(0, 3).map((e) => e.entities.map((x) => x.name || x.id).join(' ⇄ '));
+  const names = fresh.slice(0, 3).map((e) => namesLabel(e.entities));
   const more = fresh.length > 3 ? vscode.l10n.t(' and {0} more', fresh.length - 3) : '';
   const history = vscode.l10n.t('Show Decision History');
   const answer = await showWarning(

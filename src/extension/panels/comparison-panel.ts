@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import type { DecisionStatus, FromWebview, ToWebview, Verdict } from '../../webview/protocol';
 import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
-import { integrationName, percent } from '../views/labels';
+import { integrationName, percent, recommendationLabel } from '../views/labels';
 import type { PendingChange } from '../views/recommendations-list';
 import { BasePanel } from './base-panel';
 import { comparisonView } from './comparison-view';
@@ -16,7 +16,7 @@ const MAX_TITLE_NAME = 40;
 const short = (s: string) => (s.length > MAX_TITLE_NAME ? `${s.slice(0, MAX_TITLE_NAME)}…` : s);
 const entityLabel = (e: Recommendation['entities'][number]) => `${short(e.name || e['@id'])} · ${integrationName(e.integration)}`;
 /** "Café Central ⇄ Cafe Central Wien": a recommendation in a title or a message. */
-export const recommendationNames = (r: Recommendation) => r.entities.map((e) => short(e.name || '?')).join(' ⇄ ');
+export const recommendationNames = (r: Recommendation) => recommendationLabel(r, { maxName: MAX_TITLE_NAME });
 
 /** What a panel needs of the registry that keeps it (comparison-panels.ts). */
 export interface PanelRegistry {

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Event, Location } from '../../api/model';
 import type { Session } from '../connection/session';
+import type { ErrorReporter } from '../error-reporter';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import type { ListNode } from '../views/paged-list';
@@ -103,8 +104,14 @@ function target(panels: RecordPanels, arg: unknown): AnyRecord | undefined {
   return panels.active()?.record;
 }
 
-export function registerRecordPanels(context: vscode.ExtensionContext, session: Session, locations: LocationsList, events: EventsList, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const panels = new RecordPanels(session, locations, events, log, context.extensionUri);
+export function registerRecordPanels(
+  context: vscode.ExtensionContext,
+  session: Session,
+  views: { locations: LocationsList; events: EventsList },
+  errors: ErrorReporter,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable[] {
+  const panels = new RecordPanels(session, views.locations, views.events, log, errors, context.extensionUri);
   // A tree item's click passes { preview: true } after the record; a context menu passes the
   // selection (an array) there, and opens a kept panel like the palette.
   const open = (kind: RecordKind) => async (arg?: unknown, opts?: unknown) => {

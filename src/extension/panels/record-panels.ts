@@ -9,7 +9,9 @@ import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import { type RecordKind, recordStateKey } from '../../webview/record-protocol';
 import { panelOptions } from './base-panel';
-import { type AnyRecord, RecordPanel, panelTitle } from './record-panel';
+import { type AnyRecord, RecordPanel, type RecordPanelHost, panelTitle } from './record-panel';
+import type { DedupClient } from '../../api/client';
+import type { ErrorReporter } from '../error-reporter';
 import { ContextKeys, PanelTypes } from '../ids';
 import { setContext } from '../context-keys';
 import { Settings } from '../settings';
@@ -21,7 +23,7 @@ const keyOf = (kind: RecordKind, id: string) => `${kind}\u0000${id}`;
 /** Whether tree clicks open previews: VS Code's own setting for editors. */
 const previewEnabled = () => vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
 
-export class RecordPanels implements vscode.Disposable {
+export class RecordPanels implements RecordPanelHost, vscode.Disposable {
   private readonly panels = new Map<string, RecordPanel>();
   /** The one panel the next preview replaces. */
   private previewPanel: RecordPanel | undefined;
@@ -31,8 +33,13 @@ export class RecordPanels implements vscode.Disposable {
     readonly locations: LocationsList,
     readonly events: EventsList,
     readonly log: vscode.LogOutputChannel,
+    readonly errors: ErrorReporter,
     private readonly extensionUri: vscode.Uri,
   ) {}
+
+  client(): Promise<DedupClient | undefined> {
+    return this.session.client();
+  }
 
   get(kind: RecordKind, id: string): RecordPanel | undefined {
     return this.panels.get(keyOf(kind, id));

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page } from '../../api/model';
+import { type PageOutcome, Pager } from '../../api/pager';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
 import type { LastLook, ListKey } from './last-look';
@@ -26,16 +27,16 @@ export interface LoadAllResult {
 export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T>>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ListNode<T> | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  protected records: T[] = [];
-  protected total: number | undefined;
+  /** The pages loaded so far: one request at a time, aborted by a refresh (src/api/pager.ts). */
+  private readonly pager = new Pager<T>((page, signal) => this.fetchForPager(page, signal));
   /** The page load in progress (or the last one, settled). */
   private pageLoading: Promise<void> = Promise.resolve();
   /** A "load all" run in progress (loadAll), which loads page after page. */
   private allLoading: Promise<LoadAllResult> | undefined;
-  private nextPage: number | undefined = 0;
+  /** Counts refreshes, so a "load all" of an earlier generation stops. */
   private generation = 0;
-  private inFlight: AbortController | undefined;
-  private busy = false;
+  /** Where and when the page on its way was asked for (for the last-look store). */
+  private request: { baseUrl: string; at: Date } | undefined;
   view: vscode.TreeView<ListNode<T>> | undefined;
   /** Fixed for one generation, so "Load N more" and the pages agree after a settings change. */
   protected pageSize = 50;
@@ -82,14 +83,23 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     this.view = view;
   }
 
+  /** Every record loaded so far (the pager's array: remove() splices it). */
+  protected get records(): T[] {
+    return this.pager.records;
+  }
+
+  protected get total(): number | undefined {
+    return this.pager.total;
+  }
+
+  protected set total(n: number | undefined) {
+    this.pager.total = n;
+  }
+
   /** Drops what is shown and loads the first page again. */
   async refresh(): Promise<void> {
-    this.inFlight?.abort();
+    this.pager.reset();
     this.generation++;
-    this.busy = false;
-    this.records = [];
-    this.total = undefined;
-    this.nextPage = 0;
     this.pageSize = Settings.pageSize(this.listKey);
     this.changed.fire(undefined);
     await this.loadMore();
@@ -109,14 +119,9 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   loadMore(): Promise<void> {
-    const page = this.nextPage;
     // One load at a time per generation: a second click on "Load more" waits for the first.
-    if (page === undefined || this.busy) return this.pageLoading;
-    this.busy = true;
-    const generation = this.generation;
-    this.pageLoading = this.load(page, generation).finally(() => {
-      if (generation === this.generation) this.busy = false;
-    });
+    if (!this.pager.hasMore || this.pager.busy) return this.pageLoading;
+    this.pageLoading = this.pager.loadMore().then((outcome) => this.settle(outcome));
     return this.pageLoading;
   }
 
@@ -130,14 +135,14 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     if (this.allLoading) return this.allLoading;
     const generation = this.generation;
     const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
-      while (this.nextPage !== undefined && this.records.length < limit && generation === this.generation && !token?.isCancellationRequested) {
+      while (this.pager.hasMore && this.records.length < limit && generation === this.generation && !token?.isCancellationRequested) {
         const before = this.records.length;
         progress?.report({ message: this.loadedText() });
         await this.loadMore();
         // A failed page is said in the view's message; do not hammer the service with the next one.
-        if (this.records.length === before && this.nextPage !== undefined) break;
+        if (this.records.length === before && this.pager.hasMore) break;
       }
-      const complete = this.nextPage === undefined;
+      const complete = !this.pager.hasMore;
       return { complete, cancelled: !complete && token?.isCancellationRequested === true, beyondLimit: !complete && this.records.length >= limit };
     };
     const title = vscode.l10n.t('Loading all {0}…', this.noun);
@@ -177,44 +182,38 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   get hasMore(): boolean {
-    return this.nextPage !== undefined;
+    return this.pager.hasMore;
   }
 
-  private async load(page: number, generation: number): Promise<void> {
+  /** One page for the pager, once the session has a client; undefined (nothing asked) without one. */
+  private async fetchForPager(page: number, signal: AbortSignal): Promise<Page<T> | undefined> {
     const state = this.session.state;
     if (state.kind !== 'ready') {
       this.setMessage(undefined);
-      this.changed.fire(undefined);
-      return;
+      return undefined;
     }
     const client = await this.session.client();
     if (!client) {
       this.setMessage(vscode.l10n.t('Not connected: sending the token over plain http was declined.'));
-      return;
+      return undefined;
     }
-    if (generation !== this.generation) return;
-    const controller = (this.inFlight = new AbortController());
+    if (signal.aborted) return undefined;
     this.setMessage(this.records.length ? undefined : vscode.l10n.t('Loading {0}…', this.noun));
-    const requestedAt = new Date();
-    try {
-      const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () =>
-        this.fetchPage(client, page, controller.signal),
-      );
-      if (generation !== this.generation) return;
-      this.records.push(...result.data);
-      this.total = result.total;
-      this.nextPage = result.hasNextPage ? page + 1 : undefined;
-      if (page === 0) this.synced(state.baseUrl, requestedAt);
+    this.request = { baseUrl: state.baseUrl, at: new Date() };
+    return vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.fetchPage(client, page, signal));
+  }
+
+  /** What a page's outcome shows: the summary or the empty message, or the failure (reported once for all views). */
+  private settle(outcome: PageOutcome<T>): void {
+    if (outcome.status === 'loaded') {
+      if (outcome.page === 0 && this.request) this.synced(this.request.baseUrl, this.request.at);
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
-    } catch (e) {
-      if (generation !== this.generation) return;
+    } else if (outcome.status === 'failed') {
       // Retry reloads every view: the views fail together (one notification for all), so they heal together.
       const retry = () => vscode.commands.executeCommand(Commands.refresh);
-      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, vscode.l10n.t('Loading {0}', this.noun), retry)));
-    } finally {
-      if (this.inFlight === controller) this.inFlight = undefined;
-      this.changed.fire(undefined);
+      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(outcome.error, vscode.l10n.t('Loading {0}', this.noun), retry)));
     }
+    this.changed.fire(undefined);
   }
 
   private synced(baseUrl: string, at: Date): void {
@@ -307,7 +306,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     if (!node) {
       const nodes: ListNode<T>[] = this.visible().map((record) => this.recordNode(record));
       // Offered whenever the server has more, even if a filter hides every loaded record.
-      if (this.nextPage !== undefined && this.records.length) nodes.push({ kind: 'more', provider: this });
+      if (this.pager.hasMore && this.records.length) nodes.push({ kind: 'more', provider: this });
       return nodes;
     }
     if (node.kind === 'record') return this.childItems(node.record).map((item) => ({ kind: 'child', item, parent: node.record }));
@@ -315,7 +314,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   dispose(): void {
-    this.inFlight?.abort();
+    this.pager.abort();
     this.changed.dispose();
   }
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page, Recommendation } from '../../api/model';
 import { type LoadAllResult, PagedList } from './paged-list';
-import { addressLine, integrationName, tooltipLines, percent, scoreIcon } from './labels';
+import { addressLine, integrationName, tooltipLines, percent, recommendationLabel, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
 import { Commands, ContextKeys, TreeItemKinds } from '../ids';
@@ -142,11 +142,10 @@ export class RecommendationsList extends PagedList<Recommendation> {
   }
 
   protected recordItem(r: Recommendation): vscode.TreeItem {
-    const names = r.entities.map((e) => e.name || e['@id']);
-    const label = names.length > 2 ? `${names[0]} ⇄ ${names[1]} +${names.length - 2}` : names.join(' ⇄ ');
+    const label = recommendationLabel(r, { compact: true });
     // The score leads the row: long names push the description out of a narrow side bar.
     const score = percent(r.score);
-    const item = new vscode.TreeItem({ label: `${score} ${label || r['@id']}`, highlights: [[0, score.length]] }, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem({ label: `${score} ${label}`, highlights: [[0, score.length]] }, vscode.TreeItemCollapsibleState.Collapsed);
     const integrations = [...new Set(r.entities.map((e) => integrationName(e.integration)))];
     item.id = r['@id'];
     item.description = integrations.join(', ');
