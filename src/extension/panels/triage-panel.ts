@@ -4,6 +4,7 @@
 // opening it again reveals and refreshes it. The page is src/webview/triage/ (strict CSP, nonce,
 // text only); its messages are validated by parseTriageMessage.
 import * as vscode from 'vscode';
+import { Commands, TRIAGE_PANEL_TYPE } from '../ids';
 import type { Recommendation } from '../../api/model';
 import type { TriageResult } from '../../triage/triage';
 import { type FromTriageWebview, type ToTriageWebview, parseTriageMessage } from '../../webview/triage/protocol';
@@ -13,7 +14,7 @@ import { flagWord } from '../triage/flag-labels';
 import { BasePanel, type PanelPage, panelOptions } from './base-panel';
 import { triagePanelData } from './triage-data';
 
-export const TRIAGE_VIEW_TYPE = 'dedupCurator.triage';
+export const TRIAGE_VIEW_TYPE = TRIAGE_PANEL_TYPE;
 
 // The stylesheet is built next to the bundle (dist/), from the page's own folder.
 const TRIAGE_PAGE: PanelPage<FromTriageWebview> = { script: 'triage-webview.js', styles: ['webview.css', '../dist/triage-webview.css'], parse: parseTriageMessage };
@@ -67,10 +68,10 @@ export class TriagePanel extends BasePanel<ToTriageWebview, FromTriageWebview> {
       const id = group.decidable[0];
       const rec = id === undefined ? undefined : this.pending.find((r) => r['@id'] === id);
       if (!rec) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
-      await vscode.commands.executeCommand('dedupCurator.openComparison', rec);
+      await vscode.commands.executeCommand(Commands.openComparison, rec);
       return;
     }
-    const summary = await vscode.commands.executeCommand('dedupCurator.decideGroup', { group: group.key, verdict: message.action });
+    const summary = await vscode.commands.executeCommand(Commands.decideGroup, { group: group.key, verdict: message.action });
     if (summary) await this.refresh();
   }
 }
@@ -78,7 +79,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, FromTriageWebview> {
 export function registerTriagePanel(context: vscode.ExtensionContext, c: Curation): vscode.Disposable[] {
   let current: TriagePanel | undefined;
   return [
-    vscode.commands.registerCommand('dedupCurator.openTriage', async () => {
+    vscode.commands.registerCommand(Commands.openTriage, async () => {
       if (current) {
         current.panel.reveal();
         await current.refresh();
