@@ -16,7 +16,7 @@ export default tseslint.config(
   },
   {
     // The core never depends on the editor: the CLI and the sandbox run without VS Code.
-    files: ['src/api/**', 'src/matching/**', 'src/triage/**', 'src/sandbox/**', 'src/cli/**', 'src/curation/**', 'src/webview/**'],
+    files: ['src/api/**', 'src/matching/**', 'src/triage/**', 'src/sandbox/**', 'src/cli/**', 'src/curation/**', 'src/mirror/**', 'src/webview/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'The core is editor-independent: import vscode only under src/extension.' }] }] },
   },
   {
