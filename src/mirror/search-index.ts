@@ -38,7 +38,8 @@ export class SearchIndex {
       combineWith: 'AND',
       prefix: true,
       // Short words must match as typed or as a prefix: "st" within one typo of everything is noise.
-      fuzzy: (term) => (term.length >= 4 ? 0.25 : false),
+      // Nor are numbers fuzzy: postcode 78702 is not a typo of 78701 but the next district.
+      fuzzy: (term) => (term.length >= 4 && !/\d/.test(term) ? 0.25 : false),
       maxFuzzy: 2,
     },
   });
