@@ -36,7 +36,9 @@ export class SearchIndex {
     searchOptions: {
       boost: BOOST,
       combineWith: 'AND',
-      prefix: true,
+      // Only the last word is still being typed; a prefix search of every word costs (a one-letter
+      // word matches most of the index) and finds nothing more.
+      prefix: (_term, i, terms) => i === terms.length - 1,
       // Short words must match as typed or as a prefix: "st" within one typo of everything is noise.
       // Nor are numbers fuzzy: postcode 78702 is not a typo of 78701 but the next district.
       fuzzy: (term) => (term.length >= 4 && !/\d/.test(term) ? 0.25 : false),
@@ -63,7 +65,13 @@ export class SearchIndex {
   /** Ids best first, with their scores. */
   search(query: string, limit: number): { id: string; score: number }[] {
     const q = query.slice(0, MAX_QUERY_LENGTH);
-    const hits: SearchResult[] = this.mini.search(q);
+    // What matches as typed comes first; typos are forgiven only to fill the rest of the list, so a
+    // near word (fuzzy) never pushes out a record that has the very words typed.
+    let hits: SearchResult[] = this.mini.search(q, { fuzzy: false });
+    if (hits.length < limit) {
+      const exact = new Set(hits.map((h) => h.id as string));
+      hits = hits.concat(this.mini.search(q).filter((h) => !exact.has(h.id as string)));
+    }
     return hits.slice(0, limit).map((h) => ({ id: h.id as string, score: h.score }));
   }
 }
