@@ -7,8 +7,8 @@
 //      size on disk;
 //   4. search latency p50/p95 over 1,000 queries made from record names (prefixes, typos, accents).
 // Each timed CLI run is a fresh `node dist/cli.js` process, timed from spawn to exit.
-// Run: npm run build && node --expose-gc --import tsx bench/mirror.ts [--places 36300] [--events 18200]
-//   (36,300 places and 18,200 real events ≈ 100,000 locations and 50,000 events, nothing merged at start)
+// Run: npm run build && node --expose-gc --import tsx bench/mirror.ts [--places 36300] [--events 27900]
+//   (36,300 places and 27,900 real events ≈ 100,000 locations and 50,000 events, nothing merged at start)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ import { percentile, queriesFrom } from './lib/mirror-queries';
 import { machineLine, numberOption } from './lib/stats';
 
 const PLACES = numberOption('--places', 36_300);
-const EVENTS = numberOption('--events', 18_200);
+const EVENTS = numberOption('--events', 27_900);
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
 
 function runCli(args: string[], env: Record<string, string>): Promise<number> {
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     const env = { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token };
     console.log(`sandbox: ${sandbox.stats.locations} locations, ${sandbox.stats.events} events (started in ${sandbox.startSeconds.toFixed(1)} s)`);
 
-    const listing = (await runCli(['locations', '--all', '--page-size', '500', '--updated-since', EARLIEST_SINCE], env)) + (await runCli(['events', '--all', '--page-size', '500', '--updated-since', EARLIEST_SINCE], env));
+    const listing = (await runCli(['locations', '--all', '--page-size', '500', `--updated-since=${EARLIEST_SINCE}`], env)) + (await runCli(['events', '--all', '--page-size', '500', `--updated-since=${EARLIEST_SINCE}`], env));
     const full = await runCli(['mirror', 'sync', '--dir', dir], env);
     console.log(`full sync ${full.toFixed(2)} s; plain listing of the same records ${listing.toFixed(2)} s; ratio ${(full / listing).toFixed(2)}×`);
 

@@ -50,7 +50,11 @@ export class MirrorService implements vscode.Disposable {
       this.opened = { baseUrl, mirror };
       mirror.then(
         () => this.changed.fire(),
-        (e: unknown) => this.log.error(`mirror of ${baseUrl}: ${e instanceof Error ? e.message : String(e)}`),
+        (e: unknown) => {
+          this.log.error(`mirror of ${baseUrl}: ${e instanceof Error ? e.message : String(e)}`);
+          // Not kept: the next use tries again (after the user deleted a broken directory, say).
+          if (this.opened?.mirror === mirror) this.opened = undefined;
+        },
       );
     }
     return this.opened.mirror;
