@@ -28,7 +28,12 @@ export const DEFAULT_SEARCH_LIMIT = 20;
 
 export class Mirror {
   private readonly records: Record<MirrorKind, RecordSet> = { locations: new RecordSet(), events: new RecordSet() };
-  private readonly indexes: Record<MirrorKind, SearchIndex> = { locations: new SearchIndex(), events: new SearchIndex() };
+  /**
+   * Built at the first search of a kind, not at open: a sync (the CLI's `mirror sync`, a scheduled
+   * one) needs only the records, and the index is most of the time and memory of an open
+   * (docs/benchmarks.md, Mirror).
+   */
+  private readonly indexes: Partial<Record<MirrorKind, SearchIndex>> = {};
   private syncing: Promise<SyncReport> | undefined;
 
   private constructor(
@@ -52,7 +57,6 @@ export class Mirror {
           throw new MirrorError(`${dir}/${kind}.ndjson line ${n} is not valid JSON; sync again to rebuild the mirror (delete the directory first)`);
         }
         mirror.records[kind].apply(record, line);
-        mirror.indexes[kind].put(record);
       }
     }
     return mirror;
@@ -97,7 +101,7 @@ export class Mirror {
       }
       return out;
     }
-    return this.indexes[kind].search(query, limit).flatMap((h) => {
+    return this.index(kind).search(query, limit).flatMap((h) => {
       const record = set.get(h.id);
       return record ? [{ id: h.id, score: h.score, record: record as T }] : [];
     });
@@ -132,10 +136,27 @@ export class Mirror {
     return report;
   }
 
-  /** The synced copy becomes the searched one; the index is updated by the difference only. */
+  private index(kind: MirrorKind): SearchIndex {
+    let index = this.indexes[kind];
+    if (!index) {
+      index = new SearchIndex();
+      const set = this.records[kind];
+      for (const id of set.ids()) index.put(set.get(id));
+      this.indexes[kind] = index;
+    }
+    return index;
+  }
+
+  /** Builds the search index of a kind now (the extension does, so the first keystroke is fast). */
+  prepare(kind: MirrorKind): void {
+    this.index(kind);
+  }
+
+  /** The synced copy becomes the searched one; a built index is updated by the difference only. */
   private commit(kind: MirrorKind, r: KindSyncResult): void {
     this.records[kind] = r.records;
     const index = this.indexes[kind];
+    if (!index) return;
     for (const id of r.removed) index.remove(id);
     for (const id of r.upserted) index.put(r.records.get(id));
   }
