@@ -9,6 +9,9 @@
 import { decideFocusedRowByKeyboard } from './e2e-keyboard.mjs';
 import { measureSpeed } from './e2e-speed.mjs';
 import { reloadWithComparisonAndQueue } from './e2e-reload.mjs';
+import { undoWithinTheUndoPeriod } from './e2e-undo.mjs';
+import { triagePanelAndUnsure } from './e2e-triage.mjs';
+import { findLocationWithATypo } from './e2e-find.mjs';
 
 export const STEP_TIMEOUT_MS = 30000;
 
@@ -17,8 +20,9 @@ export class StepError extends Error {}
 /**
  * Runs the walk on `page` (already opened on the workbench URL); `say` prints progress.
  * `welcome` is the first line of the Recommendations view's welcome text (from package.json), if any.
+ * `userData` is the profile's user-data folder (the undo step reads the local sandbox's decision log there).
  */
-export async function walk(page, { screenshot, say, welcome, recordPanels }) {
+export async function walk(page, { screenshot, say, welcome, recordPanels, userData }) {
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
 
   await expect('the workbench to render', page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90000 }));
@@ -88,6 +92,9 @@ export async function walk(page, { screenshot, say, welcome, recordPanels }) {
   await reloadWithComparisonAndQueue(page, sidebar, { screenshot, say });
   await decideFocusedRowByKeyboard(page, page.locator('.part.sidebar'), { screenshot, say });
   await measureSpeed(page, page.locator('.part.sidebar'), { say });
+  await undoWithinTheUndoPeriod(page, page.locator('.part.sidebar'), { screenshot, say, userData });
+  await triagePanelAndUnsure(page, page.locator('.part.sidebar'), { screenshot, say });
+  if (recordPanels) await findLocationWithATypo(page, page.locator('.part.sidebar'), { screenshot, say });
 }
 
 /**
@@ -228,7 +235,7 @@ async function wholeListAndBulkReview(page, sidebar, { screenshot, say, recordPa
 }
 
 /** Runs a command from the palette (F1), typed as a user would. */
-async function runCommand(page, title) {
+export async function runCommand(page, title) {
   // F1 inside a webview's frame does not reach the workbench: give the focus to the side bar first.
   await page.locator('.part.sidebar .title-label').first().click();
   await page.keyboard.press('F1');

@@ -95,7 +95,7 @@ async function main() {
 
     await page.goto(`${server.url}/?folder=${encodeURIComponent(profile.workspace)}`);
     try {
-      await walk(page, { screenshot, say: log, welcome: welcomeText(), recordPanels: contributes('dedupCurator.openLocation') && contributes('dedupCurator.openEvent') });
+      await walk(page, { screenshot, say: log, welcome: welcomeText(), recordPanels: contributes('dedupCurator.openLocation') && contributes('dedupCurator.openEvent'), userData: profile.userData });
     } catch (e) {
       const file = join(profile.logs, 'e2e-failure.png');
       await page.screenshot({ path: file }).catch(() => {});
