@@ -257,8 +257,10 @@ async function previewPanels(page, locations, { screenshot, say }) {
   const rows = locations.locator('.monaco-list-row');
   const locationTabs = () => page.locator('.part.editor .tabs-container .tab', { hasText: /^Location: / }).count();
   for (const i of [0, 1, 2]) {
+    const name = (await rows.nth(i).locator('.label-name').first().innerText()).trim();
     await rows.nth(i).locator('.label-name').first().click();
-    await until(`the location panel of row ${i + 1}`, async () => (await page.locator('.part.editor .tab.active', { hasText: /^Location: / }).count()) === 1);
+    // This row's own panel, not the previous preview still active on a loaded machine.
+    await until(`the location panel of row ${i + 1}`, async () => (await page.locator('.part.editor .tab.active', { hasText: `Location: ${name}` }).count()) === 1);
     await page.waitForTimeout(500);
   }
   const previews = await locationTabs();
@@ -269,6 +271,9 @@ async function previewPanels(page, locations, { screenshot, say }) {
   await screenshot('e2e-preview');
   const keep = page.locator('.part.editor .editor-actions').getByRole('button', { name: /Keep Panel Open/ });
   await expect('the "Keep Panel Open" action in the panel\'s title bar', keep.click());
+  // The action leaves the title bar once the panel is kept (its context key is cleared): only then
+  // may the next click open a preview beside it, not replace it.
+  await until('"Keep Panel Open" to leave the title bar (the panel kept)', async () => (await keep.count()) === 0);
   await rows.nth(3).locator('.label-name').first().click();
   await until('a second location tab after "Keep Panel Open"', async () => (await locationTabs()) === 2);
   say('"Keep Panel Open", then another click: the kept panel stays, a new preview opens beside it');
