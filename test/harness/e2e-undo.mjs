@@ -28,7 +28,7 @@ export async function undoWithinTheUndoPeriod(page, sidebar, { screenshot, say, 
 
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: /Approving .* in \d+ s\./ });
   await expect('the "Approving … in 5 s." notification', toast.first().waitFor({ timeout: UNDO_MS }));
-  const offer = (await toast.first().locator('.notification-list-item-message').innerText()).trim();
+  const offer = (await toast.first().innerText()).trim().split('\n')[0];
   await page.mouse.move(900, 450);
   await screenshot('e2e-undo');
   await expect('the notification\'s "Undo" button', toast.first().getByRole('button', { name: 'Undo' }).click());
