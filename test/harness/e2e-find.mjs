@@ -38,7 +38,7 @@ export async function findLocationWithATypo(page, { screenshot, say }) {
   const offered = rows.filter({ has: page.locator('.label-name', { hasText: exactly(name) }) }).first();
   await expect(`"${name}" offered for "${query}"`, offered.waitFor({ timeout: 30000 }));
   const position = Number(await offered.getAttribute('data-index'));
-  say(`Find Location "${query}" (typo of "${name}"): offered at position ${position + 1} of ${shown.split('\n').length} shown, title "${(await title.innerText()).trim()}"`);
+  say(`Find Location "${query}" (typo of "${name}"): offered at position ${position + 1}, title "${(await title.innerText()).trim()}"`);
   await page.mouse.move(900, 450);
   await page.waitForTimeout(500);
   await screenshot('e2e-find-location');

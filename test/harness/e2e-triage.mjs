@@ -34,6 +34,7 @@ export async function triagePanelAndUnsure(page, sidebar, { screenshot, say }) {
   await comparison.locator('main.comparison button.unsure').click();
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await expect('the input box for the unsure note', input.waitFor());
+  await input.click();
   await page.keyboard.type(NOTE);
   await page.keyboard.press('Enter');
   await until('the comparison panel to show the unsure mark with its note', async () => (await comparison.locator('.unsure-mark').innerText()).includes(NOTE));

@@ -7,7 +7,7 @@
 // added there by others merge without touching these.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StepError, expect, pane, pendingCount, until } from './e2e-walk.mjs';
+import { StepError, expect, pane, pendingCount, runCommand, until } from './e2e-walk.mjs';
 
 /** The extension's default `dedupCurator.undoSeconds` (the walk's profile does not change it). */
 const UNDO_MS = 5000;
@@ -17,6 +17,9 @@ export async function undoWithinTheUndoPeriod(page, sidebar, { screenshot, say, 
   // Earlier steps' last decisions may still be waiting out their own undo period: wait until the
   // sandbox's file has been still for longer than one, so any growth later is this step's.
   const before = await quietLineCount(page, decisionsFile);
+  // Toasts of earlier approvals can linger with their own (now useless) Undo: clear them first.
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await until('no notification toast left', async () => (await page.locator('.notifications-toasts .notification-toast').count()) === 0);
   const recommendations = pane(sidebar, 'Recommendations');
   const pendingBefore = await pendingCount(recommendations);
   const row = recommendations.locator('.monaco-list-row').first();
@@ -26,7 +29,9 @@ export async function undoWithinTheUndoPeriod(page, sidebar, { screenshot, say, 
   const approvedAt = Date.now();
   await until('the row to leave the tree after Approve', async () => (await pendingCount(recommendations)) === pendingBefore - 1);
 
-  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: /Approving .* in \d+ s\./ });
+  // This approval's toast: its text begins with the names the row shows after its score.
+  const names = label.replace(/^\d+%\s*/, '').slice(0, 15);
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: /Approving .* in \d+ s\./ }).filter({ hasText: names });
   await expect('the "Approving … in 5 s." notification', toast.first().waitFor({ timeout: UNDO_MS }));
   const offer = (await toast.first().innerText()).trim().split('\n')[0];
   await page.mouse.move(900, 450);

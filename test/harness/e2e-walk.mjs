@@ -4,7 +4,9 @@
 // the first recommendation from its row and see the pending count drop; click a recommendation to
 // open its comparison panel; start the review queue from the view's title bar, approve one by
 // pressing A inside the webview and skip one by pressing S, and see the counts change; when the
-// extension has record panels, open a location's and an event's from their views.
+// extension has record panels, open a location's and an event's from their views. Later steps,
+// one file each: the reload, the keyboard, the speed figures, Undo, the Triage panel and Unsure,
+// Find Location (docs/testing.md lists them all).
 // Each step throws a StepError naming what was not found; the runner takes the failure screenshot.
 import { decideFocusedRowByKeyboard } from './e2e-keyboard.mjs';
 import { measureSpeed } from './e2e-speed.mjs';
