@@ -1,9 +1,14 @@
 // Webview front end of the comparison panel and the review queue (browser bundle, dist/webview.js).
 //
 // Handshake (as microsoft/vscode-pull-request-github's webviews do): the page posts `ready` once its
-// listener is in place, and the extension sends the data only then, so no message is lost while the
-// script loads. A restored panel first redraws what vscode.getState() kept, then the extension's
-// fresh data replaces it.
+// listener is in place, and the extension sends its whole state then. To save that round trip the
+// extension also posts the first `show` with the HTML (VS Code holds it until the page has loaded,
+// see BasePanel's `early`), so the same `show` usually comes twice: a repeat of the one drawn last,
+// with nothing in between, is dropped. A restored panel first redraws what vscode.getState() kept,
+// then the extension's fresh data replaces it.
+//
+// The marks `comparison: script`, `comparison: ready` and `comparison: show received` time the
+// page's load for the benchmarks (test/harness/e2e-speed.mjs, docs/benchmarks.md).
 //
 // In the review queue the keys (queue-keys.ts) are read here and sent as `decide` / `queue`
 // messages naming the recommendation on screen, so a key meant for an older item is dropped there.
@@ -12,6 +17,8 @@ import { keyAction } from './queue-keys';
 import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
 import { clip } from './long-value';
 import { el, renderComparison } from './render';
+
+performance.mark('comparison: script');
 
 interface VsCodeApi {
   postMessage(message: FromWebview): void;
@@ -28,6 +35,8 @@ let queue: QueueStatus | undefined;
 let help: HelpDialog | undefined;
 /** Queue mode: the item A, R or S leads to, drawn at once before the extension answers. */
 let next: ComparisonView | undefined;
+/** The last `show` drawn, as received, until anything else happens on the page (see the handshake above). */
+let lastShow: string | undefined;
 
 const queueHandlers: QueueHandlers = {
   skip: () => navigate('skip'),
@@ -87,6 +96,7 @@ function showEnd(q: QueueStatus, message: string): void {
 
 function decide(verdict: Verdict): void {
   if (!state?.view || !decisionOpen()) return;
+  lastShow = undefined;
   vscode.postMessage({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
   if (queue && next) showAhead('decide');
   else setStatus({ state: 'working', verdict });
@@ -94,6 +104,7 @@ function decide(verdict: Verdict): void {
 
 function unsure(): void {
   if (!state?.view || !decisionOpen()) return;
+  lastShow = undefined;
   vscode.postMessage({ type: 'unsure', recommendationId: state.view.recommendationId });
 }
 
@@ -102,6 +113,7 @@ const decisionOpen = () => [...document.querySelectorAll<HTMLButtonElement>('but
 
 function navigate(action: QueueAction): void {
   if (!queue) return;
+  lastShow = undefined;
   if (action === 'back' && !queue.canBack) return statusLine('This is the first item of the queue.', 'info');
   if (action === 'undo' && !queue.canUndo) return statusLine('There is nothing to undo.', 'info');
   const message: FromWebview = { type: 'queue', action };
@@ -167,7 +179,24 @@ function updateQueue(q: QueueStatus): void {
   if (focusedLabel) fresh.querySelector<HTMLElement>(`[aria-label="${focusedLabel}"]`)?.focus();
 }
 
+/**
+ * Whether this message repeats the `show` drawn last with nothing in between (the extension's early
+ * `show` and the one `ready` brings): drawing it again would only redo the work and reset the focus.
+ */
+function isRepeat(message: ToWebview): boolean {
+  if (message.type !== 'show') {
+    lastShow = undefined;
+    return false;
+  }
+  performance.mark('comparison: show received');
+  const key = JSON.stringify(message);
+  if (key === lastShow) return true;
+  lastShow = key;
+  return false;
+}
+
 function receive(message: ToWebview): void {
+  if (isRepeat(message)) return;
   switch (message.type) {
     case 'show':
       show(message.view, message.notice, message.queue, message.connection, message.next);
@@ -248,4 +277,5 @@ if (saved?.queue) {
   state = saved;
   vscode.setState(saved);
 }
+performance.mark('comparison: ready');
 vscode.postMessage({ type: 'ready' });
