@@ -3,8 +3,8 @@
 // Handshake (as microsoft/vscode-pull-request-github's webviews do): the page posts `ready` once its
 // listener is in place, and the extension sends its whole state then. To save that round trip the
 // extension also posts the first `show` with the HTML (VS Code holds it until the page has loaded,
-// see BasePanel's `early`), so the same `show` usually comes twice: a repeat of the one drawn last,
-// with nothing in between, is dropped. A restored panel first redraws what vscode.getState() kept,
+// see BasePanel's `early`); its answer to `ready` is then marked `replay: true`, and a replayed
+// message the page has already received is dropped (what the page did since is newer). A restored panel first redraws what vscode.getState() kept,
 // then the extension's fresh data replaces it.
 //
 // The marks `comparison: script`, `comparison: ready` and `comparison: show received` time the
@@ -35,8 +35,14 @@ let queue: QueueStatus | undefined;
 let help: HelpDialog | undefined;
 /** Queue mode: the item A, R or S leads to, drawn at once before the extension answers. */
 let next: ComparisonView | undefined;
-/** The last `show` drawn, as received, until anything else happens on the page (see the handshake above). */
-let lastShow: string | undefined;
+/**
+ * The latest messages received before the extension's answer to `ready` (see the handshake above),
+ * as JSON; undefined once that answer is over. Early posts are a few (show, decision, gone or hold);
+ * the bound keeps a page that gets no replay (nothing went early) from collecting every message.
+ */
+let early: string[] | undefined = [];
+const EARLY_KEPT = 8;
+let replayed = false;
 
 const queueHandlers: QueueHandlers = {
   skip: () => navigate('skip'),
@@ -96,7 +102,6 @@ function showEnd(q: QueueStatus, message: string): void {
 
 function decide(verdict: Verdict): void {
   if (!state?.view || !decisionOpen()) return;
-  lastShow = undefined;
   vscode.postMessage({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
   if (queue && next) showAhead('decide');
   else setStatus({ state: 'working', verdict });
@@ -104,7 +109,6 @@ function decide(verdict: Verdict): void {
 
 function unsure(): void {
   if (!state?.view || !decisionOpen()) return;
-  lastShow = undefined;
   vscode.postMessage({ type: 'unsure', recommendationId: state.view.recommendationId });
 }
 
@@ -113,7 +117,6 @@ const decisionOpen = () => [...document.querySelectorAll<HTMLButtonElement>('but
 
 function navigate(action: QueueAction): void {
   if (!queue) return;
-  lastShow = undefined;
   if (action === 'back' && !queue.canBack) return statusLine('This is the first item of the queue.', 'info');
   if (action === 'undo' && !queue.canUndo) return statusLine('There is nothing to undo.', 'info');
   const message: FromWebview = { type: 'queue', action };
@@ -180,19 +183,20 @@ function updateQueue(q: QueueStatus): void {
 }
 
 /**
- * Whether this message repeats the `show` drawn last with nothing in between (the extension's early
- * `show` and the one `ready` brings): drawing it again would only redo the work and reset the focus.
+ * Whether this message is the extension's replay (its answer to `ready`) of one it already posted
+ * early and the page received: handling it again would redraw an older state over what the page did
+ * since (a decision, the queue's next item drawn ahead) and redo the work.
  */
-function isRepeat(message: ToWebview): boolean {
-  if (message.type !== 'show') {
-    lastShow = undefined;
+function isRepeat(message: ToWebview & { replay?: unknown }): boolean {
+  if (message.type === 'show') performance.mark('comparison: show received');
+  if (message.replay !== true) {
+    if (replayed) early = undefined;
+    else if (early) early = [...early.slice(1 - EARLY_KEPT), JSON.stringify(message)];
     return false;
   }
-  performance.mark('comparison: show received');
-  const key = JSON.stringify(message);
-  if (key === lastShow) return true;
-  lastShow = key;
-  return false;
+  replayed = true;
+  const { replay: _, ...original } = message;
+  return early?.includes(JSON.stringify(original)) ?? false;
 }
 
 function receive(message: ToWebview): void {

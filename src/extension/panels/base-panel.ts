@@ -57,9 +57,12 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
    * the host frame (pre/index.html) until the page's `load` event, after its scripts ran. That saves
    * the ready round trip through the extension host. The host frame also gives up waiting for `load`
    * after 200 ms and delivers early, to a page that may not listen yet: so `ready` still sends the
-   * whole state (onReady), and the page drops a repeated `show` it already drew.
+   * whole state (onReady), marked `replay: true` when early posts went before it, and the page drops
+   * a replayed message it has already received (src/webview/main.ts).
    */
   private early = false;
+  /** Set while onReady answers `ready` after early posts: what it posts is marked as a replay. */
+  private replaying = false;
   /** Messages posted early since the HTML was last set (the integration tests read it). */
   private earlyCount = 0;
 
@@ -136,7 +139,7 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
   protected post(message: To): void {
     if (this.isDisposed || !(this.ready || this.early)) return;
     if (!this.ready) this.earlyCount++;
-    void this.panel.webview.postMessage(message);
+    void this.panel.webview.postMessage(this.replaying ? { ...message, replay: true } : message);
   }
 
   /**
@@ -153,7 +156,12 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
     if (common.type === 'ready') {
       this.ready = true;
       this.early = false;
-      this.onReady();
+      this.replaying = this.earlyCount > 0;
+      try {
+        this.onReady();
+      } finally {
+        this.replaying = false;
+      }
       return;
     }
     if (common.type === 'openLink') return this.openLink((common as { url: string }).url);
