@@ -4,8 +4,8 @@
 // listener is in place, and the extension sends its whole state then. To save that round trip the
 // extension also posts the first `show` with the HTML (VS Code holds it until the page has loaded,
 // see BasePanel's `early`); its answer to `ready` is then marked `replay: true`, and a replayed
-// message the page has already received is dropped (what the page did since is newer). A restored panel first redraws what vscode.getState() kept,
-// then the extension's fresh data replaces it.
+// message the page has already received is dropped (what the page did since is newer). A restored
+// panel first redraws what vscode.getState() kept, then the extension's fresh data replaces it.
 //
 // The marks `comparison: script`, `comparison: ready` and `comparison: show received` time the
 // page's load for the benchmarks (test/harness/e2e-speed.mjs, docs/benchmarks.md).
@@ -187,7 +187,7 @@ function updateQueue(q: QueueStatus): void {
  * early and the page received: handling it again would redraw an older state over what the page did
  * since (a decision, the queue's next item drawn ahead) and redo the work.
  */
-function isRepeat(message: ToWebview & { replay?: unknown }): boolean {
+function isReplayReceived(message: ToWebview & { replay?: unknown }): boolean {
   if (message.type === 'show') performance.mark('comparison: show received');
   if (message.replay !== true) {
     if (replayed) early = undefined;
@@ -200,7 +200,7 @@ function isRepeat(message: ToWebview & { replay?: unknown }): boolean {
 }
 
 function receive(message: ToWebview): void {
-  if (isRepeat(message)) return;
+  if (isReplayReceived(message)) return;
   switch (message.type) {
     case 'show':
       show(message.view, message.notice, message.queue, message.connection, message.next);
