@@ -1,9 +1,14 @@
 // Webview front end of the comparison panel and the review queue (browser bundle, dist/webview.js).
 //
 // Handshake (as microsoft/vscode-pull-request-github's webviews do): the page posts `ready` once its
-// listener is in place, and the extension sends the data only then, so no message is lost while the
-// script loads. A restored panel first redraws what vscode.getState() kept, then the extension's
-// fresh data replaces it.
+// listener is in place, and the extension sends its whole state then. To save that round trip the
+// extension also posts the first `show` with the HTML (VS Code holds it until the page has loaded,
+// see BasePanel's `early`); its answer to `ready` is then marked `replay: true`, and a replayed
+// message the page has already received is dropped (what the page did since is newer). A restored
+// panel first redraws what vscode.getState() kept, then the extension's fresh data replaces it.
+//
+// The marks `comparison: script`, `comparison: ready` and `comparison: show received` time the
+// page's load for the benchmarks (test/harness/e2e-speed.mjs, docs/benchmarks.md).
 //
 // In the review queue the keys (queue-keys.ts) are read here and sent as `decide` / `queue`
 // messages naming the recommendation on screen, so a key meant for an older item is dropped there.
@@ -12,6 +17,8 @@ import { keyAction } from './queue-keys';
 import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
 import { clip } from './long-value';
 import { el, renderComparison } from './render';
+
+performance.mark('comparison: script');
 
 interface VsCodeApi {
   postMessage(message: FromWebview): void;
@@ -28,6 +35,14 @@ let queue: QueueStatus | undefined;
 let help: HelpDialog | undefined;
 /** Queue mode: the item A, R or S leads to, drawn at once before the extension answers. */
 let next: ComparisonView | undefined;
+/**
+ * The latest messages received before the extension's answer to `ready` (see the handshake above),
+ * as JSON; undefined once that answer is over. Early posts are a few (show, decision, gone or hold);
+ * the bound keeps a page that gets no replay (nothing went early) from collecting every message.
+ */
+let early: string[] | undefined = [];
+const EARLY_KEPT = 8;
+let replayed = false;
 
 const queueHandlers: QueueHandlers = {
   skip: () => navigate('skip'),
@@ -167,7 +182,25 @@ function updateQueue(q: QueueStatus): void {
   if (focusedLabel) fresh.querySelector<HTMLElement>(`[aria-label="${focusedLabel}"]`)?.focus();
 }
 
+/**
+ * Whether this message is the extension's replay (its answer to `ready`) of one it already posted
+ * early and the page received: handling it again would redraw an older state over what the page did
+ * since (a decision, the queue's next item drawn ahead) and redo the work.
+ */
+function isReplayReceived(message: ToWebview & { replay?: unknown }): boolean {
+  if (message.type === 'show') performance.mark('comparison: show received');
+  if (message.replay !== true) {
+    if (replayed) early = undefined;
+    else if (early) early = [...early.slice(1 - EARLY_KEPT), JSON.stringify(message)];
+    return false;
+  }
+  replayed = true;
+  const { replay: _, ...original } = message;
+  return early?.includes(JSON.stringify(original)) ?? false;
+}
+
 function receive(message: ToWebview): void {
+  if (isReplayReceived(message)) return;
   switch (message.type) {
     case 'show':
       show(message.view, message.notice, message.queue, message.connection, message.next);
@@ -248,4 +281,5 @@ if (saved?.queue) {
   state = saved;
   vscode.setState(saved);
 }
+performance.mark('comparison: ready');
 vscode.postMessage({ type: 'ready' });

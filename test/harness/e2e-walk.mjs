@@ -79,6 +79,9 @@ export async function walk(page, { screenshot, say, welcome, recordPanels }) {
   await screenshot('e2e-approved');
 
   await comparisonAndQueue(page, recommendations, { screenshot, say });
+  // Right after the queue opens (it measures the queue's A), before steps that change the list's
+  // order and size; it closes every editor when done.
+  await measureSpeed(page, page.locator('.part.sidebar'), { say });
   await wholeListAndBulkReview(page, sidebar, { screenshot, say, recordPanels });
   if (recordPanels) {
     await recordPanel(page, pane(sidebar, 'Locations'), 'location', { screenshot, say });
@@ -87,7 +90,6 @@ export async function walk(page, { screenshot, say, welcome, recordPanels }) {
   }
   await reloadWithComparisonAndQueue(page, sidebar, { screenshot, say });
   await decideFocusedRowByKeyboard(page, page.locator('.part.sidebar'), { screenshot, say });
-  await measureSpeed(page, page.locator('.part.sidebar'), { say });
 }
 
 /**
@@ -349,10 +351,10 @@ async function bulkReview(page, recommendations, { screenshot, say }) {
       if (firstChecked < 0) firstChecked = i;
     }
   }
-  if (firstChecked < 0) throw new StepError('no row is checked: every visible one is flagged');
-  // Leave the first checked one out.
-  await rowLocator.nth(firstChecked).locator('input[type=checkbox], .monaco-custom-toggle').first().click();
-  say(`Approve All Matching 90–97 %: ${listed} listed with score and names, ${checked} visible checked (the rest flagged); left "${rows[firstChecked].trim().slice(0, 50)}" out`);
+  // Leave the first checked one out; with more flagged rows than fit, the checked ones are all below
+  // the visible part (the sandbox's data decides), and the dialog's count still says what goes.
+  if (firstChecked >= 0) await rowLocator.nth(firstChecked).locator('input[type=checkbox], .monaco-custom-toggle').first().click();
+  say(`Approve All Matching 90–97 %: ${listed} listed with score and names, ${checked} visible checked (the rest flagged); ${firstChecked >= 0 ? `left "${rows[firstChecked].trim().slice(0, 50)}" out` : 'every visible row flagged, none left out'}`);
   await screenshot('e2e-bulk-review');
   await expect('the OK button of the list', page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click());
   const dialog = page.locator('.monaco-dialog-box');

@@ -47,9 +47,24 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
   private isDisposed = false;
   /**
    * Whether the page listens. Until it says `ready` (after each load: a hidden panel reloads) posts
-   * are dropped, not queued: onReady sends the whole current state, which supersedes them.
+   * are dropped, not queued (unless `early`): onReady sends the whole current state, which supersedes them.
    */
   private ready = false;
+  /**
+   * Set while the HTML this panel just set is loading, for a page that opts in (postsEarly): posts
+   * go out at once instead of waiting for `ready`. VS Code (1.139) queues them until the new page has
+   * loaded: the webview element while its host frame starts, the overlay until the first load, and
+   * the host frame (pre/index.html) until the page's `load` event, after its scripts ran. That saves
+   * the ready round trip through the extension host. The host frame also gives up waiting for `load`
+   * after 200 ms and delivers early, to a page that may not listen yet: so `ready` still sends the
+   * whole state (onReady), marked `replay: true` when early posts went before it, and the page drops
+   * a replayed message it has already received (src/webview/main.ts).
+   */
+  private early = false;
+  /** Set while onReady answers `ready` after early posts: what it posts is marked as a replay. */
+  private replaying = false;
+  /** Messages posted early since the HTML was last set (the integration tests read it). */
+  private earlyCount = 0;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -66,15 +81,37 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.handleMessage(raw)),
       panel.onDidChangeViewState(() => {
         // Hidden without retainContextWhenHidden, the page is discarded; its reload says ready again.
-        if (!panel.visible) this.ready = false;
+        if (!panel.visible) this.ready = this.early = false;
       }),
     );
-    panel.webview.html = this.html();
+    this.setHtml();
+  }
+
+  /**
+   * Whether this panel's page takes messages before it says ready (see `early`); off by default,
+   * since such a page must cope with getting its state twice.
+   */
+  protected get postsEarly(): boolean {
+    return false;
+  }
+
+  /** Loads the page (a new nonce and CSP); until it says ready, posts wait (or go early, see `early`). */
+  private setHtml(): void {
+    this.ready = false;
+    this.panel.webview.html = this.html();
+    // Only for HTML set here: a hidden page reloaded by VS Code itself drops what was posted before.
+    this.early = this.postsEarly;
+    this.earlyCount = 0;
   }
 
   /** Whether the page has loaded and said ready (the integration tests wait on it). */
   get isReady(): boolean {
     return this.ready;
+  }
+
+  /** How many messages went to the page before it said ready, since its HTML was last set here. */
+  get postedEarly(): number {
+    return this.earlyCount;
   }
 
   private html(): string {
@@ -96,13 +133,13 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
   /** Loads the page again (a new nonce and CSP); it says ready and onReady sends its state. */
   protected reload(): void {
     if (this.isDisposed) return;
-    this.ready = false;
-    this.panel.webview.html = this.html();
+    this.setHtml();
   }
 
   protected post(message: To): void {
-    if (this.isDisposed || !this.ready) return;
-    void this.panel.webview.postMessage(message);
+    if (this.isDisposed || !(this.ready || this.early)) return;
+    if (!this.ready) this.earlyCount++;
+    void this.panel.webview.postMessage(this.replaying ? { ...message, replay: true } : message);
   }
 
   /**
@@ -118,7 +155,13 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
     const common = message as unknown as Common | { type: string };
     if (common.type === 'ready') {
       this.ready = true;
-      this.onReady();
+      this.early = false;
+      this.replaying = this.earlyCount > 0;
+      try {
+        this.onReady();
+      } finally {
+        this.replaying = false;
+      }
       return;
     }
     if (common.type === 'openLink') return this.openLink((common as { url: string }).url);

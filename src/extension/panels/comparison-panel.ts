@@ -55,6 +55,14 @@ export class ComparisonPanel extends BasePanel {
     super(panel, extensionUri, registry.ctx.log);
   }
 
+  /**
+   * The first `show` goes out with the HTML, not after the page's `ready` (issue 12, point 7: a
+   * panel's first content in ≤ 250 ms); the page (src/webview/main.ts) drops the replay `ready` brings.
+   */
+  protected override get postsEarly(): boolean {
+    return true;
+  }
+
   /** The review queue keeps itself apart from the per-recommendation panels. */
   get isQueue(): boolean {
     return false;
