@@ -2,7 +2,7 @@
 // one where every string is an attack on the renderer.
 import { FIELD_LABELS } from '../../src/extension/panels/comparison-view';
 import { SCRIPT_PAYLOADS } from '../support/hostile-corpus';
-import { FIELD_KEYS, type ComparisonView, type FieldKey, type PairExplanation } from '../../src/webview/protocol';
+import { FIELD_KEYS, type ComparisonView, type FieldKey, type PairExplanation } from '../../src/webview/comparison/protocol';
 
 const MATCHER: Partial<Record<FieldKey, string[]>> = {
   name: ['name'],

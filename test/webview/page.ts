@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
-import type { FromWebview, PanelState, ToWebview } from '../../src/webview/protocol';
+import type { FromWebview, PanelState, ToWebview } from '../../src/webview/comparison/protocol';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import type { Recommendation } from '../../src/api/model';
 import { type QueueSource, ReviewQueue } from '../../src/extension/panels/queue-state';
-import { parseWebviewMessage, stateIsQueue, stateRecommendationId } from '../../src/webview/protocol';
-import { keyAction } from '../../src/webview/queue-keys';
+import { parseWebviewMessage, stateIsQueue, stateRecommendationId } from '../../src/webview/comparison/protocol';
+import { keyAction } from '../../src/webview/comparison/queue-keys';
 
 const rec = (n: number): Recommendation => ({ '@id': `urn:rec:${n}`, score: 0.9, entities: [] });
 

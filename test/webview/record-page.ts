@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
-import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record-protocol';
+import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record/protocol';
 import { deliver, openWithStandIn, startHarness, startPageServer, type Harness, type ThemeName } from './page';
 
 const ROOT = join(__dirname, '..', '..');

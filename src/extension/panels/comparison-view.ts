@@ -5,7 +5,7 @@
 import type { Recommendation, RecommendationEntity } from '../../api/model';
 import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
 import { distanceMeters, scoreEventPair, scoreLocationPair, type PairScore } from '../../matching/index';
-import { FIELD_KEYS, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/protocol';
+import { FIELD_KEYS, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/comparison/protocol';
 
 export const FIELD_LABELS: Record<FieldKey, string> = {
   name: 'Name',

@@ -4,7 +4,7 @@
 // everywhere (decideRecommendation: journal, tree, errors); skips, back and undo are local.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import type { FromWebview, QueueAction, ToWebview, Verdict } from '../../webview/protocol';
+import type { ComparisonPageMessage, QueueAction, ToWebview, Verdict } from '../../webview/comparison/protocol';
 import { isFiltered } from '../views/recommendation-filter';
 import type { PendingChange, RecommendationsList } from '../views/recommendations-list';
 import { decideRecommendation, undoMs } from '../commands/decision-commands';
@@ -114,7 +114,7 @@ export class QueuePanel extends ComparisonPanel {
     else super.onReady();
   }
 
-  protected override async onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void> {
+  protected override async onMessage(message: ComparisonPageMessage): Promise<void> {
     // Keys pressed on a page that shows another item than this panel's are stale: dropped.
     if ((message.recommendationId ?? '') !== this.recommendationId) return;
     if (message.type === 'queue') return this.act(message.action);

@@ -6,7 +6,7 @@
 //
 // Skips are local: the service never hears of them; a skipped recommendation stays pending.
 import type { Recommendation } from '../../api/model';
-import type { QueueItemState, QueueStatus, Verdict } from '../../webview/protocol';
+import type { QueueItemState, QueueStatus, Verdict } from '../../webview/comparison/protocol';
 
 export interface QueueSource {
   /** The pending recommendations the tree shows now, in its order (after its filter and sort). */

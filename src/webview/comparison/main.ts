@@ -7,20 +7,15 @@
 //
 // In the review queue the keys (queue-keys.ts) are read here and sent as `decide` / `queue`
 // messages naming the recommendation on screen, so a key meant for an older item is dropped there.
-import type { ComparisonView, DecisionStatus, FromWebview, PanelState, QueueAction, QueueStatus, ToWebview, Verdict } from './protocol';
+import { type ComparisonPageMessage, type ComparisonView, type DecisionStatus, type PanelState, PanelStateSchema, type QueueAction, type QueueStatus, ToComparisonPage, type ToWebview, type Verdict } from './protocol';
 import { keyAction } from './queue-keys';
 import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
-import { clip } from './long-value';
-import { el, renderComparison } from './render';
+import { el } from '../shared/dom';
+import { clip } from '../shared/long-value';
+import { connectPage } from '../shared/vscode-api';
+import { renderComparison } from './render';
 
-interface VsCodeApi {
-  postMessage(message: FromWebview): void;
-  getState(): unknown;
-  setState(state: PanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = connectPage<ToWebview, ComparisonPageMessage, PanelState>({ toPage: ToComparisonPage, state: PanelStateSchema }, (message) => receive(message));
 const root = document.getElementById('root') ?? document.body;
 let state: PanelState | undefined;
 /** Set in queue mode: the counts and what ← and U can do. */
@@ -49,13 +44,13 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
   next = q ? upcoming : undefined;
   state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
   if (connection) state.connection = connection;
-  vscode.setState(state);
+  vscode.save(state);
   render(
     renderComparison(
       view,
       {
         decide: (verdict) => decide(verdict),
-        openLink: (url) => vscode.postMessage({ type: 'openLink', url }),
+        openLink: (url) => vscode.post({ type: 'openLink', url }),
       },
       q ? queueBar(q, queueHandlers) : undefined,
     ),
@@ -80,13 +75,13 @@ function showAhead(kind: 'decide' | 'skip'): void {
 function showEnd(q: QueueStatus, message: string): void {
   queue = q;
   state = { recommendationId: '', queue: true };
-  vscode.setState(state);
+  vscode.save(state);
   render(queueEnd(q, message, queueHandlers));
 }
 
 function decide(verdict: Verdict): void {
   if (!state?.view || !decisionOpen()) return;
-  vscode.postMessage({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
+  vscode.post({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
   if (queue && next) showAhead('decide');
   else setStatus({ state: 'working', verdict });
 }
@@ -98,9 +93,9 @@ function navigate(action: QueueAction): void {
   if (!queue) return;
   if (action === 'back' && !queue.canBack) return statusLine('This is the first item of the queue.', 'info');
   if (action === 'undo' && !queue.canUndo) return statusLine('There is nothing to undo.', 'info');
-  const message: FromWebview = { type: 'queue', action };
+  const message: ComparisonPageMessage = { type: 'queue', action };
   if (state?.recommendationId) message.recommendationId = state.recommendationId;
-  vscode.postMessage(message);
+  vscode.post(message);
   if (action === 'skip' && next) showAhead('skip');
 }
 
@@ -132,7 +127,7 @@ function setStatus(status: DecisionStatus): void {
         const id = state.view.recommendationId;
         const undo = el('button', 'nav undo', 'Undo');
         undo.type = 'button';
-        undo.addEventListener('click', () => vscode.postMessage({ type: 'undo', recommendationId: id }));
+        undo.addEventListener('click', () => vscode.post({ type: 'undo', recommendationId: id }));
         document.getElementById('status')?.append(' ', undo);
       }
       return;
@@ -191,12 +186,6 @@ function receive(message: ToWebview): void {
   }
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const data = event.data as ToWebview | null;
-  // Only our extension posts to this page; the check keeps stray messages from throwing.
-  if (data && typeof data === 'object' && typeof data.type === 'string') receive(data);
-});
-
 document.addEventListener('keydown', (event) => {
   if (!queue) return;
   const action = keyAction(event);
@@ -226,7 +215,7 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
 });
 
-const saved = vscode.getState() as PanelState | undefined;
+const saved = vscode.saved;
 if (saved?.view) {
   // The copy saved before a reload (or before the panel was hidden) may be stale: the buttons stay
   // off until the extension has checked the recommendation and sent it again (or said why not).
@@ -237,6 +226,6 @@ if (saved?.view) {
 // A restored queue keeps its mode (the serializer reads `queue` from the saved state).
 if (saved?.queue) {
   state = saved;
-  vscode.setState(saved);
+  vscode.save(saved);
 }
-vscode.postMessage({ type: 'ready' });
+vscode.ready();

@@ -3,12 +3,11 @@
 // interpret, so markup in third-party data stays text. The one attribute that carries data is a
 // link's href, and only after isWebLink accepted it (http/https).
 import { diffRow, type Segment } from './diff';
-import { isWebLink, type ComparisonRow, type ComparisonView, type Evidence, type Verdict } from './protocol';
-
-import { type Children, el } from './dom';
-import { clip, longText, MAX_CELL_CHARS, showAll } from './long-value';
-
-export { el };
+import { type ComparisonRow, type ComparisonView, type Evidence, type Verdict } from './protocol';
+import { type Children, el } from '../shared/dom';
+import { isWebLink } from '../shared/messages';
+import { webLink } from '../shared/links';
+import { clip, longText, MAX_CELL_CHARS, showAll } from '../shared/long-value';
 
 export interface Handlers {
   decide(verdict: Verdict): void;
@@ -108,34 +107,6 @@ function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers):
 
 function spans(segments: Segment[]): Node[] {
   return segments.map((s) => (s.differs ? el('mark', 'diff', s.text) : document.createTextNode(s.text)));
-}
-
-/**
- * An http(s) link that only the extension opens, with one vscode.env.openExternal call (so VS
- * Code's "open the external website?" prompt comes first, and once). The click must go no further:
- * preventDefault stops the page's own navigation, and stopPropagation keeps it from VS Code's
- * webview host, which listens for clicks on every <a href> on the window and opens the address
- * itself (pre/index.html, handleInnerClick: it does not look at defaultPrevented) — a second tab,
- * at once, before the prompt. The href stays so that the link is a link to the keyboard, to
- * screen readers and on hover. The caller has checked the scheme (isWebLink); the extension
- * checks it again.
- */
-export function webLink(url: string, title: string, open: (url: string) => void, ...children: Children): HTMLAnchorElement {
-  const target = url.trim();
-  const a = el('a', undefined, ...children);
-  a.href = target;
-  a.title = title;
-  a.addEventListener('click', (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    open(target);
-  });
-  // A middle click is an auxclick, not a click: it must not open the address in a new tab either.
-  a.addEventListener('auxclick', (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-  });
-  return a;
 }
 
 const link = (url: string, segments: Segment[], handlers: Handlers) => webLink(url, 'Open in the browser', handlers.openLink, ...spans(segments));

@@ -2,12 +2,12 @@
 // sources, URLs, images. Every value from a record goes in through text nodes (el() appends
 // strings as text), never as HTML; the only data-bearing attributes are a link's href and an
 // image's src, each set only after the http(s) check (https for images).
-import { clip, longText, MAX_FIELD_CHARS } from './long-value';
-import { el, webLink } from './render';
-import { isWebLink } from './protocol';
-import type { ImageView, NamedUri, RecordAction, RecordView, SourceView, TimeView, UrlView } from './record-protocol';
+import { clip, longText, MAX_FIELD_CHARS } from '../shared/long-value';
+import { el } from '../shared/dom';
+import { webLink } from '../shared/links';
+import { isWebLink } from '../shared/messages';
+import type { ImageView, NamedUri, RecordAction, RecordView, SourceView, TimeView, UrlView } from './protocol';
 
-export { el };
 
 export interface RecordHandlers {
   openLink(url: string): void;

@@ -3,7 +3,7 @@
 // closes and focus returns), and the screen at the end of the queue. DOM APIs only, text only.
 import type { QueueStatus } from './protocol';
 import { KEY_HELP } from './queue-keys';
-import { el } from './render';
+import { el } from '../shared/dom';
 
 export interface QueueHandlers {
   skip(): void;

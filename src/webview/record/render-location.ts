@@ -1,8 +1,9 @@
 // The location panel's page: details (address, coordinates with "Open in map", telephone), the
 // common sections, and the events at this location, each opening its own panel.
-import type { EventsAtLocation, LocationView } from './record-protocol';
-import { clip } from './long-value';
-import { type RecordHandlers, commonSections, el, field, fieldList, icon, link, recordHeader, section, text } from './record-render';
+import type { EventsAtLocation, LocationView } from './protocol';
+import { clip } from '../shared/long-value';
+import { type RecordHandlers, commonSections, field, fieldList, icon, link, recordHeader, section, text } from './render';
+import { el } from '../shared/dom';
 
 export interface LocationHandlers extends RecordHandlers {
   openEvent(id: string): void;

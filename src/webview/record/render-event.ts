@@ -1,9 +1,10 @@
 // The event panel's page: details (description, status, times, confirmations, prices, listings,
 // categories, keywords), the embedded location as a card that opens the location's panel, and the
 // common sections.
-import type { EventView } from './record-protocol';
-import { clip } from './long-value';
-import { type RecordHandlers, commonSections, el, field, fieldList, icon, recordHeader, section, text, time } from './record-render';
+import type { EventView } from './protocol';
+import { clip } from '../shared/long-value';
+import { type RecordHandlers, commonSections, field, fieldList, icon, recordHeader, section, text, time } from './render';
+import { el } from '../shared/dom';
 
 export interface EventHandlers extends RecordHandlers {
   openLocation(id: string): void;

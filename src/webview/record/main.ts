@@ -1,34 +1,28 @@
 // Webview front end of the record panels (browser bundle, dist/record-webview.js): one location or
 // one event. Same handshake as the comparison page (main.ts): `ready` once the listener is in
 // place, then the extension sends the record; a restored panel first redraws its saved state.
-import type { EventsAtLocation, FromRecordWebview, RecordPanelState, RecordView, ToRecordWebview } from './record-protocol';
-import { clip } from './long-value';
-import { el } from './record-render';
-import { renderEvent } from './record-render-event';
-import { type LocationHandlers, renderEvents, renderLocation } from './record-render-location';
+import { type EventsAtLocation, type RecordPageMessage, type RecordPanelState, RecordPanelStateSchema, type RecordView, ToRecordPage, type ToRecordWebview } from './protocol';
+import { el } from '../shared/dom';
+import { clip } from '../shared/long-value';
+import { connectPage } from '../shared/vscode-api';
+import { renderEvent } from './render-event';
+import { type LocationHandlers, renderEvents, renderLocation } from './render-location';
 
-interface VsCodeApi {
-  postMessage(message: FromRecordWebview): void;
-  getState(): unknown;
-  setState(state: RecordPanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = connectPage<ToRecordWebview, RecordPageMessage, RecordPanelState>({ toPage: ToRecordPage, state: RecordPanelStateSchema }, (message) => receive(message));
 const root = document.getElementById('root') ?? document.body;
 let state: RecordPanelState | undefined;
 
 function save(): void {
-  if (state) vscode.setState(state);
+  if (state) vscode.save(state);
 }
 
 function handlers(view: RecordView): LocationHandlers & { openLocation(id: string): void } {
   return {
-    openLink: (url) => vscode.postMessage({ type: 'openLink', url }),
-    action: (action) => vscode.postMessage({ type: 'action', action, id: view.id }),
-    openEvent: (id) => vscode.postMessage({ type: 'openRecord', kind: 'event', id }),
-    openLocation: (id) => vscode.postMessage({ type: 'openRecord', kind: 'location', id }),
-    loadMoreEvents: () => vscode.postMessage({ type: 'loadMoreEvents', locationId: view.id }),
+    openLink: (url) => vscode.post({ type: 'openLink', url }),
+    action: (action) => vscode.post({ type: 'action', action, id: view.id }),
+    openEvent: (id) => vscode.post({ type: 'openRecord', kind: 'event', id }),
+    openLocation: (id) => vscode.post({ type: 'openRecord', kind: 'location', id }),
+    loadMoreEvents: () => vscode.post({ type: 'loadMoreEvents', locationId: view.id }),
   };
 }
 
@@ -66,13 +60,7 @@ function receive(message: ToRecordWebview): void {
   }
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const data = event.data as ToRecordWebview | null;
-  // Only our extension posts to this page; the check keeps stray messages from throwing.
-  if (data && typeof data === 'object' && typeof data.type === 'string') receive(data);
-});
-
-const saved = vscode.getState() as RecordPanelState | undefined;
+const saved = vscode.saved;
 if (saved?.view) show(saved.view, saved.events);
 else root.replaceChildren(el('p', 'loading', 'Loading the record…'));
-vscode.postMessage({ type: 'ready' });
+vscode.ready();
