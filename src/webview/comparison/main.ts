@@ -7,6 +7,7 @@
 //
 // In the review queue the keys (queue-keys.ts) are read here and sent as `decide` / `queue`
 // messages naming the recommendation on screen, so a key meant for an older item is dropped there.
+import { t } from './l10n';
 import { type ComparisonPageMessage, type ComparisonView, type DecisionStatus, type PanelState, PanelStateSchema, type QueueAction, type QueueStatus, ToComparisonPage, type ToWebview, type Verdict } from './protocol';
 import { keyAction } from './queue-keys';
 import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
@@ -69,7 +70,7 @@ function showAhead(kind: 'decide' | 'skip'): void {
   if (!queue || !next || !state?.view) return;
   const counted = kind === 'decide' ? { done: queue.done + 1 } : queue.item === 'pending' ? { skipped: queue.skipped + 1 } : {};
   const ahead: QueueStatus = { ...queue, ...counted, remaining: Math.max(0, queue.remaining - (queue.item === 'pending' || queue.item === 'skipped' ? 1 : 0)), position: queue.position + 1, item: 'pending', canBack: true };
-  show(next, kind === 'decide' ? 'Sending the decision on the previous item…' : undefined, ahead, state.connection);
+  show(next, kind === 'decide' ? t('sendingPrevious') : undefined, ahead, state.connection);
 }
 
 function showEnd(q: QueueStatus, message: string): void {
@@ -91,8 +92,8 @@ const decisionOpen = () => [...document.querySelectorAll<HTMLButtonElement>('but
 
 function navigate(action: QueueAction): void {
   if (!queue) return;
-  if (action === 'back' && !queue.canBack) return statusLine('This is the first item of the queue.', 'info');
-  if (action === 'undo' && !queue.canUndo) return statusLine('There is nothing to undo.', 'info');
+  if (action === 'back' && !queue.canBack) return statusLine(t('firstItem'), 'info');
+  if (action === 'undo' && !queue.canUndo) return statusLine(t('nothingToUndo'), 'info');
   const message: ComparisonPageMessage = { type: 'queue', action };
   if (state?.recommendationId) message.recommendationId = state.recommendationId;
   vscode.post(message);
@@ -117,15 +118,14 @@ function setButtons(enabled: boolean): void {
 }
 
 function setStatus(status: DecisionStatus): void {
-  const doing = status.verdict === 'approve' ? 'Approving' : 'Rejecting';
-  switch (status.state) {
+    switch (status.state) {
     case 'working':
       setButtons(false);
-      statusLine(`${doing}…`, 'info');
+      statusLine(status.verdict === 'approve' ? t('approving') : t('rejecting'), 'info');
       // Outside the queue (which has U): Undo while the decision waits out its undo period.
       if (!queue && state?.view) {
         const id = state.view.recommendationId;
-        const undo = el('button', 'nav undo', 'Undo');
+        const undo = el('button', 'nav undo', t('undo'));
         undo.type = 'button';
         undo.addEventListener('click', () => vscode.post({ type: 'undo', recommendationId: id }));
         document.getElementById('status')?.append(' ', undo);
@@ -221,8 +221,8 @@ if (saved?.view) {
   // off until the extension has checked the recommendation and sent it again (or said why not).
   show(saved.view, undefined, undefined, saved.connection);
   setButtons(false);
-  statusLine('Checking whether this recommendation is still pending…', 'info');
-} else root.replaceChildren(el('p', 'loading', saved?.queue ? 'Loading the review queue…' : 'Loading the comparison…'));
+  statusLine(t('checking'), 'info');
+} else root.replaceChildren(el('p', 'loading', saved?.queue ? t('loadingQueue') : t('loadingComparison')));
 // A restored queue keeps its mode (the serializer reads `queue` from the saved state).
 if (saved?.queue) {
   state = saved;

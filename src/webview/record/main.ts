@@ -1,6 +1,7 @@
 // Webview front end of the record panels (browser bundle, dist/record-webview.js): one location or
 // one event. Same handshake as the comparison page (main.ts): `ready` once the listener is in
 // place, then the extension sends the record; a restored panel first redraws its saved state.
+import { t } from './l10n';
 import { type EventsAtLocation, type RecordPageMessage, type RecordPanelState, RecordPanelStateSchema, type RecordView, ToRecordPage, type ToRecordWebview } from './protocol';
 import { el } from '../shared/dom';
 import { clip } from '../shared/long-value';
@@ -62,5 +63,5 @@ function receive(message: ToRecordWebview): void {
 
 const saved = vscode.saved;
 if (saved?.view) show(saved.view, saved.events);
-else root.replaceChildren(el('p', 'loading', 'Loading the record…'));
+else root.replaceChildren(el('p', 'loading', t('loadingRecord')));
 vscode.ready();

@@ -1,6 +1,7 @@
 // The event panel's page: details (description, status, times, confirmations, prices, listings,
 // categories, keywords), the embedded location as a card that opens the location's panel, and the
 // common sections.
+import { t } from './l10n';
 import type { EventView } from './protocol';
 import { clip } from '../shared/long-value';
 import { type RecordHandlers, commonSections, field, fieldList, icon, recordHeader, section, text, time } from './render';
@@ -16,40 +17,40 @@ export function renderEvent(view: EventView, handlers: EventHandlers): HTMLEleme
   main.dataset.kind = 'event';
   const p = view.prices;
   const prices = [p.minimum, p.average, p.maximum].some((x) => x !== null)
-    ? el('span', 'prices', ...text(`min ${p.minimum ?? '–'} · average ${p.average ?? '–'} · max ${p.maximum ?? '–'}`), el('span', 'muted', ' (currency not given by the service)'))
+    ? el('span', 'prices', ...text(t('prices', p.minimum ?? '–', p.average ?? '–', p.maximum ?? '–')), el('span', 'muted', t('noCurrency')))
     : null;
   const categories = view.categories.length
     ? el('ul', 'categories', ...view.categories.map((c) => el('li', undefined, ...text(c.name ?? c.identifier ?? ''), c.name && c.identifier ? el('span', 'muted', ' ', ...text(c.identifier)) : null)))
     : null;
   const keywords = view.keywords.length ? el('ul', 'keywords', ...view.keywords.map((k) => el('li', undefined, ...text(k)))) : null;
   const details = fieldList(
-    field('name', 'Name', view.name),
-    field('status', 'Status', view.status),
-    field('description', 'Description', view.description ? el('span', 'description', ...text(view.description)) : null),
-    field('start', 'Starts', time(view.start)),
-    field('accessStart', 'Access starts', time(view.accessStart)),
-    field('accessEnd', 'Access ends', time(view.accessEnd)),
-    field('dateConfirmed', 'Date confirmed', view.dateConfirmed),
-    field('timeConfirmed', 'Time confirmed', view.timeConfirmed),
-    field('prices', 'Prices', prices),
-    field('listingCount', 'Listings', view.listingCount),
-    field('categories', 'Categories', categories),
-    field('keywords', 'Keywords', keywords),
+    field('name', t('name'), view.name),
+    field('status', t('status'), view.status),
+    field('description', t('description'), view.description ? el('span', 'description', ...text(view.description)) : null),
+    field('start', t('starts'), time(view.start)),
+    field('accessStart', t('accessStarts'), time(view.accessStart)),
+    field('accessEnd', t('accessEnds'), time(view.accessEnd)),
+    field('dateConfirmed', t('dateConfirmed'), view.dateConfirmed),
+    field('timeConfirmed', t('timeConfirmed'), view.timeConfirmed),
+    field('prices', t('pricesLabel'), prices),
+    field('listingCount', t('listings'), view.listingCount),
+    field('categories', t('categories'), categories),
+    field('keywords', t('keywords'), keywords),
   );
-  main.append(recordHeader(view, handlers), section('details', 'Details', 'info', details), section('location', 'Location', 'location', locationCard(view, handlers)), ...commonSections(view, handlers));
+  main.append(recordHeader(view, handlers), section('details', t('details'), 'info', details), section('location', t('location'), 'location', locationCard(view, handlers)), ...commonSections(view, handlers));
   return main;
 }
 
 function locationCard(view: EventView, handlers: EventHandlers): HTMLElement {
   const loc = view.location;
-  if (!loc) return el('p', 'muted', 'The event has no location.');
-  const open = el('button', 'open-record', icon('go-to-file'), ' Open location');
+  if (!loc) return el('p', 'muted', t('noLocation'));
+  const open = el('button', 'open-record', icon('go-to-file'), ` ${t('openLocation')}`);
   open.type = 'button';
   open.dataset.id = loc.id;
-  open.title = 'Open the location in its own panel';
+  open.title = t('openLocationLabel');
   open.addEventListener('click', () => handlers.openLocation(loc.id));
-  const card = el('div', 'card location-card', el('p', 'name', ...text(loc.name ?? '(no name)')), loc.address ? el('p', 'address', ...text(loc.address)) : null, el('p', 'rec-id', el('code', undefined, ...text(loc.id))), open);
+  const card = el('div', 'card location-card', el('p', 'name', ...text(loc.name ?? t('noName'))), loc.address ? el('p', 'address', ...text(loc.address)) : null, el('p', 'rec-id', el('code', undefined, ...text(loc.id))), open);
   card.setAttribute('role', 'group');
-  card.setAttribute('aria-label', `Location: ${clip(loc.name ?? loc.id)}`);
+  card.setAttribute('aria-label', t('locationCard', clip(loc.name ?? loc.id)));
   return card;
 }

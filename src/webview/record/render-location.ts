@@ -1,5 +1,6 @@
 // The location panel's page: details (address, coordinates with "Open in map", telephone), the
 // common sections, and the events at this location, each opening its own panel.
+import { t } from './l10n';
 import type { EventsAtLocation, LocationView } from './protocol';
 import { clip } from '../shared/long-value';
 import { type RecordHandlers, commonSections, field, fieldList, icon, link, recordHeader, section, text } from './render';
@@ -16,11 +17,11 @@ export function renderLocation(view: LocationView, handlers: LocationHandlers): 
   main.dataset.kind = 'location';
   const address = view.address.length ? el('span', 'address', ...view.address.map((a) => el('span', 'line', el('span', 'muted', `${a.label}: `), ...text(a.value)))) : null;
   const coordinates = view.coordinates
-    ? el('span', 'coordinates', el('span', undefined, ...text(view.coordinates.text)), view.coordinates.mapUrl ? el('span', 'map', ' ', icon('globe'), ' ', link(view.coordinates.mapUrl, handlers, 'Open in map')) : el('span', 'muted', ' (not a valid point: no map)'))
+    ? el('span', 'coordinates', el('span', undefined, ...text(view.coordinates.text)), view.coordinates.mapUrl ? el('span', 'map', ' ', icon('globe'), ' ', link(view.coordinates.mapUrl, handlers, t('openInMap'))) : el('span', 'muted', t('noMap')))
     : null;
-  const details = fieldList(field('name', 'Name', view.name), field('address', 'Address', address), field('coordinates', 'Coordinates', coordinates), field('telephone', 'Telephone', view.telephone));
-  const events = section('events', 'Events at this location', 'calendar', el('div', 'events-body'));
-  main.append(recordHeader(view, handlers), section('details', 'Details', 'info', details), events, ...commonSections(view, handlers));
+  const details = fieldList(field('name', t('name'), view.name), field('address', t('address'), address), field('coordinates', t('coordinates'), coordinates), field('telephone', t('telephone'), view.telephone));
+  const events = section('events', t('eventsHere'), 'calendar', el('div', 'events-body'));
+  main.append(recordHeader(view, handlers), section('details', t('details'), 'info', details), events, ...commonSections(view, handlers));
   return main;
 }
 
@@ -31,20 +32,22 @@ export function renderEvents(root: ParentNode, events: EventsAtLocation, handler
   const n = events.items.length;
   const stateText =
     events.state === 'loading'
-      ? n ? `${n} events loaded; loading more…` : 'Loading the events…'
+      ? n ? t('eventsLoadingMore', n) : t('eventsLoading')
       : events.state === 'failed'
-        ? `Could not load the events: ${clip(events.message, 500)}`
+        ? t('eventsFailed', clip(events.message, 500))
         : n === 0
-          ? 'No events at this location.'
-          : `${n} event${n === 1 ? '' : 's'}${events.hasMore ? ' loaded; more are available' : ''}.`;
+          ? t('eventsNone')
+          : n === 1
+            ? t(events.hasMore ? 'eventsOneMore' : 'eventsOne')
+            : t(events.hasMore ? 'eventsManyMore' : 'eventsMany', n);
   const state = el('p', `events-state ${events.state}`, stateText);
   state.setAttribute('role', events.state === 'failed' ? 'alert' : 'status');
   const list = el('ul', 'events');
   for (const e of events.items) {
-    const b = el('button', 'open-record', icon('calendar'), ' ', el('span', 'name', clip(e.name ?? '(no name)')), el('span', 'facts', clip([e.start?.local, e.status].filter(Boolean).join(' · '))));
+    const b = el('button', 'open-record', icon('calendar'), ' ', el('span', 'name', clip(e.name ?? t('noName'))), el('span', 'facts', clip([e.start?.local, e.status].filter(Boolean).join(' · '))));
     b.type = 'button';
     b.dataset.id = e.id;
-    b.title = 'Open this event in its own panel';
+    b.title = t('openEventLabel');
     b.addEventListener('click', () => handlers.openEvent(e.id));
     list.append(el('li', undefined, b));
     if (e.start) b.append(el('span', 'utc', e.start.utc));
@@ -52,7 +55,7 @@ export function renderEvents(root: ParentNode, events: EventsAtLocation, handler
   const children: Node[] = [state];
   if (n) children.push(list);
   if (events.state === 'failed' || (events.state === 'loaded' && events.hasMore)) {
-    const more = el('button', 'load-more', icon(events.state === 'failed' ? 'refresh' : 'more'), events.state === 'failed' ? ' Try again' : ' Load more events');
+    const more = el('button', 'load-more', icon(events.state === 'failed' ? 'refresh' : 'more'), ` ${events.state === 'failed' ? t('tryAgain') : t('loadMoreEvents')}`);
     more.type = 'button';
     more.addEventListener('click', () => {
       more.disabled = true;
