@@ -39,8 +39,8 @@ const PairExplanationSchema = v.object({
 export type PairExplanation = v.InferOutput<typeof PairExplanationSchema>;
 
 const ComparisonRowSchema = v.object({
+  /** The field; the page names it in the user's language (its strings). */
   key: v.picklist(FIELD_KEYS),
-  label: v.string(),
   /** One value per entity, null when the entity has none. */
   values: v.array(v.nullable(v.string())),
   /** The matcher fields that speak for this row (empty: the matcher does not compare it). */

@@ -4,7 +4,7 @@
 // link's href, and only after isWebLink accepted it (http/https).
 import { t } from './l10n';
 import { diffRow, type Segment } from './diff';
-import { type ComparisonRow, type ComparisonView, type Evidence, type Verdict } from './protocol';
+import type { ComparisonRow, ComparisonView, Evidence, FieldKey, Verdict } from './protocol';
 import { type Children, el } from '../shared/dom';
 import { isWebLink } from '../shared/messages';
 import { webLink } from '../shared/links';
@@ -82,6 +82,22 @@ function th(scope: 'col' | 'row', ...children: Children): HTMLTableCellElement {
   return cell;
 }
 
+/** Each row's name in the strings. */
+const FIELD_LABEL = {
+  name: 'fieldName',
+  street: 'fieldStreet',
+  postalCode: 'fieldPostalCode',
+  locality: 'fieldLocality',
+  region: 'fieldRegion',
+  country: 'fieldCountry',
+  telephone: 'fieldTelephone',
+  url: 'fieldUrl',
+  integration: 'fieldIntegration',
+  sourceId: 'fieldSourceId',
+  identifier: 'fieldIdentifier',
+  type: 'fieldType',
+} as const satisfies Record<FieldKey, string>;
+
 const STATE_TEXT = { equal: 'stateEqual', differ: 'stateDiffer', missing: 'stateMissing', empty: 'stateEmpty' } as const;
 
 function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers): HTMLTableRowElement {
@@ -89,7 +105,7 @@ function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers):
   const tr = el('tr', `row ${diff.state}`);
   tr.dataset.field = row.key;
   tr.dataset.state = diff.state;
-  tr.append(th('row', row.label, el('span', `badge ${diff.state}`, t(STATE_TEXT[diff.state]))));
+  tr.append(th('row', t(FIELD_LABEL[row.key]), el('span', `badge ${diff.state}`, t(STATE_TEXT[diff.state]))));
   diff.segments.forEach((segments, i) => {
     const td = el('td', segments ? 'value' : 'value missing');
     td.dataset.entity = String(i);

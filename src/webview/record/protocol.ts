@@ -58,7 +58,10 @@ const recordViewBase = {
 };
 export type RecordViewBase = v.InferOutput<ReturnType<typeof v.object<typeof recordViewBase>>>;
 
-const AddressLineSchema = v.object({ label: text, value: text });
+/** The parts of an address, in display order (the interface's names). */
+export const ADDRESS_FIELDS = ['streetAddress', 'postalCode', 'addressLocality', 'addressRegion', 'addressCountry'] as const;
+/** One part of the address; the page names it (its strings). */
+const AddressLineSchema = v.object({ field: v.picklist(ADDRESS_FIELDS), value: text });
 export type AddressLine = v.InferOutput<typeof AddressLineSchema>;
 
 const LocationViewSchema = v.object({

@@ -15,7 +15,7 @@ export function renderLocation(view: LocationView, handlers: LocationHandlers): 
   const main = el('main', 'record location');
   main.setAttribute('aria-labelledby', 'title');
   main.dataset.kind = 'location';
-  const address = view.address.length ? el('span', 'address', ...view.address.map((a) => el('span', 'line', el('span', 'muted', `${a.label}: `), ...text(a.value)))) : null;
+  const address = view.address.length ? el('span', 'address', ...view.address.map((a) => el('span', 'line', el('span', 'muted', `${t(a.field)}: `), ...text(a.value)))) : null;
   const coordinates = view.coordinates
     ? el('span', 'coordinates', el('span', undefined, ...text(view.coordinates.text)), view.coordinates.mapUrl ? el('span', 'map', ' ', icon('globe'), ' ', link(view.coordinates.mapUrl, handlers, t('openInMap'))) : el('span', 'muted', t('noMap')))
     : null;

@@ -43,6 +43,11 @@ export const RECORD_STRINGS = {
   name: 'Name',
   // A location (render-location.ts).
   address: 'Address',
+  streetAddress: 'Street',
+  postalCode: 'Postal code',
+  addressLocality: 'Locality',
+  addressRegion: 'Region',
+  addressCountry: 'Country',
   coordinates: 'Coordinates',
   telephone: 'Telephone',
   openInMap: 'Open in map',
