@@ -16,7 +16,7 @@ import { clip } from '../shared/long-value';
 import { connectPage } from '../shared/vscode-api';
 import { renderComparison } from './render';
 
-const vscode = connectPage<ToWebview, ComparisonPageMessage, PanelState>({ toPage: ToComparisonPage, state: PanelStateSchema }, (message) => receive(message));
+const host = connectPage<ToWebview, ComparisonPageMessage, PanelState>({ toPage: ToComparisonPage, state: PanelStateSchema }, (message) => receive(message));
 const root = document.getElementById('root') ?? document.body;
 let state: PanelState | undefined;
 /** Set in queue mode: the counts and what ← and U can do. */
@@ -45,13 +45,13 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
   next = q ? upcoming : undefined;
   state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
   if (connection) state.connection = connection;
-  vscode.save(state);
+  host.save(state);
   render(
     renderComparison(
       view,
       {
         decide: (verdict) => decide(verdict),
-        openLink: (url) => vscode.post({ type: 'openLink', url }),
+        openLink: (url) => host.post({ type: 'openLink', url }),
       },
       q ? queueBar(q, queueHandlers) : undefined,
     ),
@@ -76,13 +76,13 @@ function showAhead(kind: 'decide' | 'skip'): void {
 function showEnd(q: QueueStatus, message: string): void {
   queue = q;
   state = { recommendationId: '', queue: true };
-  vscode.save(state);
+  host.save(state);
   render(queueEnd(q, message, queueHandlers));
 }
 
 function decide(verdict: Verdict): void {
   if (!state?.view || !decisionOpen()) return;
-  vscode.post({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
+  host.post({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
   if (queue && next) showAhead('decide');
   else setStatus({ state: 'working', verdict });
 }
@@ -96,7 +96,7 @@ function navigate(action: QueueAction): void {
   if (action === 'undo' && !queue.canUndo) return statusLine(t('nothingToUndo'), 'info');
   const message: ComparisonPageMessage = { type: 'queue', action };
   if (state?.recommendationId) message.recommendationId = state.recommendationId;
-  vscode.post(message);
+  host.post(message);
   if (action === 'skip' && next) showAhead('skip');
 }
 
@@ -127,7 +127,7 @@ function setStatus(status: DecisionStatus): void {
         const id = state.view.recommendationId;
         const undo = el('button', 'nav undo', t('undo'));
         undo.type = 'button';
-        undo.addEventListener('click', () => vscode.post({ type: 'undo', recommendationId: id }));
+        undo.addEventListener('click', () => host.post({ type: 'undo', recommendationId: id }));
         document.getElementById('status')?.append(' ', undo);
       }
       return;
@@ -215,7 +215,7 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
 });
 
-const saved = vscode.saved;
+const saved = host.saved;
 if (saved?.view) {
   // The copy saved before a reload (or before the panel was hidden) may be stale: the buttons stay
   // off until the extension has checked the recommendation and sent it again (or said why not).
@@ -226,6 +226,6 @@ if (saved?.view) {
 // A restored queue keeps its mode (the serializer reads `queue` from the saved state).
 if (saved?.queue) {
   state = saved;
-  vscode.save(saved);
+  host.save(saved);
 }
-vscode.ready();
+host.ready();

@@ -9,21 +9,21 @@ import { connectPage } from '../shared/vscode-api';
 import { renderEvent } from './render-event';
 import { type LocationHandlers, renderEvents, renderLocation } from './render-location';
 
-const vscode = connectPage<ToRecordWebview, RecordPageMessage, RecordPanelState>({ toPage: ToRecordPage, state: RecordPanelStateSchema }, (message) => receive(message));
+const host = connectPage<ToRecordWebview, RecordPageMessage, RecordPanelState>({ toPage: ToRecordPage, state: RecordPanelStateSchema }, (message) => receive(message));
 const root = document.getElementById('root') ?? document.body;
 let state: RecordPanelState | undefined;
 
 function save(): void {
-  if (state) vscode.save(state);
+  if (state) host.save(state);
 }
 
 function handlers(view: RecordView): LocationHandlers & { openLocation(id: string): void } {
   return {
-    openLink: (url) => vscode.post({ type: 'openLink', url }),
-    action: (action) => vscode.post({ type: 'action', action, id: view.id }),
-    openEvent: (id) => vscode.post({ type: 'openRecord', kind: 'event', id }),
-    openLocation: (id) => vscode.post({ type: 'openRecord', kind: 'location', id }),
-    loadMoreEvents: () => vscode.post({ type: 'loadMoreEvents', locationId: view.id }),
+    openLink: (url) => host.post({ type: 'openLink', url }),
+    action: (action) => host.post({ type: 'action', action, id: view.id }),
+    openEvent: (id) => host.post({ type: 'openRecord', kind: 'event', id }),
+    openLocation: (id) => host.post({ type: 'openRecord', kind: 'location', id }),
+    loadMoreEvents: () => host.post({ type: 'loadMoreEvents', locationId: view.id }),
   };
 }
 
@@ -61,7 +61,7 @@ function receive(message: ToRecordWebview): void {
   }
 }
 
-const saved = vscode.saved;
+const saved = host.saved;
 if (saved?.view) show(saved.view, saved.events);
 else root.replaceChildren(el('p', 'loading', t('loadingRecord')));
-vscode.ready();
+host.ready();
