@@ -1,5 +1,5 @@
 // The review queue's bookkeeping (src/extension/panels/queue-state.ts), its keys
-// (src/webview/queue-keys.ts) and the validation of its messages (src/webview/protocol.ts): plain
+// (src/webview/comparison/queue-keys.ts) and the validation of its messages (src/webview/comparison/protocol.ts): plain
 // functions, no VS Code or browser needed. The source stands in for the Recommendations tree with
 // the same contract: pages appended by loadMore, decided recommendations taken out.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // The review queue: the comparison panel walking through the pending recommendations in the tree's
-// current order and filter, by keyboard (the keys are read in the webview, src/webview/queue-keys.ts,
+// current order and filter, by keyboard (the keys are read in the webview, src/webview/comparison/queue-keys.ts,
 // and arrive here as validated `queue` and `decide` messages). Decisions go through the same path as
 // everywhere (decideRecommendation: journal, tree, errors); skips, back and undo are local.
 import * as vscode from 'vscode';

@@ -12,7 +12,7 @@ import { type ComparisonPageMessage, type ComparisonView, type DecisionStatus, t
 import { keyAction } from './queue-keys';
 import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
 import { el } from '../shared/dom';
-import { clip } from '../shared/long-value';
+import { statusLine } from '../shared/status-line';
 import { connectPage } from '../shared/vscode-api';
 import { renderComparison } from './render';
 
@@ -103,14 +103,6 @@ function navigate(action: QueueAction): void {
 function toggleHelp(): void {
   if (help?.isOpen) help.close();
   else help?.open();
-}
-
-function statusLine(text: string, tone: 'info' | 'ok' | 'error'): void {
-  const status = document.getElementById('status');
-  if (!status) return;
-  status.className = `status ${tone}`;
-  // Messages can quote record data (a name in "Approved …"): a long one is cut.
-  status.textContent = clip(text, 500);
 }
 
 function setButtons(enabled: boolean): void {

@@ -4,7 +4,7 @@
 import { t } from './l10n';
 import { type EventsAtLocation, type RecordPageMessage, type RecordPanelState, RecordPanelStateSchema, type RecordView, ToRecordPage, type ToRecordWebview } from './protocol';
 import { el } from '../shared/dom';
-import { clip } from '../shared/long-value';
+import { statusLine } from '../shared/status-line';
 import { connectPage } from '../shared/vscode-api';
 import { renderEvent } from './render-event';
 import { type LocationHandlers, renderEvents, renderLocation } from './render-location';
@@ -37,14 +37,6 @@ function show(view: RecordView, events?: EventsAtLocation): void {
   if (view.kind === 'location') renderEvents(root, keep ?? { state: 'loading', items: [] }, h);
 }
 
-function notice(message: string, tone: 'info' | 'error'): void {
-  const status = document.getElementById('status');
-  if (!status) return;
-  status.className = `status ${tone}`;
-  // Messages can quote record data: a long one is cut.
-  status.textContent = clip(message, 500);
-}
-
 function receive(message: ToRecordWebview): void {
   switch (message.type) {
     case 'record':
@@ -57,7 +49,7 @@ function receive(message: ToRecordWebview): void {
       renderEvents(root, message.events, handlers(state.view));
       return;
     case 'notice':
-      notice(message.message, message.tone);
+      statusLine(message.message, message.tone);
   }
 }
 

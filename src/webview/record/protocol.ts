@@ -44,7 +44,7 @@ const CoordinatesViewSchema = v.object({ text, mapUrl: maybeText });
 export type CoordinatesView = v.InferOutput<typeof CoordinatesViewSchema>;
 
 /** What both kinds of record have. */
-const recordViewBase = {
+const RecordViewBaseSchema = v.object({
   id: text,
   name: maybeText,
   sources: v.array(SourceViewSchema),
@@ -55,8 +55,8 @@ const recordViewBase = {
   updated: v.nullable(TimeViewSchema),
   /** Images are in the record but not loaded (the setting is off): the page says how to turn it on. */
   remoteImagesOff: v.boolean(),
-};
-export type RecordViewBase = v.InferOutput<ReturnType<typeof v.object<typeof recordViewBase>>>;
+});
+export type RecordViewBase = v.InferOutput<typeof RecordViewBaseSchema>;
 
 /** The parts of an address, in display order (the interface's names). */
 export const ADDRESS_FIELDS = ['streetAddress', 'postalCode', 'addressLocality', 'addressRegion', 'addressCountry'] as const;
@@ -66,7 +66,7 @@ export type AddressLine = v.InferOutput<typeof AddressLineSchema>;
 
 const LocationViewSchema = v.object({
   kind: v.literal('location'),
-  ...recordViewBase,
+  ...RecordViewBaseSchema.entries,
   address: v.array(AddressLineSchema),
   coordinates: v.nullable(CoordinatesViewSchema),
   telephone: maybeText,
@@ -82,7 +82,7 @@ export type LocationCard = v.InferOutput<typeof LocationCardSchema>;
 
 const EventViewSchema = v.object({
   kind: v.literal('event'),
-  ...recordViewBase,
+  ...RecordViewBaseSchema.entries,
   description: maybeText,
   status: maybeText,
   start: v.nullable(TimeViewSchema),
