@@ -5,22 +5,8 @@
 import type { Recommendation, RecommendationEntity } from '../../api/model';
 import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
 import { distanceMeters, scoreEventPair, scoreLocationPair, type PairScore } from '../../matching/index';
-import { FIELD_KEYS, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/protocol';
+import { FIELD_KEYS, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/comparison/protocol';
 
-export const FIELD_LABELS: Record<FieldKey, string> = {
-  name: 'Name',
-  street: 'Street',
-  postalCode: 'Postal code',
-  locality: 'Locality',
-  region: 'Region',
-  country: 'Country',
-  telephone: 'Telephone',
-  url: 'URL',
-  integration: 'Integration',
-  sourceId: 'Source id',
-  identifier: 'Identifier',
-  type: 'Type',
-};
 
 const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x : null);
 
@@ -122,7 +108,7 @@ export function comparisonView(r: Recommendation, o: ViewOptions = {}): Comparis
     score: r.score,
     kind,
     entities: r.entities.map((e, i) => ({ id: e['@id'], label: o.entityLabel?.(e, i) ?? e['@id'] })),
-    rows: FIELD_KEYS.map((k) => ({ key: k, label: FIELD_LABELS[k], values: r.entities.map(VALUE[k]), matcherFields: rows[k] ?? [] })),
+    rows: FIELD_KEYS.map((k) => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: rows[k] ?? [] })),
     explanations,
   };
   if (o.remaining !== undefined) view.remaining = o.remaining;

@@ -7,7 +7,7 @@ import type { Session } from '../connection/session';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import type { ListNode } from '../views/paged-list';
-import type { RecordKind } from '../../webview/record-protocol';
+import type { RecordKind } from '../../webview/record/protocol';
 import type { AnyRecord } from './record-panel';
 import { EVENT_VIEW_TYPE, LOCATION_VIEW_TYPE, RecordPanels } from './record-panels';
 import { showError, showInfo } from '../ui/notify';

@@ -4,7 +4,8 @@
 // panel. One panel per record, kept by RecordPanels (record-panels.ts).
 import * as vscode from 'vscode';
 import type { Event, Location } from '../../api/model';
-import { type FromRecordWebview, type RecordKind, type ToRecordWebview, type EventsAtLocation, parseRecordMessage } from '../../webview/record-protocol';
+import { type EventsAtLocation, type RecordKind, RecordPageMessage, type ToRecordWebview } from '../../webview/record/protocol';
+import { RECORD_STRINGS } from '../../webview/record/strings';
 import { integrationName } from '../views/labels';
 import { BasePanel, type PanelPage } from './base-panel';
 import { eventView } from './event-view';
@@ -25,16 +26,16 @@ export function panelTitle(r: AnyRecord): string {
 
 export const loadRemoteImages = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panels.loadRemoteImages', false);
 
-const RECORD_PAGE: PanelPage<FromRecordWebview> = {
+/** The page of the location and event panels (src/webview/record/). */
+const RECORD_PAGE: PanelPage<RecordPageMessage> = {
   script: 'record-webview.js',
   styles: ['codicons/codicon.css', 'webview.css', 'record.css'],
-  parse: parseRecordMessage,
+  messages: RecordPageMessage,
+  strings: RECORD_STRINGS,
   remoteImages: loadRemoteImages,
 };
 
-type Message = Exclude<FromRecordWebview, { type: 'ready' | 'openLink' }>;
-
-export class RecordPanel extends BasePanel<ToRecordWebview, FromRecordWebview> {
+export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   private current: AnyRecord | undefined;
   private notice: { message: string; tone: 'info' | 'error' } | undefined;
   /** The location's events loaded so far, in the service's order. */
@@ -100,7 +101,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, FromRecordWebview> {
     if (this.notice) this.post({ type: 'notice', ...this.notice });
   }
 
-  protected async onMessage(message: Message): Promise<void> {
+  protected async onMessage(message: RecordPageMessage): Promise<void> {
     // Using a preview keeps it, as editing a preview editor does.
     this.registry.keep(this);
     switch (message.type) {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../connection/session';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
-import { type RecordKind, recordStateKey } from '../../webview/record-protocol';
+import { type RecordKind, recordStateKey } from '../../webview/record/protocol';
 import { panelOptions } from './base-panel';
 import { type AnyRecord, RecordPanel, panelTitle } from './record-panel';
 
