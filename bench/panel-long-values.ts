@@ -8,6 +8,7 @@ import { scoreLocationPair } from '../src/matching';
 import { comparisonView } from '../src/extension/panels/comparison-view';
 import { eventView } from '../src/extension/panels/event-view';
 import { locationView } from '../src/extension/panels/location-view';
+import { recordJson } from '../src/extension/panels/record-json';
 import { longRecommendation, longWords, QUEUE } from '../test/webview/long-fixtures';
 import { openPanel, startHarness, timeToFirstContent } from '../test/webview/page';
 import { CAFE_LOCATION, CONCERT, OPTIONS } from '../test/webview/record-fixtures';
@@ -48,11 +49,16 @@ async function main(): Promise<void> {
   const location = { ...CAFE_LOCATION, name: longWords(SIZE, 3) };
   const event = { ...CONCERT, name: longWords(SIZE, 4), description: longWords(SIZE, 5) };
   const score: number[] = [];
+  const json: number[] = [];
+  const jsonWords = { marker: (more: number) => `… [${more} more characters]`, note: () => 'long values are cut' };
   const h = await startHarness();
   const r = await startRecordHarness();
   const rows: Row[] = ['comparison', 'review queue', 'location', 'event'].map((panel) => ({ panel, view: [], first: [], all: [] }));
   try {
     for (let run = 0; run < RUNS; run++) {
+      // Open as JSON's document text (the editor's own time to open it is measured inside VS Code:
+      // test/integration/record-json.test.ts prints it).
+      json.push(time(() => recordJson(event, jsonWords))[1]);
       score.push(time(() => scoreLocationPair({ key: 'a', name: rec.entities[0].name }, { key: 'b', name: rec.entities[1].name }))[1]);
       for (const row of rows) {
         const record = row.panel === 'location' || row.panel === 'event';
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
   }
   console.log(`\nOne value of ${SIZE.toLocaleString('en')} characters (the name; the event's description too), ${RUNS} runs, ms: median (min–max)`);
   console.log(`matcher, one location pair: ${summary(score, 1)}`);
+  console.log(`Open as JSON, the event's document text (two 1 MB values cut): ${summary(json, 1)}`);
   console.log('| panel | view built (extension) | first content (page) | Show all (page) |');
   console.log('|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.panel} | ${summary(row.view, 0)} | ${summary(row.first, 0)} | ${summary(row.all, 0)} |`);

@@ -64,11 +64,14 @@ export class ConnectionStatusBar implements vscode.Disposable {
   }
 }
 
-/** The click opens the view; switching is one link away in the tooltip (trusted for that one command only). */
-function tooltip(text: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, true);
-  md.isTrusted = { enabledCommands: ['dedupCurator.switchConnection'] };
-  md.appendText(text);
-  md.appendMarkdown(`\n\n[$(plug) ${vscode.l10n.t('Switch Connection…')}](command:dedupCurator.switchConnection)`);
-  return md;
+/**
+ * A plain-text tooltip. It used to be a MarkdownString with a "Switch Connection…" command link,
+ * which only works when the string is trusted (`isTrusted`, of which `{ enabledCommands }` is the
+ * narrowed form: VS Code runs no `command:` link of an untrusted MarkdownString). Issue 12 rules
+ * out trusted markdown anywhere near data, and the connection's name is free text from a settings
+ * file that may be shared, so the tooltip is a string, which VS Code shows as text (no link, no
+ * icon). Switching stays one step away: the command palette's "Dedup Curator: Switch Connection".
+ */
+function tooltip(text: string): string {
+  return `${text}\n${vscode.l10n.t('Switch connections with "Dedup Curator: Switch Connection…" in the Command Palette or the Recommendations view’s title bar.')}`;
 }

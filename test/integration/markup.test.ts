@@ -3,14 +3,16 @@
 // that ran a shell command when clicked. A service on 127.0.0.1 serves the hostile corpus (with its
 // markup payloads; the sandbox's matcher decides for itself which records it proposes, so it is
 // not used here), and the test captures what the extension hands to VS Code: the decision-failure
-// notification, the Open Comparison quick pick, and the trees' tooltips.
+// notification, the Open Comparison quick pick, the trees' tooltips, Copy Id's status-bar message,
+// the connection quick picks and the status bar item.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Recommendation } from '../../src/api/model';
+import type { Location, Recommendation } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import { hostileAnswers, MARKUP_PAYLOADS } from '../support/hostile-corpus';
 import { json, type ScriptedServer, scriptedServer } from '../support/scripted-server';
 import { notificationLinks, themeIcons, visible } from '../support/vscode-markup';
+import { markdownTable, writeDocSection } from '../reliability/report';
 import { recordNode } from './curation-helpers';
 import { curatorApi, settled, waitFor } from './helpers';
 
@@ -38,6 +40,10 @@ function assertInert(text: string, where: string): void {
   assert.deepEqual(themeIcons(text), [], `an icon in ${where}: ${text.slice(0, 300)}`);
   assert.ok(!/\bcommand:/i.test(text), `a command: scheme in ${where}`);
 }
+
+/** Strings checked per surface, for docs/reliability.md (written with DEDUP_RELIABILITY_REPORT=1). */
+const tried = new Map<string, number>();
+const count = (surface: string, n: number) => tried.set(surface, (tried.get(surface) ?? 0) + n);
 
 const names = (r: Recommendation) => r.entities.map((e) => e.name ?? '').join(' ');
 
@@ -72,6 +78,8 @@ describe('Record data as markup in the real VS Code', function () {
     await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
     await settled(api);
     await service.close();
+    const rows = [...tried].map(([surface, n]) => [surface, String(n)]);
+    writeDocSection('hostile-vscode', `${markdownTable(['surface in VS Code (checked as handed to VS Code)', 'hostile strings'], rows)}\n\nIn all: **${[...tried.values()].reduce((a, b) => a + b, 0)}** hostile strings, none live.`);
   });
 
   it('the decision-failure notification names the records and says why, without a live link', async () => {
@@ -91,6 +99,7 @@ describe('Record data as markup in the real VS Code', function () {
     assert.ok(visible(shown[0].text).includes(named), shown[0].text);
     // ...and nothing in it is a link, an icon or a command.
     assertInert(shown[0].text, 'the decision-failure notification');
+    count('notification: decision failure (names and error body)', shown.length);
   });
 
   it('the Open Comparison quick pick shows the names as text', async () => {
@@ -105,6 +114,7 @@ describe('Record data as markup in the real VS Code', function () {
     // Labels shorten long names; the link syntax is still there for the reader, inert.
     assert.ok(items.some((i) => visible(i.label).includes('](command:')), 'the markup payloads are not among the labels');
     for (const i of items) for (const t of [i.label, i.description ?? '', i.detail ?? '']) assertInert(t, `the quick pick item ${i.label.slice(0, 80)}`);
+    count('quick pick: Open Comparison (label, description, detail)', items.length * 3);
   });
 
   it('tree tooltips are plain text: no markdown, no links, the data as written', async () => {
@@ -119,8 +129,72 @@ describe('Record data as markup in the real VS Code', function () {
         // it is not clickable and markdown escapes are not needed, so none are shown.
         assert.equal(typeof tip, 'string', `a tooltip that is not plain text: ${String(tip)}`);
         if (MARKUP_PAYLOADS.some((p) => (tip as string).includes(p))) withMarkup++;
+        count('tree tooltips: recommendations, locations, events', 1);
       }
     }
     assert.ok(withMarkup > 0, 'no tooltip carried a markup payload as written');
+  });
+
+  it('Copy Id names the id in the status bar without an icon or a link', async () => {
+    const hostile = (api.locations.shown() as Location[]).filter((l) => /\]\(|\$\(/.test(l.id));
+    assert.ok(hostile.length > 0, 'no location id carries markup');
+    const w = vscode.window as unknown as Record<string, unknown>;
+    const saved = w.setStatusBarMessage;
+    const shown: string[] = [];
+    w.setStatusBarMessage = (text: string) => {
+      shown.push(text);
+      return new vscode.Disposable(() => undefined);
+    };
+    try {
+      for (const l of hostile) await vscode.commands.executeCommand('dedupCurator.copyId', { kind: 'record', record: l });
+    } finally {
+      w.setStatusBarMessage = saved;
+    }
+    assert.equal(shown.length, hostile.length, JSON.stringify(shown));
+    for (const [i, text] of shown.entries()) {
+      // Our own icon leads; everything after it is the message with the id, which must stay text.
+      assert.ok(text.startsWith('$(copy) '), text);
+      const data = text.slice('$(copy) '.length);
+      assertInert(data, 'the Copy Id status-bar message');
+      assert.ok(visible(data).includes(hostile[i].id.slice(0, 80)), `the id is not readable in: ${data}`);
+    }
+    count('status bar: Copy Id message', shown.length);
+  });
+
+  it('connection names in the quick picks and the status bar are text; the tooltip is not trusted markdown', async () => {
+    const hostileName = `Markup ${MARKUP_PAYLOADS[1]} $(alert)`;
+    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: hostileName, baseUrl: service.baseUrl });
+    try {
+      await waitFor('the hostile connection active', () => api.session.active?.name === hostileName);
+      const c = capture();
+      try {
+        await vscode.commands.executeCommand('dedupCurator.switchConnection');
+        await vscode.commands.executeCommand('dedupCurator.removeConnection');
+      } finally {
+        c.restore();
+      }
+      assert.equal(c.picks.length, 2, 'the Switch and Remove Connection quick picks were not shown');
+      for (const items of c.picks) {
+        const named = items.filter((i) => visible(i.label) === hostileName);
+        assert.equal(named.length, 1, `the connection is not listed by its name: ${items.map((i) => i.label).join(' | ')}`);
+        for (const i of items) for (const t of [i.label, i.description ?? '', i.detail ?? '']) assertInert(t, `the connection pick item ${i.label}`);
+        count('quick pick: Switch and Remove Connection (label, description, detail)', items.length * 3);
+      }
+      // The status bar: our icon, then the name as text; the tooltip a plain string (VS Code shows
+      // it as text), never a MarkdownString, whose command link would need isTrusted.
+      await waitFor('the status bar naming the connection', () => visible(api.statusBar.text).includes(hostileName));
+      const icons = themeIcons(api.statusBar.text);
+      assert.equal(icons.length, 1, `icons in the status bar text: ${icons.join(' ')}`);
+      assert.ok(api.statusBar.text.startsWith(icons[0]), api.statusBar.text);
+      const tip = api.statusBar.item.tooltip;
+      assert.equal(typeof tip, 'string', `the tooltip is not plain text: ${tip instanceof vscode.MarkdownString ? `MarkdownString, isTrusted ${JSON.stringify(tip.isTrusted)}` : String(tip)}`);
+      assert.ok(visible(tip as string).includes(hostileName), tip as string);
+      assertInert(tip as string, 'the status bar tooltip');
+      count('status bar: connection name in text and tooltip', 2);
+    } finally {
+      await vscode.commands.executeCommand('dedupCurator.removeConnection', hostileName);
+      await vscode.commands.executeCommand('dedupCurator.switchConnection', NAME);
+      await settled(api);
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The hostile corpus (test/support/hostile-corpus.ts) through every surface outside VS Code: the
 // sandbox serves it (imported as --load does), the client reads it, the CLI writes it in every
-// format, the export core writes it to files, the decision history exports it, and the comparison
+// format, the export core writes it to files, the decision history exports it, the location and
+// event panels render every hostile record, and the comparison
 // panel (and the review queue, the same page) renders it in headless chromium with and without its CSP — no script runs, no link other
 // than http(s) exists, no CSV cell is a formula. Raw answers with what an importer would normalise
 // (deep unknown members, numbers as text, nulls everywhere) come from a scripted server.
@@ -10,18 +11,22 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DedupClient } from '../../src/api';
-import type { Recommendation } from '../../src/api/model';
+import type { Event, Location, Recommendation } from '../../src/api/model';
 import { attemptDecision } from '../../src/curation/decide';
 import { exportRecords } from '../../src/curation/export';
 import { exportJournal } from '../../src/curation/journal-export';
 import { DecisionJournal, journalConnection } from '../../src/curation/journal';
 import { comparisonView } from '../../src/extension/panels/comparison-view';
+import { eventView } from '../../src/extension/panels/event-view';
+import { locationView } from '../../src/extension/panels/location-view';
 import { parseNdjson } from '../../src/sandbox/load-ndjson';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { ALL_STRING_PAYLOADS, FORMULA_PAYLOADS, hostileAnswers, hostileNdjson } from '../support/hostile-corpus';
 import { runCliCaptured } from '../support/run-cli';
 import { type ScriptedServer, json, scriptedServer } from '../support/scripted-server';
 import { CHROMIUM, openPanel, recorded, send, startHarness } from '../webview/page';
+import { OPTIONS } from '../webview/record-fixtures';
+import { openRecordPage, recordRecorded, sendRecord, startRecordHarness } from '../webview/record-page';
 import { assertSafeCsv } from './hostile-checks';
 import { writeDocSection } from './report';
 
@@ -189,6 +194,43 @@ describe('reliability: the hostile corpus', function () {
           assert.equal(found.foreign, 0, 'markup from the data became elements');
           await page.close();
           count(`comparison panel and review queue in chromium (${csp ? 'CSP' : 'no CSP'})`, recs.length);
+        } finally {
+          await h.close();
+        }
+      });
+    }
+  });
+  describe('the location and event panels in headless chromium', () => {
+    before(function () {
+      if (!existsSync(CHROMIUM)) this.skip();
+    });
+
+    for (const csp of [true, false]) {
+      it(`render every hostile location and event ${csp ? 'under their CSP' : 'without their CSP (the renderer alone)'}: no script runs, only http(s) links`, async () => {
+        const records = [
+          ...(all.locations as Location[]).map((l) => ({ id: l.id, view: locationView(l, OPTIONS) })),
+          ...(all.events as Event[]).map((e) => ({ id: e.id, view: eventView(e, OPTIONS) })),
+        ];
+        const h = await startRecordHarness();
+        try {
+          const { page, errors } = await openRecordPage(h, { csp, images: true });
+          for (const r of records) {
+            await sendRecord(page, { type: 'record', view: r.view });
+            await page.waitForFunction((id) => document.querySelector('header .rec-id')?.textContent?.includes(id.slice(0, 30)), r.id);
+          }
+          await page.waitForTimeout(300); // time for any image error or frame load a payload might trigger
+          const found = await page.evaluate(() => ({
+            hrefs: [...document.querySelectorAll('[href]')].filter((e) => e.tagName !== 'LINK').map((e) => e.getAttribute('href') ?? ''),
+            foreign: document.querySelectorAll('iframe, svg, object, embed, b, style:not([nonce])').length,
+          }));
+          const rec = await recordRecorded(page);
+          assert.equal(rec.pwned, 0, 'a hostile payload ran');
+          if (csp) assert.deepEqual(rec.cspViolations, [], 'something tried to run or load against the CSP');
+          assert.deepEqual(errors, []);
+          for (const href of found.hrefs) assert.match(href, /^https?:\/\//i, `a link to ${href}`);
+          assert.equal(found.foreign, 0, 'markup from the data became elements');
+          await page.close();
+          count(`location and event panels in chromium (${csp ? 'CSP' : 'no CSP'})`, records.length);
         } finally {
           await h.close();
         }

@@ -2,22 +2,31 @@
 // `<!-- BEGIN name -->` and `<!-- END name -->`, so the document's tables and counts come from a
 // test run, not from memory. Only with DEDUP_RELIABILITY_REPORT=1 (a normal test run leaves tracked
 // files alone in a working tree several people share).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const REPORT = process.env.DEDUP_RELIABILITY_REPORT === '1';
 /** Long variants (more repetitions, 100,000 property cases). */
 export const LONG = process.env.DEDUP_LONG_TESTS === '1';
 
-const DOC = path.resolve(__dirname, '../../docs/reliability.md');
+/** docs/reliability.md above this file: test/reliability under tsx, out/test/integration in VS Code's bundle. */
+function findDoc(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'docs', 'reliability.md');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`no docs/reliability.md above ${__dirname}`);
+  }
+}
 
 export function writeDocSection(name: string, markdown: string): void {
   if (!REPORT) return;
+  const DOC = findDoc();
   replaceSection(name, markdown);
   replaceSection('summary', summary(readFileSync(DOC, 'utf8')));
 }
 
 function replaceSection(name: string, markdown: string): void {
+  const DOC = findDoc();
   const text = readFileSync(DOC, 'utf8');
   const begin = `<!-- BEGIN ${name} -->`;
   const end = `<!-- END ${name} -->`;
@@ -45,7 +54,7 @@ function summary(doc: string): string {
     [
       ['fault matrix cells passed (operations × faults)', matrix ? `${matrix[1]} of ${matrix[2]}` : 'not run'],
       ['property cases run', properties.toLocaleString('en-US')],
-      ['hostile cases tried (records × surfaces)', inAll('hostile').toLocaleString('en-US')],
+      ['hostile cases tried (records × surfaces; VS Code\'s own UI included)', (inAll('hostile') + inAll('hostile-vscode')).toLocaleString('en-US')],
       ['token leaks found (CLI runs here; VS Code session: see Secrets)', leaks ? leaks[1] : 'not run'],
     ],
   );

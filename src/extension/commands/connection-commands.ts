@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/base-url';
 import { type Connection, connectionNameProblem, configuredConnections, deleteConnection, hostOf, saveConnection } from '../connection/connections';
 import type { Session } from '../connection/session';
+import { inertText } from '../ui/inert-text';
 import { showError, showInfo, showWarning } from '../ui/notify';
 
 const t = vscode.l10n.t;
@@ -73,7 +74,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
           return;
         }
         const picked = await vscode.window.showQuickPick(
-          configured.map((c) => ({ label: c.name, description: c.baseUrl, conn: c })),
+          configured.map((c) => ({ label: inertText(c.name), description: inertText(c.baseUrl), conn: c })),
           { title: t('Dedup Curator: Remove Connection') },
         );
         conn = picked?.conn;
@@ -131,8 +132,9 @@ type Choice = Connection | 'add' | 'remove' | 'sandbox';
 async function pickConnection(session: Session): Promise<Choice | undefined> {
   const active = session.active?.name;
   const items: (vscode.QuickPickItem & { choice?: Choice })[] = session.connections().map((c) => ({
-    label: c.name,
-    description: c.baseUrl,
+    // Names are free text (a shared settings file may carry anything): `$(…)` must not become an icon.
+    label: inertText(c.name),
+    description: inertText(c.baseUrl),
     detail: c.name === active ? t('active') : c.ephemeral ? t('this window only') : undefined,
     iconPath: new vscode.ThemeIcon(c.name === active ? 'check' : c.ephemeral ? 'beaker' : 'plug'),
     choice: c,

@@ -124,10 +124,12 @@ export function registerRecordPanels(context: vscode.ExtensionContext, session: 
       if (p) panels.keep(p);
       return p;
     }),
-    vscode.commands.registerCommand('dedupCurator.openAsJson', async (arg?: unknown) => {
+    // `{ full: true }` after the record (tests, scripts) opens it uncut; a context menu passes an array there.
+    vscode.commands.registerCommand('dedupCurator.openAsJson', async (arg?: unknown, opts?: unknown) => {
       const r = target(panels, arg);
       if (!r) return noTarget();
-      return panels.openJson(r);
+      const full = typeof opts === 'object' && opts !== null && !Array.isArray(opts) && (opts as { full?: unknown }).full === true;
+      return panels.openJson(r, { full });
     }),
     vscode.commands.registerCommand('dedupCurator.copyId', async (arg?: unknown) => {
       const r = target(panels, arg);

@@ -8,6 +8,9 @@ import type { Session } from '../connection/session';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import { type RecordKind, recordStateKey } from '../../webview/record/protocol';
+import { inertText } from '../ui/inert-text';
+import { showInfo } from '../ui/notify';
+import { JSON_VALUE_LIMIT, recordJson } from './record-json';
 import { panelOptions } from './base-panel';
 import { type AnyRecord, RecordPanel, panelTitle } from './record-panel';
 
@@ -125,18 +128,36 @@ export class RecordPanels implements vscode.Disposable {
     return Number.isInteger(n) ? Math.min(500, Math.max(1, n)) : 50;
   }
 
-  /** The raw record, as the service sent it (unknown members included), in an untitled JSON editor. */
-  async openJson(r: AnyRecord): Promise<vscode.TextEditor> {
-    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(r.record, null, 2)}\n` });
-    return vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  /**
+   * The raw record, as the service sent it (unknown members included), in an untitled JSON editor.
+   * String values over JSON_VALUE_LIMIT characters are cut (see record-json.ts: a 1 MB value took
+   * VS Code ~15 s to open); a notification says so and offers the whole record (`full`).
+   */
+  async openJson(r: AnyRecord, opts: { full?: boolean } = {}): Promise<vscode.TextEditor> {
+    const t = vscode.l10n.t;
+    const { text, cut } = opts.full
+      ? { text: `${JSON.stringify(r.record, null, 2)}\n`, cut: 0 }
+      : recordJson(r.record, {
+          marker: (more) => t('… [{0} more characters: see the note on line 1]', more.toLocaleString('en-US')),
+          note: (n, limit) => t('{0} long values are cut to their first {1} characters so the editor opens fast; "Open Full JSON" in the notification opens the whole record.', n, limit.toLocaleString('en-US')),
+        });
+    const doc = await vscode.workspace.openTextDocument({ language: cut ? 'jsonc' : 'json', content: text });
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    if (cut) {
+      const full = t('Open Full JSON');
+      void showInfo(t('Open as JSON: {0} long values are cut to their first {1} characters.', cut, JSON_VALUE_LIMIT.toLocaleString('en-US')), full).then((a) => {
+        if (a === full) void this.openJson(r, { full: true });
+      });
+    }
+    return editor;
   }
 
   async copyId(id: string, panel?: RecordPanel): Promise<void> {
     await vscode.env.clipboard.writeText(id);
     const shown = id.length > 80 ? `${id.slice(0, 80)}…` : id;
-    const message = vscode.l10n.t('Copied the id {0}', shown);
-    vscode.window.setStatusBarMessage(`$(copy) ${message}`, 4000);
-    panel?.setNotice(message);
+    // The status bar renders `$(icon)` (and the id is the service's data); the panel shows text.
+    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied the id {0}', inertText(shown))}`, 4000);
+    panel?.setNotice(vscode.l10n.t('Copied the id {0}', shown));
   }
 
   private track(panel: RecordPanel): RecordPanel {
