@@ -68,7 +68,7 @@ export function networkError(e: unknown, endpoint: string, baseUrl: string): Net
     UND_ERR_CONNECT_TIMEOUT: `connecting to ${where} timed out`,
   };
   const text = (code && reason[code]) || (code && /CERT|SSL|TLS/.test(code) ? `TLS problem with ${where} (${code})` : `network error talking to ${where}${code ? ` (${code})` : ''}`);
-  return new NetworkError(`${endpoint}: ${text}`, code, { endpoint });
+  return new NetworkError(`${endpoint}: ${text}`, code, { endpoint, cause: e });
 }
 
 function errorCode(e: unknown): string | undefined {

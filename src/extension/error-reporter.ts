@@ -1,9 +1,12 @@
 // The one place that turns a failed call into what the user sees. Auth failures (401, 402) get one
 // message with an "Update Token…" action, however many views failed at the same moment: a burst of
-// identical failures shows one notification, never a loop of prompts.
+// identical failures shows one notification, never a loop of prompts. The notification says what
+// happened in the user's terms and what they can do (Retry · Change Connection… · Show Log); the
+// method, path and full message go to the log.
 import * as vscode from 'vscode';
 import { type DedupError, isDedupError, isRetryable } from '../api/errors';
 import { showError } from './ui/notify';
+import { userMessage } from './user-message';
 
 const BURST_MS = 3000;
 
@@ -11,7 +14,11 @@ export class ErrorReporter {
   private lastKey = '';
   private lastAt = 0;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  /** `baseUrl`: the active connection's, to name the service a network failure could not reach. */
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly baseUrl: () => string | undefined = () => undefined,
+  ) {}
 
   /**
    * Logs the failure and tells the user once; returns the one-line message for in-view display.
@@ -20,10 +27,13 @@ export class ErrorReporter {
    */
   report(e: unknown, doing: string, retry?: () => unknown): string {
     const err = isDedupError(e) ? e : undefined;
-    const message = err ? err.message : e instanceof Error ? e.message : String(e);
+    const full = err ? err.message : e instanceof Error ? e.message : String(e);
+    const message = err ? userMessage(err, this.baseUrl()) : full;
     if (err?.kind === 'cancelled') return message;
-    this.log.error(`${doing}: ${message}`);
-    const key = err ? `${err.kind}:${err.status ?? ''}` : message;
+    this.log.error(`${doing}: ${full}`);
+    // The connection is part of the key: after a switch, the new service's failure is its own
+    // notification, not folded into the one about the service left behind (issue 13, point 6).
+    const key = `${this.baseUrl() ?? ''} ${err ? `${err.kind}:${err.status ?? ''}` : message}`;
     const now = Date.now();
     if (key === this.lastKey && now - this.lastAt < BURST_MS) return message;
     this.lastKey = key;
@@ -49,9 +59,13 @@ export class ErrorReporter {
     }
     const showLog = vscode.l10n.t('Show Log');
     const again = vscode.l10n.t('Retry');
-    const actions = retry ? [again, showLog] : [showLog];
+    const connection = vscode.l10n.t('Change Connection…');
+    // When the service cannot be reached, the connection itself may be what needs changing.
+    const unreachable = err?.kind === 'network' || err?.kind === 'timeout';
+    const actions = [...(retry ? [again] : []), ...(unreachable ? [connection] : []), showLog];
     const answer = await showError(vscode.l10n.t('Dedup Curator: {0} failed. {1}', doing, message), ...actions);
     if (answer === showLog) await vscode.commands.executeCommand('dedupCurator.showLog');
+    if (answer === connection) await vscode.commands.executeCommand('dedupCurator.switchConnection');
     if (answer === again) await retry?.();
   }
 }

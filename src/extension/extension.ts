@@ -62,13 +62,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const log = vscode.window.createOutputChannel('Dedup Curator', { log: true });
   const tokens = new TokenStore(context.secrets);
   const session = new Session(tokens, log, context.globalState, context.workspaceState);
-  const errors = new ErrorReporter(log);
+  const errors = new ErrorReporter(log, () => session.baseUrl);
   const lastLook = new LastLook(context.globalState);
   const recommendations = new RecommendationsList('dedupCurator.recommendations', session, errors, lastLook);
   const locations = new LocationsList('dedupCurator.locations', session, errors, lastLook);
   const events = new EventsList('dedupCurator.events', session, errors, lastLook);
   const lists = [recommendations, locations, events] as PagedList<unknown>[];
-  const choices = new ViewChoices(context.workspaceState);
+  const choices = new ViewChoices(context.workspaceState, () => session.active?.name);
   for (const list of lists) list.useChoices(choices);
   context.subscriptions.push(log, tokens, session, ...lists);
   for (const list of lists) {
@@ -101,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
       return target ? target.refresh() : refreshAll();
     }),
     vscode.commands.registerCommand('dedupCurator.loadMore', (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
-    ...registerConnectionCommands(session),
+    ...registerConnectionCommands(session, errors),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
     ...comparisonPanels,
     ...registerRecordPanels(context, session, locations, events, log),

@@ -30,3 +30,17 @@ export async function capturingNotifications<T>(body: (shown: ShownMessage[]) =>
     for (const [name, fn] of Object.entries(saved)) w[name] = fn;
   }
 }
+
+/**
+ * A loopback base URL where nothing listens: a port the system just gave and took back, so connecting
+ * is refused. Not a well-known port such as 9: fetch refuses those "bad ports" without connecting,
+ * and the error then carries no ECONNREFUSED.
+ */
+export async function closedPortUrl(): Promise<string> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return `http://127.0.0.1:${port}`;
+}

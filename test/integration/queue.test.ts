@@ -52,6 +52,9 @@ describe('Review queue in the real VS Code', function () {
     assert.deepEqual([s.done, s.skipped, s.position, s.item], [0, 0, 1, 'pending']);
     assert.equal(s.remaining, api.recommendations.knownTotal, 'remaining is the pending total');
     assert.match(queue.panel.title, /Review Queue: 0 done/);
+    // Its header says it follows the view's sort (the page draws `scope`: test/webview/queue.test.ts).
+    assert.equal((queue as unknown as { statusNow(): { scope?: string } }).statusNow().scope, api.recommendations.describeScope());
+    assert.match(String(api.recommendations.describeScope()), /score ↓/);
     visited.push(first);
   });
 

@@ -155,45 +155,60 @@ describe('Reliability in the real VS Code', function () {
         throw new Error(`${mode}: the call succeeded`);
       };
       const aborted = AbortSignal.abort();
-      const errors: [string, Error, string | undefined][] = [
-        ['InvalidTokenError', await fail('401'), 'Update Token…'],
-        ['AuthHeaderError', await fail('402'), 'Update Token…'],
-        ['RequestValidationError', await fail('healthy', (c) => c.listRecommendations({ pageSize: 999 })), 'Show Log'],
-        ['BadRequestError', await fail('400'), 'Show Log'],
-        ['NotFoundError', await fail('404', (c) => c.approve('urn:r:x')), 'Show Log'],
-        ['ConflictError', await fail('409', (c) => c.reject('urn:r:x')), 'Show Log'],
-        ['RateLimitedError', await fail('429'), 'Show Log'],
-        ['ServerError', await fail('503'), 'Show Log'],
-        ['HttpStatusError', await fail('418'), 'Show Log'],
-        ['TimeoutError', await fail('slow'), 'Show Log'],
-        ['NetworkError', await fail('reset'), 'Show Log'],
-        ['InvalidResponseError', await fail('html'), 'Show Log'],
-        ['Error', new Error('an unexpected bug'), 'Show Log'],
-        ['CancelledError', await fail('healthy', (c) => c.listRecommendations({}, { signal: aborted })), undefined],
+      const host = `127\\.0\\.0\\.1:${service.port}`;
+      const unreachable = ['Change Connection…', 'Show Log'];
+      // [class, error, actions, the in-view line]: the line says what happened in the user's words
+      // (issue 13, point 9), specific to the class, without the HTTP method and path.
+      const errors: [string, Error, string[] | undefined, RegExp][] = [
+        ['InvalidTokenError', await fail('401'), ['Update Token…'], /^The service refused the access token \(401\)/],
+        ['AuthHeaderError', await fail('402'), ['Update Token…'], /Authorization header/],
+        ['RequestValidationError', await fail('healthy', (c) => c.listRecommendations({ pageSize: 999 })), ['Show Log'], /page_size must be at most \d+, got 999/],
+        ['BadRequestError', await fail('400'), ['Show Log'], /^The request was refused as malformed \(400\)\. The service said: invalid_member/],
+        ['NotFoundError', await fail('404', (c) => c.approve('urn:r:x')), ['Show Log'], /^Not found \(404\)\./],
+        ['ConflictError', await fail('409', (c) => c.reject('urn:r:x')), ['Show Log'], /^Conflict \(409\)\./],
+        ['RateLimitedError', await fail('429'), ['Show Log'], /^The service is rate limiting requests \(429\)/],
+        ['ServerError', await fail('503'), ['Show Log'], /^The service failed with status 503\./],
+        ['HttpStatusError', await fail('418'), ['Show Log'], /^Unexpected status 418\./],
+        ['TimeoutError', await fail('slow'), unreachable, /^No answer from http:\/\/127\.0\.0\.1:\d+ within /],
+        ['NetworkError', await fail('reset'), unreachable, new RegExp(`^The connection to the service at ${host} broke \\((the connection was reset|the connection closed before an answer)\\)\\.$`)],
+        ['InvalidResponseError', await fail('html'), ['Show Log'], /^The service answered with an HTML page instead of JSON/],
+        ['Error', new Error('an unexpected bug'), ['Show Log'], /^an unexpected bug$/],
+        ['CancelledError', await fail('healthy', (c) => c.listRecommendations({}, { signal: aborted })), undefined, /cancelled/],
       ];
+      // The method, path and full message go to the log (the line a user reads names none of them).
+      const log = (api.errors as unknown as { log: { error: (m: string) => void } }).log;
+      const logError = log.error;
+      const logged: string[] = [];
+      log.error = (m: string) => void logged.push(m);
       await burstPause();
-      await capturingMessages(async (calls) => {
-        for (const [name, e, action] of errors) {
-          assert.equal(e.name, name);
-          const before = calls.length;
-          const line = api.errors.report(e, 'Testing');
-          await new Promise((r) => setTimeout(r, 20));
-          assert.ok(line.includes(e.message), `the in-view line for ${name}`);
-          assert.ok(!line.includes(TOKEN) && !e.message.includes(TOKEN));
-          const mine = calls.slice(before);
-          if (action === undefined) {
-            assert.equal(mine.length, 0, `${name} notified`);
-            continue;
+      try {
+        await capturingMessages(async (calls) => {
+          for (const [name, e, actions, expected] of errors) {
+            assert.equal(e.name, name);
+            const before = calls.length;
+            const line = api.errors.report(e, 'Testing');
+            await new Promise((r) => setTimeout(r, 20));
+            assert.match(line, expected, `the in-view line for ${name}`);
+            assert.doesNotMatch(line, /\b(GET|POST) \/|\/api\//, `${name}'s line names HTTP internals`);
+            assert.ok(!line.includes(TOKEN) && !e.message.includes(TOKEN));
+            const mine = calls.slice(before);
+            if (actions === undefined) {
+              assert.equal(mine.length, 0, `${name} notified`);
+              continue;
+            }
+            assert.ok(logged.some((l) => l.endsWith(e.message)), `${name}'s full message is not in the log`);
+            assert.equal(mine.length, 1, `${name}: ${mine.length} notifications`);
+            assert.deepEqual(mine[0].items, actions, `${name}'s actions`);
+            if (actions.includes('Show Log')) assert.ok(mine[0].text.includes(line), `${name}'s notification says what the view says`);
+            // The same failure again at once (another view) adds no notification.
+            api.errors.report(e, 'Testing');
+            await new Promise((r) => setTimeout(r, 20));
+            assert.equal(calls.length, before + 1, `${name} twice in a burst`);
           }
-          assert.equal(mine.length, 1, `${name}: ${mine.length} notifications`);
-          assert.deepEqual(mine[0].items, [action], `${name}'s action`);
-          if (action === 'Show Log') assert.ok(mine[0].text.includes(e.message), `${name}'s message is specific`);
-          // The same failure again at once (another view) adds no notification.
-          api.errors.report(e, 'Testing');
-          await new Promise((r) => setTimeout(r, 20));
-          assert.equal(calls.length, before + 1, `${name} twice in a burst`);
-        }
-      });
+        });
+      } finally {
+        log.error = logError;
+      }
     });
 
     it('offers "Retry" for read-only work only where the failure may pass (429, 503, timeout, network)', async () => {
@@ -213,8 +228,8 @@ describe('Reliability in the real VS Code', function () {
       const cases: [Mode, string[]][] = [
         ['429', ['Retry', 'Show Log']],
         ['503', ['Retry', 'Show Log']],
-        ['slow', ['Retry', 'Show Log']],
-        ['reset', ['Retry', 'Show Log']],
+        ['slow', ['Retry', 'Change Connection…', 'Show Log']],
+        ['reset', ['Retry', 'Change Connection…', 'Show Log']],
         ['400', ['Show Log']],
         ['html', ['Show Log']],
         ['401', ['Update Token…']],
@@ -249,15 +264,15 @@ describe('Reliability in the real VS Code', function () {
       ['401', /refused the access token/],
       ['402', /malformed/],
       ['400', /malformed \(400\)/],
-      ['404', /not found \(404\)/],
+      ['404', /Not found \(404\)/],
       ['429', /rate limiting/],
       ['503', /status 503/],
-      ['slow', /no answer .* within 1 s/],
-      ['refused', /connection refused/],
+      ['slow', /No answer .* within 1 s/],
+      ['refused', /Cannot reach the service at 127\.0\.0\.1:\d+ \(connection refused\)\./],
       ['reset', /reset|closed/],
       ['malformed', /not JSON/],
       ['html', /HTML page/],
-      ['wrong-shape', /does not match the interface/],
+      ['wrong-shape', /The service's answer does not match the interface/],
       ['empty', /empty body/],
     ];
     for (const [mode, expected] of FAMILIES) {
@@ -276,6 +291,8 @@ describe('Reliability in the real VS Code', function () {
           assert.equal(spy.calls.length, expected ? 1 : 0, `notifications: ${JSON.stringify(spy.calls)}`);
           if (expected) assert.match(spy.calls[0], expected);
           assert.ok(!spy.calls[0].includes(TOKEN));
+          // What a user reads never names the method and path (issue 13, point 9).
+          for (const text of [spy.calls[0], ...lists().map((l) => l.view?.message ?? '')]) assert.doesNotMatch(text, /\b(GET|POST) \/|\/api\//);
         } finally {
           spy.restore();
           if (mode === 'refused') await service.start();

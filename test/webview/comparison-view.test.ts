@@ -64,7 +64,31 @@ describe('comparison view (extension side)', () => {
     // The location is shown by the addresses compared, not by the matcher's internal keys.
     const where = comparisonView(r).explanations[0].evidence.find((e) => e.field === 'location');
     assert.deepEqual([where?.a, where?.b], ['Herrengasse 14, 1010, Wien, AT', 'Herrengasse 14, 1010, Wien, AT']);
-    assert.deepEqual(comparisonView(r).rows.find((x) => x.key === 'street')?.matcherFields, ['location']);
+    assert.deepEqual(comparisonView(r).rows.find((x) => x.key === 'venue')?.matcherFields, ['location']);
+  });
+
+  // Issue 13, point 8: an event's start and venue side by side, not only as ISO strings in the sum.
+  it("puts an event's start (local, UTC below) and venue in the table, next to its name", () => {
+    const ev = { '@id': 'urn:e:1', '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate: '2025-06-01T19:00:00.000Z', address: { ...a.address, addressRegion: 'Wien' }, location: { name: 'Star Studio' } };
+    const other = { '@id': 'urn:e:2', '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate: '2025-06-01T19:30:00.000Z', address: b.address };
+    const v = comparisonView(rec([ev, other]), { locale: 'en-GB', timeZone: 'Europe/Vienna' });
+    assert.deepEqual(v.rows.map((x) => x.key), ['name', 'start', 'venue', 'telephone', 'url', 'integration', 'sourceId', 'identifier', 'type']);
+    const start = v.rows.find((x) => x.key === 'start')!;
+    assert.deepEqual(start.values, ['1 Jun 2025, 21:00:00 CEST', '1 Jun 2025, 21:30:00 CEST']);
+    assert.deepEqual(start.notes, ['2025-06-01 19:00:00 UTC', '2025-06-01 19:30:00 UTC']);
+    assert.deepEqual(start.matcherFields, ['start']);
+    const venue = v.rows.find((x) => x.key === 'venue')!;
+    assert.deepEqual(venue.values, ['Star Studio, Herrengasse 14, 1010, Wien, Wien, AT', 'Herrengasse 14, 1010, Vienna, AT']);
+  });
+
+  it('leaves the start and venue rows out when no entity carries them, and says a start that is no instant as it is', () => {
+    const bare = (id: string) => ({ '@id': id, '@type': 'https://schema.org/Event', name: 'Jazz Night' });
+    assert.deepEqual(comparisonView(rec([bare('urn:e:1'), bare('urn:e:2')])).rows.map((x) => x.key).slice(0, 2), ['name', 'telephone']);
+    const v = comparisonView(rec([{ ...bare('urn:e:1'), startDate: 'next Friday' }, bare('urn:e:2')]), { timeZone: 'UTC' });
+    const start = v.rows.find((x) => x.key === 'start')!;
+    assert.deepEqual([start.values, start.notes], [['next Friday', null], ['not a valid timestamp', null]]);
+    // A location comparison keeps the interface's rows, no event rows.
+    assert.deepEqual(comparisonView(rec([a, b])).rows.map((x) => x.key), [...FIELD_KEYS]);
   });
 
   it('keeps a huge value out of the explanation', () => {

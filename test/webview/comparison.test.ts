@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { FIELD_KEYS } from '../../src/webview/comparison/protocol';
-import { CAFE, CAFE_2, hostileView, view } from './fixtures';
+import { CAFE, CAFE_2, eventView, hostileView, view } from './fixtures';
 import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
 
 const cellText = (page: Page, field: string, entity: number) => page.locator(`tr[data-field="${field}"] td[data-entity="${entity}"]`).innerText();
@@ -79,7 +79,40 @@ describe('webview: comparison panel in chromium', function () {
     const sum = await page.locator('table.sum').innerText();
     assert.match(sum, /prior\s+−7\.50/);
     assert.match(sum, /distance\s+\+0\.00\s+no coordinates/);
-    assert.match(sum, /log-odds\s+\+3\.33\s+→ matcher score 91% \(service: 93%\)/);
+    assert.match(sum, /log-odds\s+\+3\.33\s+→ this editor's estimate 91% \(the service's score: 93%\)/);
+    await page.close();
+  });
+
+  // Issue 13, point 8.
+  it("shows an event's start (local, UTC below) and venue side by side, marking what differs", async () => {
+    const v = eventView();
+    const { page, errors } = await shown({}, v);
+    assert.deepEqual((await page.locator('tbody tr[data-field]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.field))).slice(0, 3), ['name', 'start', 'venue']);
+    assert.match(await page.locator('tr[data-field="start"] th').innerText(), /^Starts/);
+    assert.deepEqual((await cellText(page, 'start', 0)).split('\n'), ['1 Jun 2025, 21:00:00 CEST', '2025-06-01 19:00:00 UTC']);
+    assert.deepEqual((await cellText(page, 'start', 1)).split('\n'), ['1 Jun 2025, 21:30:00 CEST', '2025-06-01 19:30:00 UTC']);
+    assert.equal(await page.locator('tr[data-field="start"]').getAttribute('data-state'), 'differ');
+    // Only the local time is compared and marked (the minutes); the UTC line below is a note.
+    assert.deepEqual(await marks(page, 'start', 1), ['30']);
+    assert.equal((await cellText(page, 'venue', 0)).trim(), 'Star Studio, Herrengasse 14, 1010, Wien, AT');
+    assert.equal((await cellText(page, 'venue', 1)).trim(), 'Herrengasse 14, 1010, Wien, AT');
+    assert.match(await page.locator('tr[data-field="start"] td.why').innerText(), /similarity 0\.80/);
+    assert.equal(await page.locator('tr[data-field="street"]').count(), 0, 'the venue row holds the address');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it("says which score is the service's and which this editor's estimate, when they differ", async () => {
+    const v = eventView(0.78);
+    const estimate = Math.round(v.explanations[0].score * 100);
+    assert.notEqual(estimate, 78, 'the fixture needs an estimate unlike the service score');
+    const { page } = await shown({}, v);
+    assert.equal(await page.locator('h1').innerText(), 'Score 78%');
+    assert.equal(await page.locator('#score-note').innerText(), `78% is the service's score. This editor's estimate from the fields it sees: ${estimate}% (why below).`);
+    // The same number twice needs no note.
+    await send(page, { type: 'show', view: eventView(v.explanations[0].score) });
+    await page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, `Score ${estimate}%`);
+    assert.equal(await page.locator('#score-note').count(), 0);
     await page.close();
   });
 

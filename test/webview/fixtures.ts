@@ -1,5 +1,6 @@
 // Comparison views as the extension sends them, built by hand: a plain pair, a trio, and a hostile
 // one where every string is an attack on the renderer.
+import { comparisonView } from '../../src/extension/panels/comparison-view';
 import { SCRIPT_PAYLOADS } from '../support/hostile-corpus';
 import { FIELD_KEYS, type ComparisonView, type FieldKey, type PairExplanation } from '../../src/webview/comparison/protocol';
 
@@ -69,6 +70,17 @@ export function view(entities: Entity[], id = 'urn:recommendation:1'): Compariso
     explanations: entities.slice(1).map((_, i) => explanation(i + 1)),
     remaining: 4,
   };
+}
+
+/**
+ * Two events as the extension's own comparisonView makes them (start in Vienna's time, venue): the
+ * same concert, half an hour apart, one entity naming its venue. `score`: the service's.
+ */
+export function eventView(score = 0.78): ComparisonView {
+  const address = { streetAddress: 'Herrengasse 14', postalCode: '1010', addressLocality: 'Wien', addressCountry: 'AT' };
+  const event = (id: string, startDate: string, extra: object = {}) => ({ '@id': id, '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate, address, ...extra });
+  const entities = [event('urn:event:1', '2025-06-01T19:00:00.000Z', { location: { name: 'Star Studio' } }), event('urn:event:2', '2025-06-01T19:30:00.000Z')];
+  return comparisonView({ '@id': 'urn:recommendation:event', score, entities }, { locale: 'en-GB', timeZone: 'Europe/Vienna' });
 }
 
 /** Attacks on an HTML renderer (the hostile corpus's); each increments window.__rec.pwned if it ever runs. */

@@ -41,6 +41,14 @@ describe('webview: review queue in chromium', function () {
     return opened;
   }
 
+  it("says in its header that it follows the Recommendations view's sort and filter, and nothing when it does not", async () => {
+    const { page } = await queued(status({ scope: 'filtered: ≥ 80% · score ↑ · among 50 loaded of 206' }));
+    assert.equal(await page.locator('.queue-scope').innerText(), 'Follows the Recommendations view: filtered: ≥ 80% · score ↑ · among 50 loaded of 206');
+    await send(page, { type: 'queueStatus', queue: status() });
+    await page.waitForFunction(() => !document.querySelector('.queue-scope'));
+    await page.close();
+  });
+
   it('shows the counts in the header, focuses the main region and draws a visible focus ring', async () => {
     const { page, errors } = await queued(status({ done: 2, skipped: 1, remaining: 40, more: true, position: 4 }));
     assert.equal(await counts(page), '2 done · 1 skipped · 40+ remaining');

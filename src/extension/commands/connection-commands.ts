@@ -6,11 +6,13 @@ import { checkBaseUrl } from '../../api/base-url';
 import { type Connection, connectionNameProblem, configuredConnections, deleteConnection, hostOf, saveConnection } from '../connection/connections';
 import type { Session } from '../connection/session';
 import { inertText } from '../ui/inert-text';
+import { checkConnection } from '../connection/connection-check';
+import type { ErrorReporter } from '../error-reporter';
 import { showError, showInfo, showWarning } from '../ui/notify';
 
 const t = vscode.l10n.t;
 
-export function registerConnectionCommands(session: Session): vscode.Disposable[] {
+export function registerConnectionCommands(session: Session, errors: ErrorReporter): vscode.Disposable[] {
   const addConnection = async (arg?: { name?: string; baseUrl?: string }) => {
     const interactive = !arg?.baseUrl;
     const raw = arg?.baseUrl ?? (await askBaseUrl());
@@ -33,6 +35,8 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
     await saveConnection({ name: name.trim(), baseUrl: url });
     await session.useConnection(name.trim());
     if (interactive && session.state.kind === 'no-token') await vscode.commands.executeCommand('dedupCurator.setToken');
+    // Saved first, then tried: one cheap call says whether it works (skipped while it has no token).
+    await checkConnection(session, errors, name.trim());
     return name.trim();
   };
 

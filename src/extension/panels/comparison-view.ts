@@ -5,7 +5,8 @@
 import type { Recommendation, RecommendationEntity } from '../../api/model';
 import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
 import { distanceMeters, scoreEventPair, scoreLocationPair, type PairScore } from '../../matching/index';
-import { FIELD_KEYS, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/comparison/protocol';
+import { FIELD_KEYS, type ComparisonRow, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/comparison/protocol';
+import { timeView } from './record-panel-fields';
 
 
 const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x : null);
@@ -29,7 +30,8 @@ const VALUE: Record<FieldKey, (e: RecommendationEntity) => string | null> = {
  * Which matcher fields speak for which row. The location matcher's "town" compares locality and
  * country together; its "distance" has no row (entities carry no coordinates in the interface, so
  * it is usually missing and says so in the sum). The event matcher's location speaks for the
- * address rows; its start time appears only in the sum (the interface's entity has no start).
+ * Venue row and its start for the Starts row (eventRows; not in the interface's entity, but services
+ * send them).
  */
 const LOCATION_ROWS: Partial<Record<FieldKey, string[]>> = {
   name: ['name'],
@@ -42,7 +44,9 @@ const LOCATION_ROWS: Partial<Record<FieldKey, string[]>> = {
   integration: ['integration'],
 };
 // An event entity carries its location's address; the event matcher scores that location as a whole.
-const EVENT_ROWS: Partial<Record<FieldKey, string[]>> = { name: ['name'], street: ['location'], postalCode: ['location'], locality: ['location'], country: ['location'], url: ['url'] };
+// The address is shown in one Venue row (eventRows), so an event has no rows of its own for it.
+const EVENT_ROWS: Partial<Record<FieldKey, string[]>> = { name: ['name'], url: ['url'] };
+const ADDRESS_KEYS: readonly FieldKey[] = ['street', 'postalCode', 'locality', 'region', 'country'];
 
 /** The matcher's normalised values can be as long as the data; the sum shows only their start. */
 const MAX_SHOWN = 200;
@@ -50,10 +54,36 @@ const clip = (s: string | undefined) => (s === undefined || s.length <= MAX_SHOW
 
 export { entityKind } from '../../matching/entity';
 
-function addressText(e: RecommendationEntity): string | undefined {
+function addressText(e: RecommendationEntity, withRegion = false): string | undefined {
   const a = e.address;
-  const parts = [a?.streetAddress, a?.postalCode, a?.addressLocality, a?.addressCountry].filter((x): x is string => typeof x === 'string' && x.trim() !== '');
+  const parts = [a?.streetAddress, a?.postalCode, a?.addressLocality, withRegion ? a?.addressRegion : undefined, a?.addressCountry].filter((x): x is string => typeof x === 'string' && x.trim() !== '');
   return parts.length ? parts.join(', ') : undefined;
+}
+
+/**
+ * "Star Studio, Herrengasse 14, 1010, Wien, AT": the venue's name when the entity sends its location
+ * as an object with one (schema.org's Event does; the interface's entity does not), then the address.
+ */
+function venueText(e: RecommendationEntity): string | null {
+  const location = (e as { location?: unknown }).location;
+  const name = typeof location === 'object' && location !== null ? text((location as { name?: unknown }).name) : null;
+  const parts = [name, addressText(e, true)].filter((x): x is string => typeof x === 'string');
+  return parts.length ? parts.join(', ') : null;
+}
+
+/**
+ * An event's rows: name, then its start and venue when any entity carries them, then the interface's
+ * fields other than the address (which the venue row holds).
+ */
+function eventRows(r: Recommendation, o: ViewOptions): ComparisonRow[] {
+  const fieldRow = (k: FieldKey): ComparisonRow => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: EVENT_ROWS[k] ?? [] });
+  const times = r.entities.map((e) => timeView(text(e.startDate), o));
+  const venues = r.entities.map(venueText);
+  const rows: ComparisonRow[] = [fieldRow('name')];
+  if (times.some((t) => t !== null)) rows.push({ key: 'start', values: times.map((t) => t?.local ?? null), notes: times.map((t) => t?.utc ?? null), matcherFields: ['start'] });
+  if (venues.some((v) => v !== null)) rows.push({ key: 'venue', values: venues, matcherFields: ['location'] });
+  for (const k of FIELD_KEYS) if (k !== 'name' && !ADDRESS_KEYS.includes(k)) rows.push(fieldRow(k));
+  return rows;
 }
 
 /** Metres between two entities, when both carry coordinates. */
@@ -83,11 +113,13 @@ export interface ViewOptions {
   /** Column heading for an entity (the panel passes the trees' labels). */
   entityLabel?: (e: RecommendationEntity, index: number) => string;
   remaining?: number;
+  /** For tests: the locale and time zone an event's start is shown in; default the editor's. */
+  locale?: string;
+  timeZone?: string;
 }
 
 export function comparisonView(r: Recommendation, o: ViewOptions = {}): ComparisonView {
   const kind = entityKind(r);
-  const rows = kind === 'event' ? EVENT_ROWS : LOCATION_ROWS;
   // Keys are positional: two entities may share an @id in a malformed answer.
   const key = (i: number) => `${i}:${r.entities[i]['@id']}`;
   const explanations = r.entities.slice(1).map((e, k) => {
@@ -108,7 +140,7 @@ export function comparisonView(r: Recommendation, o: ViewOptions = {}): Comparis
     score: r.score,
     kind,
     entities: r.entities.map((e, i) => ({ id: e['@id'], label: o.entityLabel?.(e, i) ?? e['@id'] })),
-    rows: FIELD_KEYS.map((k) => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: rows[k] ?? [] })),
+    rows: kind === 'event' ? eventRows(r, o) : FIELD_KEYS.map((k) => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: LOCATION_ROWS[k] ?? [] })),
     explanations,
   };
   if (o.remaining !== undefined) view.remaining = o.remaining;

@@ -247,7 +247,9 @@ export class QueuePanel extends ComparisonPanel {
   /** The queue's counts, with U offered while one of its decisions can still be undone. */
   private statusNow(): ReturnType<ReviewQueue['status']> {
     const s = this.queue.status();
-    return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined };
+    // The queue walks the tree's order and filter: its header says which (issue 13, point 2).
+    const scope = this.registry.ctx.list.describeScope();
+    return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined, ...(scope ? { scope } : {}) };
   }
 
   override pendingChanged(change: PendingChange): void {

@@ -40,8 +40,9 @@ export class EventsList extends WindowedList<Event> {
 
   protected override restoreChoices(): void {
     super.restoreChoices();
-    const filter = this.choices?.read(this.viewId, 'filter', parseEventFilter);
-    if (filter) this.applyFilter(filter);
+    // A location belongs to one service: a filter kept before choices were per connection keeps only its dates.
+    const filter = this.choices?.read(this.viewId, 'filter', parseEventFilter, (f) => ({ ...f, location: undefined }));
+    this.applyFilter(filter ?? {});
   }
 
   protected fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Event>> {

@@ -1,6 +1,7 @@
 // Short texts and icons shared by the trees.
 import * as vscode from 'vscode';
 import type { Address } from '../../api/model';
+import { SCORE_ICONS, type ScoreBand, type ScoreIconSpec, scoreBand } from './score-icons';
 
 /** `urn:integration:acme-events` → `acme-events`, `https://x.test/integrations/foo` → `foo`. */
 export function integrationName(uri: string | null | undefined): string {
@@ -14,20 +15,19 @@ export function percent(score: number): string {
 }
 
 // Made once: every tree item of a long list shares them.
-let scoreIcons: { high: vscode.ThemeIcon; medium: vscode.ThemeIcon; low: vscode.ThemeIcon } | undefined;
+let scoreIcons: Record<ScoreBand, vscode.ThemeIcon> | undefined;
 
-/**
- * A visual cue for the score: the same thresholds everywhere. Fuller and bluer is higher; never a
- * check mark nor green, which on a pending row read as "approved" (issue 13).
- */
+/** A visual cue for the score (score-icons.ts says which and why). */
 export function scoreIcon(score: number): vscode.ThemeIcon {
   scoreIcons ??= {
-    high: new vscode.ThemeIcon('circle-large-filled', new vscode.ThemeColor('charts.blue')),
-    medium: new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.yellow')),
-    low: new vscode.ThemeIcon('circle-large-outline', new vscode.ThemeColor('charts.orange')),
+    high: themeIcon(SCORE_ICONS.high),
+    medium: themeIcon(SCORE_ICONS.medium),
+    low: themeIcon(SCORE_ICONS.low),
   };
-  return score >= 0.9 ? scoreIcons.high : score >= 0.7 ? scoreIcons.medium : scoreIcons.low;
+  return scoreIcons[scoreBand(score)];
 }
+
+const themeIcon = (s: ScoreIconSpec) => new vscode.ThemeIcon(s.id, new vscode.ThemeColor(s.color));
 
 export function addressLine(a: Address | null | undefined): string {
   if (!a) return '';

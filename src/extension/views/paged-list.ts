@@ -56,14 +56,31 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   /** Where the user's choices for this view (sort, filters, window) are kept across restarts. */
   protected choices?: ViewChoices;
 
+  /** The connection whose choices the view has now (they are kept per connection). */
+  private choicesScope: string | undefined;
+
   /** Restores the choices kept for this view; call before the first refresh. */
   useChoices(choices: ViewChoices): void {
     this.choices = choices;
+    this.choicesScope = choices.scope;
     this.restoreChoices();
   }
 
-  /** Subclasses with choices read them back here. */
+  /**
+   * After a switch of connection, the new connection's choices (or the defaults), before anything
+   * is loaded: another service's filter must not apply here, not even for one page.
+   */
+  protected followConnection(): void {
+    if (!this.choices || this.choices.scope === this.choicesScope) return;
+    this.choicesScope = this.choices.scope;
+    this.restoreChoices();
+  }
+
+  /** Subclasses with choices read them back here, falling back to their defaults. */
   protected restoreChoices(): void {}
+
+  /** Called when the list is emptied for a reload, before its first page comes. */
+  protected cleared(): void {}
 
   /** What this list is, for messages ("recommendations"). */
   protected abstract readonly noun: string;
@@ -88,12 +105,14 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
 
   /** Drops what is shown and loads the first page again. */
   async refresh(): Promise<void> {
+    this.followConnection();
     this.inFlight?.abort();
     this.generation++;
     this.busy = false;
     this.records = [];
     this.total = undefined;
     this.nextPage = 0;
+    this.cleared();
     const max = this.listKey === 'recommendations' ? 200 : 500;
     const configured = vscode.workspace.getConfiguration('dedupCurator').get<number>(`pageSize.${this.listKey}`, 50);
     this.pageSize = Number.isInteger(configured) ? Math.min(max, Math.max(1, configured)) : 50;

@@ -124,9 +124,13 @@ export class RecommendationsList extends PagedList<Recommendation> {
   }
 
   protected override restoreChoices(): void {
-    this.sortValue = this.choices?.read(this.viewId, 'sort', parseSortOrder) ?? this.sortValue;
-    const filter = this.choices?.read(this.viewId, 'filter', parseRecommendationFilter);
-    if (filter) this.applyFilter(filter);
+    this.sortValue = this.choices?.read(this.viewId, 'sort', parseSortOrder) ?? 'server';
+    this.applyFilter(this.choices?.read(this.viewId, 'filter', parseRecommendationFilter) ?? {});
+  }
+
+  /** The previous load's count and badge go at once (after a switch they were another service's). */
+  protected override cleared(): void {
+    this.updateBadge();
   }
 
   protected override visible(): Recommendation[] {

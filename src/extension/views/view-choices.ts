@@ -3,6 +3,11 @@
 // looking, as the Explorer's sort order does. Values are read back through parsers, because what an
 // older version (or a hand-edited state database) stored must not break a view: anything unreadable
 // is dropped and the view falls back to its default.
+//
+// Kept per connection (by its name): a filter on a location of one service ("at Star Studio") means
+// nothing on another, and each service is looked at its own way (issue 13, point 6). Choices kept
+// before they were per connection (one set per view) are read for a connection that has none yet,
+// without what names a record of one service (the events' location).
 import type * as vscode from 'vscode';
 import type { EventFilter } from './events-list';
 import { type RecommendationFilter, SORT_ORDERS, type SortOrder } from './recommendation-filter';
@@ -11,18 +16,40 @@ import { type WindowSpec, isPreset } from './time-window';
 const PREFIX = 'dedupCurator.viewChoices:';
 
 export class ViewChoices {
-  constructor(private readonly memento: vscode.Memento) {}
+  /** `connection`: the active connection's name (undefined: none, and the choices are not kept). */
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly connection: () => string | undefined = () => undefined,
+  ) {}
 
-  read<T>(viewId: string, key: string, parse: (raw: unknown) => T | undefined): T | undefined {
-    const stored = this.memento.get<Record<string, unknown>>(PREFIX + viewId);
-    return stored && typeof stored === 'object' ? parse(stored[key]) : undefined;
+  /** The connection the choices are read and written for now; the views compare it to reload theirs. */
+  get scope(): string | undefined {
+    return this.connection();
+  }
+
+  /**
+   * The choice for the active connection; else the one kept before choices were per connection,
+   * passed through `fromUnscoped` (which drops what belongs to one service).
+   */
+  read<T>(viewId: string, key: string, parse: (raw: unknown) => T | undefined, fromUnscoped: (value: T) => T | undefined = (v) => v): T | undefined {
+    const scope = this.scope;
+    const own = scope === undefined ? undefined : this.memento.get<Record<string, unknown>>(scopedKey(scope, viewId));
+    if (own && typeof own === 'object') return parse(own[key]);
+    const old = this.memento.get<Record<string, unknown>>(PREFIX + viewId);
+    const value = old && typeof old === 'object' ? parse(old[key]) : undefined;
+    return value === undefined ? undefined : fromUnscoped(value);
   }
 
   async write(viewId: string, key: string, value: unknown): Promise<void> {
-    const current = this.memento.get<Record<string, unknown>>(PREFIX + viewId) ?? {};
-    await this.memento.update(PREFIX + viewId, { ...current, [key]: value });
+    const scope = this.scope;
+    if (scope === undefined) return;
+    const current = this.memento.get<Record<string, unknown>>(scopedKey(scope, viewId)) ?? {};
+    await this.memento.update(scopedKey(scope, viewId), { ...current, [key]: value });
   }
 }
+
+// JSON keeps any connection name (quotes, colons) apart from the view id.
+const scopedKey = (connection: string, viewId: string) => `${PREFIX}${JSON.stringify([connection, viewId])}`;
 
 export function parseSortOrder(raw: unknown): SortOrder | undefined {
   return SORT_ORDERS.find((o) => o === raw);

@@ -26,7 +26,7 @@ export abstract class WindowedList<T> extends PagedList<T> {
   }
 
   protected override restoreChoices(): void {
-    this.chosen = this.choices?.read(this.viewId, 'window', parseWindow) ?? this.chosen;
+    this.chosen = this.choices?.read(this.viewId, 'window', parseWindow);
   }
 
   get onlyExternalUpdates(): boolean {
@@ -34,6 +34,8 @@ export abstract class WindowedList<T> extends PagedList<T> {
   }
 
   override refresh(): Promise<void> {
+    // The window is the connection's: take it before computing the moment it starts.
+    this.followConnection();
     this.updatedSince = sinceOf(this.window);
     return super.refresh();
   }

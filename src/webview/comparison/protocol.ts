@@ -12,6 +12,14 @@ export { isWebLink } from '../shared/messages';
 export const FIELD_KEYS = ['name', 'street', 'postalCode', 'locality', 'region', 'country', 'telephone', 'url', 'integration', 'sourceId', 'identifier', 'type'] as const;
 export type FieldKey = (typeof FIELD_KEYS)[number];
 
+/**
+ * Rows only an event comparison has, when an entity carries them (issue 13, point 8): its start
+ * (local time, UTC as a note) and its venue (the location's name when sent, and its address), so a
+ * curator reads them side by side and not only as ISO strings in the sum below.
+ */
+export const EVENT_ROW_KEYS = ['start', 'venue'] as const;
+export type RowKey = FieldKey | (typeof EVENT_ROW_KEYS)[number];
+
 /** One matcher field's evidence for one pair (entity `against` compared with entity 0). */
 const EvidenceSchema = v.object({
   /** The matcher's field name: name, address, town, postcode, phone, url, distance, integration, start, location. */
@@ -40,11 +48,13 @@ export type PairExplanation = v.InferOutput<typeof PairExplanationSchema>;
 
 const ComparisonRowSchema = v.object({
   /** The field; the page names it in the user's language (its strings). */
-  key: v.picklist(FIELD_KEYS),
+  key: v.picklist([...FIELD_KEYS, ...EVENT_ROW_KEYS]),
   /** One value per entity, null when the entity has none. */
   values: v.array(v.nullable(v.string())),
   /** The matcher fields that speak for this row (empty: the matcher does not compare it). */
   matcherFields: v.array(v.string()),
+  /** A second line under each value, not diffed (the start's UTC under its local time); null: none. */
+  notes: v.optional(v.array(v.nullable(v.string()))),
 });
 export type ComparisonRow = v.InferOutput<typeof ComparisonRowSchema>;
 
@@ -112,6 +122,11 @@ const QueueStatusSchema = v.object({
   item: v.optional(QueueItemStateSchema),
   canBack: v.boolean(),
   canUndo: v.boolean(),
+  /**
+   * The Recommendations view's sort and filter the queue follows, in words ("filtered: ≥ 80% ·
+   * score ↑ · among 50 loaded of 206"); absent when the view shows the service's list as it is.
+   */
+  scope: v.optional(v.string()),
 });
 export type QueueStatus = v.InferOutput<typeof QueueStatusSchema>;
 

@@ -58,7 +58,9 @@ export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
     navButton(t('undo'), t('undoLabel'), 'U', handlers.undo, q.canUndo),
     navButton(t('keys'), t('keysLabel'), 'Shift+?', handlers.help),
   );
-  bar.append(el('div', 'queue-head', el('strong', 'queue-title', t('reviewQueue')), counts(q), item), nav);
+  // The queue follows the Recommendations view's sort and filter: said, so a short queue is no surprise.
+  const scope = q.scope ? el('p', 'queue-scope', t('queueScope', q.scope)) : null;
+  bar.append(el('div', 'queue-head', el('strong', 'queue-title', t('reviewQueue')), counts(q), item, scope), nav);
   return bar;
 }
 

@@ -4,7 +4,7 @@
 // link's href, and only after isWebLink accepted it (http/https).
 import { t } from './l10n';
 import { diffRow, type Segment } from './diff';
-import type { ComparisonRow, ComparisonView, Evidence, FieldKey, Verdict } from './protocol';
+import type { ComparisonRow, ComparisonView, Evidence, RowKey, Verdict } from './protocol';
 import { type Children, el } from '../shared/dom';
 import { isWebLink } from '../shared/messages';
 import { webLink } from '../shared/links';
@@ -66,7 +66,7 @@ function header(view: ComparisonView, handlers: Handlers): HTMLElement {
     unsure.addEventListener('click', () => handlers.unsure?.());
     actions.append(unsure);
   }
-  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), id, ...triageNotes(view)), actions, status);
+  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), scoreNote(view), id, ...triageNotes(view)), actions, status);
 }
 
 /** The flags and the unsure mark, as text (the note is the curator's own words, still text only). */
@@ -82,6 +82,23 @@ function triageNotes(view: ComparisonView): HTMLElement[] {
     out.push(list);
   }
   return out;
+}
+
+/**
+ * When this editor's own estimate reads differently from the service's score (33% against 78%),
+ * which number is whose: the title's is the service's; the estimate is the matcher run here on the
+ * fields the entities carry, which may be fewer than the service saw (issue 13, point 8).
+ */
+export function scoreNote(view: ComparisonView): HTMLElement | null {
+  // Blind review shows no score until the verdict.
+  if (view.blind) return null;
+  const service = percent(view.score);
+  const differing = view.explanations.filter((p) => percent(p.score) !== service);
+  if (!differing.length) return null;
+  const estimates = view.entities.length > 2 ? view.explanations.map((p) => `${p.against + 1}: ${percent(p.score)}`).join(', ') : percent(view.explanations[0].score);
+  const note = el('p', 'score-note', t(view.entities.length > 2 ? 'scoreNoteMany' : 'scoreNoteOne', service, estimates));
+  note.id = 'score-note';
+  return note;
 }
 
 function button(verdict: Verdict, text: string, label: string, onClick: () => void): HTMLButtonElement {
@@ -112,6 +129,8 @@ function th(scope: 'col' | 'row', ...children: Children): HTMLTableCellElement {
 /** Each row's name in the strings. */
 const FIELD_LABEL = {
   name: 'fieldName',
+  start: 'fieldStart',
+  venue: 'fieldVenue',
   street: 'fieldStreet',
   postalCode: 'fieldPostalCode',
   locality: 'fieldLocality',
@@ -123,7 +142,7 @@ const FIELD_LABEL = {
   sourceId: 'fieldSourceId',
   identifier: 'fieldIdentifier',
   type: 'fieldType',
-} as const satisfies Record<FieldKey, string>;
+} as const satisfies Record<RowKey, string>;
 
 const STATE_TEXT = { equal: 'stateEqual', differ: 'stateDiffer', missing: 'stateMissing', empty: 'stateEmpty' } as const;
 
@@ -142,6 +161,8 @@ function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers):
     else cell.append(...spans(segments));
     // A long value: its start is shown (and marked), the rest on request (outside a link).
     if (diff.rest[i]) cell.append(showAll(diff.rest[i]));
+    const note = row.notes?.[i];
+    if (segments && note) cell.append(el('span', 'note', note));
     td.append(cell);
     tr.append(td);
   });
