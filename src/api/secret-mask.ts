@@ -46,14 +46,26 @@ function base64Forms(secret: string): string[] {
   return [...forms].filter((f) => f.length >= MIN_BASE64_TOKEN);
 }
 
-/** Masks an error's message in place (and its `serverMessage`, when it carries one) and returns it. */
+/**
+ * Masks an error in place and returns it: its message, its `serverMessage` when it carries one, its
+ * `stack` (V8 writes the message into the stack when the error is made, so masking the message
+ * alone leaves the token there for whoever logs `e.stack`), and the same for its `cause` chain.
+ */
 export function maskError<E>(error: E, mask: Masker): E {
-  if (error instanceof Error) {
-    error.message = mask(error.message);
-    const withServer = error as { serverMessage?: unknown };
-    if (typeof withServer.serverMessage === 'string') {
-      Object.defineProperty(error, 'serverMessage', { value: mask(withServer.serverMessage) });
-    }
-  }
+  maskOne(error, mask, new Set());
   return error;
+}
+
+function maskOne(error: unknown, mask: Masker, seen: Set<unknown>): void {
+  if (!(error instanceof Error) || seen.has(error)) return;
+  seen.add(error);
+  error.message = mask(error.message);
+  if (typeof error.stack === 'string') {
+    Object.defineProperty(error, 'stack', { value: mask(error.stack), writable: true, configurable: true });
+  }
+  const withServer = error as { serverMessage?: unknown };
+  if (typeof withServer.serverMessage === 'string') {
+    Object.defineProperty(error, 'serverMessage', { value: mask(withServer.serverMessage) });
+  }
+  maskOne(error.cause, mask, seen);
 }

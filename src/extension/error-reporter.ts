@@ -20,6 +20,11 @@ export class ErrorReporter {
     private readonly baseUrl: () => string | undefined = () => undefined,
   ) {}
 
+  /** Logs what went wrong on the way without telling the user (yet): a page asked again, for one. */
+  warn(line: string): void {
+    this.log.warn(line);
+  }
+
   /**
    * Logs the failure and tells the user once; returns the one-line message for in-view display.
    * `retry` (read-only work only) is offered as "Retry" when the failure may pass by itself: a 429,

@@ -4,6 +4,9 @@
 // container where the sandbox is always pid 1) a pid-only check would refuse to start forever.
 // A lock whose pid is not running, or runs a process started at another time, is stale and taken
 // over. Start times come from /proc (Linux); elsewhere only the pid is compared, as before.
+// The bare pid older versions wrote has no start time: there the lock file's own time stands in for
+// it, since its writer was running when it wrote the file; a process that started after that is
+// another one that got the pid.
 import { readFileSync } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -52,7 +55,8 @@ export async function lockDataDir(dir: string, lockName = '.lock'): Promise<() =
     const text = await fs.readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) continue; // removed meanwhile: try again
     const owner = parseOwner(text);
-    if (owner && isRunning(owner)) {
+    const writtenAtMs = (await fs.stat(file).catch(() => undefined))?.mtimeMs;
+    if (owner && isRunning(owner, writtenAtMs)) {
       throw new DataDirLockError(
         `data dir ${dir} is in use by process ${owner.pid}, which is still running; stop it, or choose another --data-dir. ` +
           `(If that process is not a sandbox, delete ${file}.)`,
@@ -64,8 +68,12 @@ export async function lockDataDir(dir: string, lockName = '.lock'): Promise<() =
   throw new DataDirLockError(`could not lock data dir ${dir}: another process keeps taking ${file}`);
 }
 
-/** Whether the process the lock names is still the one running under its pid. */
-export function isRunning(owner: LockOwner): boolean {
+/**
+ * Whether the process the lock names is still the one running under its pid. `writtenAtMs` (the lock
+ * file's mtime) decides for a lock without a start time (the old bare-pid form).
+ */
+export function isRunning(owner: LockOwner, writtenAtMs?: number): boolean {
+  if (owner.startTicks === undefined && writtenAtMs !== undefined && startedAfter(owner.pid, writtenAtMs)) return false;
   if (owner.pid === process.pid) return owner.startTicks === undefined || owner.startTicks === processStartTicks(process.pid);
   if (!isAlive(owner.pid)) return false;
   const now = processStartTicks(owner.pid);
@@ -101,6 +109,36 @@ export function processStartTicks(pid: number): string | undefined {
     // The command name (field 2) is in parentheses and may hold spaces: count from its end.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return fields[19]; // field 22 overall
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Slack for comparing a process's start with a file's mtime: the boot time in /proc/stat is in whole
+ * seconds, and the mtime's clock is the wall clock, which may have been stepped a little since boot.
+ */
+const START_SLACK_MS = 2000;
+
+/** Whether the process now under `pid` started after `atMs` (so it did not write a file stamped then). */
+function startedAfter(pid: number, atMs: number): boolean {
+  const started = processStartMs(pid);
+  return started !== undefined && started > atMs + START_SLACK_MS;
+}
+
+/** When a process started, in ms since the epoch (boot time + start ticks); undefined off Linux or when it is gone. */
+export function processStartMs(pid: number): number | undefined {
+  const ticks = processStartTicks(pid);
+  const boot = bootTimeSeconds();
+  if (ticks === undefined || boot === undefined) return undefined;
+  // USER_HZ, in which /proc reports ticks, is 100 on every Linux architecture Node runs on.
+  return boot * 1000 + (Number(ticks) / 100) * 1000;
+}
+
+function bootTimeSeconds(): number | undefined {
+  try {
+    const m = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'));
+    return m ? Number(m[1]) : undefined;
   } catch {
     return undefined;
   }

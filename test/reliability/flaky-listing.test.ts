@@ -1,5 +1,5 @@
 // Listing everything from a flaky service (issue 14.3), by the CLI and by the extension's Export
-// core (exportRecords): the sandbox injects 500/502/503 on 20 % of
+// core (exportRecords) of the recommendations and the locations: the sandbox injects 500/502/503 on 20 % of
 // requests and drops 5 % of connections; `--all` must finish every run with every record exactly
 // once, in order. List calls retry 500 too, and a page that still fails after its retries is asked
 // again (the listing resumes from it) instead of ending the run. Fixed fault seed; DEDUP_LONG_TESTS=1
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DedupClient } from '../../src/api';
 import { exportRecords } from '../../src/curation/export';
+import type { ListQuery } from '../../src/records/list-pages';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { runCliCaptured } from '../support/run-cli';
 import { LONG, writeDocSection } from './report';
@@ -72,22 +73,52 @@ describe('reliability: listing everything from a flaky service', function () {
     await listAll('locations', LOCATION_RUNS, expected, 100, (r) => r.id as string);
   });
 
-  it(`the extension's Export (exportRecords): ${LOCATION_RUNS} of ${LOCATION_RUNS} exports complete and exact`, async () => {
-    const all = sandbox.store.listLocations({ page: 0, pageSize: 100_000, updatedSince: 0, onlyExternalUpdates: false });
-    const expected = all.data.map((r) => (r as { id: string }).id);
+  /**
+   * Exports through the extension's Export core (exportRecords), which reads the client's page
+   * iterator: that resumes a failing page by itself. Retries are counted by the client's hook; a
+   * page whose last retry failed is one that was resumed (the export went on and completed).
+   */
+  async function exportAll(spec: ListQuery, runs: number, expected: string[], pageSize: number, idOf: (r: Record<string, unknown>) => string) {
     const dir = await mkdtemp(path.join(tmpdir(), 'dedup-flaky-export-'));
+    let exact = 0;
+    let retried = 0;
+    let resumed = 0;
     try {
-      for (let run = 0; run < LOCATION_RUNS; run++) {
-        const client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, retry: { retries: 1 } });
-        // Export reads the client's page iterator, which resumes a failing page by itself.
-        const file = path.join(dir, `locations-${run}.ndjson`);
-        const result = await exportRecords(client, { kind: 'locations', params: { updatedSince: EPOCH } }, file);
-        const ids = (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: string }).id);
+      for (let run = 0; run < runs; run++) {
+        const client = new DedupClient({
+          baseUrl: sandbox.baseUrl,
+          token: sandbox.token,
+          retry: { retries: 1 },
+          onRetry: () => retried++,
+          onRequest: (i) => {
+            if (i.error !== undefined && i.attempt === 2) resumed++;
+          },
+        });
+        const file = path.join(dir, `${spec.kind}-${run}.ndjson`);
+        const result = await exportRecords(client, spec, file);
+        const ids = (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => idOf(JSON.parse(l) as Record<string, unknown>));
         assert.equal(result.written, expected.length);
         assert.deepEqual(ids, expected, `export ${run + 1}: every record once, in order`);
+        exact++;
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+    results.push({ kind: `Export of ${spec.kind} (\`exportRecords\`)`, runs, exact, pages: Math.ceil(expected.length / pageSize), resumed, retried });
+    return { retried, resumed };
+  }
+
+  it(`the extension's Export (exportRecords) of the recommendations: ${LOCATION_RUNS} of ${LOCATION_RUNS} exports complete and exact`, async () => {
+    const all = sandbox.store.listRecommendations({ page: 0, pageSize: 100_000 });
+    const expected = all.data.map((r) => (r as { '@id': string })['@id']);
+    // Pages of 10, as the CLI runs above, so that the export meets the faults on many pages.
+    const { retried } = await exportAll({ kind: 'recommendations', params: { pageSize: 10 } }, LOCATION_RUNS, expected, 10, (r) => r['@id'] as string);
+    assert.ok(retried >= LOCATION_RUNS, `the faults were met (${retried} retries)`);
+  });
+
+  it(`the extension's Export (exportRecords) of the locations: ${LOCATION_RUNS} of ${LOCATION_RUNS} exports complete and exact`, async () => {
+    const all = sandbox.store.listLocations({ page: 0, pageSize: 100_000, updatedSince: 0, onlyExternalUpdates: false });
+    const expected = all.data.map((r) => (r as { id: string }).id);
+    await exportAll({ kind: 'locations', params: { updatedSince: EPOCH, pageSize: 100 } }, LOCATION_RUNS, expected, 100, (r) => r.id as string);
   });
 });

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { currentOwner, processStartTicks } from '../../src/sandbox/data-dir-lock';
+import { currentOwner, processStartMs, processStartTicks } from '../../src/sandbox/data-dir-lock';
 import { SandboxStore } from '../../src/sandbox/store';
 import { SMALL } from './store-helpers';
 
@@ -17,7 +17,8 @@ describe('sandbox data dir: the lock', function () {
   let dir: string;
   let other: ChildProcess;
   before(async () => {
-    other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    // Lives until after() kills it: a fixed lifetime ran out under load before the last test using it.
+    other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
     await new Promise((r) => setTimeout(r, 200));
   });
   after(() => other.kill('SIGKILL'));
@@ -58,6 +59,26 @@ describe('sandbox data dir: the lock', function () {
       const store = await SandboxStore.open({ dataDir: dir });
       await store.close();
     }
+  });
+
+  it('takes over an old bare-pid lock whose pid was reused (the process started after the lock was written), and refuses one really held', async function () {
+    if (!onLinux) this.skip();
+    const file = path.join(dir, '.lock');
+    const started = processStartMs(other.pid!);
+    assert.ok(started !== undefined && Math.abs(started - Date.now()) < 60_000, `the start time read from /proc is plausible (${started})`);
+    // Written an hour before the process under that pid (and before this test's own process) started.
+    const hourBefore = new Date(Math.min(started, processStartMs(process.pid)!) - 3_600_000);
+    for (const pid of [other.pid!, process.pid]) {
+      await fs.writeFile(file, `${pid}\n`);
+      await fs.utimes(file, hourBefore, hourBefore);
+      const store = await SandboxStore.open({ dataDir: dir });
+      const written = JSON.parse(await fs.readFile(file, 'utf8')) as { pid: number };
+      assert.equal(written.pid, process.pid, `the bare-pid lock of reused pid ${pid} is ours now`);
+      await store.close();
+    }
+    // The same bare pid written after that process started: it may be the holder, so it is refused.
+    await fs.writeFile(file, `${other.pid}\n`);
+    await assert.rejects(SandboxStore.open({ dataDir: dir }), new RegExp(`in use by process ${other.pid}, which is still running`));
   });
 
   it('refuses a second open in the same process', async () => {

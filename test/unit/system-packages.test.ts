@@ -42,8 +42,9 @@ describe('setup: missing Debian packages', () => {
       uid,
       env: {
         ...process.env,
-        // An installed harness: only the always-needed packages and the made-up one are checked.
-        DEDUP_CURATOR_HARNESS_CACHE: process.env.DEDUP_CURATOR_HARNESS_CACHE ?? '/work/main/.cache/vscode-harness',
+        // The harness finds its cache itself (DEDUP_CURATOR_HARNESS_CACHE, else the checkout's
+        // .cache/vscode-harness): no machine's path here. Where that install is not done yet, the
+        // install's packages are checked too; they are present wherever the harness ever ran.
         DEDUP_CURATOR_REQUIRE_PACKAGES: `${FAKE}=${marker}`,
         DEDUP_CURATOR_APT_GET: aptGet,
       },

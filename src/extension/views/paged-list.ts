@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page } from '../../api/model';
+import { type ResumeInfo, resumingFetcher } from '../../api/paging';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
 import type { LastLook, ListKey } from './last-look';
@@ -21,6 +22,9 @@ export interface LoadAllResult {
   beyondLimit: boolean;
 }
 
+/** How a page is asked again within a loadAll (resumingFetcher's options; its defaults for the count and pauses). */
+type PageResume = { onResume: (info: ResumeInfo) => void };
+
 /** Most records a view loads to sort, filter or search the whole list (setting dedupCurator.wholeListLimit). */
 export function wholeListLimit(): number {
   const n = vscode.workspace.getConfiguration('dedupCurator').get<number>('wholeListLimit', 10_000);
@@ -36,6 +40,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   private pageLoading: Promise<void> = Promise.resolve();
   /** A "load all" run in progress (loadAll), which loads page after page. */
   private allLoading: Promise<LoadAllResult> | undefined;
+  /** How the last loadAll was asked for, so a Retry after it stopped on a failed page goes on with the same. */
+  private lastAll: { limit: number; notify: boolean } | undefined;
   private nextPage: number | undefined = 0;
   private generation = 0;
   private inFlight: AbortController | undefined;
@@ -134,12 +140,17 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   loadMore(): Promise<void> {
+    return this.loadNext(undefined);
+  }
+
+  /** Loads the next page; within a loadAll (`resume`), a failed page is asked again before the run gives up. */
+  private loadNext(resume: PageResume | undefined): Promise<void> {
     const page = this.nextPage;
     // One load at a time per generation: a second click on "Load more" waits for the first.
     if (page === undefined || this.busy) return this.pageLoading;
     this.busy = true;
     const generation = this.generation;
-    this.pageLoading = this.load(page, generation).finally(() => {
+    this.pageLoading = this.load(page, generation, resume).finally(() => {
       if (generation === this.generation) this.busy = false;
     });
     return this.pageLoading;
@@ -153,14 +164,30 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
    */
   loadAll(limit: number, notify: boolean): Promise<LoadAllResult> {
     if (this.allLoading) return this.allLoading;
+    this.lastAll = { limit, notify };
     const generation = this.generation;
     const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
-      while (this.nextPage !== undefined && this.records.length < limit && generation === this.generation && !token?.isCancellationRequested) {
-        const before = this.records.length;
-        progress?.report({ message: this.loadedText() });
-        await this.loadMore();
-        // A failed page is said in the view's message; do not hammer the service with the next one.
-        if (this.records.length === before && this.nextPage !== undefined) break;
+      // Cancel also ends the page in flight and a pause before a resumption, not only the next page.
+      const onCancel = token?.onCancellationRequested(() => this.inFlight?.abort());
+      // As the CLI's --all and the Export do: a page that fails after the client's retries is asked
+      // again after a pause (resumingFetcher) instead of ending the run, keeping every page loaded.
+      const resume: PageResume = {
+        onResume: (info) => {
+          this.errors.warn(`${this.noun}: page ${info.page} failed (${info.error.message}); resuming from page ${info.page} in ${info.delayMs} ms`);
+          progress?.report({ message: vscode.l10n.t('{0}; page {1} failed, asking again…', this.loadedText(), info.page + 1) });
+        },
+      };
+      try {
+        while (this.nextPage !== undefined && this.records.length < limit && generation === this.generation && !token?.isCancellationRequested) {
+          const before = this.records.length;
+          progress?.report({ message: this.loadedText() });
+          await this.loadNext(resume);
+          // The page failed even after its resumptions (said in the view's message, with Retry to go
+          // on from it): do not hammer the service with the next one.
+          if (this.records.length === before && this.nextPage !== undefined) break;
+        }
+      } finally {
+        onCancel?.dispose();
       }
       const complete = this.nextPage === undefined;
       return { complete, cancelled: !complete && token?.isCancellationRequested === true, beyondLimit: !complete && this.records.length >= limit };
@@ -205,7 +232,28 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return this.nextPage !== undefined;
   }
 
-  private async load(page: number, generation: number): Promise<void> {
+  /**
+   * What Retry does after a page failed: a failed first page reloads every view (they fail together,
+   * one notification for all, so they heal together); a later page goes on from the page that
+   * failed, keeping what is loaded — with the loadAll it stopped, if one did.
+   */
+  private retryFrom(page: number, generation: number, duringAll: boolean): () => unknown {
+    if (page === 0) return () => vscode.commands.executeCommand('dedupCurator.refresh');
+    return async () => {
+      // The run that failed may still be winding up (a quick click): go on after it, not join it.
+      await this.loading;
+      // A refresh since then started over anyway; its own failures have their own Retry.
+      if (generation !== this.generation) return;
+      await (duringAll && this.lastAll ? this.continueAll(this.lastAll.limit, this.lastAll.notify) : this.loadMore());
+    };
+  }
+
+  /** Goes on with a loadAll that stopped on a failed page; views that track their whole-list load override it. */
+  protected continueAll(limit: number, notify: boolean): Promise<unknown> {
+    return this.loadAll(limit, notify);
+  }
+
+  private async load(page: number, generation: number, resume?: PageResume): Promise<void> {
     const state = this.session.state;
     if (state.kind !== 'ready') {
       this.setMessage(undefined);
@@ -222,9 +270,10 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     this.setMessage(this.records.length ? undefined : vscode.l10n.t('Loading {0}…', this.noun));
     const requestedAt = new Date();
     try {
-      const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () =>
-        this.fetchPage(client, page, controller.signal),
-      );
+      const ask = resume
+        ? resumingFetcher<T>((p, signal) => this.fetchPage(client, p, signal ?? controller.signal), resume)
+        : (p: number, signal: AbortSignal) => this.fetchPage(client, p, signal);
+      const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => ask(page, controller.signal));
       if (generation !== this.generation) return;
       this.records.push(...result.data);
       this.total = result.total;
@@ -233,8 +282,12 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
     } catch (e) {
       if (generation !== this.generation) return;
-      // Retry reloads every view: the views fail together (one notification for all), so they heal together.
-      const retry = () => vscode.commands.executeCommand('dedupCurator.refresh');
+      if (controller.signal.aborted) {
+        // The user cancelled the Load all: what is loaded stays, said as usual, and is no failure.
+        this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
+        return;
+      }
+      const retry = this.retryFrom(page, generation, resume !== undefined);
       this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, vscode.l10n.t('Loading {0}', this.noun), retry)));
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;

@@ -89,6 +89,11 @@ export class RecommendationsList extends PagedList<Recommendation> {
     return this.wholeLoad;
   }
 
+  /** A Retry after a whole-list load stopped on a failed page goes on through loadWhole, so the header learns how it ended. */
+  protected override continueAll(): Promise<unknown> {
+    return this.loadWhole(true, true);
+  }
+
   override async refresh(): Promise<void> {
     this.wholeResult = undefined;
     await super.refresh();
