@@ -60,6 +60,11 @@ export default tseslint.config(
           selector: "AssignmentExpression[left.property.name='isTrusted'], Property[key.name='isTrusted']",
           message: 'Never trust a MarkdownString (issue 12): show data as plain text, and commands as commands, not links.',
         },
+        {
+          // Issue 15: the settings are read in one place, with their defaults and bounds.
+          selector: "CallExpression[callee.property.name='getConfiguration'][arguments.0.value=/^dedupCurator/]",
+          message: 'Read and write dedupCurator.* settings through src/extension/settings.ts.',
+        },
       ],
     },
   },

@@ -18,16 +18,10 @@ import {
 } from '../sandbox/index';
 import type { SourceRecord } from '../sandbox/source-records';
 // Matching options (issue 16) live in their own file; only their wiring is here.
+import type { SandboxCommandIo } from './sandbox-io';
 import { autoMergeOption, loadLabelsOption, MATCHING_OPTIONS, printModel, reportMatching, UsageProblem, type MatchingChoices } from './sandbox-matching-options';
 
-export interface SandboxCommandIo {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  /** When given, the sandbox stops as this aborts (the CLI wires Ctrl-C to it; tests abort it). */
-  signal?: AbortSignal;
-  /** Where DEDUP_SANDBOX_TOKEN is read; process.env when absent. */
-  env?: NodeJS.ProcessEnv;
-}
+export type { SandboxCommandIo } from './sandbox-io';
 
 export const SANDBOX_HELP = `Usage: dedup-curator sandbox [options]
 

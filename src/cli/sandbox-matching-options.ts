@@ -5,7 +5,7 @@ import { loadLabels } from '../sandbox/labels-file';
 import { SandboxStore } from '../sandbox/store';
 import { describeModel, formatModel } from '../sandbox/store-matcher';
 import type { SandboxStoreApi } from '../sandbox/store-api';
-import type { SandboxCommandIo } from './sandbox-command';
+import type { SandboxCommandIo } from './sandbox-io';
 import type { StartSandboxOptions } from '../sandbox/index';
 
 /** A usage error: the command prints it and exits with 2. */

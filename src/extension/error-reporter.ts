@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { type DedupError, isDedupError, isRetryable } from '../api/errors';
 import { showError } from './ui/notify';
 import { userMessage } from './user-message';
+import { Commands } from './ids';
 
 const BURST_MS = 3000;
 
@@ -58,7 +59,7 @@ export class ErrorReporter {
           : vscode.l10n.t('The service found the Authorization header malformed (for example, whitespace in the token).');
       const update = vscode.l10n.t('Update Token…');
       if ((await showError(text, update)) === update) {
-        await vscode.commands.executeCommand('dedupCurator.setToken');
+        await vscode.commands.executeCommand(Commands.setToken);
       }
       return;
     }
@@ -69,8 +70,8 @@ export class ErrorReporter {
     const unreachable = err?.kind === 'network' || err?.kind === 'timeout';
     const actions = [...(retry ? [again] : []), ...(unreachable ? [connection] : []), showLog];
     const answer = await showError(vscode.l10n.t('Dedup Curator: {0} failed. {1}', doing, message), ...actions);
-    if (answer === showLog) await vscode.commands.executeCommand('dedupCurator.showLog');
-    if (answer === connection) await vscode.commands.executeCommand('dedupCurator.switchConnection');
+    if (answer === showLog) await vscode.commands.executeCommand(Commands.showLog);
+    if (answer === connection) await vscode.commands.executeCommand(Commands.switchConnection);
     if (answer === again) await retry?.();
   }
 }

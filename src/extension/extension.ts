@@ -29,6 +29,7 @@ import { LocationsList } from './views/locations-list';
 import type { PagedList } from './views/paged-list';
 import { RecommendationsList } from './views/recommendations-list';
 import { ViewChoices } from './views/view-choices';
+import { Commands, Views } from './ids';
 
 /**
  * What activate() returns (`vscode.extensions.getExtension(id).exports`): the integration tests
@@ -64,9 +65,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const session = new Session(tokens, log, context.globalState, context.workspaceState);
   const errors = new ErrorReporter(log, () => session.baseUrl);
   const lastLook = new LastLook(context.globalState);
-  const recommendations = new RecommendationsList('dedupCurator.recommendations', session, errors, lastLook);
-  const locations = new LocationsList('dedupCurator.locations', session, errors, lastLook);
-  const events = new EventsList('dedupCurator.events', session, errors, lastLook);
+  const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook);
+  const locations = new LocationsList(Views.locations, session, errors, lastLook);
+  const events = new EventsList(Views.events, session, errors, lastLook);
   const lists = [recommendations, locations, events] as PagedList<unknown>[];
   const choices = new ViewChoices(context.workspaceState, () => session.active?.name);
   for (const list of lists) list.useChoices(choices);
@@ -95,16 +96,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const comparisonPanels = registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }, ready);
   const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
   context.subscriptions.push(
-    vscode.commands.registerCommand('dedupCurator.showLog', () => log.show()),
-    vscode.commands.registerCommand('dedupCurator.refresh', (viewOrNode?: unknown) => {
+    vscode.commands.registerCommand(Commands.showLog, () => log.show()),
+    vscode.commands.registerCommand(Commands.refresh, (viewOrNode?: unknown) => {
       const target = lists.find((l) => l.viewId === (viewOrNode as { id?: string } | undefined)?.id);
       return target ? target.refresh() : refreshAll();
     }),
-    vscode.commands.registerCommand('dedupCurator.loadMore', (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
+    vscode.commands.registerCommand(Commands.loadMore, (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
     ...registerConnectionCommands(session, errors),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
     ...comparisonPanels,
-    ...registerRecordPanels(context, session, locations, events, log),
+    ...registerRecordPanels(context, session, { locations, events }, errors, log),
     ...registerBulkCommands(curation),
     ...registerUnsureCommand(curation),
     ...registerBlindCommand(),

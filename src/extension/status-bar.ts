@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Session } from './connection/session';
 import type { RecommendationsList } from './views/recommendations-list';
 import { inertText } from './ui/inert-text';
+import { STATUS_BAR_ID, Views, focusCommand } from './ids';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -13,9 +14,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
     private readonly session: Session,
     private readonly recommendations: RecommendationsList,
   ) {
-    this.item = vscode.window.createStatusBarItem('dedupCurator.connection', vscode.StatusBarAlignment.Left, 50);
+    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Dedup Curator Connection');
-    this.item.command = { command: 'dedupCurator.recommendations.focus', title: vscode.l10n.t('Show Recommendations') };
+    this.item.command = { command: focusCommand(Views.recommendations), title: vscode.l10n.t('Show Recommendations') };
     this.disposables = [this.item, session.onDidChange(() => this.update()), recommendations.onDidChangeTreeData(() => this.update())];
   }
 

@@ -19,59 +19,10 @@ import {
   TOWN_LEVELS,
   URL_LEVELS,
 } from './levels';
-import { nameTfBits, type NameFrequencies } from './term-frequencies';
+import { nameTfBits } from './term-frequencies';
 
-export interface LevelParams {
-  label: string;
-  m: number;
-  u: number;
-}
-
-export interface ComparisonParams {
-  field: string;
-  levels: LevelParams[];
-}
-
-/** What estimation did, for the start-up line, --print-model and the benchmarks. */
-export interface EstimationReport {
-  records: number;
-  /** Random pairs u was counted on. */
-  randomPairs: number;
-  /** Blocked pairs EM ran over. */
-  blockedPairs: number;
-  /** Blocked pairs the deterministic rules call matches, and the λ they imply. */
-  ruleMatches: number;
-  lambdaFromRules: number;
-  iterations: number;
-  converged: boolean;
-  /** Largest change of an m in the last iteration. */
-  lastChange: number;
-  /** Labelled pairs used (matches, non-matches). */
-  labels: { matches: number; nonMatches: number };
-  /** Why the hand-set model was kept, when it was. */
-  fallback?: string;
-  millis: number;
-}
-
-export interface MatchModel {
-  kind: 'location' | 'event';
-  /** 'prior': the hand-set model; 'estimated': learned from the data (and labels, if any). */
-  source: 'prior' | 'estimated';
-  /** λ: the probability that two records compared are the same thing. */
-  lambda: number;
-  comparisons: ComparisonParams[];
-  /**
-   * Fields that all say where a thing is (address, town, postcode, distance) are far from
-   * independent: two venues in one building agree on all of them. Only the strongest of their
-   * agreements counts in full; the others count this share. Disagreements count in full.
-   */
-  whereDiscount: number;
-  /** Which comparisons belong to that group (by field name). */
-  whereFields: string[];
-  /** Name frequencies of the data set, for term-frequency adjustments (not serialised). */
-  tf?: NameFrequencies;
-  report?: EstimationReport;
-}
+export type { ComparisonParams, EstimationReport, LevelParams, MatchModel } from './model-types';
+import type { LevelParams, MatchModel } from './model-types';
 
 const lv = (labels: readonly string[], m: number[], u: number[]): LevelParams[] => labels.map((label, i) => ({ label, m: m[i], u: u[i] }));
 

@@ -1,7 +1,7 @@
 // The matcher's public shapes. Other parts of the project (sandbox, CLI, comparison panel) code
 // against these names, so they change only by agreement.
 import type { Address } from '../api/model';
-import type { MatchModel } from './model';
+import type { MatchModel } from './model-types';
 
 export interface MatchLocation {
   key: string;

@@ -13,7 +13,15 @@
 // The set's bound is its expected wrong share plus z standard deviations (z of the interval's
 // upper tail, 1.645 at the default 90 % coverage) plus the unseen groups' worst case. Flagged
 // groups (traps) never ride along unseen: they need their own decisions, as before.
-import type { TriageGroup } from './triage';
+/** What a set needs of a group (triage.ts's TriageGroup has more). */
+export interface SetGroup {
+  key: string;
+  /** Flags its members share: a flagged group never rides along unseen. */
+  flags: readonly string[];
+  size: number;
+  /** What a group decision would decide. */
+  decidable: readonly string[];
+}
 
 export interface GroupPosterior {
   /** Beta(alpha, beta) of the group's approval share θ. */
@@ -66,7 +74,7 @@ export function normalUpperQuantile(tail: number): number {
  */
 export function safeSet(
   verdict: 'approve' | 'reject',
-  groups: readonly TriageGroup[],
+  groups: readonly SetGroup[],
   posterior: ReadonlyMap<string, GroupPosterior>,
   options: { maxWrongShare: number; tail: number; minOwnLabels: number },
 ): SafeSet {

@@ -9,6 +9,8 @@ import { inertText } from '../ui/inert-text';
 import { checkConnection } from '../connection/connection-check';
 import type { ErrorReporter } from '../error-reporter';
 import { showError, showInfo, showWarning } from '../ui/notify';
+import { Commands, LegacyCommands } from '../ids';
+import { Settings } from '../settings';
 
 const t = vscode.l10n.t;
 
@@ -34,18 +36,18 @@ export function registerConnectionCommands(session: Session, errors: ErrorReport
     }
     await saveConnection({ name: name.trim(), baseUrl: url });
     await session.useConnection(name.trim());
-    if (interactive && session.state.kind === 'no-token') await vscode.commands.executeCommand('dedupCurator.setToken');
+    if (interactive && session.state.kind === 'no-token') await vscode.commands.executeCommand(Commands.setToken);
     // Saved first, then tried: one cheap call says whether it works (skipped while it has no token).
     await checkConnection(session, errors, name.trim());
     return name.trim();
   };
 
   return [
-    vscode.commands.registerCommand('dedupCurator.addConnection', addConnection),
+    vscode.commands.registerCommand(Commands.addConnection, addConnection),
     // The older command: a base URL is now a connection.
-    vscode.commands.registerCommand('dedupCurator.setBaseUrl', () => addConnection()),
+    vscode.commands.registerCommand(LegacyCommands.setBaseUrl, () => addConnection()),
 
-    vscode.commands.registerCommand('dedupCurator.switchConnection', async (name?: string) => {
+    vscode.commands.registerCommand(Commands.switchConnection, async (name?: string) => {
       if (typeof name === 'string') {
         if (!session.connections().some((c) => c.name === name)) {
           void showError(t('Dedup Curator: there is no connection named "{0}".', name));
@@ -56,14 +58,14 @@ export function registerConnectionCommands(session: Session, errors: ErrorReport
       }
       const chosen = await pickConnection(session);
       if (!chosen) return undefined;
-      if (chosen === 'add') return vscode.commands.executeCommand('dedupCurator.addConnection');
-      if (chosen === 'remove') return vscode.commands.executeCommand('dedupCurator.removeConnection');
-      if (chosen === 'sandbox') return vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+      if (chosen === 'add') return vscode.commands.executeCommand(Commands.addConnection);
+      if (chosen === 'remove') return vscode.commands.executeCommand(Commands.removeConnection);
+      if (chosen === 'sandbox') return vscode.commands.executeCommand(Commands.tryLocalSandbox);
       await session.useConnection(chosen.name);
       return chosen.name;
     }),
 
-    vscode.commands.registerCommand('dedupCurator.removeConnection', async (name?: string) => {
+    vscode.commands.registerCommand(Commands.removeConnection, async (name?: string) => {
       const configured = configuredConnections();
       let conn: Connection | undefined;
       if (typeof name === 'string') {
@@ -94,7 +96,7 @@ export function registerConnectionCommands(session: Session, errors: ErrorReport
       await session.reload();
     }),
 
-    vscode.commands.registerCommand('dedupCurator.setToken', async () => {
+    vscode.commands.registerCommand(Commands.setToken, async () => {
       const active = session.active;
       if (active?.ephemeral) {
         void showInfo(t('The local sandbox has its own token for this window; there is nothing to set.'));
@@ -104,7 +106,7 @@ export function registerConnectionCommands(session: Session, errors: ErrorReport
       if (!baseUrl || !active) {
         const add = t('Add Connection…');
         void showInfo(t('Add a connection to a service first.'), add).then((a) => {
-          if (a === add) void vscode.commands.executeCommand('dedupCurator.addConnection');
+          if (a === add) void vscode.commands.executeCommand(Commands.addConnection);
         });
         return;
       }
@@ -121,7 +123,7 @@ export function registerConnectionCommands(session: Session, errors: ErrorReport
       await session.reload();
     }),
 
-    vscode.commands.registerCommand('dedupCurator.clearToken', async () => {
+    vscode.commands.registerCommand(Commands.clearToken, async () => {
       const baseUrl = session.baseUrl;
       if (!baseUrl || session.active?.ephemeral) return;
       await session.tokens.clear(baseUrl);
@@ -193,7 +195,7 @@ function safeUrl(raw: string): string | undefined {
  */
 export async function importTokenFromEnvironment(session: Session, log: vscode.LogOutputChannel): Promise<void> {
   const token = process.env.DEDUP_TOKEN;
-  const raw = vscode.workspace.getConfiguration('dedupCurator').get<string>('baseUrl', '');
+  const raw = Settings.baseUrl();
   if (!token || !raw) return;
   const baseUrl = safeUrl(raw);
   if (!baseUrl || (await session.tokens.get(baseUrl))) return;

@@ -11,9 +11,11 @@ import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
 import type { ListNode } from '../views/paged-list';
 import type { RecommendationsList } from '../views/recommendations-list';
-import { integrationName, percent } from '../views/labels';
+import { integrationName, percent, recommendationLabel } from '../views/labels';
 import { inertText } from '../ui/inert-text';
 import { showInfo, showWarning } from '../ui/notify';
+import { Commands } from '../ids';
+import { Settings } from '../settings';
 
 
 /** What one decision needs: the tree's commands and the comparison panel decide through the same path. */
@@ -84,17 +86,17 @@ export function registerDecisionCommands(
   };
   type Args = [node?: ListNode<Recommendation>, selected?: ListNode<Recommendation>[], opts?: DecideOptions];
   return [
-    vscode.commands.registerCommand('dedupCurator.approve', (...args: Args) => decide('approve', ...args)),
-    vscode.commands.registerCommand('dedupCurator.reject', (...args: Args) => decide('reject', ...args)),
+    vscode.commands.registerCommand(Commands.approve, (...args: Args) => decide('approve', ...args)),
+    vscode.commands.registerCommand(Commands.reject, (...args: Args) => decide('reject', ...args)),
     // The latest single decision still in its undo period is cancelled (nothing is sent).
-    vscode.commands.registerCommand('dedupCurator.undoDecision', () => {
+    vscode.commands.registerCommand(Commands.undoDecision, () => {
       const id = curation.undo.latest();
       if (id !== undefined && curation.undo.cancel(id)) return id;
       vscode.window.setStatusBarMessage(vscode.l10n.t('No decision is waiting to be sent: nothing to undo.'), GONE_STATUS_MS);
       return undefined;
     }),
-    vscode.commands.registerCommand('dedupCurator.approveSelected', (focused?: unknown) => decideFocused('approve', focused)),
-    vscode.commands.registerCommand('dedupCurator.rejectSelected', (focused?: unknown) => decideFocused('reject', focused)),
+    vscode.commands.registerCommand(Commands.approveSelected, (focused?: unknown) => decideFocused('approve', focused)),
+    vscode.commands.registerCommand(Commands.rejectSelected, (focused?: unknown) => decideFocused('reject', focused)),
   ];
 }
 
@@ -115,13 +117,13 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
     void showWarning(vscode.l10n.t('Dedup Curator: {0}', message));
     return { status: 'no-connection', message };
   }
-  if (verdict === 'reject' && vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false)) {
+  if (verdict === 'reject' && Settings.confirmReject()) {
     const reject = vscode.l10n.t('Reject');
     const ok = await showWarning(vscode.l10n.t('Reject "{0}"?', names(rec)), { modal: true }, reject);
     if (ok !== reject) return { status: 'cancelled' };
   }
   const putBack = list.take(rec['@id']);
-  const graceMs = undoMs();
+  const graceMs = Settings.undoMs();
   // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
   const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
   const grace = held ? { ms: graceMs, wait: () => held } : undefined;
@@ -150,12 +152,6 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   return { status: outcome.status, message: errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing) };
 }
 
-/** Setting undoSeconds: how long a single decision waits before it is sent (0: at once). */
-export function undoMs(): number {
-  const s = vscode.workspace.getConfiguration('dedupCurator').get<number>('undoSeconds', 5);
-  return typeof s === 'number' && Number.isFinite(s) ? Math.round(Math.min(60, Math.max(0, s)) * 1000) : 5000;
-}
-
 /** The notification with Undo while the decision waits (the tree and the comparison panel). */
 function offerUndo(curation: Curation, verdict: Verdict, rec: Recommendation, ms: number): void {
   const undo = vscode.l10n.t('Undo');
@@ -181,9 +177,7 @@ export function recommendationOf(node: ListNode<Recommendation>): Recommendation
   return node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined;
 }
 
-function names(r: Recommendation): string {
-  return r.entities.map((e) => e.name || e['@id']).join(' ⇄ ');
-}
+const names = (r: Recommendation) => recommendationLabel(r);
 
 async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recommendation | undefined> {
   const pending = list.pending();

@@ -3,6 +3,7 @@
 // hand on the live service costs a sentence, not a thousand merges. Stored as `production: true` on
 // the connection in the setting dedupCurator.connections.
 import * as vscode from 'vscode';
+import { Commands } from '../ids';
 import { setProduction } from '../connection/connections';
 import type { Session } from '../connection/session';
 import { inertText } from '../ui/inert-text';
@@ -10,7 +11,7 @@ import { showInfo, showWarning } from '../ui/notify';
 
 export function registerProductionCommand(session: Session): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('dedupCurator.toggleProduction', async (on?: boolean) => {
+    vscode.commands.registerCommand(Commands.toggleProduction, async (on?: boolean) => {
       const conn = session.active;
       if (!conn) {
         void showWarning(vscode.l10n.t('Dedup Curator: no active connection.'));

@@ -13,6 +13,7 @@ import type { RunningSandbox } from '../../sandbox/index';
 import { SANDBOX_CONNECTION_NAME } from '../connection/connections';
 import type { Session } from '../connection/session';
 import { showWarning } from '../ui/notify';
+import { Commands } from '../ids';
 
 /** Where the window's sandbox keeps its data; undefined without a workspace (nothing to restore into). */
 export type SandboxDataDir = string | undefined;
@@ -92,7 +93,7 @@ export function registerSandboxCommand(session: Session, log: vscode.LogOutputCh
     }
   }
 
-  const command = vscode.commands.registerCommand('dedupCurator.tryLocalSandbox', async () => {
+  const command = vscode.commands.registerCommand(Commands.tryLocalSandbox, async () => {
     await restoring;
     if (!running) {
       const started = await vscode.window.withProgress(

@@ -13,13 +13,17 @@ import { PRESETS, parseTypedSince, presetLabel, windowFromArg } from '../views/t
 import type { WindowedList } from '../views/windowed-list';
 import { showError, showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
+import { Commands, ContextKeys, Views } from '../ids';
+import { focusView, setContext } from '../context-keys';
+import { Settings, affects, updateGlobal } from '../settings';
+import { PAGE_SIZES, SettingKeys } from '../setting-keys';
 
 const t = vscode.l10n.t;
 
 export function registerTreeCommands(recommendations: RecommendationsList, locations: LocationsList, events: EventsList): vscode.Disposable[] {
   const fail = (message: string) => void showError(t('Dedup Curator: {0}', message));
   return [
-    vscode.commands.registerCommand('dedupCurator.recommendations.sort', async (order?: SortOrder) => {
+    vscode.commands.registerCommand(Commands.sortRecommendations, async (order?: SortOrder) => {
       if (order === undefined) {
         const labels: Record<SortOrder, string> = { server: t('Server order'), 'score-desc': t('Score, highest first'), 'score-asc': t('Score, lowest first'), informative: t('Most informative first (triage: what teaches it most)') };
         const picked = await vscode.window.showQuickPick(
@@ -35,7 +39,7 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       return recommendations.wholeLoad;
     }),
 
-    vscode.commands.registerCommand('dedupCurator.recommendations.filterScore', async (range?: string | { minScore?: number; maxScore?: number }) => {
+    vscode.commands.registerCommand(Commands.filterRecommendationsByScore, async (range?: string | { minScore?: number; maxScore?: number }) => {
       if (range === undefined) {
         range = await vscode.window.showInputBox({
           title: t('Dedup Curator: Filter by Score'),
@@ -54,7 +58,7 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       return recommendations.wholeLoad;
     }),
 
-    vscode.commands.registerCommand('dedupCurator.recommendations.filterIntegration', async (uris?: string[]) => {
+    vscode.commands.registerCommand(Commands.filterRecommendationsByIntegration, async (uris?: string[]) => {
       if (uris === undefined) {
         const seen = recommendations.integrationsSeen();
         if (!seen.length) return void showInfo(t('No recommendations are loaded yet.'));
@@ -75,22 +79,22 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       return recommendations.wholeLoad;
     }),
 
-    vscode.commands.registerCommand('dedupCurator.recommendations.clearFilter', () => {
+    vscode.commands.registerCommand(Commands.clearRecommendationsFilter, () => {
       recommendations.filter = {};
       return recommendations.wholeLoad;
     }),
 
     // The "Load all" node under a sort or filter, and the palette.
-    vscode.commands.registerCommand('dedupCurator.recommendations.loadAll', () => recommendations.loadWhole(true, true)),
+    vscode.commands.registerCommand(Commands.loadAllRecommendations, () => recommendations.loadWhole(true, true)),
 
-    vscode.commands.registerCommand('dedupCurator.locations.changedSince', (arg?: unknown) => chooseWindow(locations, arg)),
-    vscode.commands.registerCommand('dedupCurator.events.changedSince', (arg?: unknown) => chooseWindow(events, arg)),
+    vscode.commands.registerCommand(Commands.locationsChangedSince, (arg?: unknown) => chooseWindow(locations, arg)),
+    vscode.commands.registerCommand(Commands.eventsChangedSince, (arg?: unknown) => chooseWindow(events, arg)),
 
     // A command pair with one title each ("…: On" / "…: Off"), shown by the context key the setting sets.
-    vscode.commands.registerCommand('dedupCurator.onlyExternalUpdates.on', () => setExternal(true)),
-    vscode.commands.registerCommand('dedupCurator.onlyExternalUpdates.off', () => setExternal(false)),
+    vscode.commands.registerCommand(Commands.onlyExternalUpdatesOn, () => setExternal(true)),
+    vscode.commands.registerCommand(Commands.onlyExternalUpdatesOff, () => setExternal(false)),
 
-    vscode.commands.registerCommand('dedupCurator.events.startWindow', async (arg?: { after?: string | Date; before?: string | Date }) => {
+    vscode.commands.registerCommand(Commands.eventsStartWindow, async (arg?: { after?: string | Date; before?: string | Date }) => {
       const window = arg ?? (await askStartWindow(events));
       if (!window) return;
       const after = toDate(window.after);
@@ -101,14 +105,14 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       await events.setFilter({ ...events.filter, startAfter: after.date, startBefore: before.date });
     }),
 
-    vscode.commands.registerCommand('dedupCurator.events.atLocation', async (node?: ListNode<Location> | { id: string; name?: string }) => {
+    vscode.commands.registerCommand(Commands.eventsAtLocation, async (node?: ListNode<Location> | { id: string; name?: string }) => {
       const loc = node && 'kind' in node ? (node.kind === 'record' ? node.record : undefined) : node;
       if (!loc?.id) return fail(t('choose a location in the Locations view'));
-      await vscode.commands.executeCommand('dedupCurator.events.focus');
+      await focusView(Views.events);
       await events.setFilter({ ...events.filter, location: { id: loc.id, name: loc.name ?? undefined } });
     }),
 
-    vscode.commands.registerCommand('dedupCurator.events.clearFilter', () => events.setFilter({})),
+    vscode.commands.registerCommand(Commands.clearEventsFilter, () => events.setFilter({})),
 
     watchViewSettings(recommendations, locations, events),
   ];
@@ -124,7 +128,7 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
 
   async function setExternal(on: boolean): Promise<void> {
     // A setting, so the choice survives a restart; the session reloads on the change and the views refresh.
-    await vscode.workspace.getConfiguration('dedupCurator').update('onlyExternalUpdates', on, vscode.ConfigurationTarget.Global);
+    await updateGlobal(SettingKeys.onlyExternalUpdates, on);
   }
 }
 
@@ -133,15 +137,13 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
  * window reload Locations and Events; the context key behind the On/Off title actions follows.
  */
 function watchViewSettings(recommendations: RecommendationsList, locations: LocationsList, events: EventsList): vscode.Disposable {
-  const setKey = () =>
-    void vscode.commands.executeCommand('setContext', 'dedupCurator.onlyExternalUpdates', vscode.workspace.getConfiguration('dedupCurator').get<boolean>('onlyExternalUpdates', false));
+  const setKey = () => void setContext(ContextKeys.onlyExternalUpdates, Settings.onlyExternalUpdates());
   setKey();
   return vscode.workspace.onDidChangeConfiguration((e) => {
-    const affects = (key: string) => e.affectsConfiguration(`dedupCurator.${key}`);
-    if (affects('onlyExternalUpdates')) setKey();
-    if (affects('pageSize.recommendations')) void recommendations.refresh();
+    if (affects(e, SettingKeys.onlyExternalUpdates)) setKey();
+    if (affects(e, PAGE_SIZES.recommendations.key)) void recommendations.refresh();
     for (const [list, key] of [[locations, 'locations'], [events, 'events']] as const) {
-      if (affects(`pageSize.${key}`) || affects('onlyExternalUpdates') || affects('defaultTimeWindow')) void list.refresh();
+      if (affects(e, PAGE_SIZES[key].key, SettingKeys.onlyExternalUpdates, SettingKeys.defaultTimeWindow)) void list.refresh();
     }
   });
 }

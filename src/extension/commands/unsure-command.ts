@@ -3,6 +3,7 @@
 // stays pending, marked in the tree and the comparison panel, and out of bulk and group decisions,
 // until a decision about it reaches the service.
 import * as vscode from 'vscode';
+import { Commands } from '../ids';
 import type { Recommendation } from '../../api/model';
 import { type Curation, currentConnection } from '../curation/context';
 import type { ListNode } from '../views/paged-list';
@@ -49,7 +50,7 @@ export async function markUnsure(c: Curation, rec: Recommendation, args?: Unsure
 
 export function registerUnsureCommand(c: Curation): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('dedupCurator.markUnsure', async (node?: ListNode<Recommendation>, _selected?: unknown, args?: UnsureArgs) => {
+    vscode.commands.registerCommand(Commands.markUnsure, async (node?: ListNode<Recommendation>, _selected?: unknown, args?: UnsureArgs) => {
       const rec = node ? (node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined) : await pick(c);
       if (!rec) return false;
       return markUnsure(c, rec, args);

@@ -10,6 +10,8 @@
 // machine may not reach the same services); the token never is, it stays in SecretStorage.
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../../api/base-url';
+import { Settings, updateGlobal } from '../settings';
+import { SettingKeys } from '../setting-keys';
 
 export interface Connection {
   name: string;
@@ -25,16 +27,15 @@ export const ACTIVE_KEY = 'dedupCurator.activeConnection';
 export const SANDBOX_CONNECTION_NAME = 'Local sandbox';
 
 /** The connections in the settings: the `connections` array, then the legacy `baseUrl` if not already listed. */
-export function configuredConnections(config = vscode.workspace.getConfiguration('dedupCurator')): Connection[] {
+export function configuredConnections(): Connection[] {
   const list: Connection[] = [];
-  const raw = config.get<unknown>('connections', []);
-  for (const entry of Array.isArray(raw) ? raw : []) {
+  for (const entry of Settings.connections()) {
     const c = entry as { name?: unknown; baseUrl?: unknown; production?: unknown };
     if (typeof c?.baseUrl !== 'string' || !c.baseUrl.trim()) continue;
     const name = typeof c.name === 'string' && c.name.trim() ? c.name.trim() : hostOf(c.baseUrl);
     if (!list.some((x) => x.name === name)) list.push({ name, baseUrl: c.baseUrl.trim(), ...(c.production === true ? { production: true } : {}) });
   }
-  const legacy = config.get<string>('baseUrl', '').trim();
+  const legacy = Settings.baseUrl();
   if (legacy && !list.some((x) => sameUrl(x.baseUrl, legacy))) {
     let name = hostOf(legacy);
     while (list.some((x) => x.name === name)) name += ' (baseUrl)';
@@ -45,39 +46,35 @@ export function configuredConnections(config = vscode.workspace.getConfiguration
 
 /** Adds (or, for an existing name, updates) a connection in the user settings. */
 export async function saveConnection(conn: Connection): Promise<void> {
-  const config = vscode.workspace.getConfiguration('dedupCurator');
-  const current = storedList(config).filter((c) => c.name !== conn.name);
-  await config.update('connections', [...current, { name: conn.name, baseUrl: conn.baseUrl, ...(conn.production ? { production: true } : {}) }], vscode.ConfigurationTarget.Global);
+  const current = storedList().filter((c) => c.name !== conn.name);
+  await updateGlobal(SettingKeys.connections, [...current, { name: conn.name, baseUrl: conn.baseUrl, ...(conn.production ? { production: true } : {}) }]);
 }
 
 /** Marks a configured connection as production or not (the setting's `production`). False when it is not in the user settings. */
 export async function setProduction(name: string, production: boolean): Promise<boolean> {
-  const config = vscode.workspace.getConfiguration('dedupCurator');
-  const stored = storedList(config);
+  const stored = storedList();
   if (!stored.some((c) => c.name === name)) return false;
   const next = stored.map((c) => {
     if (c.name !== name) return c;
     const { production: _old, ...rest } = c as { name: string; baseUrl: string; production?: boolean };
     return production ? { ...rest, production: true } : rest;
   });
-  await config.update('connections', next, vscode.ConfigurationTarget.Global);
+  await updateGlobal(SettingKeys.connections, next);
   return true;
 }
 
 /** Removes a connection from the settings; a legacy `baseUrl` connection is removed by clearing that setting. */
 export async function deleteConnection(conn: Connection): Promise<void> {
-  const config = vscode.workspace.getConfiguration('dedupCurator');
-  const stored = storedList(config);
+  const stored = storedList();
   if (stored.some((c) => c.name === conn.name)) {
-    await config.update('connections', stored.filter((c) => c.name !== conn.name), vscode.ConfigurationTarget.Global);
+    await updateGlobal(SettingKeys.connections, stored.filter((c) => c.name !== conn.name));
   }
-  const legacy = config.get<string>('baseUrl', '').trim();
-  if (legacy && sameUrl(legacy, conn.baseUrl)) await config.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+  const legacy = Settings.baseUrl();
+  if (legacy && sameUrl(legacy, conn.baseUrl)) await updateGlobal(SettingKeys.baseUrl, undefined);
 }
 
-function storedList(config: vscode.WorkspaceConfiguration): { name: string; baseUrl: string }[] {
-  const raw = config.inspect<unknown>('connections')?.globalValue;
-  return (Array.isArray(raw) ? raw : []).filter(
+function storedList(): { name: string; baseUrl: string }[] {
+  return (Settings.userConnections() as ({ name?: unknown; baseUrl?: unknown } | null)[]).filter(
     (c): c is { name: string; baseUrl: string } => typeof c?.name === 'string' && typeof c?.baseUrl === 'string',
   );
 }

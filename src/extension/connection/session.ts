@@ -10,6 +10,10 @@ import { formatMs, type RequestInfo } from '../../api/transport';
 import { ACTIVE_KEY, type Connection, configuredConnections } from './connections';
 import { TokenStore } from './token-store';
 import { showWarning } from '../ui/notify';
+import { type ConnectionState, ContextKeys } from '../ids';
+import { setContext } from '../context-keys';
+import { Settings, affects } from '../settings';
+import { SettingKeys } from '../setting-keys';
 
 /** workspaceState key: the window's own connection (the local sandbox), kept across a window reload. */
 const WINDOW_KEY = 'dedupCurator.windowConnection';
@@ -52,7 +56,7 @@ export class Session implements vscode.Disposable {
       tokens.onDidChange(() => void this.reload()),
       // Only the settings that make another client; the views react to their own settings.
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (['connections', 'baseUrl', 'requestTimeoutSeconds'].some((k) => e.affectsConfiguration(`dedupCurator.${k}`))) void this.reload();
+        if (affects(e, SettingKeys.connections, SettingKeys.baseUrl, SettingKeys.requestTimeoutSeconds)) void this.reload();
       }),
     );
   }
@@ -127,7 +131,8 @@ export class Session implements vscode.Disposable {
   private async reloadNow(): Promise<SessionState> {
     this.current = await this.compute();
     this.log.info(`connection: ${describe(this.current)}`);
-    await vscode.commands.executeCommand('setContext', 'dedupCurator.connection', this.current.kind);
+    // `satisfies`: a new state kind must be listed in CONNECTION_STATES, which the manifest test reads.
+    await setContext(ContextKeys.connection, this.current.kind satisfies ConnectionState);
     this.changed.fire(this.current);
     return this.current;
   }
@@ -139,8 +144,7 @@ export class Session implements vscode.Disposable {
   }
 
   private async compute(): Promise<SessionState> {
-    const config = vscode.workspace.getConfiguration('dedupCurator');
-    const timeoutMs = Math.round(config.get<number>('requestTimeoutSeconds', 30) * 1000);
+    const timeoutMs = Settings.requestTimeoutMs();
     const hooks = {
       timeoutMs,
       onRetry: (r: { error: Error; delayMs: number; attempt: number }) => this.log.warn(`${r.error.message}; retry ${r.attempt} in ${r.delayMs} ms`),

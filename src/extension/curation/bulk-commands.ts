@@ -9,6 +9,7 @@ import { retryFailed, runBulkWithUi } from './bulk-run';
 import type { Curation } from './context';
 import { showWarning } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
+import { Commands } from '../ids';
 
 /** Arguments for scripts and tests (criteria as the view's filter); without them the command asks. */
 export interface AllMatchingArgs extends RecommendationFilter {
@@ -32,9 +33,9 @@ export function registerBulkCommands(c: Curation): vscode.Disposable[] {
     return runBulkWithUi(c, { verdict, targets, description: describeCriteria(criteria), confirm: args?.confirm, signal: args?.signal, typedName: args?.typedName });
   };
   return [
-    vscode.commands.registerCommand('dedupCurator.approveAllMatching', allMatching('approve')),
-    vscode.commands.registerCommand('dedupCurator.rejectAllMatching', allMatching('reject')),
-    vscode.commands.registerCommand('dedupCurator.retryFailedDecisions', (args?: { signal?: AbortSignal }) => retryFailed(c, args)),
+    vscode.commands.registerCommand(Commands.approveAllMatching, allMatching('approve')),
+    vscode.commands.registerCommand(Commands.rejectAllMatching, allMatching('reject')),
+    vscode.commands.registerCommand(Commands.retryFailedDecisions, (args?: { signal?: AbortSignal }) => retryFailed(c, args)),
   ];
 }
 

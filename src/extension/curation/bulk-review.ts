@@ -6,7 +6,7 @@ import type { Recommendation } from '../../api/model';
 import type { Verdict } from '../../api/model';
 import { inertText } from '../ui/inert-text';
 import { showWarning } from '../ui/notify';
-import { integrationName, percent } from '../views/labels';
+import { integrationName, percent, recommendationLabel } from '../views/labels';
 import type { Flag } from '../../triage/flags';
 import { flagsText } from '../triage/flag-labels';
 
@@ -28,10 +28,8 @@ type ReviewItem = vscode.QuickPickItem & { target: Recommendation };
 
 /** "97% · Café Noir ⇄ Cafe Noir +1": score first, so a narrow list still shows it. */
 export function reviewLabel(r: Recommendation): string {
-  const names = r.entities.map((e) => e.name || e['@id']);
-  const shown = names.length > 2 ? `${names[0]} ⇄ ${names[1]} +${names.length - 2}` : names.join(' ⇄ ');
   // Record names reach a quick pick, which renders $(icon): made inert.
-  return inertText(`${percent(r.score)} · ${shown || r['@id']}`);
+  return inertText(`${percent(r.score)} · ${recommendationLabel(r, { compact: true })}`);
 }
 
 function reviewItem(r: Recommendation, picked: boolean, flags: readonly Flag[]): ReviewItem {

@@ -9,11 +9,11 @@ import type { Verdict } from '../../api/model';
 import { showInfo, showWarning } from '../ui/notify';
 import { reviewBulk } from './bulk-review';
 import { productionGuard } from '../commands/production-command';
-import { type Curation, type RetryableRun, bulkConcurrency, currentConnection } from './context';
+import { type Curation, type RetryableRun, currentConnection } from './context';
 import { inertText } from '../ui/inert-text';
-
-/** Context key that enables "Retry Failed Decisions" in the command palette. */
-const CAN_RETRY = 'dedupCurator.canRetryFailed';
+import { Commands, ContextKeys } from '../ids';
+import { setContext } from '../context-keys';
+import { Settings } from '../settings';
 
 export interface BulkRequest {
   verdict: Verdict;
@@ -76,7 +76,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
         verdict: req.verdict,
         connection,
         journal: c.journal,
-        concurrency: bulkConcurrency(),
+        concurrency: Settings.bulkConcurrency(),
         signal: controller.signal,
         onOutcome: (target, outcome) => {
           if (outcome.status === 'ok') c.recommendations.take(target['@id']);
@@ -115,7 +115,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
 
 async function setRetry(c: Curation, run: RetryableRun | undefined): Promise<void> {
   c.retry = run;
-  await vscode.commands.executeCommand('setContext', CAN_RETRY, run !== undefined);
+  await setContext(ContextKeys.canRetryFailed, run !== undefined);
 }
 
 /**
@@ -189,6 +189,6 @@ async function showSummary(c: Curation, req: BulkRequest, o: RunOutcome): Promis
   // Moot outcomes are what the run was for: only real failures make the summary a warning.
   const clean = o.summary.done.length + o.moot.length === o.summary.total;
   const answer = await (clean ? showInfo(text, ...actions) : showWarning(text, ...actions));
-  if (answer === history) await vscode.commands.executeCommand('dedupCurator.showDecisionHistory');
+  if (answer === history) await vscode.commands.executeCommand(Commands.showDecisionHistory);
   if (answer === retry) await retryFailed(c);
 }

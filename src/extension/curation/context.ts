@@ -3,7 +3,6 @@
 // the extension's global storage so that every window and workspace appends to the same history.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { DEFAULT_BULK_CONCURRENCY } from '../../curation/bulk-decisions';
 import { UndoWindow } from '../../curation/grace';
 import { DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
 import type { Session } from '../connection/session';
@@ -56,10 +55,6 @@ export function createCuration(
 export function currentConnection(session: Session): JournalConnection | undefined {
   const s = session.state;
   return s.kind === 'ready' ? journalConnection(s.baseUrl, s.label) : undefined;
-}
-
-export function bulkConcurrency(): number {
-  return vscode.workspace.getConfiguration('dedupCurator').get<number>('bulkConcurrency', DEFAULT_BULK_CONCURRENCY);
 }
 
 /** The path of a file URI chosen in a dialog; undefined (after saying why) for any other scheme. */

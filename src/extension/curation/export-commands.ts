@@ -17,6 +17,7 @@ import type { RecommendationsList } from '../views/recommendations-list';
 import { fileError, localPath } from './context';
 import { showInfo, showWarning } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
+import { Commands } from '../ids';
 
 export interface ExportViews {
   recommendations: RecommendationsList;
@@ -31,9 +32,9 @@ export interface ExportArgs {
 }
 
 const COMMANDS: Record<ListKind, string> = {
-  recommendations: 'dedupCurator.exportRecommendations',
-  locations: 'dedupCurator.exportLocations',
-  events: 'dedupCurator.exportEvents',
+  recommendations: Commands.exportRecommendations,
+  locations: Commands.exportLocations,
+  events: Commands.exportEvents,
 };
 
 export function registerExportCommands(session: Session, views: ExportViews, errors: ErrorReporter, log: vscode.LogOutputChannel): vscode.Disposable[] {

@@ -3,6 +3,7 @@
 // the chosen group approved or rejected — optionally only its members whose estimate clears the
 // target — through the bulk path (list, confirmation, journal, concurrency, cancel, retry).
 import * as vscode from 'vscode';
+import { Commands } from '../ids';
 import type { BulkSummary } from '../../curation/bulk-decisions';
 import type { Recommendation } from '../../api/model';
 import type { Verdict } from '../../api/model';
@@ -46,7 +47,7 @@ function groupItem(g: TriageGroup): vscode.QuickPickItem & { group: TriageGroup 
 }
 
 export function registerGroupCommand(c: Curation): vscode.Disposable[] {
-  return [vscode.commands.registerCommand('dedupCurator.decideGroup', (args?: GroupArgs) => decideGroup(c, args))];
+  return [vscode.commands.registerCommand(Commands.decideGroup, (args?: GroupArgs) => decideGroup(c, args))];
 }
 
 async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary | undefined> {

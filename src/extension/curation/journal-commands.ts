@@ -7,6 +7,8 @@ import { type DecisionEntry, notSent, readJournal } from '../../curation/journal
 import { exportJournal, journalFormatFromPath } from '../../curation/journal-export';
 import { type Curation, fileError, localPath } from './context';
 import { showInfo } from '../ui/notify';
+import { Commands } from '../ids';
+import { namesLabel } from '../views/labels';
 
 const SCHEME = 'dedup-curator-history';
 /** The document shows the newest entries only; the export has them all. */
@@ -32,13 +34,13 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
     changed,
     { dispose: () => (unsubscribe(), clearTimeout(timer)) },
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
-    vscode.commands.registerCommand('dedupCurator.showDecisionHistory', async () => {
+    vscode.commands.registerCommand(Commands.showDecisionHistory, async () => {
       changed.fire(uri); // re-read if the document is already open
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc, { preview: false });
       return doc;
     }),
-    vscode.commands.registerCommand('dedupCurator.exportDecisionHistory', async (args?: { target?: string }) => {
+    vscode.commands.registerCommand(Commands.exportDecisionHistory, async (args?: { target?: string }) => {
       let file = args?.target;
       if (!file) {
         const chosen = await vscode.window.showSaveDialog({
@@ -90,7 +92,7 @@ function render(journalPath: string, { entries, skippedLines }: { entries: Decis
                 : e.outcome,
       e.score === undefined ? '' : `${Math.round(e.score * 100)}%`,
       e.connection?.label ?? '',
-      `${e.entities.map((x) => x.name || x.id).join(' ⇄ ')}  ${e.id}${e.message ? `  (${e.message})` : ''}`,
+      `${namesLabel(e.entities)}  ${e.id}${e.message ? `  (${e.message})` : ''}`,
     ]);
   const header = [vscode.l10n.t('Time'), vscode.l10n.t('Verdict'), vscode.l10n.t('Outcome'), vscode.l10n.t('Score'), vscode.l10n.t('Connection'), vscode.l10n.t('Recommendation')];
   const widths = header.slice(0, -1).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { notSent } from '../../curation/journal';
 import { showWarning } from '../ui/notify';
 import type { Curation } from './context';
+import { Commands } from '../ids';
+import { namesLabel } from '../views/labels';
 
 const SEEN_KEY = 'dedupCurator.notSentReported';
 const MAX_REMEMBERED = 500;
@@ -17,13 +19,13 @@ export async function reportNotSent(curation: Curation, memento: vscode.Memento)
   const fresh = entries.filter((e) => notSent(e) && !seen.has(e.attempt) && !curation.undo.isWaiting(e.id));
   if (!fresh.length) return 0;
   await memento.update(SEEN_KEY, [...seen, ...fresh.map((e) => e.attempt)].slice(-MAX_REMEMBERED));
-  const names = fresh.slice(0, 3).map((e) => e.entities.map((x) => x.name || x.id).join(' ⇄ '));
+  const names = fresh.slice(0, 3).map((e) => namesLabel(e.entities));
   const more = fresh.length > 3 ? vscode.l10n.t(' and {0} more', fresh.length - 3) : '';
   const history = vscode.l10n.t('Show Decision History');
   const answer = await showWarning(
     vscode.l10n.t('Dedup Curator: {0} decision(s) were not sent because the window closed during the undo period: {1}{2}. They are still pending; decide them again if you meant them.', fresh.length, names.join('; '), more),
     history,
   );
-  if (answer === history) await vscode.commands.executeCommand('dedupCurator.showDecisionHistory');
+  if (answer === history) await vscode.commands.executeCommand(Commands.showDecisionHistory);
   return fresh.length;
 }

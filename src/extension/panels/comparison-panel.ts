@@ -7,19 +7,20 @@ import type { Recommendation, Verdict } from '../../api/model';
 import { ComparisonPageMessage, type DecisionStatus, type ToWebview } from '../../webview/comparison/protocol';
 import { COMPARISON_STRINGS } from '../../webview/comparison/strings';
 import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
-import { integrationName, percent } from '../views/labels';
+import { integrationName, percent, recommendationLabel } from '../views/labels';
 import type { PendingChange } from '../views/recommendations-list';
 import { BasePanel, type PanelPage } from './base-panel';
 import { comparisonView } from './comparison-view';
 import { markUnsure } from '../commands/unsure-command';
 import { flagSentence } from '../triage/flag-labels';
+import { Settings } from '../settings';
 import { shortName } from './panel-title';
 
-export const COMPARISON_VIEW_TYPE = 'dedupCurator.comparison';
+const MAX_TITLE_NAME = 40;
 
 const entityLabel = (e: Recommendation['entities'][number]) => `${shortName(e.name || e['@id'])} · ${integrationName(e.integration)}`;
 /** "Café Central ⇄ Cafe Central Wien": a recommendation in a title or a message. */
-export const recommendationNames = (r: Recommendation) => r.entities.map((e) => shortName(e.name || '?')).join(' ⇄ ');
+export const recommendationNames = (r: Recommendation) => recommendationLabel(r, { maxName: MAX_TITLE_NAME });
 
 /** What a panel needs of the registry that keeps it (comparison-panels.ts). */
 export interface PanelRegistry {
@@ -30,8 +31,6 @@ export interface PanelRegistry {
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-export const advanceAfterDecision = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panels.advanceAfterDecision', true);
 
 /** The page of the comparison panel and the review queue (src/webview/comparison/). */
 const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage, strings: COMPARISON_STRINGS };
@@ -214,7 +213,7 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
 
   /** Setting panels.advanceAfterDecision: the next pending recommendation, or the outcome. */
   protected async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
-    const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
+    const next = Settings.advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
     if (next) this.show(next, vscode.l10n.t('{0} Showing the next pending recommendation.', done));
     else this.setStatus({ state: 'done', verdict, message: done });
   }
@@ -224,7 +223,7 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
    * page, not in a notification; with advanceAfterDecision, the next pending one is shown.
    */
   protected async afterGone(rec: Recommendation, message: string): Promise<void> {
-    const next = advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
+    const next = Settings.advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
     if (next) return this.show(next, vscode.l10n.t('The last one was {0} Showing the next pending recommendation.', lowerFirst(message)));
     this.elsewhere = message;
     this.post({ type: 'gone', recommendationId: this.recommendationId, message });

@@ -8,11 +8,12 @@ import { type DecisionContext, recommendationOf } from '../commands/decision-com
 import type { ListNode } from '../views/paged-list';
 import { percent } from '../views/labels';
 import { panelOptions } from './base-panel';
-import { COMPARISON_VIEW_TYPE, ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
+import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 import { restoreComparison } from './comparison-restore';
 import { QueuePanel } from './queue-panel';
 import { showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
+import { Commands, PanelTypes } from '../ids';
 
 export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelSerializer, PanelRegistry {
   private readonly panels = new Map<string, ComparisonPanel>();
@@ -50,7 +51,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
       existing.panel.reveal();
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW_TYPE, recommendationNames(rec), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+    const panel = vscode.window.createWebviewPanel(PanelTypes.comparison, recommendationNames(rec), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
     const created = this.track(new ComparisonPanel(panel, this.extensionUri, this, rec['@id']));
     created.show(rec);
     return created;
@@ -64,7 +65,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
       return this.queuePanel;
     }
     this.queuePanel?.dispose();
-    const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW_TYPE, vscode.l10n.t('Review Queue'), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+    const panel = vscode.window.createWebviewPanel(PanelTypes.comparison, vscode.l10n.t('Review Queue'), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
     const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
     await this.ctx.list.loading;
     await queue.begin();
@@ -162,12 +163,12 @@ export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: D
   const panels = new ComparisonPanels(ctx, context.extensionUri, ready);
   return [
     panels,
-    vscode.window.registerWebviewPanelSerializer(COMPARISON_VIEW_TYPE, panels),
-    vscode.commands.registerCommand('dedupCurator.openComparison', async (arg?: unknown) => {
+    vscode.window.registerWebviewPanelSerializer(PanelTypes.comparison, panels),
+    vscode.commands.registerCommand(Commands.openComparison, async (arg?: unknown) => {
       const rec = arg === undefined ? await pickOne(ctx.list) : resolve(ctx.list, arg);
       return rec ? panels.open(rec) : undefined;
     }),
-    vscode.commands.registerCommand('dedupCurator.startReviewQueue', async () => {
+    vscode.commands.registerCommand(Commands.startReviewQueue, async () => {
       if (ctx.session.state.kind !== 'ready') {
         void showInfo(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
         return undefined;

@@ -7,14 +7,15 @@ import type { Recommendation, Verdict } from '../../api/model';
 import type { ComparisonPageMessage, QueueAction, ToWebview } from '../../webview/comparison/protocol';
 import { isFiltered } from '../views/recommendation-filter';
 import type { PendingChange, RecommendationsList } from '../views/recommendations-list';
-import { decideRecommendation, undoMs } from '../commands/decision-commands';
+import { decideRecommendation } from '../commands/decision-commands';
 import { percent } from '../views/labels';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 
-const confirmsReject = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('confirmReject', false);
 /** Setting queue.blind (issue 17): the queue hides the score and the flags until the verdict is given. */
-export const blindQueue = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('queue.blind', false);
+export const blindQueue = () => Settings.queueBlind();
 import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
+import { Settings, affects } from '../settings';
+import { SettingKeys } from '../setting-keys';
 
 /** The Recommendations tree as the queue's source: its order, its filter, its paging. */
 export function treeSource(list: RecommendationsList): QueueSource {
@@ -42,7 +43,7 @@ export class QueuePanel extends ComparisonPanel {
     // Blind mode switched on or off: the item on screen is drawn again, with or without its score.
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('dedupCurator.queue.blind') && !this.navigating) this.onReady();
+        if (affects(e, SettingKeys.queueBlind) && !this.navigating) this.onReady();
       }),
     );
   }
@@ -120,7 +121,7 @@ export class QueuePanel extends ComparisonPanel {
     const show = super.showMessage(rec);
     // The queue's header says what remains; "N more pending" beside it would say it twice, differently.
     delete show.view.remaining;
-    const next = confirmsReject() ? undefined : this.queue.peek();
+    const next = Settings.confirmReject() ? undefined : this.queue.peek();
     if (next) {
       show.next = this.viewOf(next);
       delete show.next.remaining;
@@ -149,7 +150,7 @@ export class QueuePanel extends ComparisonPanel {
     // A decided item shown again by ← is read-only; a skipped one can still be decided.
     if (this.navigating || (entry?.state !== 'pending' && entry?.state !== 'skipped')) return;
     // A reject to confirm, or a connection that changed, take the panel's own path (a dialog, a refusal).
-    if (message.type === 'decide' && this.rec && !this.busy && !this.elsewhere && this.sameConnection && !(message.verdict === 'reject' && confirmsReject())) {
+    if (message.type === 'decide' && this.rec && !this.busy && !this.elsewhere && this.sameConnection && !(message.verdict === 'reject' && Settings.confirmReject())) {
       return this.decideAhead(this.rec, message.verdict);
     }
     await super.onMessage(message);
@@ -164,7 +165,7 @@ export class QueuePanel extends ComparisonPanel {
   private async decideAhead(rec: Recommendation, verdict: Verdict): Promise<void> {
     const id = rec['@id'];
     const names = recommendationNames(rec);
-    const wait = undoMs();
+    const wait = Settings.undoMs();
     const pendingText = wait
       ? verdict === 'approve'
         ? vscode.l10n.t('Approving {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))

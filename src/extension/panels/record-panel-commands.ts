@@ -4,15 +4,17 @@
 import * as vscode from 'vscode';
 import type { Event, Location } from '../../api/model';
 import type { Session } from '../connection/session';
+import type { ErrorReporter } from '../error-reporter';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import type { ListNode } from '../views/paged-list';
 import type { RecordKind } from '../../webview/record/protocol';
 import type { AnyRecord } from './record-panel';
-import { EVENT_VIEW_TYPE, LOCATION_VIEW_TYPE, RecordPanels } from './record-panels';
+import { RecordPanels } from './record-panels';
 import { showError, showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
-import { wholeListLimit } from '../views/paged-list';
+import { Commands, PanelTypes } from '../ids';
+import { Settings } from '../settings';
 
 const t = vscode.l10n.t;
 
@@ -65,7 +67,7 @@ async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord |
     const picked = await showPick(items, title, typed, (v) => (typed = v));
     if (!picked) return undefined;
     if (picked === loadAll) {
-      await list.loadAll(wholeListLimit(), true);
+      await list.loadAll(Settings.wholeListLimit(), true);
       continue;
     }
     const record = picked.record!;
@@ -102,8 +104,14 @@ function target(panels: RecordPanels, arg: unknown): AnyRecord | undefined {
   return panels.active()?.record;
 }
 
-export function registerRecordPanels(context: vscode.ExtensionContext, session: Session, locations: LocationsList, events: EventsList, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const panels = new RecordPanels(session, locations, events, log, context.extensionUri);
+export function registerRecordPanels(
+  context: vscode.ExtensionContext,
+  session: Session,
+  views: { locations: LocationsList; events: EventsList },
+  errors: ErrorReporter,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable[] {
+  const panels = new RecordPanels(session, views.locations, views.events, log, errors, context.extensionUri);
   // A tree item's click passes { preview: true } after the record; a context menu passes the
   // selection (an array) there, and opens a kept panel like the palette.
   const open = (kind: RecordKind) => async (arg?: unknown, opts?: unknown) => {
@@ -115,23 +123,23 @@ export function registerRecordPanels(context: vscode.ExtensionContext, session: 
   const noTarget = () => void showInfo(t('Dedup Curator: choose a location or an event in its view, or bring its panel to the front.'));
   return [
     panels,
-    vscode.window.registerWebviewPanelSerializer(LOCATION_VIEW_TYPE, panels.serializer('location')),
-    vscode.window.registerWebviewPanelSerializer(EVENT_VIEW_TYPE, panels.serializer('event')),
-    vscode.commands.registerCommand('dedupCurator.openLocation', open('location')),
-    vscode.commands.registerCommand('dedupCurator.openEvent', open('event')),
-    vscode.commands.registerCommand('dedupCurator.keepPanelOpen', () => {
+    vscode.window.registerWebviewPanelSerializer(PanelTypes.location, panels.serializer('location')),
+    vscode.window.registerWebviewPanelSerializer(PanelTypes.event, panels.serializer('event')),
+    vscode.commands.registerCommand(Commands.openLocation, open('location')),
+    vscode.commands.registerCommand(Commands.openEvent, open('event')),
+    vscode.commands.registerCommand(Commands.keepPanelOpen, () => {
       const p = panels.preview;
       if (p) panels.keep(p);
       return p;
     }),
     // `{ full: true }` after the record (tests, scripts) opens it uncut; a context menu passes an array there.
-    vscode.commands.registerCommand('dedupCurator.openAsJson', async (arg?: unknown, opts?: unknown) => {
+    vscode.commands.registerCommand(Commands.openAsJson, async (arg?: unknown, opts?: unknown) => {
       const r = target(panels, arg);
       if (!r) return noTarget();
       const full = typeof opts === 'object' && opts !== null && !Array.isArray(opts) && (opts as { full?: unknown }).full === true;
       return panels.openJson(r, { full });
     }),
-    vscode.commands.registerCommand('dedupCurator.copyId', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.copyId, async (arg?: unknown) => {
       const r = target(panels, arg);
       const id = r?.record.id ?? (arg === undefined ? panels.active()?.recordId : undefined);
       if (!id) return noTarget();

@@ -3,16 +3,20 @@
 // endpoint's `location` filter, page by page); an event panel's location card opens the location's
 // panel. One panel per record, kept by RecordPanels (record-panels.ts).
 import * as vscode from 'vscode';
+import type { DedupClient } from '../../api/client';
 import type { Event, Location } from '../../api/model';
 import { type EventsAtLocation, type RecordKind, RecordPageMessage, type ToRecordWebview } from '../../webview/record/protocol';
 import { RECORD_STRINGS } from '../../webview/record/strings';
+import { type PageOutcome, Pager } from '../../api/pager';
+import type { ErrorReporter } from '../error-reporter';
 import { integrationName } from '../views/labels';
 import { BasePanel, type PanelPage } from './base-panel';
 import { eventView } from './event-view';
 import { eventItem, locationView } from './location-view';
 import { shortName } from './panel-title';
 import type { RecordViewOptions } from './record-panel-fields';
-import type { RecordPanels } from './record-panels';
+import { Settings, affects } from '../settings';
+import { SettingKeys } from '../setting-keys';
 
 export type AnyRecord = { kind: 'location'; record: Location } | { kind: 'event'; record: Event };
 
@@ -24,32 +28,44 @@ export function panelTitle(r: AnyRecord): string {
   return r.kind === 'location' ? vscode.l10n.t('Location: {0}', name) : vscode.l10n.t('Event: {0}', name);
 }
 
-export const loadRemoteImages = () => vscode.workspace.getConfiguration('dedupCurator').get<boolean>('panels.loadRemoteImages', false);
-
 /** The page of the location and event panels (src/webview/record/). */
 const RECORD_PAGE: PanelPage<RecordPageMessage> = {
   script: 'record-webview.js',
   styles: ['codicons/codicon.css', 'webview.css', 'record.css'],
   messages: RecordPageMessage,
   strings: RECORD_STRINGS,
-  remoteImages: loadRemoteImages,
+  remoteImages: Settings.loadRemoteImages,
 };
+
+/**
+ * What a record panel asks of the panels around it (RecordPanels implements it): an interface
+ * here, so this file does not import the registry that imports it.
+ */
+export interface RecordPanelHost {
+  readonly log: vscode.LogOutputChannel;
+  readonly errors: ErrorReporter;
+  /** The active connection's client; undefined when there is none. */
+  client(): Promise<DedupClient | undefined>;
+  eventsPageSize(): number;
+  keep(panel: RecordPanel): void;
+  copyId(id: string, panel?: RecordPanel): Promise<void>;
+  openJson(r: AnyRecord): Promise<unknown>;
+  open(r: AnyRecord): unknown;
+}
 
 export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   private current: AnyRecord | undefined;
   private notice: { message: string; tone: 'info' | 'error' } | undefined;
-  /** The location's events loaded so far, in the service's order. */
-  private events: Event[] = [];
-  private eventsNextPage: number | undefined = 0;
+  /** The location's events, page by page (the same pager as the trees'); aborted when the panel closes. */
+  private readonly eventPages = new Pager<Event>((page, signal) => this.fetchEvents(page, signal), { keyOf: (e) => e.id });
   private eventsError: string | undefined;
   /** Settles when the events page being loaded (if any) is in; tests wait on it. */
   eventsLoading: Promise<void> = Promise.resolve();
-  private eventsBusy = false;
 
   constructor(
     panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
-    private readonly registry: RecordPanels,
+    private readonly registry: RecordPanelHost,
     readonly kind: RecordKind,
     readonly recordId: string,
   ) {
@@ -57,8 +73,9 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         // The CSP allows https images only while the setting is on: a new page, with a new CSP.
-        if (e.affectsConfiguration('dedupCurator.panels.loadRemoteImages')) this.reload();
+        if (affects(e, SettingKeys.loadRemoteImages)) this.reload();
       }),
+      { dispose: () => this.eventPages.abort() },
     );
   }
 
@@ -68,11 +85,11 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
 
   /** The events at this location loaded so far (location panels). */
   get eventsAtLocation(): readonly Event[] {
-    return this.events;
+    return this.eventPages.records;
   }
 
   get hasMoreEvents(): boolean {
-    return this.eventsNextPage !== undefined;
+    return this.eventPages.hasMore;
   }
 
   show(r: AnyRecord): void {
@@ -88,7 +105,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   }
 
   private viewOptions(): RecordViewOptions {
-    return { nameOf: integrationName, loadRemoteImages: loadRemoteImages() };
+    return { nameOf: integrationName, loadRemoteImages: Settings.loadRemoteImages() };
   }
 
   protected onReady(): void {
@@ -96,7 +113,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     if (r) this.post({ type: 'record', view: r.kind === 'location' ? locationView(r.record, this.viewOptions()) : eventView(r.record, this.viewOptions()) });
     if (this.kind === 'location') {
       this.postEvents();
-      if (this.eventsNextPage === 0 && !this.eventsBusy && !this.eventsError) void this.loadMoreEvents();
+      if (this.eventPages.nextPage === 0 && !this.eventPages.busy && !this.eventsError) void this.loadMoreEvents();
     }
     if (this.notice) this.post({ type: 'notice', ...this.notice });
   }
@@ -123,7 +140,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   /** Only records this panel showed: an event of its list, or its event's location. */
   private openRelated(kind: RecordKind, id: string): void {
     if (kind === 'event') {
-      const e = this.events.find((x) => x.id === id);
+      const e = this.eventPages.records.find((x) => x.id === id);
       if (e) this.registry.open({ kind: 'event', record: e });
       return;
     }
@@ -133,8 +150,8 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
 
   private eventsState(): EventsAtLocation {
     const o = this.viewOptions();
-    const items = this.events.map((e) => eventItem(e, o));
-    if (this.eventsBusy) return { state: 'loading', items };
+    const items = this.eventPages.records.map((e) => eventItem(e, o));
+    if (this.eventPages.busy) return { state: 'loading', items };
     if (this.eventsError !== undefined) return { state: 'failed', items, message: this.eventsError };
     return { state: 'loaded', items, hasMore: this.hasMoreEvents };
   }
@@ -145,40 +162,37 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
 
   /** The next page of events at this location (the first one, or again after a failure). */
   loadMoreEvents(): Promise<void> {
-    const page = this.eventsNextPage;
-    if (this.kind !== 'location' || page === undefined || this.eventsBusy) return this.eventsLoading;
-    this.eventsBusy = true;
+    if (this.kind !== 'location' || !this.eventPages.hasMore || this.eventPages.busy) return this.eventsLoading;
     this.eventsError = undefined;
+    const loading = this.eventPages.loadMore();
     this.postEvents();
-    this.eventsLoading = this.fetchEvents(page).finally(() => {
-      this.eventsBusy = false;
+    this.eventsLoading = loading.then((outcome) => {
+      this.settleEvents(outcome);
       this.postEvents();
     });
     return this.eventsLoading;
   }
 
-  private async fetchEvents(page: number): Promise<void> {
-    try {
-      const client = await this.registry.session.client();
-      if (!client) {
-        this.eventsError = vscode.l10n.t('not connected to a service (choose a connection in the Recommendations view).');
-        return;
-      }
-      const pageSize = this.registry.eventsPageSize();
-      const result = await client.listEvents({ updatedSince: ALL_TIME, location: this.recordId, page, pageSize });
-      const known = new Set(this.events.map((e) => e.id));
-      this.events.push(...result.data.filter((e) => !known.has(e.id)));
-      this.eventsNextPage = result.hasNextPage ? page + 1 : undefined;
+  private async fetchEvents(page: number, signal: AbortSignal) {
+    const client = await this.registry.client();
+    if (!client) return undefined;
+    return client.listEvents({ updatedSince: ALL_TIME, location: this.recordId, page, pageSize: this.registry.eventsPageSize() }, { signal });
+  }
+
+  /** Failures go where every failed call goes (ErrorReporter): a 401 offers "Update Token…". */
+  private settleEvents(outcome: PageOutcome<Event>): void {
+    if (outcome.status === 'skipped' && this.eventPages.hasMore) {
+      this.eventsError = vscode.l10n.t('not connected to a service (choose a connection in the Recommendations view).');
+    } else if (outcome.status === 'failed') {
+      const doing = vscode.l10n.t('Loading the events at {0}', this.current?.record.name || this.recordId);
+      this.eventsError = this.registry.errors.report(outcome.error, doing, () => this.loadMoreEvents());
+    } else if (outcome.status === 'loaded' && !this.current) {
       // Restored without its record: every event embeds its location in full.
-      const embedded = result.data.find((e) => e.location?.id === this.recordId)?.location;
-      if (!this.current && embedded) {
+      const embedded = this.eventPages.records.find((e) => e.location?.id === this.recordId)?.location;
+      if (embedded) {
         this.notice = undefined;
         this.show({ kind: 'location', record: embedded });
       }
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      this.log.error(`Loading the events at ${this.recordId}: ${message}`);
-      this.eventsError = message;
     }
   }
 }

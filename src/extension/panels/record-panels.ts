@@ -12,21 +12,21 @@ import { inertText } from '../ui/inert-text';
 import { showInfo } from '../ui/notify';
 import { JSON_VALUE_LIMIT, recordJson } from './record-json';
 import { panelOptions } from './base-panel';
-import { type AnyRecord, RecordPanel, panelTitle } from './record-panel';
+import { type AnyRecord, RecordPanel, type RecordPanelHost, panelTitle } from './record-panel';
+import type { DedupClient } from '../../api/client';
+import type { ErrorReporter } from '../error-reporter';
+import { ContextKeys, PanelTypes } from '../ids';
+import { setContext } from '../context-keys';
+import { Settings } from '../settings';
 
-export const LOCATION_VIEW_TYPE = 'dedupCurator.location';
-export const EVENT_VIEW_TYPE = 'dedupCurator.event';
-export const viewTypeOf = (kind: RecordKind) => (kind === 'location' ? LOCATION_VIEW_TYPE : EVENT_VIEW_TYPE);
+export const viewTypeOf = (kind: RecordKind) => (kind === 'location' ? PanelTypes.location : PanelTypes.event);
 
 const keyOf = (kind: RecordKind, id: string) => `${kind}\u0000${id}`;
-
-/** Context key: the panel in front is the preview (shows "Keep Open" in its title bar). */
-const PREVIEW_ACTIVE = 'dedupCurator.recordPreviewActive';
 
 /** Whether tree clicks open previews: VS Code's own setting for editors. */
 const previewEnabled = () => vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
 
-export class RecordPanels implements vscode.Disposable {
+export class RecordPanels implements RecordPanelHost, vscode.Disposable {
   private readonly panels = new Map<string, RecordPanel>();
   /** The one panel the next preview replaces. */
   private previewPanel: RecordPanel | undefined;
@@ -36,8 +36,13 @@ export class RecordPanels implements vscode.Disposable {
     readonly locations: LocationsList,
     readonly events: EventsList,
     readonly log: vscode.LogOutputChannel,
+    readonly errors: ErrorReporter,
     private readonly extensionUri: vscode.Uri,
   ) {}
+
+  client(): Promise<DedupClient | undefined> {
+    return this.session.client();
+  }
 
   get(kind: RecordKind, id: string): RecordPanel | undefined {
     return this.panels.get(keyOf(kind, id));
@@ -90,7 +95,7 @@ export class RecordPanels implements vscode.Disposable {
   }
 
   private updatePreviewKey(): void {
-    void vscode.commands.executeCommand('setContext', PREVIEW_ACTIVE, this.previewPanel?.panel.active === true);
+    void setContext(ContextKeys.recordPreviewActive, this.previewPanel?.panel.active === true);
   }
 
   /** The serializer of one view type: the page saved kind and id with setState. */
@@ -124,8 +129,7 @@ export class RecordPanels implements vscode.Disposable {
   }
 
   eventsPageSize(): number {
-    const n = vscode.workspace.getConfiguration('dedupCurator').get<number>('pageSize.events', 50);
-    return Number.isInteger(n) ? Math.min(500, Math.max(1, n)) : 50;
+    return Settings.pageSize('events');
   }
 
   /**

@@ -5,6 +5,7 @@
 // text only, its strings in the user's language); its messages are checked by BasePanel against
 // TriagePageMessage (src/webview/triage/protocol.ts).
 import * as vscode from 'vscode';
+import { Commands, TRIAGE_PANEL_TYPE } from '../ids';
 import type { Recommendation } from '../../api/model';
 import type { TriageResult } from '../../triage/triage';
 import { type ToTriageWebview, TriagePageMessage } from '../../webview/triage/protocol';
@@ -15,7 +16,7 @@ import { flagWord } from '../triage/flag-labels';
 import { BasePanel, type PanelPage, panelOptions } from './base-panel';
 import { triagePanelData } from './triage-data';
 
-export const TRIAGE_VIEW_TYPE = 'dedupCurator.triage';
+export const TRIAGE_VIEW_TYPE = TRIAGE_PANEL_TYPE;
 
 /** The page of the Triage panel (src/webview/triage/; its charts' styles in media/triage.css). */
 const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage, strings: TRIAGE_STRINGS };
@@ -69,10 +70,10 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       const id = group.decidable[0];
       const rec = id === undefined ? undefined : this.pending.find((r) => r['@id'] === id);
       if (!rec) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
-      await vscode.commands.executeCommand('dedupCurator.openComparison', rec);
+      await vscode.commands.executeCommand(Commands.openComparison, rec);
       return;
     }
-    const summary = await vscode.commands.executeCommand('dedupCurator.decideGroup', { group: group.key, verdict: message.action });
+    const summary = await vscode.commands.executeCommand(Commands.decideGroup, { group: group.key, verdict: message.action });
     if (summary) await this.refresh();
   }
 }
@@ -80,7 +81,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
 export function registerTriagePanel(context: vscode.ExtensionContext, c: Curation): vscode.Disposable[] {
   let current: TriagePanel | undefined;
   return [
-    vscode.commands.registerCommand('dedupCurator.openTriage', async () => {
+    vscode.commands.registerCommand(Commands.openTriage, async () => {
       if (current) {
         current.panel.reveal();
         await current.refresh();

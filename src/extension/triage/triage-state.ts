@@ -8,13 +8,13 @@ import { type DecisionJournal, type JournalConnection, readJournal, unsureLine }
 import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
 import { labelsFromContents } from '../../triage/journal-labels';
+import { Settings } from '../settings';
 import { recordFlags } from '../../triage/record-flags';
 import { FeatureCache, informativeOrder, triage, type TriageLabel, type TriageResult } from '../../triage/triage';
 
 /** Setting dedupCurator.triage.targetPrecision: what a group decision must keep. */
 export function targetPrecision(): number {
-  const p = vscode.workspace.getConfiguration('dedupCurator').get<number>('triage.targetPrecision', 0.99);
-  return typeof p === 'number' && p > 0.5 && p < 1 ? p : 0.99;
+  return Settings.triageTargetPrecision();
 }
 
 export class TriageState implements vscode.Disposable {

@@ -3,18 +3,11 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Event, Page } from '../../api/model';
-import { statusText } from '../event-status';
 import { WindowedList } from './windowed-list';
-import { locationItem, locationTooltip } from './locations-list';
-import { integrationName, localDateTime, tooltipLines } from './labels';
-import { parseEventFilter, storedEventFilter } from './view-choices';
-
-export interface EventFilter {
-  startAfter?: Date;
-  startBefore?: Date;
-  /** A location's id (URI) and, for the description, its name. */
-  location?: { id: string; name?: string };
-}
+import { eventItem, eventTooltip, locationItem, locationTooltip } from './items';
+import { type EventFilter, isEventFilterSet, parseEventFilter, storedEventFilter } from './event-filter';
+import { ContextKeys } from '../ids';
+import { setContext } from '../context-keys';
 
 export class EventsList extends WindowedList<Event> {
   protected readonly noun = vscode.l10n.t('events');
@@ -34,8 +27,7 @@ export class EventsList extends WindowedList<Event> {
 
   private applyFilter(f: EventFilter): void {
     this.filterValue = f;
-    const filtered = !!(f.startAfter || f.startBefore || f.location);
-    void vscode.commands.executeCommand('setContext', 'dedupCurator.events.filtered', filtered);
+    void setContext(ContextKeys.eventsFiltered, isEventFilterSet(f));
   }
 
   protected override restoreChoices(): void {
@@ -62,25 +54,11 @@ export class EventsList extends WindowedList<Event> {
   }
 
   protected recordItem(e: Event): vscode.TreeItem {
-    const item = new vscode.TreeItem(e.name || e.id, e.location ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    item.description = [localDateTime(e.startDate), statusText(e.eventStatus)].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(e.eventStatus && /Cancel/i.test(e.eventStatus) ? 'circle-slash' : 'calendar');
-    item.contextValue = 'event';
-    // A click opens the event's panel as a preview (the twistie still expands its location).
-    item.command = { command: 'dedupCurator.openEvent', title: vscode.l10n.t('Open Event'), arguments: [e, { preview: true }] };
-    return item;
+    return eventItem(e);
   }
 
   protected override recordTooltip(e: Event): string {
-    return tooltipLines([
-      [vscode.l10n.t('Name'), e.name],
-      [vscode.l10n.t('Starts'), localDateTime(e.startDate)],
-      [vscode.l10n.t('Status'), statusText(e.eventStatus)],
-      [vscode.l10n.t('Prices'), e.minimumPrice != null ? `${e.minimumPrice} – ${e.maximumPrice ?? '?'}` : undefined],
-      [vscode.l10n.t('Location'), e.location?.name],
-      [vscode.l10n.t('Integrations'), (e.integrations ?? []).map(integrationName).join(', ')],
-      [vscode.l10n.t('Id'), e.id],
-    ]);
+    return eventTooltip(e);
   }
 
   protected override childItems(e: Event): vscode.TreeItem[] {

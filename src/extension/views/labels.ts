@@ -59,3 +59,27 @@ export function localDateTime(ts: string | null | undefined): string {
   dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return dateTimeFormat.format(d);
 }
+
+export interface NamesLabelOptions {
+  /** Two names and how many more ("A ⇄ B +1"): for rows and quick picks. */
+  compact?: boolean;
+  /** Cut each name to this many characters ("…"): for titles. */
+  maxName?: number;
+}
+
+/**
+ * How a recommendation is named everywhere (tree rows, titles, messages, the journal): its
+ * entities' names joined by ⇄; an entity without a name by its id.
+ */
+export function namesLabel(entities: readonly { name?: string | null; id: string }[], o: NamesLabelOptions = {}): string {
+  const names = entities.map((e) => {
+    const name = e.name || e.id;
+    return o.maxName !== undefined && name.length > o.maxName ? `${name.slice(0, o.maxName)}…` : name;
+  });
+  return o.compact && names.length > 2 ? `${names[0]} ⇄ ${names[1]} +${names.length - 2}` : names.join(' ⇄ ');
+}
+
+/** namesLabel of a recommendation, or its own id when it names no entity. */
+export function recommendationLabel(r: { '@id': string; entities: readonly { '@id': string; name?: string | null }[] }, o: NamesLabelOptions = {}): string {
+  return namesLabel(r.entities.map((e) => ({ name: e.name, id: e['@id'] })), o) || r['@id'];
+}

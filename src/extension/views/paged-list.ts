@@ -4,11 +4,14 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page } from '../../api/model';
+import { type PageOutcome, Pager } from '../../api/pager';
 import { type ResumeInfo, resumingFetcher } from '../../api/paging';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
 import type { LastLook, ListKey } from './last-look';
 import type { ViewChoices } from './view-choices';
+import { Commands, TreeItemKinds } from '../ids';
+import { Settings } from '../settings';
 
 export type ListNode<T> =
   | { kind: 'record'; record: T }
@@ -25,27 +28,25 @@ export interface LoadAllResult {
 /** How a page is asked again within a loadAll (resumingFetcher's options; its defaults for the count and pauses). */
 type PageResume = { onResume: (info: ResumeInfo) => void };
 
-/** Most records a view loads to sort, filter or search the whole list (setting dedupCurator.wholeListLimit). */
-export function wholeListLimit(): number {
-  const n = vscode.workspace.getConfiguration('dedupCurator').get<number>('wholeListLimit', 10_000);
-  return Number.isInteger(n) && n > 0 ? n : 10_000;
-}
-
 export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T>>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ListNode<T> | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  protected records: T[] = [];
-  protected total: number | undefined;
+  /** The pages loaded so far: one request at a time, aborted by a refresh (src/api/pager.ts). */
+  private readonly pager = new Pager<T>((page, signal) => this.fetchForPager(page, signal));
   /** The page load in progress (or the last one, settled). */
   private pageLoading: Promise<void> = Promise.resolve();
   /** A "load all" run in progress (loadAll), which loads page after page. */
   private allLoading: Promise<LoadAllResult> | undefined;
+  /** Counts refreshes, so a "load all" of an earlier generation stops. */
+  private generation = 0;
   /** How the last loadAll was asked for, so a Retry after it stopped on a failed page goes on with the same. */
   private lastAll: { limit: number; notify: boolean } | undefined;
-  private nextPage: number | undefined = 0;
-  private generation = 0;
-  private inFlight: AbortController | undefined;
-  private busy = false;
+  /** Within a loadAll: a failed page is asked again after a pause before the run gives up (issue 14). */
+  private resume: PageResume | undefined;
+  /** The user cancelled the loadAll: the page it aborted is no failure. */
+  private cancelledAll = false;
+  /** Where and when the page on its way was asked for (for the last-look store). */
+  private request: { baseUrl: string; at: Date } | undefined;
   view: vscode.TreeView<ListNode<T>> | undefined;
   /** Fixed for one generation, so "Load N more" and the pages agree after a settings change. */
   protected pageSize = 50;
@@ -109,19 +110,26 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     this.view = view;
   }
 
+  /** Every record loaded so far (the pager's array: remove() splices it). */
+  protected get records(): T[] {
+    return this.pager.records;
+  }
+
+  protected get total(): number | undefined {
+    return this.pager.total;
+  }
+
+  protected set total(n: number | undefined) {
+    this.pager.total = n;
+  }
+
   /** Drops what is shown and loads the first page again. */
   async refresh(): Promise<void> {
     this.followConnection();
-    this.inFlight?.abort();
+    this.pager.reset();
     this.generation++;
-    this.busy = false;
-    this.records = [];
-    this.total = undefined;
-    this.nextPage = 0;
     this.cleared();
-    const max = this.listKey === 'recommendations' ? 200 : 500;
-    const configured = vscode.workspace.getConfiguration('dedupCurator').get<number>(`pageSize.${this.listKey}`, 50);
-    this.pageSize = Number.isInteger(configured) ? Math.min(max, Math.max(1, configured)) : 50;
+    this.pageSize = Settings.pageSize(this.listKey);
     this.changed.fire(undefined);
     await this.loadMore();
   }
@@ -140,19 +148,9 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   loadMore(): Promise<void> {
-    return this.loadNext(undefined);
-  }
-
-  /** Loads the next page; within a loadAll (`resume`), a failed page is asked again before the run gives up. */
-  private loadNext(resume: PageResume | undefined): Promise<void> {
-    const page = this.nextPage;
     // One load at a time per generation: a second click on "Load more" waits for the first.
-    if (page === undefined || this.busy) return this.pageLoading;
-    this.busy = true;
-    const generation = this.generation;
-    this.pageLoading = this.load(page, generation, resume).finally(() => {
-      if (generation === this.generation) this.busy = false;
-    });
+    if (!this.pager.hasMore || this.pager.busy) return this.pageLoading;
+    this.pageLoading = this.pager.loadMore().then((outcome) => this.settle(outcome));
     return this.pageLoading;
   }
 
@@ -167,29 +165,34 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     this.lastAll = { limit, notify };
     const generation = this.generation;
     const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
+      this.cancelledAll = false;
       // Cancel also ends the page in flight and a pause before a resumption, not only the next page.
-      const onCancel = token?.onCancellationRequested(() => this.inFlight?.abort());
+      const onCancel = token?.onCancellationRequested(() => {
+        this.cancelledAll = true;
+        this.pager.abort();
+      });
       // As the CLI's --all and the Export do: a page that fails after the client's retries is asked
       // again after a pause (resumingFetcher) instead of ending the run, keeping every page loaded.
-      const resume: PageResume = {
+      this.resume = {
         onResume: (info) => {
           this.errors.warn(`${this.noun}: page ${info.page} failed (${info.error.message}); resuming from page ${info.page} in ${info.delayMs} ms`);
           progress?.report({ message: vscode.l10n.t('{0}; page {1} failed, asking again…', this.loadedText(), info.page + 1) });
         },
       };
       try {
-        while (this.nextPage !== undefined && this.records.length < limit && generation === this.generation && !token?.isCancellationRequested) {
+        while (this.pager.hasMore && this.records.length < limit && generation === this.generation && !token?.isCancellationRequested) {
           const before = this.records.length;
           progress?.report({ message: this.loadedText() });
-          await this.loadNext(resume);
+          await this.loadMore();
           // The page failed even after its resumptions (said in the view's message, with Retry to go
           // on from it): do not hammer the service with the next one.
-          if (this.records.length === before && this.nextPage !== undefined) break;
+          if (this.records.length === before && this.pager.hasMore) break;
         }
       } finally {
         onCancel?.dispose();
+        this.resume = undefined;
       }
-      const complete = this.nextPage === undefined;
+      const complete = !this.pager.hasMore;
       return { complete, cancelled: !complete && token?.isCancellationRequested === true, beyondLimit: !complete && this.records.length >= limit };
     };
     const title = vscode.l10n.t('Loading all {0}…', this.noun);
@@ -229,7 +232,27 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   get hasMore(): boolean {
-    return this.nextPage !== undefined;
+    return this.pager.hasMore;
+  }
+
+  /** One page for the pager, once the session has a client; undefined (nothing asked) without one. */
+  private async fetchForPager(page: number, signal: AbortSignal): Promise<Page<T> | undefined> {
+    const state = this.session.state;
+    if (state.kind !== 'ready') {
+      this.setMessage(undefined);
+      return undefined;
+    }
+    const client = await this.session.client();
+    if (!client) {
+      this.setMessage(vscode.l10n.t('Not connected: sending the token over plain http was declined.'));
+      return undefined;
+    }
+    if (signal.aborted) return undefined;
+    this.setMessage(this.records.length ? undefined : vscode.l10n.t('Loading {0}…', this.noun));
+    this.request = { baseUrl: state.baseUrl, at: new Date() };
+    const resume = this.resume;
+    const ask = resume ? resumingFetcher<T>((p, s) => this.fetchPage(client, p, s ?? signal), resume) : (p: number, s: AbortSignal) => this.fetchPage(client, p, s);
+    return vscode.window.withProgress({ location: { viewId: this.viewId } }, () => ask(page, signal));
   }
 
   /**
@@ -238,7 +261,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
    * failed, keeping what is loaded — with the loadAll it stopped, if one did.
    */
   private retryFrom(page: number, generation: number, duringAll: boolean): () => unknown {
-    if (page === 0) return () => vscode.commands.executeCommand('dedupCurator.refresh');
+    if (page === 0) return () => vscode.commands.executeCommand(Commands.refresh);
     return async () => {
       // The run that failed may still be winding up (a quick click): go on after it, not join it.
       await this.loading;
@@ -253,46 +276,19 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return this.loadAll(limit, notify);
   }
 
-  private async load(page: number, generation: number, resume?: PageResume): Promise<void> {
-    const state = this.session.state;
-    if (state.kind !== 'ready') {
-      this.setMessage(undefined);
-      this.changed.fire(undefined);
-      return;
-    }
-    const client = await this.session.client();
-    if (!client) {
-      this.setMessage(vscode.l10n.t('Not connected: sending the token over plain http was declined.'));
-      return;
-    }
-    if (generation !== this.generation) return;
-    const controller = (this.inFlight = new AbortController());
-    this.setMessage(this.records.length ? undefined : vscode.l10n.t('Loading {0}…', this.noun));
-    const requestedAt = new Date();
-    try {
-      const ask = resume
-        ? resumingFetcher<T>((p, signal) => this.fetchPage(client, p, signal ?? controller.signal), resume)
-        : (p: number, signal: AbortSignal) => this.fetchPage(client, p, signal);
-      const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => ask(page, controller.signal));
-      if (generation !== this.generation) return;
-      this.records.push(...result.data);
-      this.total = result.total;
-      this.nextPage = result.hasNextPage ? page + 1 : undefined;
-      if (page === 0) this.synced(state.baseUrl, requestedAt);
+  /** What a page's outcome shows: the summary or the empty message, or the failure (reported once for all views). */
+  private settle(outcome: PageOutcome<T>): void {
+    if (outcome.status === 'loaded') {
+      if (outcome.page === 0 && this.request) this.synced(this.request.baseUrl, this.request.at);
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
-    } catch (e) {
-      if (generation !== this.generation) return;
-      if (controller.signal.aborted) {
-        // The user cancelled the Load all: what is loaded stays, said as usual, and is no failure.
-        this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
-        return;
-      }
-      const retry = this.retryFrom(page, generation, resume !== undefined);
-      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(e, vscode.l10n.t('Loading {0}', this.noun), retry)));
-    } finally {
-      if (this.inFlight === controller) this.inFlight = undefined;
-      this.changed.fire(undefined);
+    } else if (outcome.status === 'failed' && this.cancelledAll) {
+      // The user cancelled the Load all: what is loaded stays, said as usual, and is no failure.
+      this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
+    } else if (outcome.status === 'failed') {
+      const retry = this.retryFrom(outcome.page, this.generation, this.resume !== undefined);
+      this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(outcome.error, vscode.l10n.t('Loading {0}', this.noun), retry)));
     }
+    this.changed.fire(undefined);
   }
 
   private synced(baseUrl: string, at: Date): void {
@@ -354,8 +350,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
         : vscode.l10n.t(' ({0} loaded)', shown.toLocaleString('en-US'));
     const item = new vscode.TreeItem(vscode.l10n.t('Load {0} more{1}', this.pageSize, of));
     item.iconPath = new vscode.ThemeIcon('more');
-    item.command = { command: 'dedupCurator.loadMore', title: vscode.l10n.t('Load More'), arguments: [this.viewId] };
-    item.contextValue = 'loadMore';
+    item.command = { command: Commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [this.viewId] };
+    item.contextValue = TreeItemKinds.loadMore;
     return this.moreItem(item);
   }
 
@@ -385,7 +381,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     if (!node) {
       const nodes: ListNode<T>[] = this.visible().map((record) => this.recordNode(record));
       // Offered whenever the server has more, even if a filter hides every loaded record.
-      if (this.nextPage !== undefined && this.records.length) nodes.push({ kind: 'more', provider: this });
+      if (this.pager.hasMore && this.records.length) nodes.push({ kind: 'more', provider: this });
       return nodes;
     }
     if (node.kind === 'record') return this.childItems(node.record).map((item) => ({ kind: 'child', item, parent: node.record }));
@@ -393,7 +389,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   dispose(): void {
-    this.inFlight?.abort();
+    this.pager.abort();
     this.changed.dispose();
   }
 }

@@ -3,12 +3,15 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page, Recommendation } from '../../api/model';
-import { type LoadAllResult, PagedList, wholeListLimit } from './paged-list';
-import { addressLine, integrationName, tooltipLines, percent, scoreIcon } from './labels';
+import { type LoadAllResult, PagedList } from './paged-list';
+import { addressLine, integrationName, tooltipLines, percent, recommendationLabel, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
 import type { TriageState } from '../triage/triage-state';
 import { flagSentence, flagsText } from '../triage/flag-labels';
+import { Commands, ContextKeys, TreeItemKinds } from '../ids';
+import { setContext } from '../context-keys';
+import { Settings } from '../settings';
 
 /** The sort in words for the view's header and the queue's. */
 function sortText(order: SortOrder): string {
@@ -46,7 +49,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   private applyFilter(f: RecommendationFilter): void {
     this.filterValue = f;
-    void vscode.commands.executeCommand('setContext', 'dedupCurator.recommendations.filtered', isFiltered(f));
+    void setContext(ContextKeys.recommendationsFiltered, isFiltered(f));
   }
 
   get sort(): SortOrder {
@@ -81,7 +84,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
    */
   loadWhole(notify: boolean, always = false): Promise<LoadAllResult | undefined> {
     if (!this.wantsWhole() && !always) return (this.wholeLoad = Promise.resolve(undefined));
-    this.wholeLoad = this.loadAll(wholeListLimit(), notify).then((r) => {
+    this.wholeLoad = this.loadAll(Settings.wholeListLimit(), notify).then((r) => {
       this.wholeResult = r;
       this.redraw();
       return r;
@@ -124,7 +127,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     if (!this.wantsWhole()) return item;
     item.label = vscode.l10n.t('Load all ({0}) to sort and filter the whole list', this.loadedText());
     item.iconPath = new vscode.ThemeIcon('cloud-download');
-    item.command = { command: 'dedupCurator.recommendations.loadAll', title: vscode.l10n.t('Load All') };
+    item.command = { command: Commands.loadAllRecommendations, title: vscode.l10n.t('Load All') };
     return item;
   }
 
@@ -164,11 +167,10 @@ export class RecommendationsList extends PagedList<Recommendation> {
   }
 
   protected recordItem(r: Recommendation): vscode.TreeItem {
-    const names = r.entities.map((e) => e.name || e['@id']);
-    const label = names.length > 2 ? `${names[0]} ⇄ ${names[1]} +${names.length - 2}` : names.join(' ⇄ ');
+    const label = recommendationLabel(r, { compact: true });
     // The score leads the row: long names push the description out of a narrow side bar.
     const score = percent(r.score);
-    const item = new vscode.TreeItem({ label: `${score} ${label || r['@id']}`, highlights: [[0, score.length]] }, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem({ label: `${score} ${label}`, highlights: [[0, score.length]] }, vscode.TreeItemCollapsibleState.Collapsed);
     const integrations = [...new Set(r.entities.map((e) => integrationName(e.integration)))];
     item.id = r['@id'];
     const unsure = this.triage?.isUnsure(r['@id']);
@@ -176,9 +178,9 @@ export class RecommendationsList extends PagedList<Recommendation> {
     // Plain strings: a description is shown as text, so record data stays inert.
     item.description = [unsure ? vscode.l10n.t('unsure') : '', flags, integrations.join(', ')].filter(Boolean).join(' · ');
     item.iconPath = unsure ? new vscode.ThemeIcon('question', new vscode.ThemeColor('charts.purple')) : scoreIcon(r.score);
-    item.contextValue = 'recommendation';
+    item.contextValue = TreeItemKinds.recommendation;
     // A click opens the comparison (the twistie still expands the entities).
-    item.command = { command: 'dedupCurator.openComparison', title: vscode.l10n.t('Open Comparison'), arguments: [r] };
+    item.command = { command: Commands.openComparison, title: vscode.l10n.t('Open Comparison'), arguments: [r] };
     return item;
   }
 
@@ -200,7 +202,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
       item.id = `${r['@id']}|${e['@id']}`;
       item.description = `${integrationName(e.integration)} · ${e.sourceId ?? ''}`;
       item.iconPath = new vscode.ThemeIcon('location');
-      item.contextValue = 'recommendationEntity';
+      item.contextValue = TreeItemKinds.recommendationEntity;
       item.tooltip = tooltipLines([
         [vscode.l10n.t('Name'), e.name],
         [vscode.l10n.t('Address'), addressLine(e.address)],
@@ -232,7 +234,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
       return vscode.l10n.t(
         'Sorted and filtered {0} only: the list is longer than the {1} the setting dedupCurator.wholeListLimit allows to load.',
         this.amongText(),
-        wholeListLimit().toLocaleString('en-US'),
+        Settings.wholeListLimit().toLocaleString('en-US'),
       );
     }
     return vscode.l10n.t('Sorted and filtered {0} only (loading stopped). "Load all" at the end of the list loads the rest.', this.amongText());

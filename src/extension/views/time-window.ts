@@ -88,3 +88,25 @@ export function windowFromArg(arg: unknown, lastLook: Date | undefined, now = Da
   }
   return { error: vscode.l10n.t('Expected 24h, 7d, 30d, all, last-look or a date') };
 }
+
+/** Windows are stored as presets or ISO dates. "Since the last look" is not kept: it meant that moment. */
+export function storedWindow(spec: WindowSpec | undefined): unknown {
+  if (!spec) return undefined;
+  if (spec.kind === 'preset') return { preset: spec.preset };
+  return spec.lastLook ? undefined : { since: spec.since.toISOString() };
+}
+
+export function parseWindow(raw: unknown): WindowSpec | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const r = raw as Record<string, unknown>;
+  if (isPreset(r.preset)) return { kind: 'preset', preset: r.preset };
+  const since = parseStoredDate(r.since);
+  return since ? { kind: 'since', since } : undefined;
+}
+
+/** A date kept as an ISO string in the workspace state; undefined if it is not one. */
+export function parseStoredDate(v: unknown): Date | undefined {
+  if (typeof v !== 'string') return undefined;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}

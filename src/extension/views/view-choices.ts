@@ -9,9 +9,7 @@
 // before they were per connection (one set per view) are read for a connection that has none yet,
 // without what names a record of one service (the events' location).
 import type * as vscode from 'vscode';
-import type { EventFilter } from './events-list';
 import { type RecommendationFilter, SORT_ORDERS, type SortOrder } from './recommendation-filter';
-import { type WindowSpec, isPreset } from './time-window';
 
 const PREFIX = 'dedupCurator.viewChoices:';
 
@@ -61,37 +59,4 @@ export function parseRecommendationFilter(raw: unknown): RecommendationFilter | 
   const score = (v: unknown) => (typeof v === 'number' && v >= 0 && v <= 1 ? v : undefined);
   const integrations = Array.isArray(r.integrations) ? r.integrations.filter((i): i is string => typeof i === 'string' && i.length > 0) : undefined;
   return { minScore: score(r.minScore), maxScore: score(r.maxScore), integrations: integrations?.length ? integrations : undefined };
-}
-
-/** Windows are stored as presets or ISO dates. "Since the last look" is not kept: it meant that moment. */
-export function storedWindow(spec: WindowSpec | undefined): unknown {
-  if (!spec) return undefined;
-  if (spec.kind === 'preset') return { preset: spec.preset };
-  return spec.lastLook ? undefined : { since: spec.since.toISOString() };
-}
-
-export function parseWindow(raw: unknown): WindowSpec | undefined {
-  if (!raw || typeof raw !== 'object') return undefined;
-  const r = raw as Record<string, unknown>;
-  if (isPreset(r.preset)) return { kind: 'preset', preset: r.preset };
-  const since = parseDate(r.since);
-  return since ? { kind: 'since', since } : undefined;
-}
-
-export function storedEventFilter(f: EventFilter): unknown {
-  return { startAfter: f.startAfter?.toISOString(), startBefore: f.startBefore?.toISOString(), location: f.location };
-}
-
-export function parseEventFilter(raw: unknown): EventFilter | undefined {
-  if (!raw || typeof raw !== 'object') return undefined;
-  const r = raw as Record<string, unknown>;
-  const loc = r.location as Record<string, unknown> | undefined;
-  const location = loc && typeof loc === 'object' && typeof loc.id === 'string' && loc.id ? { id: loc.id, name: typeof loc.name === 'string' ? loc.name : undefined } : undefined;
-  return { startAfter: parseDate(r.startAfter), startBefore: parseDate(r.startBefore), location };
-}
-
-function parseDate(v: unknown): Date | undefined {
-  if (typeof v !== 'string') return undefined;
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? undefined : d;
 }

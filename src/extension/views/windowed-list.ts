@@ -3,8 +3,8 @@
 // `only_external_updates` flag (the setting `dedupCurator.onlyExternalUpdates`).
 import * as vscode from 'vscode';
 import { PagedList } from './paged-list';
-import { type WindowSpec, isPreset, sinceOf, windowLabel } from './time-window';
-import { parseWindow, storedWindow } from './view-choices';
+import { type WindowSpec, parseWindow, sinceOf, storedWindow, windowLabel } from './time-window';
+import { Settings } from '../settings';
 
 export abstract class WindowedList<T> extends PagedList<T> {
   /** Undefined: follow the default setting. */
@@ -14,8 +14,7 @@ export abstract class WindowedList<T> extends PagedList<T> {
 
   get window(): WindowSpec {
     if (this.chosen) return this.chosen;
-    const preset = vscode.workspace.getConfiguration('dedupCurator').get<string>('defaultTimeWindow', '30d');
-    return { kind: 'preset', preset: isPreset(preset) ? preset : '30d' };
+    return { kind: 'preset', preset: Settings.defaultTimeWindow() };
   }
 
   /** Chooses the window (undefined: back to the default) and reloads. */
@@ -30,7 +29,7 @@ export abstract class WindowedList<T> extends PagedList<T> {
   }
 
   get onlyExternalUpdates(): boolean {
-    return vscode.workspace.getConfiguration('dedupCurator').get<boolean>('onlyExternalUpdates', false);
+    return Settings.onlyExternalUpdates();
   }
 
   override refresh(): Promise<void> {

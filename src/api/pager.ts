@@ -1,0 +1,134 @@
+// "Load N more": a list read from the service one page at a time, on demand. What the trees
+// (views/paged-list.ts) and a location panel's events (panels/record-panel.ts) both need, written
+// once: one page request at a time (a second "Load more" joins the first), an AbortSignal on each
+// request, and `reset` starting a new generation that aborts the request in flight and ignores
+// whatever it still returns. No editor code: what a page's outcome means to the user is the
+// caller's (the extension hands failures to its ErrorReporter).
+import type { Page } from './model';
+
+/**
+ * Fetches one page. Undefined: the page cannot be asked for now (no connection); nothing changes
+ * and the same page is asked for next time.
+ */
+export type PagerFetch<T> = (page: number, signal: AbortSignal) => Promise<Page<T> | undefined>;
+
+export type PageOutcome<T> =
+  | { status: 'loaded'; page: number; added: readonly T[] }
+  | { status: 'failed'; page: number; error: unknown }
+  /** Nothing was asked: the fetch declined (undefined), or the list is complete. */
+  | { status: 'skipped' }
+  /** The list was reset while this page was on its way: its records were dropped. */
+  | { status: 'stale' };
+
+export interface PagerOptions<T> {
+  /** When given, a record whose key is already loaded is dropped (pages shift as data changes). */
+  keyOf?(record: T): string;
+}
+
+export class Pager<T> {
+  private items: T[] = [];
+  private keys = new Set<string>();
+  private totalValue: number | undefined;
+  private next: number | undefined = 0;
+  private generation = 0;
+  private inFlight: AbortController | undefined;
+  private busyValue = false;
+  private current: Promise<PageOutcome<T>> = Promise.resolve({ status: 'skipped' });
+
+  constructor(
+    private readonly fetch: PagerFetch<T>,
+    private readonly options: PagerOptions<T> = {},
+  ) {}
+
+  /** Every record loaded so far, in the service's order. The array is the pager's: callers may splice it (a decided record leaves). */
+  get records(): T[] {
+    return this.items;
+  }
+
+  /** The service's total, when it reports one. */
+  get total(): number | undefined {
+    return this.totalValue;
+  }
+
+  set total(n: number | undefined) {
+    this.totalValue = n;
+  }
+
+  get hasMore(): boolean {
+    return this.next !== undefined;
+  }
+
+  /** The page the next loadMore asks for (undefined: the list is complete). */
+  get nextPage(): number | undefined {
+    return this.next;
+  }
+
+  /** A page request of this generation is on its way. */
+  get busy(): boolean {
+    return this.busyValue;
+  }
+
+  /** The last page load (settled once it is in, failed or dropped). */
+  get loading(): Promise<PageOutcome<T>> {
+    return this.current;
+  }
+
+  /** Asks for the next page, unless one is on its way (then returns that one) or the list is complete. */
+  loadMore(): Promise<PageOutcome<T>> {
+    const page = this.next;
+    if (page === undefined) return Promise.resolve({ status: 'skipped' });
+    if (this.busyValue) return this.current;
+    this.busyValue = true;
+    const generation = this.generation;
+    this.current = this.load(page, generation).finally(() => {
+      if (generation === this.generation) this.busyValue = false;
+    });
+    return this.current;
+  }
+
+  /** Drops every record and aborts the request in flight: the next loadMore asks for page 0. */
+  reset(): void {
+    this.abort();
+    this.generation++;
+    this.busyValue = false;
+    this.items = [];
+    this.keys.clear();
+    this.totalValue = undefined;
+    this.next = 0;
+  }
+
+  /** Aborts the request in flight (on dispose); its outcome is 'stale' or 'failed' (cancelled). */
+  abort(): void {
+    this.inFlight?.abort();
+  }
+
+  private async load(page: number, generation: number): Promise<PageOutcome<T>> {
+    const controller = (this.inFlight = new AbortController());
+    try {
+      const result = await this.fetch(page, controller.signal);
+      if (generation !== this.generation) return { status: 'stale' };
+      if (!result) return { status: 'skipped' };
+      const added = this.add(result.data);
+      this.totalValue = result.total;
+      this.next = result.hasNextPage ? page + 1 : undefined;
+      return { status: 'loaded', page, added };
+    } catch (error) {
+      if (generation !== this.generation) return { status: 'stale' };
+      return { status: 'failed', page, error };
+    } finally {
+      if (this.inFlight === controller) this.inFlight = undefined;
+    }
+  }
+
+  private add(data: readonly T[]): T[] {
+    const keyOf = this.options.keyOf?.bind(this.options);
+    if (!keyOf) {
+      this.items.push(...data);
+      return [...data];
+    }
+    const added = data.filter((r) => !this.keys.has(keyOf(r)));
+    for (const r of added) this.keys.add(keyOf(r));
+    this.items.push(...added);
+    return added;
+  }
+}

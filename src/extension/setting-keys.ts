@@ -1,0 +1,32 @@
+// The keys of the settings package.json contributes, under the section `dedupCurator`. Read only
+// through settings.ts (typed getters); kept apart from it because test/unit/manifest-ids.test.ts
+// checks them against package.json without VS Code.
+export const SETTINGS_SECTION = 'dedupCurator';
+
+export const SettingKeys = {
+  baseUrl: 'baseUrl',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
+  confirmReject: 'confirmReject',
+  undoSeconds: 'undoSeconds',
+  connections: 'connections',
+  defaultTimeWindow: 'defaultTimeWindow',
+  onlyExternalUpdates: 'onlyExternalUpdates',
+  wholeListLimit: 'wholeListLimit',
+  pageSizeRecommendations: 'pageSize.recommendations',
+  pageSizeLocations: 'pageSize.locations',
+  pageSizeEvents: 'pageSize.events',
+  bulkConcurrency: 'bulkConcurrency',
+  advanceAfterDecision: 'panels.advanceAfterDecision',
+  loadRemoteImages: 'panels.loadRemoteImages',
+  queueBlind: 'queue.blind',
+  triageTargetPrecision: 'triage.targetPrecision',
+} as const;
+export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
+
+/** A list's page size setting, and the most the service accepts for it (the manifest's maximum). */
+export const PAGE_SIZES = {
+  recommendations: { key: SettingKeys.pageSizeRecommendations, max: 200 },
+  locations: { key: SettingKeys.pageSizeLocations, max: 500 },
+  events: { key: SettingKeys.pageSizeEvents, max: 500 },
+} as const;
+export const DEFAULT_PAGE_SIZE = 50;
