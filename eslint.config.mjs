@@ -29,7 +29,7 @@ export default tseslint.config(
   {
     // The core never depends on the editor, nor on the programs built on it (the CLI, the
     // extension): the CLI and the sandbox run without VS Code, and what both use lives in the core.
-    files: ['src/api/**', 'src/matching/**', 'src/triage/**', 'src/sandbox/**', 'src/curation/**', 'src/records/**', 'src/webview/**'],
+    files: ['src/api/**', 'src/matching/**', 'src/triage/**', 'src/sandbox/**', 'src/curation/**', 'src/records/**', 'src/mirror/**', 'src/webview/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_CLI, NO_EXTENSION] }] },
   },
   {

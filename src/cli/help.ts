@@ -30,6 +30,8 @@ Commands:
   reject ID             reject a recommendation
   triage                the pending backlog in groups of agreeing fields, with estimates learnt
                         from your decisions; approve|reject --group KEY decides a safe group
+  mirror sync|search    a local copy of every location and event, synced incrementally and
+                        searched offline (typos, accents, prefixes, source ids)
   sandbox               run the local sandbox service (synthetic data, no credentials)
 
 Run 'dedup-curator <command> --help' for a command's options.
@@ -120,6 +122,44 @@ Or decide a whole pattern group from 'dedup-curator triage' (its members not mar
   --force                  decide it although triage does not call it safe
 
 ${CONNECTION}
+
+${EXIT_CODES}`,
+  mirror: `Usage: dedup-curator mirror sync --dir DIR [options]
+       dedup-curator mirror search QUERY --dir DIR [--kind locations|events] [--limit N] [--format F]
+
+A local copy of the service's locations and events in DIR, searchable offline.
+  sync      the first time, every record; later, only what changed since the last sync
+  search    whole records, best match first
+
+Run 'dedup-curator mirror sync --help' or 'dedup-curator mirror search --help' for their options.
+
+${EXIT_CODES}`,
+  mirrorSync: `Usage: dedup-curator mirror sync --dir DIR [options]
+
+Bring the mirror in DIR up to date (created on first use): the first sync lists every location and
+event; later ones list only what changed since the newest update seen, less five minutes. Records
+merged into another since the last sync are removed. Progress goes to stderr, one JSON summary line
+per kind to stdout. Interrupted (Ctrl-C, network, kill), DIR keeps the previous copy and the next
+sync resumes after the last page received. DIR never holds the access token; a mirror belongs to
+one service address.
+
+  --dir DIR             the mirror's directory (required)
+  --page-size N         records per request, 1-500 (default 500, the fewest round trips)
+
+${CONNECTION}
+
+${EXIT_CODES}`,
+  mirrorSearch: `Usage: dedup-curator mirror search QUERY --dir DIR [--kind locations|events] [--limit N] [--format F]
+
+Search the mirror in DIR (no network): by name, street, locality, postcode, source id and
+integration. Every word of QUERY must match, accents and case ignored; the last word may be a
+prefix, words of 4 letters or more may have a typo (numbers never). Prints whole records, best
+first; an empty QUERY ("") lists records up to the limit.
+
+  --dir DIR             the mirror's directory (required)
+  --kind K              locations (default) or events (found by their location's address too)
+  --limit N             at most N records (default 20)
+  --format F            ndjson (default, one record per line), json or csv
 
 ${EXIT_CODES}`,
 };

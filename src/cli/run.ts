@@ -3,6 +3,7 @@ import { decideCommand } from './decide-command';
 import { EXIT, UsageError, describeFailure } from './exit-codes';
 import { HELP } from './help';
 import { type CommandIo, listCommand } from './list-command';
+import { mirrorCommand } from './mirror-command';
 import { sandboxCommand } from './sandbox-command';
 import { triageCommand } from './triage-command';
 
@@ -30,6 +31,8 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
         return await decideCommand(command, args, io, HELP[command]);
       case 'triage':
         return await triageCommand(args, io, HELP.triage);
+      case 'mirror':
+        return await mirrorCommand(args, io, { mirror: HELP.mirror, mirrorSync: HELP.mirrorSync, mirrorSearch: HELP.mirrorSearch });
       case 'sandbox':
         return await sandboxCommand(args, {
           stdout: (s) => io.stdout.write(s),

@@ -23,6 +23,9 @@ import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
 import type { TriageState } from './triage/triage-state';
 import { ConnectionStatusBar } from './status-bar';
+import { type RecordFinder, registerFindCommands } from './mirror/find-commands';
+import { MirrorService } from './mirror/mirror-service';
+import { MirrorStatusBar } from './mirror/mirror-status';
 import { LastLook } from './views/last-look';
 import { EventsList } from './views/events-list';
 import { LocationsList } from './views/locations-list';
@@ -52,6 +55,10 @@ export interface DedupCuratorApi {
   comparisons: ComparisonPanels;
   /** Unsure marks, flags and the informative order, as read from the decision journal. */
   triage: TriageState;
+  /** The local mirror of the active connection, its Find quick pick and its status bar item. */
+  mirrors: MirrorService;
+  finder: RecordFinder;
+  mirrorStatus: MirrorStatusBar;
 }
 
 // When this bundle's code began to run (after VS Code read and compiled it): the activation
@@ -122,11 +129,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const statusBar = new ConnectionStatusBar(session, recommendations);
   context.subscriptions.push(statusBar);
   void ready.then(() => statusBar.show());
+  const mirrors = new MirrorService(session, context.globalStorageUri, log);
+  const [finder, findCommands] = registerFindCommands(mirrors);
+  const mirrorStatus = new MirrorStatusBar(mirrors);
+  context.subscriptions.push(mirrors, ...findCommands, mirrorStatus);
+  void ready.then(() => mirrorStatus.update());
   // Decisions left unsent by a window closed during their undo period: said once, at the next start.
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triage: curation.triage };
+  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triage: curation.triage, mirrors, finder, mirrorStatus };
 }
 
 export function deactivate(): void {

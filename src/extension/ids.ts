@@ -75,6 +75,9 @@ export const Commands = {
   decideGroup: 'dedupCurator.decideGroup',
   toggleProduction: 'dedupCurator.toggleProduction',
   openTriage: 'dedupCurator.openTriage',
+  findLocation: 'dedupCurator.findLocation',
+  findEvent: 'dedupCurator.findEvent',
+  syncMirror: 'dedupCurator.syncMirror',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 
@@ -119,3 +122,5 @@ export const TreeItemKinds = {
 
 /** The status bar item's id (the user can hide it by this id). */
 export const STATUS_BAR_ID = 'dedupCurator.connection';
+/** The local mirror's status bar item. */
+export const MIRROR_STATUS_BAR_ID = 'dedupCurator.mirror';

@@ -20,6 +20,7 @@ export const SettingKeys = {
   loadRemoteImages: 'panels.loadRemoteImages',
   queueBlind: 'queue.blind',
   triageTargetPrecision: 'triage.targetPrecision',
+  mirrorSyncIntervalMinutes: 'mirror.syncIntervalMinutes',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 

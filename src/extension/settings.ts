@@ -63,6 +63,11 @@ export const Settings = {
   loadRemoteImages: (): boolean => get<unknown>(SettingKeys.loadRemoteImages, false) === true,
   /** Blind review (issue 17): the queue hides the score and the flags until the verdict is given. */
   queueBlind: (): boolean => get<unknown>(SettingKeys.queueBlind, false) === true,
+  /** The local mirror's scheduled sync, in minutes (0: only on demand). */
+  mirrorSyncIntervalMinutes: (): number => {
+    const n = get<unknown>(SettingKeys.mirrorSyncIntervalMinutes, 0);
+    return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
+  },
   /** What a group decision must keep (issue 17). */
   triageTargetPrecision: (): number => {
     const p = get<unknown>(SettingKeys.triageTargetPrecision, 0.99);

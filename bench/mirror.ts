@@ -1,0 +1,104 @@
+// The mirror (issue 18) at scale, against a sandbox in its own process on 127.0.0.1:
+//   1. full sync: `dedup-curator mirror sync` into an empty directory, against the CLI's plain
+//      listing of the same records (`locations --all` + `events --all`, page size 500, to /dev/null);
+//   2. incremental sync after about 1 % of the records changed (approvals merging records; events at
+//      merged locations change with them), as a share of the full sync's time;
+//   3. open time (Mirror.open: read the snapshot, build the index), heap and RSS of the open mirror,
+//      size on disk;
+//   4. search latency p50/p95 over 1,000 queries made from record names (prefixes, typos, accents).
+// Each timed CLI run is a fresh `node dist/cli.js` process, timed from spawn to exit.
+// Run: npm run build && node --expose-gc --import tsx bench/mirror.ts [--places 36300] [--events 27900]
+//   (36,300 places and 27,900 real events ≈ 100,000 locations and 50,000 events, nothing merged at start)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DedupClient } from '../src/api';
+import { EARLIEST_SINCE, Mirror } from '../src/mirror';
+import { startBenchSandbox } from './lib/bench-sandbox';
+import { percentile, queriesFrom } from './lib/mirror-queries';
+import { machineLine, numberOption } from './lib/stats';
+
+const PLACES = numberOption('--places', 36_300);
+const EVENTS = numberOption('--events', 27_900);
+const CLI = join(__dirname, '..', 'dist', 'cli.js');
+
+function runCli(args: string[], env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve((performance.now() - t) / 1000) : reject(new Error(`dedup-curator ${args.join(' ')} exited ${code}: ${err.slice(-500)}`))));
+  });
+}
+
+function diskMb(dir: string): number {
+  return readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0) / 2 ** 20;
+}
+
+function memoryMb(): { heap: number; rss: number } {
+  global.gc?.();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed / 2 ** 20, rss: m.rss / 2 ** 20 };
+}
+
+async function main(): Promise<void> {
+  console.log(machineLine());
+  const sandbox = await startBenchSandbox({ locations: PLACES, events: EVENTS, autoMergeThreshold: 2 });
+  const dir = mkdtempSync(join(tmpdir(), 'dedup-mirror-bench-'));
+  try {
+    const env = { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token };
+    console.log(`sandbox: ${sandbox.stats.locations} locations, ${sandbox.stats.events} events (started in ${sandbox.startSeconds.toFixed(1)} s)`);
+
+    const listing = (await runCli(['locations', '--all', '--page-size', '500', `--updated-since=${EARLIEST_SINCE}`], env)) + (await runCli(['events', '--all', '--page-size', '500', `--updated-since=${EARLIEST_SINCE}`], env));
+    const full = await runCli(['mirror', 'sync', '--dir', dir], env);
+    console.log(`full sync ${full.toFixed(2)} s; plain listing of the same records ${listing.toFixed(2)} s; ratio ${(full / listing).toFixed(2)}×`);
+
+    // About 1 % of the records changed: approvals merge records (each changes the survivor, removes
+    // the others, and re-embeds the survivor in the events at them).
+    const client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
+    const target = Math.round((sandbox.stats.locations + sandbox.stats.events) / 100 / 2);
+    let approved = 0;
+    const touched = new Set<string>();
+    for await (const r of client.allRecommendations({ pageSize: 200 })) {
+      if (approved >= target) break;
+      const ids = r.entities.map((e) => e['@id']);
+      if (ids.some((id) => touched.has(id))) continue;
+      ids.forEach((id) => touched.add(id));
+      await client.approve(r['@id']).catch(() => undefined);
+      approved++;
+    }
+    const incremental = await runCli(['mirror', 'sync', '--dir', dir], env);
+    const opened0 = memoryMb();
+    let t = performance.now();
+    const mirror = await Mirror.open(dir);
+    const openSeconds = (performance.now() - t) / 1000;
+    const opened = memoryMb();
+    const changed = (mirror.state('locations')?.count ?? 0) + (mirror.state('events')?.count ?? 0);
+    console.log(`incremental sync after ${approved} approvals: ${incremental.toFixed(2)} s (${((incremental / full) * 100).toFixed(1)} % of the full sync); ${changed} records mirrored`);
+    console.log(`open ${openSeconds.toFixed(2)} s; heap +${(opened.heap - opened0.heap).toFixed(0)} MB, RSS +${(opened.rss - opened0.rss).toFixed(0)} MB; disk ${diskMb(dir).toFixed(0)} MB`);
+
+    for (const kind of ['locations', 'events'] as const) {
+      const records = mirror.search<{ id: string; name?: string | null }>(kind, '', Number.MAX_SAFE_INTEGER).map((h) => ({ id: h.id, name: h.record.name ?? '' }));
+      const queries = queriesFrom(records, 1000);
+      const times: number[] = [];
+      let found = 0;
+      for (const { q, target: id } of queries) {
+        t = performance.now();
+        const hits = mirror.search(kind, q, 20);
+        times.push(performance.now() - t);
+        if (hits.some((h) => h.id === id)) found++;
+      }
+      console.log(`search ${kind}: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${Math.max(...times).toFixed(1)} ms; target in first 20: ${found} / 1000`);
+    }
+  } finally {
+    await sandbox.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

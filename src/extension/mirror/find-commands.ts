@@ -1,0 +1,104 @@
+// Find Location… / Find Event…: a quick pick that searches the mirror as the user types (names,
+// streets, towns, postcodes, source ids, integrations; typos and accents forgiven) and opens the
+// chosen record's panel through Open Location / Open Event. And Sync Mirror. Every text shown
+// comes from records, so it is made inert first ($(icon) and [link](command:) stay text).
+import * as vscode from 'vscode';
+import { Commands } from '../ids';
+import type { Event, Location } from '../../api/model';
+import type { Mirror, MirrorKind } from '../../mirror';
+import { inertText } from '../ui/inert-text';
+import { showInfo } from '../ui/notify';
+import type { MirrorService } from './mirror-service';
+import { age } from './mirror-status';
+
+const t = vscode.l10n.t;
+/** Records listed per keystroke: a quick pick shows about a dozen; more is scrolling, not finding. */
+const PICK_LIMIT = 50;
+
+export type FindItem = vscode.QuickPickItem & { record?: Location | Event };
+
+/** The quick pick open now, for tests (they read what the user reads, and type into it). */
+export class RecordFinder {
+  active: vscode.QuickPick<FindItem> | undefined;
+
+  constructor(private readonly mirrors: MirrorService) {}
+
+  /** Asks, searches as typed, and opens the chosen record's panel; returns what that command returned. */
+  async find(kind: MirrorKind): Promise<unknown> {
+    const mirror = await this.mirrors.current();
+    if (!mirror) {
+      void showInfo(t('Dedup Curator: connect to a service first.'));
+      return undefined;
+    }
+    if (!mirror.syncedAt) {
+      const sync = t('Sync Mirror');
+      const answer = await showInfo(t('Dedup Curator: Find searches a local mirror of the service, which is not synced yet. Sync it now?'), sync);
+      if (answer !== sync || !(await this.mirrors.sync())) return undefined;
+    }
+    const record = await this.pick(mirror, kind);
+    if (!record) return undefined;
+    return vscode.commands.executeCommand(kind === 'locations' ? Commands.openLocation : Commands.openEvent, record);
+  }
+
+  private pick(mirror: Mirror, kind: MirrorKind): Promise<Location | Event | undefined> {
+    return new Promise((resolve) => {
+      const qp = vscode.window.createQuickPick<FindItem>();
+      this.active = qp;
+      const count = mirror.count(kind);
+      qp.title =
+        kind === 'locations'
+          ? t('Dedup Curator: Find Location among {0} (mirror synced {1})', count.toLocaleString('en-US'), age(mirror.syncedAt ?? new Date(0)))
+          : t('Dedup Curator: Find Event among {0} (mirror synced {1})', count.toLocaleString('en-US'), age(mirror.syncedAt ?? new Date(0)));
+      qp.placeholder = t('Name, street, town, postcode, source id or integration');
+      // The mirror ranks; the quick pick must neither filter out a fuzzy match nor hide the details.
+      qp.matchOnDescription = false;
+      qp.matchOnDetail = false;
+      const show = (query: string) => {
+        qp.items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+      };
+      show('');
+      let chosen: Location | Event | undefined;
+      const subs = [
+        qp.onDidChangeValue(show),
+        qp.onDidAccept(() => {
+          chosen = qp.selectedItems[0]?.record;
+          qp.hide();
+        }),
+        qp.onDidHide(() => {
+          for (const s of subs) s.dispose();
+          if (this.active === qp) this.active = undefined;
+          qp.dispose();
+          resolve(chosen);
+        }),
+      ];
+      qp.show();
+    });
+  }
+}
+
+function itemOf(kind: MirrorKind, r: Location | Event): FindItem {
+  const place = kind === 'events' ? (r as Event).location : (r as Location);
+  const a = place?.address;
+  const where = [a?.streetAddress, [a?.postalCode, a?.addressLocality].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const when = kind === 'events' && (r as Event).startDate ? String((r as Event).startDate).slice(0, 16).replace('T', ' ') : undefined;
+  return {
+    label: inertText(r.name || r.id),
+    description: inertText([when, where].filter(Boolean).join(' · ')),
+    detail: inertText(r.id),
+    // Shown whatever the quick pick's own matching thinks: the mirror found it (perhaps by a typo).
+    alwaysShow: true,
+    record: r,
+  };
+}
+
+export function registerFindCommands(mirrors: MirrorService): [RecordFinder, vscode.Disposable[]] {
+  const finder = new RecordFinder(mirrors);
+  return [
+    finder,
+    [
+      vscode.commands.registerCommand(Commands.findLocation, () => finder.find('locations')),
+      vscode.commands.registerCommand(Commands.findEvent, () => finder.find('events')),
+      vscode.commands.registerCommand(Commands.syncMirror, () => mirrors.sync()),
+    ],
+  ];
+}

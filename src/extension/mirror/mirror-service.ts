@@ -1,0 +1,125 @@
+// The mirror of the active connection (src/mirror) in the extension: one directory per service
+// address under the extension's global storage, opened when first needed, synced on demand (with
+// progress and cancel) and, when the user sets dedupCurator.mirror.syncIntervalMinutes, on a timer.
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { Settings, affects } from '../settings';
+import { SettingKeys } from '../setting-keys';
+import { isDedupError } from '../../api/errors';
+import { Mirror, MirrorError, type SyncReport } from '../../mirror';
+import type { Session } from '../connection/session';
+import { showError, showInfo } from '../ui/notify';
+
+const t = vscode.l10n.t;
+
+export class MirrorService implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fired when the mirror of the active connection changed: opened, synced, or another connection. */
+  readonly onDidChange = this.changed.event;
+  private opened: { baseUrl: string; mirror: Promise<Mirror> } | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private syncing: Promise<SyncReport | undefined> | undefined;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly session: Session,
+    private readonly storage: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables = [
+      this.changed,
+      session.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affects(e, SettingKeys.mirrorSyncIntervalMinutes)) this.schedule();
+      }),
+    ];
+    this.schedule();
+  }
+
+  /** The directory of a service's mirror: a hash of its address, so no name from a URL reaches the file system. */
+  dirFor(baseUrl: string): string {
+    const key = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
+    return vscode.Uri.joinPath(this.storage, 'mirrors', key).fsPath;
+  }
+
+  /** The active connection's mirror (empty before its first sync), or undefined without a connection. */
+  async current(): Promise<Mirror | undefined> {
+    const s = this.session.state;
+    const baseUrl = s.kind === 'ready' || s.kind === 'no-token' ? s.baseUrl : undefined;
+    if (!baseUrl) return undefined;
+    if (this.opened?.baseUrl !== baseUrl) {
+      const mirror = Mirror.open(this.dirFor(baseUrl));
+      this.opened = { baseUrl, mirror };
+      mirror.then(
+        () => this.changed.fire(),
+        (e: unknown) => {
+          this.log.error(`mirror of ${baseUrl}: ${e instanceof Error ? e.message : String(e)}`);
+          // Not kept: the next use tries again (after the user deleted a broken directory, say).
+          if (this.opened?.mirror === mirror) this.opened = undefined;
+        },
+      );
+    }
+    return this.opened.mirror;
+  }
+
+  /** Syncs the active connection's mirror with a cancellable progress notification; one at a time. */
+  sync(opts: { quiet?: boolean } = {}): Promise<SyncReport | undefined> {
+    this.syncing ??= this.runSync(opts.quiet === true).finally(() => (this.syncing = undefined));
+    return this.syncing;
+  }
+
+  private async runSync(quiet: boolean): Promise<SyncReport | undefined> {
+    const s = this.session.state;
+    if (s.kind !== 'ready') {
+      if (!quiet) void showInfo(t('Dedup Curator: connect to a service first; the mirror is a copy of its locations and events.'));
+      return undefined;
+    }
+    const mirror = await this.current().catch((e: unknown) => {
+      void showError(t('Dedup Curator: the mirror cannot be opened: {0}', e instanceof Error ? e.message : String(e)));
+      return undefined;
+    });
+    if (!mirror) return undefined;
+    const location = quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification;
+    try {
+      const report = await vscode.window.withProgress({ location, title: t('Dedup Curator: syncing the mirror'), cancellable: !quiet }, async (progress, token) => {
+        const abort = new AbortController();
+        const sub = token.onCancellationRequested(() => abort.abort());
+        try {
+          return await mirror.sync(s.client, {
+            signal: abort.signal,
+            onProgress: (p) => progress.report({ message: t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), p.received, p.mirrored) }),
+          });
+        } finally {
+          sub.dispose();
+        }
+      });
+      this.log.info(`mirror synced: ${report.kinds.map((k) => `${k.kind} ${k.received} received, ${k.upserted} replaced or added, ${k.removed} merged away, ${k.count} in all`).join('; ')}`);
+      this.changed.fire();
+      return report;
+    } catch (e) {
+      const cancelled = isDedupError(e) && e.kind === 'cancelled';
+      this.log.warn(`mirror sync ${cancelled ? 'cancelled' : 'failed'}: ${e instanceof Error ? e.message : String(e)}`);
+      if (cancelled) {
+        if (!quiet) void showInfo(t('Dedup Curator: sync cancelled; the mirror keeps its previous copy, and the next sync goes on from where this one stopped.'));
+      } else if (!quiet || e instanceof MirrorError) {
+        void showError(t('Dedup Curator: the mirror could not be synced: {0}', e instanceof Error ? e.message : String(e)));
+      }
+      this.changed.fire();
+      return undefined;
+    }
+  }
+
+  /** The scheduled sync: off unless the user sets an interval (it lists changes from the service). */
+  private schedule(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const minutes = Settings.mirrorSyncIntervalMinutes();
+    if (!(minutes > 0)) return;
+    this.timer = setInterval(() => void this.sync({ quiet: true }), Math.max(1, minutes) * 60_000);
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,6 @@
+// The mirror's public surface (editor-independent: the CLI and the extension use it alike).
+export { DEFAULT_SEARCH_LIMIT, Mirror, type KindSyncSummary, type MirrorHit, type SyncReport } from './mirror';
+export { MirrorError, type KindState } from './mirror-files';
+export { MIRROR_KINDS, type MirrorKind } from './record-set';
+export { MAX_QUERY_LENGTH, foldTerm } from './search-index';
+export { DEFAULT_OVERLAP_MS, EARLIEST_SINCE, type SyncOptions, type SyncProgress } from './sync';

@@ -1,0 +1,128 @@
+// One sync of one kind: list what changed since the last sync (everything, the first time), apply
+// it to a copy of the records, and only when the listing is complete replace the snapshot. Each
+// completed page is journalled first, so an interrupted sync (cancel, network, kill) resumes after
+// its last whole page instead of starting over, and the previous snapshot stays the consistent copy.
+import type { DedupClient } from '../api/client';
+import { CancelledError } from '../api/errors';
+import type { Page } from '../api/model';
+import type { ResumeInfo } from '../api/paging';
+import { type JournalHeader, type KindState, MirrorFiles } from './mirror-files';
+import { type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
+
+/** The earliest instant `updated_since` can name (the first Date JavaScript has): a first sync lists everything. */
+export const EARLIEST_SINCE = '-271821-04-20T00:00:00.000Z';
+/**
+ * How far before the newest update seen the next sync starts. The interface does not say whether
+ * `updated_since` includes its instant, nor whether a record becomes visible in the order of its
+ * `updatedAt`; five minutes of records listed twice costs little and covers both.
+ */
+export const DEFAULT_OVERLAP_MS = 5 * 60_000;
+/** The largest page the interface allows for locations and events: fewest round trips. */
+export const SYNC_PAGE_SIZE = 500;
+
+export interface SyncProgress {
+  kind: MirrorKind;
+  /** Pages completed in this sync, including those replayed from an interrupted one. */
+  pages: number;
+  /** Records received in this sync so far. */
+  received: number;
+  /** Records in the mirror of this kind after them. */
+  mirrored: number;
+}
+
+export interface SyncOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: SyncProgress) => void;
+  /** Told when a page failed after its retries and is asked again (see api/paging.ts). */
+  onResume?: (info: ResumeInfo) => void;
+  overlapMs?: number;
+  pageSize?: number;
+  /** Clock for `syncedAt` (tests). */
+  now?: () => Date;
+}
+
+export interface KindSyncResult {
+  kind: MirrorKind;
+  /** True when everything was listed (first sync), false when only changes were. */
+  full: boolean;
+  /** The `updated_since` asked for. */
+  since: string;
+  /** Pages replayed from an interrupted sync before listing went on. */
+  resumedPages: number;
+  received: number;
+  /** Ids added or replaced, and ids removed because their source ids moved to another record. */
+  upserted: Set<string>;
+  removed: Set<string>;
+  records: RecordSet;
+  state: KindState;
+}
+
+export async function syncKind(
+  client: DedupClient,
+  files: MirrorFiles,
+  kind: MirrorKind,
+  current: RecordSet,
+  previous: KindState | undefined,
+  opts: SyncOptions,
+): Promise<KindSyncResult> {
+  const records = current.clone();
+  const upserted = new Set<string>();
+  const removed = new Set<string>();
+  let received = 0;
+  const apply = (data: readonly unknown[]) => {
+    for (const r of data) {
+      const change = records.apply(r as MirroredRecord);
+      upserted.add(change.upserted);
+      removed.delete(change.upserted);
+      for (const id of change.removed) {
+        removed.add(id);
+        upserted.delete(id);
+      }
+    }
+    received += data.length;
+  };
+
+  const journal = await files.readJournal(kind);
+  let header: JournalHeader;
+  let page = 0;
+  if (journal) {
+    header = journal.header;
+    for (const p of journal.pages) apply(p.records);
+    page = journal.pages.length;
+    opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
+  } else {
+    header = { since: previous?.nextSince ?? EARLIEST_SINCE, startedAt: (opts.now?.() ?? new Date()).toISOString() };
+    await files.startJournal(kind, header);
+  }
+  const resumedPages = page;
+  // An interrupted sync's last journalled page may have been the last one: nothing more to ask.
+  const lastWasFinal = journal !== undefined && journal.pages.length > 0 && journal.pages[journal.pages.length - 1].final === true;
+  if (!lastWasFinal) {
+    const params = { updatedSince: header.since, page, pageSize: opts.pageSize ?? SYNC_PAGE_SIZE };
+    const call = { signal: opts.signal, onResume: opts.onResume };
+    const pages: AsyncIterable<Page<unknown>> = kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call);
+    for await (const p of pages) {
+      // A page that arrived after the cancel is not kept: cancelling stops at once.
+      if (opts.signal?.aborted) throw new CancelledError('the sync was cancelled');
+      await files.appendJournal(kind, { page, records: p.data, final: !p.hasNextPage });
+      apply(p.data);
+      page++;
+      opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
+    }
+  }
+
+  const state: KindState = {
+    syncedAt: (opts.now?.() ?? new Date()).toISOString(),
+    nextSince: nextSince(records.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
+    count: records.size,
+  };
+  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted, removed, records, state };
+}
+
+/** Where the next sync starts: the newest update seen (the service's clock, not ours), less the overlap. */
+function nextSince(newest: string | undefined, before: string | undefined, overlapMs: number): string {
+  if (newest === undefined) return before ?? EARLIEST_SINCE;
+  const ms = Date.parse(newest) - overlapMs;
+  const earliest = Date.parse(EARLIEST_SINCE);
+  return ms <= earliest ? EARLIEST_SINCE : new Date(ms).toISOString();
+}

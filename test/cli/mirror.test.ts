@@ -1,0 +1,143 @@
+// `dedup-curator mirror sync|search` against the sandbox over real HTTP: a sync then searches in
+// every format, the mirror equal to a fresh listing after merges, a real process killed mid-sync
+// leaving a usable mirror that the next sync completes, and clear one-line errors with exit codes.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DedupClient } from '../../src/api';
+import { Mirror } from '../../src/mirror';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { fullListing, mirrored, tempDir } from '../mirror/helpers';
+import { runCliCaptured as cli } from '../support/run-cli';
+
+describe('dedup-curator mirror', function () {
+  this.timeout(90_000);
+  let sandbox: RunningSandbox;
+  let env: NodeJS.ProcessEnv;
+  let client: DedupClient;
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, seed: 5, locations: 300, events: 150, integrations: 4 });
+    env = { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token };
+    client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
+  });
+  after(() => sandbox.close());
+
+  it('syncs, then searches whole records best first in ndjson, json and csv', async () => {
+    const dir = await tempDir();
+    const sync = await cli(['mirror', 'sync', '--dir', dir], env);
+    assert.equal(sync.code, 0, sync.err);
+    const summary = sync.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { kind: string; full: boolean; count: number });
+    assert.deepEqual(summary.map((s) => [s.kind, s.full]), [['locations', true], ['events', true]]);
+    const locations = await fullListing(client, 'locations');
+    assert.equal(summary[0].count, locations.size);
+
+    const target = [...locations.values()][17] as { id: string; name: string; address: { postalCode: string }; sourceIds: { id: string }[] };
+    const byName = await cli(['mirror', 'search', target.name, '--dir', dir], env);
+    assert.equal(byName.code, 0, byName.err);
+    const hits = byName.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; name: string });
+    assert.ok(hits.length >= 1 && hits.length <= 20);
+    assert.equal(hits.find((h) => h.id === target.id)?.name, target.name);
+    assert.deepEqual(hits.find((h) => h.id === target.id), locations.get(target.id), 'the whole record');
+    assert.equal(hits[0].name.toLowerCase(), target.name.toLowerCase(), 'an exact name first');
+
+    const bySource = await cli(['mirror', 'search', target.sourceIds[0].id, '--dir', dir, '--format', 'json'], env);
+    assert.equal(bySource.code, 0, bySource.err);
+    assert.equal((JSON.parse(bySource.out) as { id: string }[])[0].id, target.id);
+
+    const csv = await cli(['mirror', 'search', '', '--dir', dir, '--kind', 'events', '--limit', '7', '--format', 'csv'], env);
+    assert.equal(csv.code, 0, csv.err);
+    const rows = csv.out.trimEnd().split('\r\n');
+    assert.match(rows[0], /^id,name,/);
+    assert.equal(rows.length, 8, 'an empty query lists up to the limit');
+    const dflt = await cli(['mirror', 'search', '', '--dir', dir], env);
+    assert.equal(dflt.out.trimEnd().split('\n').length, 20, 'default limit 20');
+  });
+
+  it('equals a fresh listing after merges between syncs', async () => {
+    const dir = await tempDir();
+    assert.equal((await cli(['mirror', 'sync', '--dir', dir, '--page-size', '40'], env)).code, 0);
+    const recs = await client.listRecommendations({ pageSize: 10 });
+    await client.approve(recs.data[0]['@id']);
+    const again = await cli(['mirror', 'sync', '--dir', dir, '--page-size', '40'], env);
+    assert.equal(again.code, 0, again.err);
+    const second = again.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { full: boolean; removed: number });
+    assert.deepEqual(second.map((s) => s.full), [false, false]);
+    assert.ok(second.some((s) => s.removed >= 1), 'the merged-away record is gone');
+    const mirror = await Mirror.open(dir);
+    for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
+  });
+
+  it('killed mid-sync, leaves a usable mirror that the next sync completes', async () => {
+    const dir = await tempDir();
+    assert.equal((await cli(['mirror', 'sync', '--dir', dir], env)).code, 0);
+    const before = mirrored(await Mirror.open(dir), 'locations');
+    const recs = await client.listRecommendations({ pageSize: 10 });
+    await client.approve(recs.data[1]['@id']);
+
+    // As if the last sync was long ago: this one lists every location again, one a page (hundreds
+    // of requests), in a real process killed with SIGKILL once it has journalled a few pages.
+    const metaFile = path.join(dir, 'mirror.json');
+    const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { kinds: { locations: { nextSince: string } } };
+    meta.kinds.locations.nextSince = '1970-01-01T00:00:00.000Z';
+    await writeFile(metaFile, JSON.stringify(meta));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    const journal = path.join(dir, 'locations.sync.ndjson');
+    let exitedEarly = false;
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    void exited.then(() => (exitedEarly = true));
+    while (!exitedEarly && (await readFile(journal, 'utf8').then((t) => t.split('\n').length, () => 0)) < 5) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL', 'killed in the middle of the sync, not after it');
+    // Torn or not, the journal's last line is ignored if incomplete; the snapshot is the old copy.
+    const usable = await cli(['mirror', 'search', '', '--dir', dir, '--limit', '100000'], env);
+    assert.equal(usable.code, 0, usable.err);
+    assert.deepEqual(new Set(usable.out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: string }).id)), new Set(before.keys()), 'the previous copy');
+
+    const resumed = await cli(['mirror', 'sync', '--dir', dir, '--page-size', '50'], env);
+    assert.equal(resumed.code, 0, resumed.err);
+    const loc = JSON.parse(resumed.out.split('\n')[0]) as { resumedPages: number };
+    // Five pieces split at line breaks: the header and at least three whole pages were flushed.
+    assert.ok(loc.resumedPages >= 3, `the pages received before the kill are kept (${loc.resumedPages})`);
+    const mirror = await Mirror.open(dir);
+    for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
+  });
+
+  it('says what is wrong in one line, with the usual exit codes', async () => {
+    const dir = await tempDir();
+    const cases: [string[], number, RegExp][] = [
+      [['mirror'], 2, /Usage: dedup-curator mirror sync/],
+      [['mirror', 'nope'], 2, /unknown mirror command "nope"/],
+      [['mirror', 'sync'], 2, /--dir DIR is required/],
+      [['mirror', 'sync', '--dir', dir, '--page-size', '501'], 2, /--page-size must be from 1 to 500/],
+      [['mirror', 'search', '--dir', dir], 2, /QUERY is missing/],
+      [['mirror', 'search', 'a', 'b', '--dir', dir], 2, /one QUERY only/],
+      [['mirror', 'search', 'x', '--dir', path.join(dir, 'none')], 2, /there is no mirror in .*none: run 'dedup-curator mirror sync/],
+      [['mirror', 'search', 'x', '--dir', dir], 2, /has no locations yet/],
+      [['mirror', 'search', 'x', '--dir', dir, '--kind', 'people'], 2, /--kind must be locations or events/],
+      [['mirror', 'search', 'x', '--dir', dir, '--limit', '0'], 2, /--limit must be at least 1/],
+      [['mirror', 'search', 'x', '--dir', dir, '--format', 'xml'], 2, /--format must be one of ndjson, json, csv/],
+      [['mirror', 'search', 'x'.repeat(201), '--dir', dir], 2, /at most 200/],
+      [['mirror', 'sync', '--dir', dir, '--bogus'], 2, /Unknown option '--bogus'/],
+    ];
+    for (const [args, code, message] of cases) {
+      const r = await cli(args, env);
+      assert.equal(r.code, code, `${args.join(' ')}: ${r.err}`);
+      assert.match(r.err, message);
+      if (args.length > 1) assert.equal(r.err.trim().split('\n').length, 1, `${args.join(' ')}: one line`);
+    }
+    const bad = await cli(['mirror', 'sync', '--dir', dir], { ...env, DEDUP_TOKEN: 'wrong' });
+    assert.equal(bad.code, 3);
+    assert.ok(!bad.err.includes('wrong'));
+
+    await writeFile(path.join(dir, 'mirror.json'), '{"format":1,"baseUrl":"http://127.0.0.1:1","kinds":{"locations":{}}}');
+    const other = await cli(['mirror', 'sync', '--dir', dir], env);
+    assert.equal(other.code, 2);
+    assert.match(other.err, /holds records of http:\/\/127\.0\.0\.1:1, not of http:\/\/127\.0\.0\.1:\d+; use another directory/);
+    const help = await cli(['mirror', 'search', '--help'], env);
+    assert.equal(help.code, 0);
+    assert.match(help.out, /an empty QUERY/);
+  });
+});

@@ -1,0 +1,77 @@
+// The mirror in the real VS Code: Sync Mirror fills it from the local sandbox (status bar says so),
+// Find Location… answers as the user types (with a typo VS Code's own filter would
+// drop), and accepting one opens that location's panel; Find Event… the same for an event.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Event, Location } from '../../src/api/model';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { RecordPanel } from '../../src/extension/panels/record-panel';
+import { EARLIEST_SINCE } from '../../src/mirror';
+import { activeClient, curatorApi, settled, waitFor } from './helpers';
+
+describe('Mirror and Find in the real VS Code', function () {
+  this.timeout(120000);
+  let api: DedupCuratorApi;
+
+  before(async () => {
+    await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+    api = await curatorApi();
+    await settled(api);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('syncs the mirror of the connection and says when in the status bar', async () => {
+    const report = (await vscode.commands.executeCommand('dedupCurator.syncMirror')) as { kinds: { kind: string; count: number }[] } | undefined;
+    assert.ok(report, 'the sync reported nothing');
+    const client = activeClient(api);
+    let locations = 0;
+    for await (const _ of client.allLocations({ updatedSince: EARLIEST_SINCE, pageSize: 500 })) locations++;
+    assert.equal(report.kinds[0].count, locations, 'every location is mirrored');
+    await waitFor('the mirror status', () => /Mirror: just now/.test(api.mirrorStatus.text));
+  });
+
+  /**
+   * Starts Find and puts `text` in its input, as typing does (the `type` command does not reach a
+   * quick pick in the web workbench); the quick pick's value change is what the finder answers.
+   */
+  async function typeInto(command: string, text: string): Promise<{ done: Thenable<unknown>; qp: vscode.QuickPick<vscode.QuickPickItem & { record?: Location | Event }> }> {
+    const done = vscode.commands.executeCommand(command);
+    const qp = await waitFor('the Find quick pick', () => api.finder.active);
+    qp.value = text;
+    return { done, qp };
+  }
+
+  it('finds a location by a name typed with a typo, and opens its panel', async () => {
+    const mirror = await api.mirrors.current();
+    const target = mirror!.search<Location>('locations', '', 500).map((h) => h.record).find((l) => (l.name ?? '').split(' ').some((w) => w.length >= 6));
+    assert.ok(target?.name, 'a location with a long word in its name');
+    const word = target.name.split(' ').find((w) => w.length >= 6)!;
+    // One letter of the long word replaced: a typo the mirror forgives and VS Code's own filter would not.
+    const typo = target.name.replace(word, word.slice(0, 2) + (word[2] === 'x' ? 'y' : 'x') + word.slice(3));
+    const { done, qp } = await typeInto('dedupCurator.findLocation', typo);
+    const item = await waitFor('the target among the items', () => qp.items.find((i) => i.record?.id === target.id));
+    assert.equal(item.detail, target.id);
+    assert.ok(qp.items.every((i) => i.alwaysShow), 'the mirror ranks; the quick pick does not filter its answers out');
+    qp.activeItems = [item];
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const panel = (await done) as RecordPanel;
+    assert.equal(panel?.recordId, target.id, 'the chosen location opened');
+    assert.equal(api.finder.active, undefined);
+  });
+
+  it('finds an event by its name and its location\'s town, and opens its panel', async () => {
+    const mirror = await api.mirrors.current();
+    const event = mirror!.search<Event>('events', '', 50).map((h) => h.record).find((e) => e.name && e.location?.address?.addressLocality)!;
+    const town = event.location!.address!.addressLocality!;
+    const { done, qp } = await typeInto('dedupCurator.findEvent', `${event.name} ${town}`);
+    const item = await waitFor('the event among the items', () => qp.items.find((i) => i.record?.id === event.id));
+    assert.ok(item.description?.includes(town), `the item says where: ${item.description}`);
+    qp.activeItems = [item];
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(((await done) as RecordPanel)?.recordId, event.id);
+  });
+});

@@ -1,0 +1,137 @@
+// Sync of a mirror against the sandbox over real HTTP: the first sync lists everything, later ones
+// only changes, and after each the mirror equals a fresh full listing, also when approvals merged
+// records in between (the absorbed records disappear); a cancelled sync keeps the previous copy
+// and the next one resumes after the last whole page.
+import assert from 'node:assert/strict';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DedupClient } from '../../src/api';
+import { EARLIEST_SINCE, Mirror, MirrorError, type SyncProgress } from '../../src/mirror';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { fullListing, mirrored, tempDir } from './helpers';
+
+describe('mirror sync against the sandbox (real HTTP)', function () {
+  this.timeout(60_000);
+  let sandbox: RunningSandbox;
+  let client: DedupClient;
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, seed: 7, locations: 300, events: 200, integrations: 4 });
+    client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
+  });
+  after(() => sandbox.close());
+
+  async function assertEqualsService(mirror: Mirror): Promise<void> {
+    for (const kind of ['locations', 'events'] as const) {
+      const want = await fullListing(client, kind);
+      const got = mirrored(mirror, kind);
+      assert.equal(got.size, want.size, `${kind}: mirror has ${got.size}, the service lists ${want.size}`);
+      assert.deepEqual(got, want, `${kind}: the mirror differs from a fresh listing`);
+    }
+  }
+
+  /** Approves pending recommendations of a kind whose entities are not yet in one record: merges. */
+  async function approveSome(n: number): Promise<string[]> {
+    const approved: string[] = [];
+    const page = await client.listRecommendations({ pageSize: 200 });
+    const touched = new Set<string>();
+    for (const r of page.data) {
+      if (approved.length >= n) break;
+      const ids = r.entities.map((e) => e.identifier ?? e['@id']);
+      if (ids.some((id) => touched.has(id))) continue;
+      ids.forEach((id) => touched.add(id));
+      await client.approve(r['@id']);
+      approved.push(r['@id']);
+    }
+    return approved;
+  }
+
+  it('mirrors everything at first, then only the changes, and drops records merged away', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    const progress: SyncProgress[] = [];
+    const first = await mirror.sync(client, { onProgress: (p) => progress.push(p), pageSize: 100 });
+    assert.deepEqual(first.kinds.map((k) => [k.kind, k.full, k.since]), [['locations', true, EARLIEST_SINCE], ['events', true, EARLIEST_SINCE]]);
+    assert.ok(progress.length >= 4, 'progress per page');
+    assert.equal(progress.at(-1)!.mirrored, mirror.count('events'));
+    await assertEqualsService(mirror);
+    const locationsBefore = mirror.count('locations');
+
+    assert.equal((await approveSome(6)).length, 6);
+    const second = await mirror.sync(client, { pageSize: 100 });
+    for (const k of second.kinds) {
+      assert.equal(k.full, false);
+      assert.ok(k.received < (k.kind === 'locations' ? locationsBefore : 200), `${k.kind}: only changes listed (${k.received})`);
+    }
+    const removed = second.kinds.reduce((s, k) => s + k.removed, 0);
+    assert.ok(removed >= 6, `records merged away are removed (${removed})`);
+    await assertEqualsService(mirror);
+
+    // A restart reads the same mirror back.
+    const reopened = await Mirror.open(dir);
+    assert.deepEqual(mirrored(reopened, 'locations'), mirrored(mirror, 'locations'));
+    assert.deepEqual(mirrored(reopened, 'events'), mirrored(mirror, 'events'));
+    assert.equal(reopened.syncedAt?.getTime(), mirror.syncedAt?.getTime());
+
+    await approveSome(4);
+    await reopened.sync(client);
+    await assertEqualsService(reopened);
+    const files = await readdir(dir);
+    assert.deepEqual(files.sort(), ['events.ndjson', 'locations.ndjson', 'mirror.json'], 'no journal or temporary file left');
+    const all = (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('');
+    assert.ok(!all.includes(sandbox.token), 'the token is never stored');
+  });
+
+  it('keeps the previous copy when a sync is cancelled, and resumes after the last whole page', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    await mirror.sync(client, { pageSize: 50 });
+    const before = mirrored(mirror, 'locations');
+    await approveSome(3);
+
+    // Cancel during the second sync's events (after locations completed), after its first page.
+    const cancel = new AbortController();
+    let eventPages = 0;
+    await assert.rejects(
+      mirror.sync(client, {
+        pageSize: 1, // one record a page, so there are pages left to cancel
+        signal: cancel.signal,
+        onProgress: (p) => {
+          if (p.kind === 'events' && ++eventPages === 2) cancel.abort();
+        },
+      }),
+      (e: Error) => e.name === 'CancelledError',
+    );
+    assert.notDeepEqual(mirrored(mirror, 'locations'), before, 'the completed kind was committed');
+    const eventsAfterCancel = mirrored(mirror, 'events');
+    const onDisk = await Mirror.open(dir);
+    assert.deepEqual(mirrored(onDisk, 'events'), eventsAfterCancel, 'the events on disk are the previous consistent copy');
+
+    const resumed = await onDisk.sync(client, { pageSize: 1 });
+    const events = resumed.kinds.find((k) => k.kind === 'events')!;
+    assert.equal(events.resumedPages, 2, 'the two whole pages are replayed, not asked again');
+    await assertEqualsService(onDisk);
+  });
+
+  it('survives a torn journal line (killed mid-write) and refuses a mirror of another service', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    await mirror.sync(client);
+    await writeFile(path.join(dir, 'events.sync.ndjson'), JSON.stringify({ since: EARLIEST_SINCE, startedAt: new Date().toISOString() }) + '\n{"page":0,"records":[{"id":"urn:x","na');
+    const again = await Mirror.open(dir);
+    const r = await again.sync(client);
+    assert.equal(r.kinds[1].resumedPages, 0);
+    await assertEqualsService(again);
+
+    const other = new DedupClient({ baseUrl: 'http://127.0.0.1:9', token: 't' });
+    await assert.rejects(again.sync(other), (e: Error) => e instanceof MirrorError && /holds records of http:\/\/127\.0\.0\.1:\d+/.test(e.message));
+  });
+
+  it('says which file is broken instead of failing with a parse error', async () => {
+    const dir = await tempDir();
+    await (await Mirror.open(dir)).sync(client);
+    await writeFile(path.join(dir, 'locations.ndjson'), '{"id":"urn:a"}\n{oops\n');
+    await assert.rejects(Mirror.open(dir), (e: Error) => e instanceof MirrorError && /locations\.ndjson line 2 is not valid JSON/.test(e.message));
+    await writeFile(path.join(dir, 'mirror.json'), '[]');
+    await assert.rejects(Mirror.open(dir), (e: Error) => e instanceof MirrorError && /not a mirror of format 1/.test(e.message));
+  });
+});
