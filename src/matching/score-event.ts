@@ -1,11 +1,12 @@
 // Event pair scoring: name, start time, location and listing page, as comparison levels weighed by
 // a model, with the same kind of explanation as locations.
-import type { FieldExplanation, MatchEvent, PairScore } from './types';
+import type { MatchEvent, PairScore } from './types';
 import { prepareEvent, type PreparedEvent } from './prepare';
 import { nameSimilarity } from './location-similarity';
 import { locationScore } from './score-location';
-import { EVENT_COMPARISONS, levelsOf, MISSING } from './levels';
-import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, priorBits, tfAdjustment, type MatchModel } from './model';
+import { EVENT_COMPARISONS, levelsOf } from './levels';
+import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, tfAdjustment, type MatchModel } from './model';
+import { explainPair } from './explain-pair';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -50,19 +51,7 @@ export function eventScore(a: PreparedEvent, b: PreparedEvent, model: MatchModel
 }
 
 export function scorePreparedEvents(a: PreparedEvent, b: PreparedEvent, model: MatchModel = PRIOR_EVENT_MODEL): PairScore {
-  const levels = levelsOf(EVENT_COMPARISONS, a, b);
-  const weights: number[] = [];
-  const logOdds = pairLogOdds(model, levels, tfAdjustment(model, a.name, b.name, levels[0]), weights);
-  const fields = EVENT_COMPARISONS.map((c, i): FieldExplanation => {
-    const level = levels[i];
-    const out: FieldExplanation = { field: c.field, similarity: level === MISSING ? null : SIMILARITIES[i](a, b), weight: weights[i], level: level === MISSING ? 'missing' : c.levels[level] };
-    const va = c.show(a, b);
-    const vb = c.show(b, a);
-    if (va) out.a = va;
-    if (vb) out.b = vb;
-    return out;
-  });
-  return { score: logistic2(logOdds), logOdds, prior: priorBits(model), fields };
+  return explainPair(EVENT_COMPARISONS, SIMILARITIES, a, b, model);
 }
 
 export function scoreEventPair(a: MatchEvent, b: MatchEvent, model: MatchModel = PRIOR_EVENT_MODEL): PairScore {

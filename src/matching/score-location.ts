@@ -1,7 +1,7 @@
 // Location pair scoring: comparison levels (levels.ts) weighed by a model (model.ts), with the
 // explanation the comparison panel shows: per field the two values, the level, the similarity
 // behind it and the bits it added under the model that produced the score.
-import type { FieldExplanation, MatchLocation, PairScore } from './types';
+import type { MatchLocation, PairScore } from './types';
 import { prepareLocation, type PreparedLocation } from './prepare';
 import {
   addressSimilarity,
@@ -13,8 +13,9 @@ import {
   townSimilarity,
   urlSimilarity,
 } from './location-similarity';
-import { LOCATION_COMPARISONS, levelsOf, metersBetween, MISSING } from './levels';
-import { logistic2, pairLogOdds, PRIOR_LOCATION_MODEL, priorBits, tfAdjustment, type MatchModel } from './model';
+import { LOCATION_COMPARISONS, levelsOf, metersBetween } from './levels';
+import { logistic2, pairLogOdds, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
+import { explainPair } from './explain-pair';
 
 /** The similarity behind each comparison, shown beside its level (same order as LOCATION_COMPARISONS). */
 const SIMILARITIES: readonly ((a: PreparedLocation, b: PreparedLocation) => number | null)[] = [
@@ -43,19 +44,7 @@ export function locationScore(a: PreparedLocation, b: PreparedLocation, model: M
 }
 
 export function scorePreparedLocations(a: PreparedLocation, b: PreparedLocation, model: MatchModel = PRIOR_LOCATION_MODEL): PairScore {
-  const levels = levelsOf(LOCATION_COMPARISONS, a, b);
-  const weights: number[] = [];
-  const logOdds = pairLogOdds(model, levels, tfAdjustment(model, a.name, b.name, levels[0]), weights);
-  const fields = LOCATION_COMPARISONS.map((c, i): FieldExplanation => {
-    const level = levels[i];
-    const out: FieldExplanation = { field: c.field, similarity: level === MISSING ? null : SIMILARITIES[i](a, b), weight: weights[i], level: level === MISSING ? 'missing' : c.levels[level] };
-    const va = c.show(a, b);
-    const vb = c.show(b, a);
-    if (va) out.a = va;
-    if (vb) out.b = vb;
-    return out;
-  });
-  return { score: logistic2(logOdds), logOdds, prior: priorBits(model), fields };
+  return explainPair(LOCATION_COMPARISONS, SIMILARITIES, a, b, model);
 }
 
 export function scoreLocationPair(a: MatchLocation, b: MatchLocation, model: MatchModel = PRIOR_LOCATION_MODEL): PairScore {
