@@ -163,7 +163,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   loadAll(limit: number, notify: boolean): Promise<LoadAllResult> {
     if (this.allLoading) return this.allLoading;
     this.lastAll = { limit, notify };
-    const generation = this.generation;
+    let generation = this.generation;
+    const baseUrl = this.session.baseUrl;
     const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
       this.cancelledAll = false;
       // Cancel also ends the page in flight and a pause before a resumption, not only the next page.
@@ -180,13 +181,19 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
         },
       };
       try {
-        while (this.pager.hasMore && this.records.length < limit && generation === this.generation && !token?.isCancellationRequested) {
+        while (this.pager.hasMore && this.records.length < limit && !token?.isCancellationRequested) {
+          if (generation !== this.generation) {
+            // The list was reloaded meanwhile (a refresh, a setting, the token): what was asked for
+            // is still the whole list, so go on with the new one — unless it is another service's.
+            if (this.session.baseUrl !== baseUrl) break;
+            generation = this.generation;
+          }
           const before = this.records.length;
           progress?.report({ message: this.loadedText() });
           await this.loadMore();
           // The page failed even after its resumptions (said in the view's message, with Retry to go
           // on from it): do not hammer the service with the next one.
-          if (this.records.length === before && this.pager.hasMore) break;
+          if (this.records.length === before && this.pager.hasMore && generation === this.generation) break;
         }
       } finally {
         onCancel?.dispose();
