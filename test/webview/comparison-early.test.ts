@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { ToWebview } from '../../src/webview/protocol';
+import type { ToWebview } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, view } from './fixtures';
 import { CHROMIUM, openPanel, send, startHarness, type Harness } from './page';
 

@@ -1,29 +1,39 @@
 // What every Dedup Curator webview panel shares (after microsoft/vscode-cosmosdb's BaseTab and
 // vscode-pull-request-github's webview base): locked-down webview options, the HTML shell with a
-// fresh nonce, the ready handshake, validation of everything the page posts, links opened only for
-// http(s), and one list of disposables released with the panel.
+// fresh nonce and the page's strings in the user's language, the ready handshake, validation of
+// everything the page posts against the page's schemas, links opened only for http(s), and one list
+// of disposables released with the panel.
+import type * as v from 'valibot';
 import * as vscode from 'vscode';
-import { type FromWebview, type ToWebview, parseWebviewMessage } from '../../webview/protocol';
+import type { Catalogue } from '../../webview/shared/l10n';
+import { CommonPageMessage, parseMessage } from '../../webview/shared/messages';
 import { newNonce, panelHtml } from './html';
 import { openWebLink } from './web-link';
 
-/** The page of a panel: which bundle and styles it loads, and how its messages are checked. */
-export interface PanelPage<From> {
+/**
+ * The page of a panel (a folder of src/webview): which bundle and styles it loads, the schema of
+ * its own messages (src/webview/<page>/protocol.ts) and its strings (src/webview/<page>/strings.ts).
+ */
+export interface PanelPage<Own> {
   /** File in dist/. */
   script: string;
   /** Files in media/, in order. */
   styles: string[];
-  /** Validates a message from the page; undefined: malformed (logged and dropped). */
-  parse(raw: unknown): From | undefined;
+  /** The page's own messages; `ready` and `openLink` are every page's, checked and handled here. */
+  messages: v.GenericSchema<unknown, Own>;
+  /** The page's catalogue (key → English), translated with vscode.l10n.t into the HTML. */
+  strings: Catalogue;
   /** Whether img-src allows https: (read at each load, so a changed setting takes effect on reload). */
   remoteImages?: () => boolean;
 }
 
-/** The comparison panel's page: the default, so that panel needs to say nothing. */
-const COMPARISON_PAGE: PanelPage<FromWebview> = { script: 'webview.js', styles: ['webview.css'], parse: parseWebviewMessage };
-
-/** What every page may post, handled here: the handshake and links. */
-type Common = { type: 'ready' } | { type: 'openLink'; url: string };
+/**
+ * The page's catalogue in the user's language. vscode.l10n.t looks each English message up in the
+ * extension's bundle (l10n/bundle.l10n.<language>.json); {0}… stay for the page to fill in.
+ */
+export function localizedStrings(catalogue: Catalogue): Record<string, string> {
+  return Object.fromEntries(Object.entries(catalogue).map(([key, english]) => [key, vscode.l10n.t(english)]));
+}
 
 /**
  * Scripts on (the page is our bundle), command: links off (record data must never run a command),
@@ -40,7 +50,7 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
   };
 }
 
-export abstract class BasePanel<To = ToWebview, From extends { type: string } = FromWebview> implements vscode.Disposable {
+export abstract class BasePanel<To, Own> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
@@ -70,7 +80,7 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
     readonly panel: vscode.WebviewPanel,
     private readonly extensionUri: vscode.Uri,
     protected readonly log: vscode.LogOutputChannel,
-    private readonly page: PanelPage<From> = COMPARISON_PAGE as unknown as PanelPage<From>,
+    private readonly page: PanelPage<Own>,
   ) {
     // A restored panel keeps the options of its previous life; set them again so they are ours.
     panel.webview.options = panelOptions(extensionUri);
@@ -125,6 +135,7 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
       styleUri: style,
       extraStyleUris: extraStyles,
       remoteImages: this.page.remoteImages?.() ?? false,
+      strings: localizedStrings(this.page.strings),
       // Not the panel's title: that holds record names, and the HTML carries no data at all.
       title: 'Dedup Curator',
     });
@@ -147,13 +158,8 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
    * shows third-party data; anything malformed is logged and dropped.
    */
   async handleMessage(raw: unknown): Promise<void> {
-    const message = this.page.parse(raw);
-    if (!message) {
-      this.log.warn(`panel: ignored a malformed message from the webview (${typeof raw === 'object' && raw ? String((raw as { type?: unknown }).type) : typeof raw})`);
-      return;
-    }
-    const common = message as unknown as Common | { type: string };
-    if (common.type === 'ready') {
+    const common = parseMessage(CommonPageMessage, raw);
+    if (common?.type === 'ready') {
       this.ready = true;
       this.early = false;
       this.replaying = this.earlyCount > 0;
@@ -164,8 +170,13 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
       }
       return;
     }
-    if (common.type === 'openLink') return this.openLink((common as { url: string }).url);
-    return this.onMessage(message as Exclude<From, Common>);
+    if (common?.type === 'openLink') return this.openLink(common.url);
+    const message = parseMessage(this.page.messages, raw);
+    if (message === undefined) {
+      this.log.warn(`panel: ignored a malformed message from the webview (${typeof raw === 'object' && raw ? String((raw as { type?: unknown }).type) : typeof raw})`);
+      return;
+    }
+    return this.onMessage(message);
   }
 
   /**
@@ -179,7 +190,7 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
 
   /** The page is (again) ready: send it what it should show. */
   protected abstract onReady(): void;
-  protected abstract onMessage(message: Exclude<From, Common>): Promise<void>;
+  protected abstract onMessage(message: Own): Promise<void>;
 
   dispose(): void {
     if (this.isDisposed) return;
