@@ -3,9 +3,9 @@
 //   dist/cli.js        the `dedup-curator` command line (node, cjs, with a shebang)
 //   dist/sandbox.js    the local sandbox (node, cjs), which the extension loads only when
 //                      "Try the Local Sandbox" runs (see lazySandboxPlugin)
-//   dist/webview.js    the webview front end (browser, iife)
-//   dist/record-webview.js  the record panels' front end (browser, iife)
-//   dist/triage-webview.js (+ .css)  the Triage panel's front end (browser, iife)
+//   dist/webview.js    the comparison panel's and review queue's page (src/webview/comparison, browser, iife)
+//   dist/record-webview.js  the record panels' page (src/webview/record, browser, iife)
+//   dist/triage-webview.js  the Triage panel's page (src/webview/triage, browser, iife)
 // plus media/codicons/ (codicon.css and codicon.ttf copied from @vscode/codicons, for the panels)
 // plus out/test/integration/*.js, the suite run inside a real VS Code (node, cjs).
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile also
@@ -76,6 +76,18 @@ const integrationEntries = fs.existsSync(integrationDir)
   ? fs.readdirSync(integrationDir).filter((f) => f.endsWith('.ts')).map((f) => path.join(integrationDir, f))
   : [];
 
+/**
+ * The panel pages: each folder of src/webview except shared/ with a main.ts is one browser bundle.
+ * The first two keep the file names the panels, tests and packaging already use; a new page's
+ * bundle is dist/<folder>-webview.js (docs/panels.md, "Adding a page").
+ */
+function webviewPages() {
+  const known = { comparison: 'dist/webview.js', record: 'dist/record-webview.js' };
+  const root = path.join(__dirname, 'src', 'webview');
+  const folders = fs.readdirSync(root).filter((f) => f !== 'shared' && fs.existsSync(path.join(root, f, 'main.ts')));
+  return Object.fromEntries(folders.sort().map((f) => [f, known[f] ?? `dist/${f}-webview.js`]));
+}
+
 const builds = [
   {
     ...common,
@@ -107,37 +119,14 @@ const builds = [
     banner: { js: '#!/usr/bin/env node' },
     define: { __VERSION__: JSON.stringify(require('./package.json').version) },
   },
-  {
+  ...Object.entries(webviewPages()).map(([folder, outfile]) => ({
     ...common,
-    entryPoints: ['src/webview/main.ts'],
-    outfile: 'dist/webview.js',
+    entryPoints: [`src/webview/${folder}/main.ts`],
+    outfile,
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-  },
-  {
-    ...common,
-    entryPoints: ['src/webview/record-main.ts'],
-    outfile: 'dist/record-webview.js',
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-  },
-  // The Triage panel's page and its stylesheet, both from src/webview/triage/ (one folder to move).
-  {
-    ...common,
-    entryPoints: ['src/webview/triage/main.ts'],
-    outfile: 'dist/triage-webview.js',
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-  },
-  {
-    ...common,
-    entryPoints: ['src/webview/triage/triage.css'],
-    outfile: 'dist/triage-webview.css',
-    sourcemap: false,
-  },
+  })),
 ];
 
 /**

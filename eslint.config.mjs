@@ -69,7 +69,24 @@ export default tseslint.config(
     },
   },
   {
+    // The pages run in the browser (tsconfig.webview.json checks them with the DOM only). Each page
+    // folder uses only itself and shared/; shared/ uses no page.
     files: ['src/webview/**'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [NO_VSCODE],
+          // The core's layer patterns too: this entry replaces the core's rule for src/webview.
+          patterns: [
+            NO_CLI,
+            NO_EXTENSION,
+            { group: ['node:*'], message: 'A webview page runs in the browser: no Node modules.' },
+            { group: ['../*', '!../shared', '!../shared/*'], message: 'A page imports only its own folder and ../shared; shared/ imports no page (docs/panels.md).' },
+          ],
+        },
+      ],
+    },
   },
 );

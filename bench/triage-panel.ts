@@ -35,10 +35,10 @@ async function main(): Promise<void> {
     const { server, origin } = await startPageServer(
       {
         '/dist/triage-webview.js': [join(ROOT, 'dist', 'triage-webview.js'), 'text/javascript'],
-        '/dist/triage-webview.css': [join(ROOT, 'dist', 'triage-webview.css'), 'text/css'],
+        '/media/triage.css': [join(ROOT, 'media', 'triage.css'), 'text/css'],
         '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
       },
-      (o) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/triage-webview.js`, styleUri: `${o}/media/webview.css`, extraStyleUris: [`${o}/dist/triage-webview.css`], title: 'Triage' }),
+      (o) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/triage-webview.js`, styleUri: `${o}/media/webview.css`, extraStyleUris: [`${o}/media/triage.css`], title: 'Triage' }),
     );
     const triageMs: number[] = [];
     const dataMs: number[] = [];

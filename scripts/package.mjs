@@ -19,6 +19,7 @@ const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\/package\.json$/,
   /^extension\/package\.nls\.json$/,
+  /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
   /^extension\/dist\/[\w.-]+\.js$/,
   /^extension\/media\/.+/,
   /^extension\/readme\.md$/i,

@@ -33,6 +33,8 @@ export interface MirrorMeta {
 export interface JournalHeader {
   since: string;
   startedAt: string;
+  /** The page size the sync asked with: a resumed sync must go on with it, or page n is other records. */
+  pageSize?: number;
 }
 
 export interface JournalPage {

@@ -65,7 +65,8 @@ export class RecordSet {
     return { upserted: record.id, removed };
   }
 
-  private remove(id: string): void {
+  /** Drops a record (a full listing that no longer lists it). */
+  remove(id: string): void {
     if (!this.texts.delete(id)) return;
     for (const k of this.keysOf.get(id) ?? []) if (this.owners.get(k) === id) this.owners.delete(k);
     this.keysOf.delete(id);

@@ -69,9 +69,12 @@ export async function syncKind(
   const upserted = new Set<string>();
   const removed = new Set<string>();
   let received = 0;
+  /** Every id this sync received (replayed pages included): a complete full listing keeps only these. */
+  const listed = new Set<string>();
   const apply = (data: readonly unknown[]) => {
     for (const r of data) {
       const change = records.apply(r as MirroredRecord);
+      listed.add(change.upserted);
       upserted.add(change.upserted);
       removed.delete(change.upserted);
       for (const id of change.removed) {
@@ -91,14 +94,16 @@ export async function syncKind(
     page = journal.pages.length;
     opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
   } else {
-    header = { since: previous?.nextSince ?? EARLIEST_SINCE, startedAt: (opts.now?.() ?? new Date()).toISOString() };
+    header = { since: previous?.nextSince ?? EARLIEST_SINCE, startedAt: (opts.now?.() ?? new Date()).toISOString(), pageSize: opts.pageSize ?? SYNC_PAGE_SIZE };
     await files.startJournal(kind, header);
   }
+  // Pages are numbered in the page size the journal was written with, whatever this run was given.
+  const pageSize = header.pageSize ?? opts.pageSize ?? SYNC_PAGE_SIZE;
   const resumedPages = page;
   // An interrupted sync's last journalled page may have been the last one: nothing more to ask.
   const lastWasFinal = journal !== undefined && journal.pages.length > 0 && journal.pages[journal.pages.length - 1].final === true;
   if (!lastWasFinal) {
-    const params = { updatedSince: header.since, page, pageSize: opts.pageSize ?? SYNC_PAGE_SIZE };
+    const params = { updatedSince: header.since, page, pageSize };
     const call = { signal: opts.signal, onResume: opts.onResume };
     const pages: AsyncIterable<Page<unknown>> = kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call);
     for await (const p of pages) {
@@ -108,6 +113,17 @@ export async function syncKind(
       apply(p.data);
       page++;
       opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
+    }
+  }
+
+  // A complete listing from the earliest instant is everything the service shows: a record it did
+  // not list is gone (merged away, or removed), even if no listed record took its source ids.
+  if (header.since === EARLIEST_SINCE) {
+    for (const id of [...records.ids()]) {
+      if (listed.has(id)) continue;
+      records.remove(id);
+      removed.add(id);
+      upserted.delete(id);
     }
   }
 

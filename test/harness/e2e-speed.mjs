@@ -21,8 +21,9 @@ const summary = (xs) => `median ${median(xs).toFixed(0)} ms, min ${Math.min(...x
 export async function measureSpeed(page, sidebar, { say }) {
   const queueMs = await queueNextItem(page);
   say(`speed: queue A → next item painted: ${summary(queueMs)} [${queueMs.map((x) => x.toFixed(0)).join(', ')}]`);
-  const rowMs = await rowToComparison(page, pane(sidebar, 'Recommendations'));
+  const { times: rowMs, phases } = await rowToComparison(page, pane(sidebar, 'Recommendations'));
   say(`speed: row click → comparison first content: first ${rowMs[0].toFixed(0)} ms; then ${summary(rowMs.slice(1))} [${rowMs.map((x) => x.toFixed(0)).join(', ')}]`);
+  say(`speed: where the panel's time goes (medians after the first click, ms from the click): ${phaseSummary(phases.slice(1))}`);
   return { queueMs, rowMs };
 }
 
@@ -60,6 +61,19 @@ async function queueNextItem(page) {
   return times;
 }
 
+/**
+ * The comparison page's marks (src/webview/main.ts) against the click: when its frame started
+ * loading (timeOrigin), its script ran, it said ready, the first `show` arrived and was drawn; and
+ * when `ready`'s own `show` came back (the round trip the early `show` saves; absent if it never came).
+ */
+const PHASES = ['frame', 'script', 'ready', 'show received', 'shown', 'show after ready'];
+function phaseSummary(phases) {
+  return PHASES.map((p) => {
+    const xs = phases.map((x) => x[p]).filter((x) => x !== undefined);
+    return `${p} ${xs.length ? median(xs).toFixed(0) : '—'}${xs.length < phases.length ? ` (n=${xs.length})` : ''}`;
+  }).join(' · ');
+}
+
 async function rowToComparison(page, recommendations) {
   // No panel open: a click must open a new one (a row whose panel or queue item is open only reveals it).
   await page.keyboard.press('F1');
@@ -73,19 +87,24 @@ async function rowToComparison(page, recommendations) {
     document.addEventListener('mousedown', () => (window.__downAt = performance.timeOrigin + performance.now()), { capture: true });
   });
   const times = [];
+  const phases = [];
   for (let i = 0; i < ROW_CLICKS; i++) {
     const row = recommendations.locator('.monaco-list-row').nth(i);
     await expect(`row ${i + 1} of the Recommendations view`, row.waitFor());
     const label = (await row.locator('.label-name').first().innerText()).trim();
     await row.locator('.label-name').first().click();
     const frame = await webviewFrame(page, `the comparison panel of "${label}"`, (f) => f.locator('main.comparison h1').first(), async (f) => (await f.locator('.queue-bar').count()) === 0 && (await f.evaluate(() => performance.getEntriesByType('mark').some((m) => m.name.startsWith('shown ')))) && (await f.evaluate(() => document.hasFocus())));
-    const shownAt = await frame.evaluate(() => {
-      const first = performance.getEntriesByType('mark').find((m) => m.name.startsWith('shown '));
-      return performance.timeOrigin + first.startTime;
+    // Give `ready`'s own show time to come back, so its arrival can be read too.
+    await frame.waitForFunction(() => performance.getEntriesByName('comparison: show received').length > 1, undefined, { timeout: 3000 }).catch(() => undefined);
+    const marks = await frame.evaluate(() => {
+      const at = (m) => (m ? performance.timeOrigin + m.startTime : undefined);
+      const named = (name) => performance.getEntriesByType('mark').filter((m) => m.name === name || (name === 'shown' && m.name.startsWith('shown ')));
+      return { frame: performance.timeOrigin, script: at(named('comparison: script')[0]), ready: at(named('comparison: ready')[0]), 'show received': at(named('comparison: show received')[0]), shown: at(named('shown')[0]), 'show after ready': at(named('comparison: show received')[1]) };
     });
     const downAt = await page.evaluate(() => window.__downAt);
     if (downAt === undefined) throw new StepError('the click on the row was not stamped');
-    times.push(shownAt - downAt);
+    times.push(marks.shown - downAt);
+    phases.push(Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v === undefined ? undefined : v - downAt])));
   }
-  return times;
+  return { times, phases };
 }

@@ -8,6 +8,10 @@ import type { Recommendation } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
 import { activeClient, curatorApi, settled, waitFor } from './helpers';
+import { COMPARISON_STRINGS } from '../../src/webview/comparison/strings';
+
+/** An attribute's value as the HTML parser reads it (html.ts escapes &, ", < and >). */
+const decodeAttribute = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 const VIEW_TYPE = 'dedupCurator.comparison';
 
@@ -56,6 +60,8 @@ describe('Comparison panel in the real VS Code', function () {
     const item = api.recommendations.getTreeItem({ kind: 'record', record: first });
     assert.equal(item.command?.command, 'dedupCurator.openComparison');
     panel = (await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []))) as ComparisonPanel;
+    // Issue 12, point 7: the first `show` went out with the HTML, not a round trip after `ready`.
+    assert.ok(panel.postedEarly >= 1, 'the first show waited for the page to say ready');
     assert.ok(panel, 'the command returned no panel');
     assert.equal(panel.panel.viewType, VIEW_TYPE);
     assert.equal(panel.recommendationId, first['@id']);
@@ -66,6 +72,12 @@ describe('Comparison panel in the real VS Code', function () {
     assert.deepEqual(options.localResourceRoots?.map((u) => u.path.split('/').pop()), ['dist', 'media']);
     const html = panel.panel.webview.html;
     assert.match(html, /default-src 'none'; script-src 'nonce-[A-Za-z0-9+/=]{24}'/);
+    assert.match(html, /form-action 'none'/);
+    // The page's strings, passed through vscode.l10n.t (English here), placeholders kept for the page.
+    const strings = JSON.parse(decodeAttribute(/data-l10n="([^"]*)"/.exec(html)?.[1] ?? '{}')) as Record<string, string>;
+    assert.deepEqual(Object.keys(strings).sort(), Object.keys(COMPARISON_STRINGS).sort());
+    assert.equal(strings.approve, 'Approve');
+    assert.equal(strings.score, 'Score {0}');
     // The page carries no data (nor any secret): everything arrives by message and goes in as text.
     for (const e of first.entities) if (e.name) assert.ok(!html.includes(e.name), 'record data in the HTML');
     assert.ok(!html.includes(api.session.baseUrl ?? '\u0000'), 'the service URL in the HTML');

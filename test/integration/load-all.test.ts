@@ -124,6 +124,9 @@ describe('Load all resumes a failed page (issue 14)', function () {
       const want = expected(sandbox);
       const FAILING = 3;
       assert.ok(want.length > (FAILING + 2) * PAGE_SIZE, `the list is long enough (${want.length})`);
+      // The switch's own refresh may still be on its way when the connection is ready.
+      await waitFor('the first page', () => api.recommendations.loaded().length >= PAGE_SIZE, 30_000);
+      await settled(api);
       assert.deepEqual(idsOf(api.recommendations.loaded()), want.slice(0, PAGE_SIZE), 'the first page is shown');
       setRetries(activeClient(api), 0);
       proxy.failPage(FAILING);

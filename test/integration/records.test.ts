@@ -84,6 +84,8 @@ describe('Record panels in the real VS Code', function () {
     assert.doesNotMatch(html, HTTPS_IMAGES, 'remote images are off by default');
     assert.match(html, /font-src /);
     assert.match(html, /record-webview\.js/);
+    assert.match(html, /form-action 'none'/);
+    assert.match(html, /data-l10n="[^"]*Events at this location/);
     if (location.name) assert.ok(!html.includes(location.name), 'record data in the HTML');
     await waitFor('the page to say ready', () => locationPanel.isReady, 30000);
   });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Recommendation } from '../../src/api/model';
 import { comparisonView, entityKind } from '../../src/extension/panels/comparison-view';
 import { scoreLocationPair } from '../../src/matching';
-import { FIELD_KEYS, parseWebviewMessage, stateRecommendationId } from '../../src/webview/protocol';
+import { FIELD_KEYS, parseWebviewMessage, stateRecommendationId } from '../../src/webview/comparison/protocol';
 
 const LOCATION = 'https://schema.org/PostalAddress';
 
@@ -74,7 +74,6 @@ describe('comparison view (extension side)', () => {
     const v = comparisonView(rec([ev, other]), { locale: 'en-GB', timeZone: 'Europe/Vienna' });
     assert.deepEqual(v.rows.map((x) => x.key), ['name', 'start', 'venue', 'telephone', 'url', 'integration', 'sourceId', 'identifier', 'type']);
     const start = v.rows.find((x) => x.key === 'start')!;
-    assert.equal(start.label, 'Starts');
     assert.deepEqual(start.values, ['1 Jun 2025, 21:00:00 CEST', '1 Jun 2025, 21:30:00 CEST']);
     assert.deepEqual(start.notes, ['2025-06-01 19:00:00 UTC', '2025-06-01 19:30:00 UTC']);
     assert.deepEqual(start.matcherFields, ['start']);

@@ -1,8 +1,8 @@
 // Comparison views as the extension sends them, built by hand: a plain pair, a trio, and a hostile
 // one where every string is an attack on the renderer.
-import { comparisonView, FIELD_LABELS } from '../../src/extension/panels/comparison-view';
+import { comparisonView } from '../../src/extension/panels/comparison-view';
 import { SCRIPT_PAYLOADS } from '../support/hostile-corpus';
-import { FIELD_KEYS, type ComparisonView, type FieldKey, type PairExplanation } from '../../src/webview/protocol';
+import { FIELD_KEYS, type ComparisonView, type FieldKey, type PairExplanation } from '../../src/webview/comparison/protocol';
 
 const MATCHER: Partial<Record<FieldKey, string[]>> = {
   name: ['name'],
@@ -66,7 +66,7 @@ export function view(entities: Entity[], id = 'urn:recommendation:1'): Compariso
     score: 0.93,
     kind: 'location',
     entities: entities.map((e, i) => ({ id: `urn:entity:${i}`, label: `${e.name ?? ''} (${e.integration ?? ''})` })),
-    rows: FIELD_KEYS.map((key) => ({ key, label: FIELD_LABELS[key], values: entities.map((e) => e[key]), matcherFields: MATCHER[key] ?? [] })),
+    rows: FIELD_KEYS.map((key) => ({ key, values: entities.map((e) => e[key]), matcherFields: MATCHER[key] ?? [] })),
     explanations: entities.slice(1).map((_, i) => explanation(i + 1)),
     remaining: 4,
   };

@@ -3,8 +3,8 @@
 // bench/panel-long-values.ts.
 import type { Recommendation } from '../../src/api/model';
 import { comparisonView } from '../../src/extension/panels/comparison-view';
-import type { ComparisonView, QueueStatus } from '../../src/webview/protocol';
-import type { EventView, LocationView } from '../../src/webview/record-protocol';
+import type { ComparisonView, QueueStatus } from '../../src/webview/comparison/protocol';
+import type { EventView, LocationView } from '../../src/webview/record/protocol';
 import { eventView } from '../../src/extension/panels/event-view';
 import { locationView } from '../../src/extension/panels/location-view';
 import { CAFE_LOCATION, CONCERT, OPTIONS } from './record-fixtures';

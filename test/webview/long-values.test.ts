@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { MAX_CELL_CHARS, MAX_FIELD_CHARS } from '../../src/webview/long-value';
+import { MAX_CELL_CHARS, MAX_FIELD_CHARS } from '../../src/webview/shared/long-value';
 import { longComparison, longEvent, longLocation, MB, QUEUE } from './long-fixtures';
 import { CHROMIUM, openPanel, recorded, timeToFirstContent, type Harness, startHarness } from './page';
 import { openRecordPage, startRecordHarness, type RecordHarness } from './record-page';

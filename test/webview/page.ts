@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
-import type { FromWebview, PanelState, ToWebview } from '../../src/webview/protocol';
+import type { FromWebview, PanelState, ToWebview } from '../../src/webview/comparison/protocol';
+import { COMPARISON_STRINGS } from '../../src/webview/comparison/strings';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');
@@ -70,7 +71,7 @@ export async function startHarness(): Promise<Harness> {
       '/dist/webview.js': [join(ROOT, 'dist', 'webview.js'), 'text/javascript'],
       '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
     },
-    (o) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/webview.js`, styleUri: `${o}/media/webview.css`, title: 'Comparison' }),
+    (o, url) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/webview.js`, styleUri: `${o}/media/webview.css`, title: 'Comparison', strings: url.searchParams.has('l10n') ? pseudoLocalized(COMPARISON_STRINGS) : undefined }),
   );
   const home = mkdtempSync(join(tmpdir(), 'dedup-webview-test-'));
   const browser = await chromium.launch({
@@ -132,11 +133,18 @@ export interface OpenOptions {
   state?: PanelState;
   /** A theme of test/webview/vscode-themes.json ('Light Modern', 'Dark Modern', 'Dark High Contrast'). */
   theme?: ThemeName;
+  /** The page gets pseudoLocalized strings, as the extension hands over a translated catalogue. */
+  l10n?: boolean;
+}
+
+/** A stand-in translation of a catalogue: every message in ⟦ ⟧, placeholders kept. */
+export function pseudoLocalized(catalogue: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(catalogue).map(([key, english]) => [key, `⟦${english}⟧`]));
 }
 
 /** Opens the panel page; returns the page and the uncaught page errors (expected: none). */
 export async function openPanel(h: Harness, o: OpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
-  const query = [o.csp === false ? 'nocsp' : '', o.theme ? 'theme' : ''].filter(Boolean).join('&');
+  const query = [o.csp === false ? 'nocsp' : '', o.theme ? 'theme' : '', o.l10n ? 'l10n' : ''].filter(Boolean).join('&');
   return openWithStandIn(h.browser, `${h.origin}/${query ? `?${query}` : ''}`, o);
 }
 

@@ -4,7 +4,7 @@
 // `npm run build` first. Skips only without chromium.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { QueueStatus } from '../../src/webview/protocol';
+import type { QueueStatus } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, view } from './fixtures';
 import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
 

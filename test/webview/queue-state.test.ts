@@ -1,12 +1,13 @@
 // The review queue's bookkeeping (src/extension/panels/queue-state.ts), its keys
-// (src/webview/queue-keys.ts) and the validation of its messages (src/webview/protocol.ts): plain
+// (src/webview/comparison/queue-keys.ts) and the validation of its messages (src/webview/comparison/protocol.ts): plain
 // functions, no VS Code or browser needed. The source stands in for the Recommendations tree with
 // the same contract: pages appended by loadMore, decided recommendations taken out.
 import assert from 'node:assert/strict';
 import type { Recommendation } from '../../src/api/model';
 import { type QueueSource, ReviewQueue } from '../../src/extension/panels/queue-state';
-import { parseWebviewMessage, stateIsQueue, stateRecommendationId } from '../../src/webview/protocol';
-import { KEY_HELP, keyAction } from '../../src/webview/queue-keys';
+import { parseWebviewMessage, stateIsQueue, stateRecommendationId } from '../../src/webview/comparison/protocol';
+import { KEY_HELP, keyAction } from '../../src/webview/comparison/queue-keys';
+import { COMPARISON_STRINGS } from '../../src/webview/comparison/strings';
 
 const rec = (n: number): Recommendation => ({ '@id': `urn:rec:${n}`, score: 0.9, entities: [] });
 
@@ -185,7 +186,7 @@ describe('review queue: keys', () => {
 
   it('N is "not sure" (U stays Undo), and the help lists it', () => {
     assert.deepEqual(['n', 'N', 'u'].map((k) => press(k)), ['unsure', 'unsure', 'undo']);
-    assert.ok(KEY_HELP.some(([keys, what]) => keys.includes('N') && /unsure/.test(what)));
+    assert.ok(KEY_HELP.some(([keys, what]) => keys.includes('N') && /unsure/.test(COMPARISON_STRINGS[what])));
   });
 
   it('leaves other keys, editor shortcuts and held keys alone', () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { QueueStatus } from '../../src/webview/protocol';
+import type { QueueStatus } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, hostileView, view } from './fixtures';
 import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
 

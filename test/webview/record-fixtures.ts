@@ -5,7 +5,7 @@ import type { Event, Location } from '../../src/api/model';
 import { eventView } from '../../src/extension/panels/event-view';
 import { locationView } from '../../src/extension/panels/location-view';
 import type { RecordViewOptions } from '../../src/extension/panels/record-panel-fields';
-import type { EventView, LocationView } from '../../src/webview/record-protocol';
+import type { EventView, LocationView } from '../../src/webview/record/protocol';
 import { PAYLOADS } from './fixtures';
 
 export const OPTIONS: RecordViewOptions = { locale: 'en-GB', timeZone: 'Europe/Vienna', nameOf: (u) => u.split(/[/:#]/).filter(Boolean).pop() ?? u };

@@ -5,8 +5,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
-import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record-protocol';
-import { deliver, openWithStandIn, startHarness, startPageServer, type Harness, type ThemeName } from './page';
+import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record/protocol';
+import { RECORD_STRINGS } from '../../src/webview/record/strings';
+import { deliver, openWithStandIn, pseudoLocalized, startHarness, startPageServer, type Harness, type ThemeName } from './page';
 
 const ROOT = join(__dirname, '..', '..');
 const STYLES = ['codicons/codicon.css', 'webview.css', 'record.css'];
@@ -31,6 +32,7 @@ export async function startRecordHarness(): Promise<RecordHarness> {
       extraStyleUris: extra,
       remoteImages: url.searchParams.has('images'),
       title: 'Record',
+      strings: url.searchParams.has('l10n') ? pseudoLocalized(RECORD_STRINGS) : undefined,
     });
   });
   const base = await startHarness();
@@ -58,10 +60,12 @@ export interface RecordOpenOptions {
   width?: number;
   state?: RecordPanelState;
   theme?: ThemeName;
+  /** The page gets pseudoLocalized strings (see page.ts). */
+  l10n?: boolean;
 }
 
 export async function openRecordPage(h: RecordHarness, o: RecordOpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
-  const query = [o.csp === false ? 'nocsp' : '', o.images ? 'images' : '', o.theme ? 'theme' : ''].filter(Boolean).join('&');
+  const query = [o.csp === false ? 'nocsp' : '', o.images ? 'images' : '', o.theme ? 'theme' : '', o.l10n ? 'l10n' : ''].filter(Boolean).join('&');
   return openWithStandIn(h.base.browser, `${h.origin}/${query ? `?${query}` : ''}`, o);
 }
 

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { EventItem, RecordView } from '../../src/webview/record-protocol';
-import { clip, MAX_FIELD_CHARS } from '../../src/webview/long-value';
+import type { EventItem, RecordView } from '../../src/webview/record/protocol';
+import { clip, MAX_FIELD_CHARS } from '../../src/webview/shared/long-value';
 import { CHROMIUM } from './page';
 import { eventFixture, hostileEventView, hostileLocationView, locationFixture } from './record-fixtures';
 import { openRecordPage, recordRecorded, sendRecord, startRecordHarness, type RecordHarness, type RecordOpenOptions } from './record-page';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { ComparisonView, QueueStatus } from '../../src/webview/protocol';
+import type { ComparisonView, QueueStatus } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, PAYLOADS, view } from './fixtures';
 import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
 

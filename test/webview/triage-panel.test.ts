@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
 import { type GroupRow, parseTriageMessage, type TriagePanelData } from '../../src/webview/triage/protocol';
+import { TRIAGE_STRINGS } from '../../src/webview/triage/strings';
 import { PAYLOADS } from './fixtures';
-import { CHROMIUM, deliver, type Harness, openWithStandIn, recorded, startHarness, startPageServer } from './page';
+import { CHROMIUM, deliver, type Harness, openWithStandIn, pseudoLocalized, recorded, startHarness, startPageServer } from './page';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -39,10 +40,11 @@ describe('webview: the Triage panel in chromium', function () {
     ({ server, origin } = await startPageServer(
       {
         '/dist/triage-webview.js': [join(ROOT, 'dist', 'triage-webview.js'), 'text/javascript'],
-        '/dist/triage-webview.css': [join(ROOT, 'dist', 'triage-webview.css'), 'text/css'],
+        '/media/triage.css': [join(ROOT, 'media', 'triage.css'), 'text/css'],
         '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
       },
-      (o) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/triage-webview.js`, styleUri: `${o}/media/webview.css`, extraStyleUris: [`${o}/dist/triage-webview.css`], title: 'Triage' }),
+      (o, url) =>
+        panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/triage-webview.js`, styleUri: `${o}/media/webview.css`, extraStyleUris: [`${o}/media/triage.css`], title: 'Triage', strings: url.searchParams.has('l10n') ? pseudoLocalized(TRIAGE_STRINGS) : undefined }),
     ));
   });
   after(async () => {
@@ -88,6 +90,44 @@ describe('webview: the Triage panel in chromium', function () {
       { type: 'refresh' },
     ]);
     assert.equal(await page.getByRole('button', { name: 'Reject the group: name equal 2' }).isDisabled(), true);
+    await page.close();
+  });
+
+  it('draws every word of its own in the language handed over (the catalogue in the HTML)', async () => {
+    const { page, errors } = await openWithStandIn(h.browser, `${origin}/?l10n`);
+    assert.equal(await page.locator('p.loading').innerText(), '⟦Reading every pending recommendation…⟧');
+    await deliver(page, { type: 'triage', data: data([group(1, { safe: 'approve' }), group(2, { kind: 'event' })]) });
+    await page.waitForSelector('table.groups');
+    const own = await page.evaluate(`(() => {
+      const out = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.textContent.trim() && !n.parentElement.closest('td.num, td.flags, svg')) out.push(n.textContent.trim());
+      }
+      return out;
+    })()`);
+    assert.deepEqual((own as string[]).filter((t) => !/^⟦.*⟧$/.test(t) && t !== '·'), []);
+    assert.equal(await page.locator('tbody td.words').first().innerText(), '⟦Event: name equal 2⟧');
+    assert.match((await page.locator('svg.histogram').getAttribute('aria-label')) ?? '', /^⟦Score histogram: \d+ pending, \d+ decided⟧$/);
+    assert.match(await page.locator('.threshold').innerText(), /^⟦Scores ≥ 99% were approved 99% of the time \(n = 150\)⟧$/);
+    assert.equal(await page.getByRole('button', { name: '⟦Approve the group: name equal 1⟧' }).count(), 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('drops a message from the extension that does not fit its protocol, and goes on with the next', async () => {
+    const { page, errors } = await openWithStandIn(h.browser, `${origin}/`);
+    const good = data([group(1)]);
+    for (const bad of [{ type: 'triage', data: { ...good, groups: 'many' } }, { type: 'triage', data: { ...good, pending: '400' } }, { type: 'triage', data: { ...good, groups: [{ ...group(1), kind: 'venue' }] } }, { type: 'notice' }, { type: 'unknown' }, null]) {
+      await deliver(page, bad);
+    }
+    assert.equal(await page.locator('p.loading').count(), 1, 'a malformed message was drawn');
+    await deliver(page, { type: 'triage', data: good });
+    await page.waitForSelector('table.groups');
+    await deliver(page, { type: 'notice', message: PAYLOADS[0] });
+    assert.equal(await page.locator('#status').textContent(), PAYLOADS[0]);
+    assert.equal((await recorded(page)).pwned, 0, 'a payload ran');
+    assert.deepEqual(errors, []);
     await page.close();
   });
 

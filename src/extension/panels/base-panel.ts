@@ -1,29 +1,39 @@
 // What every Dedup Curator webview panel shares (after microsoft/vscode-cosmosdb's BaseTab and
 // vscode-pull-request-github's webview base): locked-down webview options, the HTML shell with a
-// fresh nonce, the ready handshake, validation of everything the page posts, links opened only for
-// http(s), and one list of disposables released with the panel.
+// fresh nonce and the page's strings in the user's language, the ready handshake, validation of
+// everything the page posts against the page's schemas, links opened only for http(s), and one list
+// of disposables released with the panel.
+import type * as v from 'valibot';
 import * as vscode from 'vscode';
-import { type FromWebview, type ToWebview, parseWebviewMessage } from '../../webview/protocol';
+import type { Catalogue } from '../../webview/shared/l10n';
+import { CommonPageMessage, parseMessage } from '../../webview/shared/messages';
 import { newNonce, panelHtml } from './html';
 import { openWebLink } from './web-link';
 
-/** The page of a panel: which bundle and styles it loads, and how its messages are checked. */
-export interface PanelPage<From> {
+/**
+ * The page of a panel (a folder of src/webview): which bundle and styles it loads, the schema of
+ * its own messages (src/webview/<page>/protocol.ts) and its strings (src/webview/<page>/strings.ts).
+ */
+export interface PanelPage<Own> {
   /** File in dist/. */
   script: string;
   /** Files in media/, in order. */
   styles: string[];
-  /** Validates a message from the page; undefined: malformed (logged and dropped). */
-  parse(raw: unknown): From | undefined;
+  /** The page's own messages; `ready` and `openLink` are every page's, checked and handled here. */
+  messages: v.GenericSchema<unknown, Own>;
+  /** The page's catalogue (key → English), translated with vscode.l10n.t into the HTML. */
+  strings: Catalogue;
   /** Whether img-src allows https: (read at each load, so a changed setting takes effect on reload). */
   remoteImages?: () => boolean;
 }
 
-/** The comparison panel's page: the default, so that panel needs to say nothing. */
-const COMPARISON_PAGE: PanelPage<FromWebview> = { script: 'webview.js', styles: ['webview.css'], parse: parseWebviewMessage };
-
-/** What every page may post, handled here: the handshake and links. */
-type Common = { type: 'ready' } | { type: 'openLink'; url: string };
+/**
+ * The page's catalogue in the user's language. vscode.l10n.t looks each English message up in the
+ * extension's bundle (l10n/bundle.l10n.<language>.json); {0}… stay for the page to fill in.
+ */
+export function localizedStrings(catalogue: Catalogue): Record<string, string> {
+  return Object.fromEntries(Object.entries(catalogue).map(([key, english]) => [key, vscode.l10n.t(english)]));
+}
 
 /**
  * Scripts on (the page is our bundle), command: links off (record data must never run a command),
@@ -40,22 +50,37 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
   };
 }
 
-export abstract class BasePanel<To = ToWebview, From extends { type: string } = FromWebview> implements vscode.Disposable {
+export abstract class BasePanel<To, Own> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
   private isDisposed = false;
   /**
    * Whether the page listens. Until it says `ready` (after each load: a hidden panel reloads) posts
-   * are dropped, not queued: onReady sends the whole current state, which supersedes them.
+   * are dropped, not queued (unless `early`): onReady sends the whole current state, which supersedes them.
    */
   private ready = false;
+  /**
+   * Set while the HTML this panel just set is loading, for a page that opts in (postsEarly): posts
+   * go out at once instead of waiting for `ready`. VS Code (1.139) queues them until the new page has
+   * loaded: the webview element while its host frame starts, the overlay until the first load, and
+   * the host frame (pre/index.html) until the page's `load` event, after its scripts ran. That saves
+   * the ready round trip through the extension host. The host frame also gives up waiting for `load`
+   * after 200 ms and delivers early, to a page that may not listen yet: so `ready` still sends the
+   * whole state (onReady), marked `replay: true` when early posts went before it, and the page drops
+   * a replayed message it has already received (src/webview/main.ts).
+   */
+  private early = false;
+  /** Set while onReady answers `ready` after early posts: what it posts is marked as a replay. */
+  private replaying = false;
+  /** Messages posted early since the HTML was last set (the integration tests read it). */
+  private earlyCount = 0;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly extensionUri: vscode.Uri,
     protected readonly log: vscode.LogOutputChannel,
-    private readonly page: PanelPage<From> = COMPARISON_PAGE as unknown as PanelPage<From>,
+    private readonly page: PanelPage<Own>,
   ) {
     // A restored panel keeps the options of its previous life; set them again so they are ours.
     panel.webview.options = panelOptions(extensionUri);
@@ -66,15 +91,37 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.handleMessage(raw)),
       panel.onDidChangeViewState(() => {
         // Hidden without retainContextWhenHidden, the page is discarded; its reload says ready again.
-        if (!panel.visible) this.ready = false;
+        if (!panel.visible) this.ready = this.early = false;
       }),
     );
-    panel.webview.html = this.html();
+    this.setHtml();
+  }
+
+  /**
+   * Whether this panel's page takes messages before it says ready (see `early`); off by default,
+   * since such a page must cope with getting its state twice.
+   */
+  protected get postsEarly(): boolean {
+    return false;
+  }
+
+  /** Loads the page (a new nonce and CSP); until it says ready, posts wait (or go early, see `early`). */
+  private setHtml(): void {
+    this.ready = false;
+    this.panel.webview.html = this.html();
+    // Only for HTML set here: a hidden page reloaded by VS Code itself drops what was posted before.
+    this.early = this.postsEarly;
+    this.earlyCount = 0;
   }
 
   /** Whether the page has loaded and said ready (the integration tests wait on it). */
   get isReady(): boolean {
     return this.ready;
+  }
+
+  /** How many messages went to the page before it said ready, since its HTML was last set here. */
+  get postedEarly(): number {
+    return this.earlyCount;
   }
 
   private html(): string {
@@ -88,6 +135,7 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
       styleUri: style,
       extraStyleUris: extraStyles,
       remoteImages: this.page.remoteImages?.() ?? false,
+      strings: localizedStrings(this.page.strings),
       // Not the panel's title: that holds record names, and the HTML carries no data at all.
       title: 'Dedup Curator',
     });
@@ -96,13 +144,13 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
   /** Loads the page again (a new nonce and CSP); it says ready and onReady sends its state. */
   protected reload(): void {
     if (this.isDisposed) return;
-    this.ready = false;
-    this.panel.webview.html = this.html();
+    this.setHtml();
   }
 
   protected post(message: To): void {
-    if (this.isDisposed || !this.ready) return;
-    void this.panel.webview.postMessage(message);
+    if (this.isDisposed || !(this.ready || this.early)) return;
+    if (!this.ready) this.earlyCount++;
+    void this.panel.webview.postMessage(this.replaying ? { ...message, replay: true } : message);
   }
 
   /**
@@ -110,19 +158,25 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
    * shows third-party data; anything malformed is logged and dropped.
    */
   async handleMessage(raw: unknown): Promise<void> {
-    const message = this.page.parse(raw);
-    if (!message) {
+    const common = parseMessage(CommonPageMessage, raw);
+    if (common?.type === 'ready') {
+      this.ready = true;
+      this.early = false;
+      this.replaying = this.earlyCount > 0;
+      try {
+        this.onReady();
+      } finally {
+        this.replaying = false;
+      }
+      return;
+    }
+    if (common?.type === 'openLink') return this.openLink(common.url);
+    const message = parseMessage(this.page.messages, raw);
+    if (message === undefined) {
       this.log.warn(`panel: ignored a malformed message from the webview (${typeof raw === 'object' && raw ? String((raw as { type?: unknown }).type) : typeof raw})`);
       return;
     }
-    const common = message as unknown as Common | { type: string };
-    if (common.type === 'ready') {
-      this.ready = true;
-      this.onReady();
-      return;
-    }
-    if (common.type === 'openLink') return this.openLink((common as { url: string }).url);
-    return this.onMessage(message as Exclude<From, Common>);
+    return this.onMessage(message);
   }
 
   /**
@@ -136,7 +190,7 @@ export abstract class BasePanel<To = ToWebview, From extends { type: string } = 
 
   /** The page is (again) ready: send it what it should show. */
   protected abstract onReady(): void;
-  protected abstract onMessage(message: Exclude<From, Common>): Promise<void>;
+  protected abstract onMessage(message: Own): Promise<void>;
 
   dispose(): void {
     if (this.isDisposed) return;

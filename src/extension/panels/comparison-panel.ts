@@ -3,12 +3,13 @@
 // recommendation, revealed when opened again (comparison-panels.ts keeps them); the review queue
 // (queue-panel.ts) is this panel walking through the pending recommendations.
 import * as vscode from 'vscode';
-import type { Recommendation } from '../../api/model';
-import type { DecisionStatus, FromWebview, ToWebview, Verdict } from '../../webview/protocol';
+import type { Recommendation, Verdict } from '../../api/model';
+import { ComparisonPageMessage, type DecisionStatus, type ToWebview } from '../../webview/comparison/protocol';
+import { COMPARISON_STRINGS } from '../../webview/comparison/strings';
 import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
 import { integrationName, percent, recommendationLabel } from '../views/labels';
 import type { PendingChange } from '../views/recommendations-list';
-import { BasePanel } from './base-panel';
+import { BasePanel, type PanelPage } from './base-panel';
 import { comparisonView } from './comparison-view';
 import { markUnsure } from '../commands/unsure-command';
 import { flagSentence } from '../triage/flag-labels';
@@ -31,7 +32,10 @@ export interface PanelRegistry {
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-export class ComparisonPanel extends BasePanel {
+/** The page of the comparison panel and the review queue (src/webview/comparison/). */
+const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage, strings: COMPARISON_STRINGS };
+
+export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage> {
   protected rec: Recommendation | undefined;
   /** The last decision's status, sent again if the page reloads. */
   protected status: DecisionStatus | undefined;
@@ -52,7 +56,15 @@ export class ComparisonPanel extends BasePanel {
     /** The id this panel is about, also before its recommendation is found again after a reload. */
     public recommendationId: string,
   ) {
-    super(panel, extensionUri, registry.ctx.log);
+    super(panel, extensionUri, registry.ctx.log, COMPARISON_PAGE);
+  }
+
+  /**
+   * The first `show` goes out with the HTML, not after the page's `ready` (issue 12, point 7: a
+   * panel's first content in ≤ 250 ms); the page (src/webview/main.ts) drops the replay `ready` brings.
+   */
+  protected override get postsEarly(): boolean {
+    return true;
   }
 
   /** The review queue keeps itself apart from the per-recommendation panels. */
@@ -150,7 +162,7 @@ export class ComparisonPanel extends BasePanel {
     if (this.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
   }
 
-  protected async onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void> {
+  protected async onMessage(message: ComparisonPageMessage): Promise<void> {
     if (message.type === 'undo') {
       if (message.recommendationId === this.recommendationId) this.registry.ctx.curation.undo.cancel(message.recommendationId);
       return;

@@ -5,23 +5,9 @@
 import type { Recommendation, RecommendationEntity } from '../../api/model';
 import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
 import { distanceMeters, scoreEventPair, scoreLocationPair, type PairScore } from '../../matching/index';
-import { FIELD_KEYS, type ComparisonRow, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/protocol';
+import { FIELD_KEYS, type ComparisonRow, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/comparison/protocol';
 import { timeView } from './record-panel-fields';
 
-export const FIELD_LABELS: Record<FieldKey, string> = {
-  name: 'Name',
-  street: 'Street',
-  postalCode: 'Postal code',
-  locality: 'Locality',
-  region: 'Region',
-  country: 'Country',
-  telephone: 'Telephone',
-  url: 'URL',
-  integration: 'Integration',
-  sourceId: 'Source id',
-  identifier: 'Identifier',
-  type: 'Type',
-};
 
 const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x : null);
 
@@ -90,12 +76,12 @@ function venueText(e: RecommendationEntity): string | null {
  * fields other than the address (which the venue row holds).
  */
 function eventRows(r: Recommendation, o: ViewOptions): ComparisonRow[] {
-  const fieldRow = (k: FieldKey): ComparisonRow => ({ key: k, label: FIELD_LABELS[k], values: r.entities.map(VALUE[k]), matcherFields: EVENT_ROWS[k] ?? [] });
+  const fieldRow = (k: FieldKey): ComparisonRow => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: EVENT_ROWS[k] ?? [] });
   const times = r.entities.map((e) => timeView(text(e.startDate), o));
   const venues = r.entities.map(venueText);
   const rows: ComparisonRow[] = [fieldRow('name')];
-  if (times.some((t) => t !== null)) rows.push({ key: 'start', label: 'Starts', values: times.map((t) => t?.local ?? null), notes: times.map((t) => t?.utc ?? null), matcherFields: ['start'] });
-  if (venues.some((v) => v !== null)) rows.push({ key: 'venue', label: 'Venue', values: venues, matcherFields: ['location'] });
+  if (times.some((t) => t !== null)) rows.push({ key: 'start', values: times.map((t) => t?.local ?? null), notes: times.map((t) => t?.utc ?? null), matcherFields: ['start'] });
+  if (venues.some((v) => v !== null)) rows.push({ key: 'venue', values: venues, matcherFields: ['location'] });
   for (const k of FIELD_KEYS) if (k !== 'name' && !ADDRESS_KEYS.includes(k)) rows.push(fieldRow(k));
   return rows;
 }
@@ -154,7 +140,7 @@ export function comparisonView(r: Recommendation, o: ViewOptions = {}): Comparis
     score: r.score,
     kind,
     entities: r.entities.map((e, i) => ({ id: e['@id'], label: o.entityLabel?.(e, i) ?? e['@id'] })),
-    rows: kind === 'event' ? eventRows(r, o) : FIELD_KEYS.map((k) => ({ key: k, label: FIELD_LABELS[k], values: r.entities.map(VALUE[k]), matcherFields: LOCATION_ROWS[k] ?? [] })),
+    rows: kind === 'event' ? eventRows(r, o) : FIELD_KEYS.map((k) => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: LOCATION_ROWS[k] ?? [] })),
     explanations,
   };
   if (o.remaining !== undefined) view.remaining = o.remaining;

@@ -1,7 +1,7 @@
 // An event as its panel shows it: description, status, times, confirmations, prices, listings,
 // categories, keywords, the shared parts, and its embedded location as a card.
 import type { Event } from '../../api/model';
-import type { EventView } from '../../webview/record-protocol';
+import type { EventView } from '../../webview/record/protocol';
 import { statusText } from '../event-status';
 import { locationCard } from './location-view';
 import { type RecordViewOptions, baseView, numberText, text, timeView } from './record-panel-fields';

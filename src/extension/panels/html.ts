@@ -4,8 +4,10 @@
 // CSP: nothing by default; scripts only with this load's nonce (no inline handlers, no eval);
 // styles and fonts only from the extension's own files (so record data can never bring CSS); images
 // from the extension, and from https only when the page may load remote images (the record panels,
-// with the setting dedupCurator.panels.loadRemoteImages on). The page carries no data: it arrives by
-// message after the ready handshake and is inserted as text.
+// with the setting dedupCurator.panels.loadRemoteImages on); no form submission anywhere. The page
+// carries no record data: it arrives by message after the ready handshake and is inserted as text.
+// It carries only the page's own strings in the user's language (data-l10n on #root, an escaped
+// attribute: text for the page's l10n.ts, never markup or script).
 import { randomBytes } from 'node:crypto';
 
 export interface PanelHtmlOptions {
@@ -20,6 +22,8 @@ export interface PanelHtmlOptions {
   /** Whether img-src allows https: (default no). */
   remoteImages?: boolean;
   title: string;
+  /** The page's strings in the user's language (key → text), for src/webview/shared/l10n.ts. */
+  strings?: Record<string, string>;
 }
 
 /** 128 random bits, base64: a script nonce nobody can guess, new for each HTML load. */
@@ -34,6 +38,8 @@ export function contentSecurityPolicy(cspSource: string, nonce: string, remoteIm
     `style-src ${cspSource}`,
     remoteImages ? `img-src ${cspSource} https:` : `img-src ${cspSource}`,
     `font-src ${cspSource}`,
+    // No form may submit anywhere (default-src does not cover form-action).
+    "form-action 'none'",
   ].join('; ');
 }
 
@@ -52,7 +58,7 @@ ${[o.styleUri, ...(o.extraStyleUris ?? [])].map((uri) => `<link rel="stylesheet"
 <title>${a(o.title)}</title>
 </head>
 <body>
-<div id="root"></div>
+<div id="root" data-l10n="${a(JSON.stringify(o.strings ?? {}))}"></div>
 <script nonce="${a(o.nonce)}" src="${a(o.scriptUri)}"></script>
 </body>
 </html>`;

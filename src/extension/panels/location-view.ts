@@ -1,23 +1,16 @@
 // A location as its panel shows it: address lines, coordinates with a map link, telephone, and the
 // shared parts (record-panel-fields.ts). Also the short form of an event in a location's list.
 import type { Address, Event, Location } from '../../api/model';
-import type { AddressLine, CoordinatesView, EventItem, LocationCard, LocationView } from '../../webview/record-protocol';
+import { ADDRESS_FIELDS, type AddressLine, type CoordinatesView, type EventItem, type LocationCard, type LocationView } from '../../webview/record/protocol';
 import { statusText } from '../event-status';
 import { type RecordViewOptions, baseView, text, timeView } from './record-panel-fields';
 
-const ADDRESS_FIELDS: [keyof Address & string, string][] = [
-  ['streetAddress', 'Street'],
-  ['postalCode', 'Postal code'],
-  ['addressLocality', 'Locality'],
-  ['addressRegion', 'Region'],
-  ['addressCountry', 'Country'],
-];
-
+/** The address's parts in display order; the page names each in the user's language. */
 export function addressLines(a: Address | null | undefined): AddressLine[] {
   if (!a) return [];
-  return ADDRESS_FIELDS.flatMap(([key, label]) => {
-    const value = text(a[key]);
-    return value === null ? [] : [{ label, value }];
+  return ADDRESS_FIELDS.flatMap((field) => {
+    const value = text(a[field]);
+    return value === null ? [] : [{ field, value }];
   });
 }
 

@@ -1,10 +1,10 @@
 // The review queue: the comparison panel walking through the pending recommendations in the tree's
-// current order and filter, by keyboard (the keys are read in the webview, src/webview/queue-keys.ts,
+// current order and filter, by keyboard (the keys are read in the webview, src/webview/comparison/queue-keys.ts,
 // and arrive here as validated `queue` and `decide` messages). Decisions go through the same path as
 // everywhere (decideRecommendation: journal, tree, errors); skips, back and undo are local.
 import * as vscode from 'vscode';
-import type { Recommendation } from '../../api/model';
-import type { FromWebview, QueueAction, ToWebview, Verdict } from '../../webview/protocol';
+import type { Recommendation, Verdict } from '../../api/model';
+import type { ComparisonPageMessage, QueueAction, ToWebview } from '../../webview/comparison/protocol';
 import { isFiltered } from '../views/recommendation-filter';
 import type { PendingChange, RecommendationsList } from '../views/recommendations-list';
 import { decideRecommendation } from '../commands/decision-commands';
@@ -134,7 +134,7 @@ export class QueuePanel extends ComparisonPanel {
     else super.onReady();
   }
 
-  protected override async onMessage(message: Exclude<FromWebview, { type: 'ready' | 'openLink' }>): Promise<void> {
+  protected override async onMessage(message: ComparisonPageMessage): Promise<void> {
     // Keys pressed on a page that shows another item than this panel's are stale: dropped.
     if ((message.recommendationId ?? '') !== this.recommendationId) return;
     if (message.type === 'queue') return this.act(message.action);

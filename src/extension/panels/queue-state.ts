@@ -5,8 +5,8 @@
 // filter and loads further pages through the tree's own paging (no second fetch logic).
 //
 // Skips are local: the service never hears of them; a skipped recommendation stays pending.
-import type { Recommendation } from '../../api/model';
-import type { QueueItemState, QueueStatus, Verdict } from '../../webview/protocol';
+import type { Recommendation, Verdict } from '../../api/model';
+import type { QueueItemState, QueueStatus } from '../../webview/comparison/protocol';
 
 export interface QueueSource {
   /** The pending recommendations the tree shows now, in its order (after its filter and sort). */

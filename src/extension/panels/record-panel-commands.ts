@@ -8,7 +8,7 @@ import type { ErrorReporter } from '../error-reporter';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import type { ListNode } from '../views/paged-list';
-import type { RecordKind } from '../../webview/record-protocol';
+import type { RecordKind } from '../../webview/record/protocol';
 import type { AnyRecord } from './record-panel';
 import { RecordPanels } from './record-panels';
 import { showError, showInfo } from '../ui/notify';

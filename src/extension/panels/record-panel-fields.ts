@@ -2,8 +2,8 @@
 // URLs, images, integrations. Free of `vscode` (the panel passes the trees' integration naming and
 // the setting), so the views are unit-tested under mocha with a fixed time zone and locale.
 import type { Image, SourceId, UrlEntry } from '../../api/model';
-import { isWebLink } from '../../webview/protocol';
-import type { ImageView, NamedUri, RecordViewBase, SourceView, TimeView, UrlView } from '../../webview/record-protocol';
+import { isWebLink } from '../../webview/shared/messages';
+import type { ImageView, NamedUri, RecordViewBase, SourceView, TimeView, UrlView } from '../../webview/record/protocol';
 
 export interface RecordViewOptions {
   /** A URI's short name (the trees' integrationName); default: the URI itself. */

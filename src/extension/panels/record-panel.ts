@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Event, Location } from '../../api/model';
+import { type EventsAtLocation, type RecordKind, RecordPageMessage, type ToRecordWebview } from '../../webview/record/protocol';
+import { RECORD_STRINGS } from '../../webview/record/strings';
 import { type PageOutcome, Pager } from '../../api/pager';
 import type { ErrorReporter } from '../error-reporter';
-import { type FromRecordWebview, type RecordKind, type ToRecordWebview, type EventsAtLocation, parseRecordMessage } from '../../webview/record-protocol';
 import { integrationName } from '../views/labels';
 import { BasePanel, type PanelPage } from './base-panel';
 import { eventView } from './event-view';
@@ -27,14 +28,14 @@ export function panelTitle(r: AnyRecord): string {
   return r.kind === 'location' ? vscode.l10n.t('Location: {0}', name) : vscode.l10n.t('Event: {0}', name);
 }
 
-const RECORD_PAGE: PanelPage<FromRecordWebview> = {
+/** The page of the location and event panels (src/webview/record/). */
+const RECORD_PAGE: PanelPage<RecordPageMessage> = {
   script: 'record-webview.js',
   styles: ['codicons/codicon.css', 'webview.css', 'record.css'],
-  parse: parseRecordMessage,
+  messages: RecordPageMessage,
+  strings: RECORD_STRINGS,
   remoteImages: Settings.loadRemoteImages,
 };
-
-type Message = Exclude<FromRecordWebview, { type: 'ready' | 'openLink' }>;
 
 /**
  * What a record panel asks of the panels around it (RecordPanels implements it): an interface
@@ -52,7 +53,7 @@ export interface RecordPanelHost {
   open(r: AnyRecord): unknown;
 }
 
-export class RecordPanel extends BasePanel<ToRecordWebview, FromRecordWebview> {
+export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   private current: AnyRecord | undefined;
   private notice: { message: string; tone: 'info' | 'error' } | undefined;
   /** The location's events, page by page (the same pager as the trees'); aborted when the panel closes. */
@@ -117,7 +118,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, FromRecordWebview> {
     if (this.notice) this.post({ type: 'notice', ...this.notice });
   }
 
-  protected async onMessage(message: Message): Promise<void> {
+  protected async onMessage(message: RecordPageMessage): Promise<void> {
     // Using a preview keeps it, as editing a preview editor does.
     this.registry.keep(this);
     switch (message.type) {

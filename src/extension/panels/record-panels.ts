@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../connection/session';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
-import { type RecordKind, recordStateKey } from '../../webview/record-protocol';
+import { type RecordKind, recordStateKey } from '../../webview/record/protocol';
 import { inertText } from '../ui/inert-text';
 import { showInfo } from '../ui/notify';
 import { JSON_VALUE_LIMIT, recordJson } from './record-json';

@@ -2,12 +2,14 @@
 // your approval rate by score, the pattern groups as a sortable table with Review (a sample's
 // comparison), Approve… and Reject… (Decide a Group, with its list and confirmation). One panel;
 // opening it again reveals and refreshes it. The page is src/webview/triage/ (strict CSP, nonce,
-// text only); its messages are validated by parseTriageMessage.
+// text only, its strings in the user's language); its messages are checked by BasePanel against
+// TriagePageMessage (src/webview/triage/protocol.ts).
 import * as vscode from 'vscode';
 import { Commands, TRIAGE_PANEL_TYPE } from '../ids';
 import type { Recommendation } from '../../api/model';
 import type { TriageResult } from '../../triage/triage';
-import { type FromTriageWebview, type ToTriageWebview, parseTriageMessage } from '../../webview/triage/protocol';
+import { type ToTriageWebview, TriagePageMessage } from '../../webview/triage/protocol';
+import { TRIAGE_STRINGS } from '../../webview/triage/strings';
 import type { Curation } from '../curation/context';
 import { triageAll } from '../curation/group-command';
 import { flagWord } from '../triage/flag-labels';
@@ -16,10 +18,10 @@ import { triagePanelData } from './triage-data';
 
 export const TRIAGE_VIEW_TYPE = TRIAGE_PANEL_TYPE;
 
-// The stylesheet is built next to the bundle (dist/), from the page's own folder.
-const TRIAGE_PAGE: PanelPage<FromTriageWebview> = { script: 'triage-webview.js', styles: ['webview.css', '../dist/triage-webview.css'], parse: parseTriageMessage };
+/** The page of the Triage panel (src/webview/triage/; its charts' styles in media/triage.css). */
+const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage, strings: TRIAGE_STRINGS };
 
-export class TriagePanel extends BasePanel<ToTriageWebview, FromTriageWebview> {
+export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   private pending: Recommendation[] = [];
   private result: TriageResult | undefined;
   /** performance.now() of the last data sent, and how long the triage took (tests, benchmarks). */
@@ -58,7 +60,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, FromTriageWebview> {
     this.post({ type: 'triage', data: triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord) });
   }
 
-  protected async onMessage(message: Exclude<FromTriageWebview, { type: 'ready' }>): Promise<void> {
+  protected async onMessage(message: TriagePageMessage): Promise<void> {
     if (message.type === 'refresh') return this.refresh();
     const group = this.result?.groups.find((g) => g.key === message.key);
     if (!group) return this.post({ type: 'notice', message: vscode.l10n.t('That group is no longer in the backlog: refresh.') });

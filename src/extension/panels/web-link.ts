@@ -1,6 +1,6 @@
 // Opening a web address that a panel's page asked for: free of `vscode` so that unit tests run it
 // with a recording opener (base-panel.ts passes vscode.env.openExternal).
-import { isWebLink } from '../../webview/protocol';
+import { isWebLink } from '../../webview/shared/messages';
 
 /**
  * Opens `url` with one call to `open`, and only if it is http(s) (the page is not trusted to have

@@ -21,6 +21,12 @@ export class TriageState implements vscode.Disposable {
   private marks = new Map<string, UnsureMark>();
   private labelList: TriageLabel[] = [];
   readonly cache = new FeatureCache();
+  /**
+   * The journal's copies of recommendations get a cache of their own: an unsure one is both in the
+   * journal (with the fields the journal keeps) and pending (as the service sends it), under one
+   * id, and the tree must see the live one's features, as a fresh triage does.
+   */
+  private readonly journalCache = new FeatureCache();
   /** Bumped whenever the answers change: the memos below are for one version. */
   private version = 0;
   private flagMemo: { key: string; flags: Map<string, Flag[]> } | undefined;
@@ -50,7 +56,7 @@ export class TriageState implements vscode.Disposable {
     try {
       const contents = await readJournal(this.journal.path);
       this.marks = unsureMarks(contents);
-      this.labelList = labelsFromContents(contents, this.cache);
+      this.labelList = labelsFromContents(contents, this.journalCache);
     } catch (e) {
       this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
       return;

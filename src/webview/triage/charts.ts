@@ -1,5 +1,6 @@
 // The Triage panel's two charts as inline SVG built with DOM APIs (no library: two bar charts are a
 // few dozen lines, and nothing from the data becomes markup — only numbers reach attributes).
+import { t } from './l10n';
 import type { HistogramBin, ThresholdPoint } from './protocol';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -26,7 +27,7 @@ export function histogram(bins: readonly HistogramBin[]): SVGElement {
       y -= h;
       const rect = svgEl('rect', { x: (i * bw + 1).toFixed(1), y: y.toFixed(1), width: (bw - 2).toFixed(1), height: h.toFixed(1), class: cls });
       const title = document.createElementNS(SVG, 'title');
-      title.textContent = `${Math.round(b.from * 100)}–${Math.round(b.to * 100)}%: ${n} ${cls}`;
+      title.textContent = t('binTitle', Math.round(b.from * 100), Math.round(b.to * 100), n, t(cls));
       rect.append(title);
       svg.append(rect);
     }
@@ -36,7 +37,7 @@ export function histogram(bins: readonly HistogramBin[]): SVGElement {
     label.textContent = `${x * 100}%`;
     svg.append(label);
   }
-  svg.setAttribute('aria-label', `Score histogram: ${bins.reduce((n, b) => n + b.pending, 0)} pending, ${bins.reduce((n, b) => n + b.approved + b.rejected, 0)} decided`);
+  svg.setAttribute('aria-label', t('histogramLabel', bins.reduce((n, b) => n + b.pending, 0), bins.reduce((n, b) => n + b.approved + b.rejected, 0)));
   return svg;
 }
 
@@ -53,11 +54,11 @@ export function thresholdChart(points: readonly ThresholdPoint[]): SVGElement {
     rect.append(title);
     svg.append(rect);
   });
-  svg.setAttribute('aria-label', 'Approval rate of your decisions at or above each score');
+  svg.setAttribute('aria-label', t('thresholdLabel'));
   return svg;
 }
 
 /** "Scores ≥ 93% were approved 99% of the time (n = 150)". */
 export function thresholdSentence(p: ThresholdPoint): string {
-  return `Scores ≥ ${Math.round(p.score * 100)}% were approved ${p.n ? Math.round((p.approved / p.n) * 100) : 0}% of the time (n = ${p.n})`;
+  return t('thresholdSentence', Math.round(p.score * 100), p.n ? Math.round((p.approved / p.n) * 100) : 0, p.n);
 }

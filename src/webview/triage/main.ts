@@ -1,17 +1,16 @@
 // The Triage panel's page (browser bundle, dist/triage-webview.js): the score histogram coloured by
 // your decisions, the approval rate against the score, and the pattern groups as a sortable table
 // with Review / Approve / Reject per group. Text only (textContent), numbers only in SVG attributes;
-// every action is a validated message to the extension, which asks before deciding anything.
-import { el } from '../dom';
+// every action is a validated message to the extension, which asks before deciding anything. Its
+// words come from its catalogue (strings.ts) in the user's language.
+import { t } from './l10n';
 import { histogram, thresholdChart, thresholdSentence } from './charts';
-import type { FromTriageWebview, GroupAction, GroupRow, ToTriageWebview, TriagePanelData } from './protocol';
+import { type GroupAction, type GroupRow, type TriagePageMessage, ToTriagePage, type ToTriageWebview, type TriagePanelData, TriageStateSchema } from './protocol';
+import { el } from '../shared/dom';
+import { statusLine } from '../shared/status-line';
+import { connectPage } from '../shared/vscode-api';
 
-interface VsCodeApi {
-  postMessage(message: FromTriageWebview): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const host = connectPage<ToTriageWebview, TriagePageMessage, undefined>({ toPage: ToTriagePage, state: TriageStateSchema }, (message) => receive(message));
 const root = document.getElementById('root') ?? document.body;
 let data: TriagePanelData | undefined;
 type SortKey = 'size' | 'p' | 'width' | 'labels' | 'score' | 'words';
@@ -39,12 +38,12 @@ function sorted(groups: readonly GroupRow[]): GroupRow[] {
   });
 }
 
-function action(g: GroupRow, what: GroupAction, text: string, label: string): HTMLButtonElement {
-  const b = el('button', `nav group-${what}`, text);
+function action(g: GroupRow, what: GroupAction): HTMLButtonElement {
+  const b = el('button', `nav group-${what}`, t(what));
   b.type = 'button';
-  b.setAttribute('aria-label', `${label}: ${g.words}`);
+  b.setAttribute('aria-label', t(`${what}Label`, g.words));
   b.disabled = what !== 'review' && g.decidable === 0;
-  b.addEventListener('click', () => vscode.postMessage({ type: 'group', action: what, key: g.key }));
+  b.addEventListener('click', () => host.post({ type: 'group', action: what, key: g.key }));
   return b;
 }
 
@@ -67,29 +66,29 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
   const head = el(
     'tr',
     undefined,
-    headerCell('Pattern', 'words'),
-    headerCell('Count', 'size'),
-    headerCell('Scores', 'score'),
-    headerCell('Decided ✓/✗/?', 'labels'),
-    headerCell('Estimate [90% interval]', 'p'),
-    headerCell('Interval width', 'width'),
-    el('th', undefined, 'Flags'),
-    el('th', undefined, 'Actions'),
+    headerCell(t('colPattern'), 'words'),
+    headerCell(t('colCount'), 'size'),
+    headerCell(t('colScores'), 'score'),
+    headerCell(t('colDecided'), 'labels'),
+    headerCell(t('colEstimate'), 'p'),
+    headerCell(t('colWidth'), 'width'),
+    el('th', undefined, t('colFlags')),
+    el('th', undefined, t('colActions')),
   );
   const body = el('tbody');
   for (const g of sorted(groups)) {
-    const safe = g.safe === 'approve' ? 'safe to approve' : g.safe === 'reject' ? 'safe to reject' : 'not safe yet';
+    const safe = t(g.safe === 'approve' ? 'safeApprove' : g.safe === 'reject' ? 'safeReject' : 'notSafe');
     const row = el(
       'tr',
       g.safe ? `safe-${g.safe}` : undefined,
-      el('td', 'words', `${g.kind === 'event' ? 'Event' : 'Location'}: ${g.words}`),
+      el('td', 'words', t(g.kind === 'event' ? 'groupEvent' : 'groupLocation', g.words)),
       el('td', 'num', String(g.size)),
       el('td', 'num', `${pct(g.scoreMin)}–${pct(g.scoreMax)}`),
       el('td', 'num', `${g.approve}/${g.reject}/${g.unsure}`),
       el('td', 'num', `${pct(g.p)} [${pct(g.low)}–${pct(g.high)}] · ${safe}`),
       el('td', 'num', pct(g.high - g.low)),
       el('td', 'flags', g.flags.length ? `⚑ ${g.flags.join(', ')}` : ''),
-      el('td', 'actions', action(g, 'review', 'Review', 'Review a sample'), action(g, 'approve', 'Approve…', 'Approve the group'), action(g, 'reject', 'Reject…', 'Reject the group')),
+      el('td', 'actions', action(g, 'review'), action(g, 'approve'), action(g, 'reject')),
     );
     row.dataset.key = g.key;
     body.append(row);
@@ -102,24 +101,24 @@ function draw(): void {
   const d = data;
   const main = el('main', 'triage');
   main.tabIndex = -1;
-  const title = el('h1', undefined, 'Triage');
+  const title = el('h1', undefined, t('title'));
   title.id = 'title';
   main.setAttribute('aria-labelledby', 'title');
-  const refresh = el('button', 'nav refresh', 'Refresh');
+  const refresh = el('button', 'nav refresh', t('refresh'));
   refresh.type = 'button';
-  refresh.addEventListener('click', () => vscode.postMessage({ type: 'refresh' }));
-  const facts = el('p', 'facts', `${d.pending} pending in ${d.groups.length} groups · ${d.labels} decisions learnt from · target precision ${pct(d.targetPrecision)}`);
+  refresh.addEventListener('click', () => host.post({ type: 'refresh' }));
+  const facts = el('p', 'facts', t('facts', d.pending, d.groups.length, d.labels, pct(d.targetPrecision)));
   const status = el('p', 'status');
   status.id = 'status';
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   const best = [...d.thresholds].reverse().find((p) => p.n >= 10);
-  const legend = el('p', 'legend', el('span', 'key approved', 'approved'), ' ', el('span', 'key rejected', 'rejected'), ' ', el('span', 'key unsure', 'unsure'), ' ', el('span', 'key pending', 'pending'));
+  const legend = el('p', 'legend', el('span', 'key approved', t('approved')), ' ', el('span', 'key rejected', t('rejected')), ' ', el('span', 'key unsure', t('unsure')), ' ', el('span', 'key pending', t('pending')));
   main.append(
     el('header', 'top', title, facts, refresh, status),
-    el('section', 'chart-box', el('h2', undefined, 'Scores'), histogram(d.histogram), legend),
-    el('section', 'chart-box', el('h2', undefined, 'Your approval rate by score'), thresholdChart(d.thresholds), el('p', 'threshold', best ? thresholdSentence(best) : 'Not enough decisions yet (at least 10 at one threshold).')),
-    el('section', 'groups-box', el('h2', undefined, 'Pattern groups'), groupTable(d.groups)),
+    el('section', 'chart-box', el('h2', undefined, t('scores')), histogram(d.histogram), legend),
+    el('section', 'chart-box', el('h2', undefined, t('approvalRate')), thresholdChart(d.thresholds), el('p', 'threshold', best ? thresholdSentence(best) : t('notEnoughDecisions'))),
+    el('section', 'groups-box', el('h2', undefined, t('patternGroups')), groupTable(d.groups)),
   );
   root.replaceChildren(main);
 }
@@ -129,16 +128,10 @@ function receive(message: ToTriageWebview): void {
     data = message.data;
     draw();
     performance.mark('triage drawn');
-  } else if (message.type === 'notice') {
-    const status = document.getElementById('status');
-    if (status) status.textContent = message.message.slice(0, 500);
+  } else {
+    statusLine(message.message, 'info');
   }
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const m = event.data as ToTriageWebview | null;
-  if (m && typeof m === 'object' && typeof m.type === 'string') receive(m);
-});
-
-root.replaceChildren(el('p', 'loading', 'Reading every pending recommendation…'));
-vscode.postMessage({ type: 'ready' });
+root.replaceChildren(el('p', 'loading', t('loading')));
+host.ready();

@@ -1,71 +1,91 @@
-// The Triage panel's messages (issue 17), shared by the extension and the page. Plain data only. The
-// page's messages are untrusted (it shows record-derived text): parseTriageMessage checks them.
-// Self-contained in src/webview/triage/ so the page can move with the webview reorganisation.
+// The protocol of the Triage page (issue 17), written once as valibot schemas that both sides use
+// (see ../shared/messages.ts): the extension parses what the page posts (TriagePageMessage: the
+// page shows record-derived text, so its messages are untrusted), the page parses what the
+// extension posts (ToTriagePage). The types are inferred from the schemas. Plain data: no DOM, no
+// vscode.
+import * as v from 'valibot';
+import { IdSchema, parseMessage, ReadyMessage } from '../shared/messages';
 
-export interface HistogramBin {
+const HistogramBinSchema = v.object({
   /** Score range [from, to). */
-  from: number;
-  to: number;
+  from: v.number(),
+  to: v.number(),
   /** Pending now. */
-  pending: number;
+  pending: v.number(),
   /** The curator's decisions (journal) with a score in the range. */
-  approved: number;
-  rejected: number;
-  unsure: number;
-}
+  approved: v.number(),
+  rejected: v.number(),
+  unsure: v.number(),
+});
+export type HistogramBin = v.InferOutput<typeof HistogramBinSchema>;
 
-/** "Scores ≥ score were approved `rate` of the time, n = n", from the curator's own decisions. */
-export interface ThresholdPoint {
-  score: number;
-  approved: number;
-  n: number;
-}
+/** "Scores ≥ score were approved `approved / n` of the time", from the curator's own decisions. */
+const ThresholdPointSchema = v.object({
+  score: v.number(),
+  approved: v.number(),
+  n: v.number(),
+});
+export type ThresholdPoint = v.InferOutput<typeof ThresholdPointSchema>;
 
-export interface GroupRow {
-  key: string;
-  words: string;
-  kind: 'location' | 'event';
-  size: number;
-  scoreMin: number;
-  scoreMax: number;
-  approve: number;
-  reject: number;
-  unsure: number;
-  p: number;
-  low: number;
-  high: number;
-  safe: 'approve' | 'reject' | null;
-  /** The flags' short words. */
-  flags: string[];
+const GroupRowSchema = v.object({
+  key: v.string(),
+  words: v.string(),
+  kind: v.picklist(['location', 'event']),
+  size: v.number(),
+  scoreMin: v.number(),
+  scoreMax: v.number(),
+  approve: v.number(),
+  reject: v.number(),
+  unsure: v.number(),
+  p: v.number(),
+  low: v.number(),
+  high: v.number(),
+  safe: v.nullable(v.picklist(['approve', 'reject'])),
+  /** The flags' short words (in the user's language: the extension names them). */
+  flags: v.array(v.string()),
   /** Members a group decision would take (not unsure). */
-  decidable: number;
-}
+  decidable: v.number(),
+});
+export type GroupRow = v.InferOutput<typeof GroupRowSchema>;
 
-export interface TriagePanelData {
-  pending: number;
-  labels: number;
-  targetPrecision: number;
-  histogram: HistogramBin[];
-  thresholds: ThresholdPoint[];
-  groups: GroupRow[];
-}
+const TriagePanelDataSchema = v.object({
+  pending: v.number(),
+  labels: v.number(),
+  targetPrecision: v.number(),
+  histogram: v.array(HistogramBinSchema),
+  thresholds: v.array(ThresholdPointSchema),
+  groups: v.array(GroupRowSchema),
+});
+export type TriagePanelData = v.InferOutput<typeof TriagePanelDataSchema>;
 
-export type ToTriageWebview = { type: 'triage'; data: TriagePanelData } | { type: 'notice'; message: string };
+/** Extension → page. */
+export const ToTriagePage = v.variant('type', [
+  v.object({ type: v.literal('triage'), data: TriagePanelDataSchema }),
+  /** A line for the status area (a group gone since the last refresh, nothing to review). */
+  v.object({ type: v.literal('notice'), message: v.string() }),
+]);
+export type ToTriageWebview = v.InferOutput<typeof ToTriagePage>;
 
-export type GroupAction = 'review' | 'approve' | 'reject';
-const ACTIONS: readonly GroupAction[] = ['review', 'approve', 'reject'];
+export const GROUP_ACTIONS = ['review', 'approve', 'reject'] as const;
+export type GroupAction = (typeof GROUP_ACTIONS)[number];
 
-export type FromTriageWebview = { type: 'ready' } | { type: 'refresh' } | { type: 'group'; action: GroupAction; key: string };
+/** Page → extension: the Triage page's own messages (BasePanel handles ready and openLink). */
+export const TriagePageMessage = v.variant('type', [
+  v.object({ type: v.literal('refresh') }),
+  /** A group's Review / Approve… / Reject…: the extension asks before deciding anything. */
+  v.object({ type: v.literal('group'), action: v.picklist(GROUP_ACTIONS), key: IdSchema }),
+]);
+export type TriagePageMessage = v.InferOutput<typeof TriagePageMessage>;
 
-const MAX_KEY = 4096;
+/**
+ * Nothing is saved: the data is the whole backlog's (large), and a reloaded page says ready and is
+ * sent it again.
+ */
+export const TriageStateSchema = v.undefined();
 
-export function parseTriageMessage(raw: unknown): FromTriageWebview | undefined {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-  const m = raw as Record<string, unknown>;
-  if (m.type === 'ready') return { type: 'ready' };
-  if (m.type === 'refresh') return { type: 'refresh' };
-  if (m.type !== 'group') return undefined;
-  const action = ACTIONS.find((a) => a === m.action);
-  if (!action || typeof m.key !== 'string' || !m.key || m.key.length > MAX_KEY) return undefined;
-  return { type: 'group', action, key: m.key };
-}
+/** Everything the Triage page posts (it opens no links). */
+const FromTriagePage = v.variant('type', [ReadyMessage, ...TriagePageMessage.options]);
+export type FromTriageWebview = v.InferOutput<typeof FromTriagePage>;
+
+/** A message from the page if the extension understands it, else undefined (the caller ignores it). */
+export const parseTriageMessage = (raw: unknown): FromTriageWebview | undefined => parseMessage(FromTriagePage, raw);

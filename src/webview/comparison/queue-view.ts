@@ -1,9 +1,10 @@
 // The review queue's parts of the page: the bar with the counts and the navigation buttons (every
 // key has a button too), the help overlay (a modal dialog: focus moves in, Tab stays in, Escape
 // closes and focus returns), and the screen at the end of the queue. DOM APIs only, text only.
+import { t } from './l10n';
 import type { QueueStatus } from './protocol';
 import { KEY_HELP } from './queue-keys';
-import { el } from './render';
+import { el } from '../shared/dom';
 
 export interface QueueHandlers {
   skip(): void;
@@ -12,7 +13,7 @@ export interface QueueHandlers {
   help(): void;
 }
 
-const ITEM_TEXT = { pending: 'pending', skipped: 'skipped, still pending', approved: 'approved', rejected: 'rejected', gone: 'decided elsewhere' } as const;
+const ITEM_TEXT = { pending: 'itemPending', skipped: 'itemSkipped', approved: 'itemApproved', rejected: 'itemRejected', gone: 'itemGone' } as const;
 
 /** "3 done · 1 skipped · 42 remaining" (each figure in its own element for tests and styling). */
 function counts(q: QueueStatus): HTMLElement {
@@ -24,11 +25,11 @@ function counts(q: QueueStatus): HTMLElement {
   return el(
     'p',
     'counts',
-    count('done', `${q.done} done`),
+    count('done', t('countDone', q.done)),
     ' · ',
-    count('skipped', `${q.skipped} skipped`),
+    count('skipped', t('countSkipped', q.skipped)),
     ' · ',
-    count('remaining', `${q.remaining}${q.more ? '+' : ''} remaining`),
+    count('remaining', t('countRemaining', `${q.remaining}${q.more ? '+' : ''}`)),
   );
 }
 
@@ -45,21 +46,21 @@ function navButton(text: string, label: string, shortcut: string, onClick: () =>
 export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
   const bar = el('div', 'queue-bar');
   bar.setAttribute('role', 'group');
-  bar.setAttribute('aria-label', 'Review queue');
-  const where = q.item ? `Item ${q.position} · ${ITEM_TEXT[q.item]}` : 'End of the queue';
+  bar.setAttribute('aria-label', t('reviewQueue'));
+  const where = q.item ? t('itemAt', q.position, t(ITEM_TEXT[q.item])) : t('endOfQueue');
   const item = el('p', 'queue-item', where);
   if (q.item) item.dataset.item = q.item;
   const nav = el(
     'div',
     'queue-nav',
-    navButton('← Back', 'Back to the previous item', 'ArrowLeft', handlers.back, q.canBack),
-    navButton('Skip →', 'Skip this recommendation for now', 'S ArrowRight', handlers.skip),
-    navButton('Undo', 'Undo the last decision not sent yet, or the last skip', 'U', handlers.undo, q.canUndo),
-    navButton('? Keys', 'Show the keyboard keys', 'Shift+?', handlers.help),
+    navButton(t('back'), t('backLabel'), 'ArrowLeft', handlers.back, q.canBack),
+    navButton(t('skip'), t('skipLabel'), 'S ArrowRight', handlers.skip),
+    navButton(t('undo'), t('undoLabel'), 'U', handlers.undo, q.canUndo),
+    navButton(t('keys'), t('keysLabel'), 'Shift+?', handlers.help),
   );
   // The queue follows the Recommendations view's sort and filter: said, so a short queue is no surprise.
-  const scope = q.scope ? el('p', 'queue-scope', `Follows the Recommendations view: ${q.scope}`) : null;
-  bar.append(el('div', 'queue-head', el('strong', 'queue-title', 'Review queue'), counts(q), item, scope), nav);
+  const scope = q.scope ? el('p', 'queue-scope', t('queueScope', q.scope)) : null;
+  bar.append(el('div', 'queue-head', el('strong', 'queue-title', t('reviewQueue')), counts(q), item, scope), nav);
   return bar;
 }
 
@@ -71,15 +72,15 @@ export interface HelpDialog {
 }
 
 export function helpDialog(): HelpDialog {
-  const title = el('h2', undefined, 'Review queue keys');
+  const title = el('h2', undefined, t('keysTitle'));
   title.id = 'help-title';
   const list = el('dl', 'keys');
   for (const [keys, what] of KEY_HELP) {
     const dt = el('dt');
-    keys.forEach((k, i) => dt.append(...(i ? [' or '] : []), el('kbd', undefined, k)));
-    list.append(dt, el('dd', undefined, what));
+    keys.forEach((k, i) => dt.append(...(i ? [t('keyOr')] : []), el('kbd', undefined, k)));
+    list.append(dt, el('dd', undefined, t(what)));
   }
-  const close = el('button', 'nav', 'Close');
+  const close = el('button', 'nav', t('close'));
   close.type = 'button';
   close.setAttribute('aria-keyshortcuts', 'Escape');
   const box = el('div', 'help-box', title, list, close);
@@ -123,7 +124,7 @@ export function queueEnd(q: QueueStatus, message: string, handlers: QueueHandler
   const main = el('main', 'comparison queue-end');
   main.tabIndex = -1;
   main.setAttribute('aria-labelledby', 'title');
-  const title = el('h1', undefined, 'Review queue finished');
+  const title = el('h1', undefined, t('queueFinished'));
   title.id = 'title';
   const status = el('p', 'status', message);
   status.id = 'status';

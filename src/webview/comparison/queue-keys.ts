@@ -1,5 +1,6 @@
 // The review queue's keys, read in the webview (VS Code's own keybindings do not reach into a
 // webview's document). Pure: the mapping is unit-tested without a browser.
+import type { COMPARISON_STRINGS } from './strings';
 
 export type KeyAction = 'approve' | 'reject' | 'unsure' | 'skip' | 'back' | 'undo' | 'help' | 'close';
 
@@ -32,14 +33,14 @@ export function keyAction(e: KeyLike): KeyAction | undefined {
   return KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key];
 }
 
-/** The keys as the help overlay lists them. */
-export const KEY_HELP: readonly [keys: string[], what: string][] = [
-  [['A'], 'Approve: the entities are duplicates'],
-  [['R'], 'Reject: they are not'],
-  [['N'], 'Not sure: mark it unsure, with a note if you like (kept pending, never sent, left out of bulk decisions)'],
-  [['S', '→'], 'Skip for now (only in this queue; the service is not told)'],
-  [['←'], 'Back to the previous item (a decided one is shown with its outcome)'],
-  [['U'], 'Undo: a decision not sent yet (within the undo period), else the last skip'],
-  [['?'], 'Show or hide these keys'],
-  [['Esc'], 'Close this help'],
+/** The keys as the help overlay lists them, each with its text's key in strings.ts. */
+export const KEY_HELP: readonly (readonly [keys: readonly string[], what: keyof typeof COMPARISON_STRINGS])[] = [
+  [['A'], 'keyApprove'],
+  [['R'], 'keyReject'],
+  [['N'], 'keyUnsure'],
+  [['S', '→'], 'keySkip'],
+  [['←'], 'keyBack'],
+  [['U'], 'keyUndo'],
+  [['?'], 'keyHelp'],
+  [['Esc'], 'keyClose'],
 ];

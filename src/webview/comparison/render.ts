@@ -2,13 +2,13 @@
 // through textContent (or a text node), never through innerHTML or an attribute the browser would
 // interpret, so markup in third-party data stays text. The one attribute that carries data is a
 // link's href, and only after isWebLink accepted it (http/https).
+import { t } from './l10n';
 import { diffRow, type Segment } from './diff';
-import { isWebLink, type ComparisonRow, type ComparisonView, type Evidence, type Verdict } from './protocol';
-
-import { type Children, el } from './dom';
-import { clip, longText, MAX_CELL_CHARS, showAll } from './long-value';
-
-export { el };
+import type { ComparisonRow, ComparisonView, Evidence, RowKey, Verdict } from './protocol';
+import { type Children, el } from '../shared/dom';
+import { isWebLink } from '../shared/messages';
+import { webLink } from '../shared/links';
+import { clip, longText, MAX_CELL_CHARS, showAll } from '../shared/long-value';
 
 export interface Handlers {
   decide(verdict: Verdict): void;
@@ -43,26 +43,26 @@ export function renderComparison(view: ComparisonView, handlers: Handlers, top?:
 }
 
 function header(view: ComparisonView, handlers: Handlers): HTMLElement {
-  const title = el('h1', undefined, view.blind ? 'Score hidden (blind review)' : `Score ${percent(view.score)}`);
+  const title = el('h1', undefined, view.blind ? t('scoreHidden') : t('score', percent(view.score)));
   title.id = 'title';
-  const facts = [`${view.entities.length} ${view.kind === 'event' ? 'events' : 'locations'}`];
+  const facts = [t(view.kind === 'event' ? 'entityCountEvents' : 'entityCountLocations', view.entities.length)];
   const apart = view.explanations.filter((p) => p.meters !== undefined);
   if (apart.length) {
-    facts.push(view.entities.length > 2 ? `${apart.map((p) => `${p.against + 1}: ${distanceText(p.meters as number)}`).join(', ')} from 1` : `${distanceText(apart[0].meters as number)} apart`);
+    facts.push(view.entities.length > 2 ? t('distancesFromFirst', apart.map((p) => `${p.against + 1}: ${distanceText(p.meters as number)}`).join(', ')) : t('distanceApart', distanceText(apart[0].meters as number)));
   }
-  if (view.remaining !== undefined) facts.push(`${view.remaining} more pending`);
-  const approve = button('approve', 'Approve', 'Approve: connect these entities as duplicates', () => handlers.decide('approve'));
-  const reject = button('reject', 'Reject', 'Reject: these entities are not duplicates', () => handlers.decide('reject'));
+  if (view.remaining !== undefined) facts.push(t('morePending', view.remaining));
+  const approve = button('approve', t('approve'), t('approveLabel'), () => handlers.decide('approve'));
+  const reject = button('reject', t('reject'), t('rejectLabel'), () => handlers.decide('reject'));
   const status = el('p', 'status');
   status.id = 'status';
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
-  const id = el('p', 'rec-id', el('span', 'label', 'Recommendation '), el('code', undefined, ...longText(view.recommendationId, MAX_CELL_CHARS)));
+  const id = el('p', 'rec-id', el('span', 'label', `${t('recommendation')} `), el('code', undefined, ...longText(view.recommendationId, MAX_CELL_CHARS)));
   const actions = el('div', 'actions', approve, reject);
   if (handlers.unsure) {
-    const unsure = el('button', 'nav unsure', '? Unsure…');
+    const unsure = el('button', 'nav unsure', t('unsure'));
     unsure.type = 'button';
-    unsure.setAttribute('aria-label', 'Mark as unsure, with an optional note: nothing is sent, it stays pending');
+    unsure.setAttribute('aria-label', t('unsureLabel'));
     unsure.addEventListener('click', () => handlers.unsure?.());
     actions.append(unsure);
   }
@@ -71,14 +71,14 @@ function header(view: ComparisonView, handlers: Handlers): HTMLElement {
 
 /** The flags and the unsure mark, as text (the note is the curator's own words, still text only). */
 function triageNotes(view: ComparisonView): HTMLElement[] {
-  const t = view.triage;
-  if (!t || view.blind) return [];
+  const notes = view.triage;
+  if (!notes || view.blind) return [];
   const out: HTMLElement[] = [];
-  if (t.unsure) out.push(el('p', 'unsure-mark', el('strong', undefined, 'Marked unsure'), t.unsure.note ? `: ${clip(t.unsure.note, 500)}` : ''));
-  if (t.flags.length) {
+  if (notes.unsure) out.push(el('p', 'unsure-mark', el('strong', undefined, t('markedUnsure')), notes.unsure.note ? `: ${clip(notes.unsure.note, 500)}` : ''));
+  if (notes.flags.length) {
     const list = el('ul', 'flags');
-    list.setAttribute('aria-label', 'Warning flags');
-    for (const f of t.flags) list.append(el('li', undefined, `⚑ ${f}`));
+    list.setAttribute('aria-label', t('warningFlags'));
+    for (const f of notes.flags) list.append(el('li', undefined, `⚑ ${f}`));
     out.push(list);
   }
   return out;
@@ -96,11 +96,7 @@ export function scoreNote(view: ComparisonView): HTMLElement | null {
   const differing = view.explanations.filter((p) => percent(p.score) !== service);
   if (!differing.length) return null;
   const estimates = view.entities.length > 2 ? view.explanations.map((p) => `${p.against + 1}: ${percent(p.score)}`).join(', ') : percent(view.explanations[0].score);
-  const note = el(
-    'p',
-    'score-note',
-    `${service} is the service's score. ${view.entities.length > 2 ? "This editor's estimates" : "This editor's estimate"} from the fields it sees: ${estimates} (why below).`,
-  );
+  const note = el('p', 'score-note', t(view.entities.length > 2 ? 'scoreNoteMany' : 'scoreNoteOne', service, estimates));
   note.id = 'score-note';
   return note;
 }
@@ -115,12 +111,12 @@ function button(verdict: Verdict, text: string, label: string, onClick: () => vo
 }
 
 function table(view: ComparisonView, handlers: Handlers): HTMLElement {
-  const head = el('tr', undefined, th('col', 'Field'));
+  const head = el('tr', undefined, th('col', t('field')));
   view.entities.forEach((e, i) => head.append(th('col', `${i + 1}. ${clip(e.label)}`)));
-  head.append(th('col', view.entities.length > 2 ? 'Why (each against 1)' : 'Why'));
+  head.append(th('col', view.entities.length > 2 ? t('whyEachAgainstFirst') : t('why')));
   const body = el('tbody');
   for (const row of view.rows) body.append(tableRow(view, row, handlers));
-  const caption = el('caption', undefined, 'Entities side by side; differences are marked within each value.');
+  const caption = el('caption', undefined, t('tableCaption'));
   return el('div', 'table-wrap', el('table', 'fields', caption, el('thead', undefined, head), body));
 }
 
@@ -130,19 +126,37 @@ function th(scope: 'col' | 'row', ...children: Children): HTMLTableCellElement {
   return cell;
 }
 
-const STATE_TEXT = { equal: 'equal', differ: 'differs', missing: 'missing in some', empty: 'no values' } as const;
+/** Each row's name in the strings. */
+const FIELD_LABEL = {
+  name: 'fieldName',
+  start: 'fieldStart',
+  venue: 'fieldVenue',
+  street: 'fieldStreet',
+  postalCode: 'fieldPostalCode',
+  locality: 'fieldLocality',
+  region: 'fieldRegion',
+  country: 'fieldCountry',
+  telephone: 'fieldTelephone',
+  url: 'fieldUrl',
+  integration: 'fieldIntegration',
+  sourceId: 'fieldSourceId',
+  identifier: 'fieldIdentifier',
+  type: 'fieldType',
+} as const satisfies Record<RowKey, string>;
+
+const STATE_TEXT = { equal: 'stateEqual', differ: 'stateDiffer', missing: 'stateMissing', empty: 'stateEmpty' } as const;
 
 function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers): HTMLTableRowElement {
   const diff = diffRow(row.values);
   const tr = el('tr', `row ${diff.state}`);
   tr.dataset.field = row.key;
   tr.dataset.state = diff.state;
-  tr.append(th('row', row.label, el('span', `badge ${diff.state}`, STATE_TEXT[diff.state])));
+  tr.append(th('row', t(FIELD_LABEL[row.key]), el('span', `badge ${diff.state}`, t(STATE_TEXT[diff.state]))));
   diff.segments.forEach((segments, i) => {
     const td = el('td', segments ? 'value' : 'value missing');
     td.dataset.entity = String(i);
     const cell = el('div', 'cell');
-    if (!segments) cell.append(el('span', 'missing-text', 'missing'));
+    if (!segments) cell.append(el('span', 'missing-text', t('missing')));
     else if (row.key === 'url' && isWebLink(row.values[i] as string)) cell.append(link(row.values[i] as string, segments, handlers));
     else cell.append(...spans(segments));
     // A long value: its start is shown (and marked), the rest on request (outside a link).
@@ -160,35 +174,7 @@ function spans(segments: Segment[]): Node[] {
   return segments.map((s) => (s.differs ? el('mark', 'diff', s.text) : document.createTextNode(s.text)));
 }
 
-/**
- * An http(s) link that only the extension opens, with one vscode.env.openExternal call (so VS
- * Code's "open the external website?" prompt comes first, and once). The click must go no further:
- * preventDefault stops the page's own navigation, and stopPropagation keeps it from VS Code's
- * webview host, which listens for clicks on every <a href> on the window and opens the address
- * itself (pre/index.html, handleInnerClick: it does not look at defaultPrevented) — a second tab,
- * at once, before the prompt. The href stays so that the link is a link to the keyboard, to
- * screen readers and on hover. The caller has checked the scheme (isWebLink); the extension
- * checks it again.
- */
-export function webLink(url: string, title: string, open: (url: string) => void, ...children: Children): HTMLAnchorElement {
-  const target = url.trim();
-  const a = el('a', undefined, ...children);
-  a.href = target;
-  a.title = title;
-  a.addEventListener('click', (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    open(target);
-  });
-  // A middle click is an auxclick, not a click: it must not open the address in a new tab either.
-  a.addEventListener('auxclick', (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-  });
-  return a;
-}
-
-const link = (url: string, segments: Segment[], handlers: Handlers) => webLink(url, 'Open in the browser', handlers.openLink, ...spans(segments));
+const link = (url: string, segments: Segment[], handlers: Handlers) => webLink(url, t('openInBrowser'), handlers.openLink, ...spans(segments));
 
 function find(view: ComparisonView, against: number, field: string): Evidence | undefined {
   return view.explanations.find((p) => p.against === against)?.evidence.find((e) => e.field === field);
@@ -197,7 +183,7 @@ function find(view: ComparisonView, against: number, field: string): Evidence | 
 function whyCell(view: ComparisonView, row: ComparisonRow): HTMLTableCellElement {
   const td = el('td', 'why');
   if (!row.matcherFields.length) {
-    td.append(el('span', 'muted', 'not scored'));
+    td.append(el('span', 'muted', t('notScored')));
     return td;
   }
   const list = el('ul', 'evidence');
@@ -218,29 +204,29 @@ function whyCell(view: ComparisonView, row: ComparisonRow): HTMLTableCellElement
 const matcherNameOf = (key: string) => ({ street: 'address', postalCode: 'postcode', locality: 'town', telephone: 'phone' })[key] ?? key;
 
 function evidenceText(e: Evidence): string {
-  if (e.similarity === null) return 'not compared (a value is missing) · 0 bits';
-  return `similarity ${e.similarity.toFixed(2)} · ${bits(e.weight)} bits`;
+  if (e.similarity === null) return t('notCompared');
+  return t('similarityBits', e.similarity.toFixed(2), bits(e.weight));
 }
 
 const weightClass = (w: number) => (w > 0.005 ? 'for' : w < -0.005 ? 'against' : 'neutral');
 
 /** The sum, per pair: prior + every field's weight = log-odds → score. */
 function why(view: ComparisonView): HTMLElement {
-  const section = el('section', 'why-sum', el('h2', undefined, 'Why this score'));
-  section.setAttribute('aria-label', 'Why this score');
-  if (!view.explanations.length) section.append(el('p', 'muted', 'Only one entity: nothing to compare.'));
+  const section = el('section', 'why-sum', el('h2', undefined, t('whyThisScore')));
+  section.setAttribute('aria-label', t('whyThisScore'));
+  if (!view.explanations.length) section.append(el('p', 'muted', t('onlyOneEntity')));
   for (const p of view.explanations) {
     const rows = el('tbody');
-    rows.append(el('tr', undefined, th('row', 'prior'), el('td', 'num', bits(p.prior)), el('td', 'muted', 'before any evidence')));
+    rows.append(el('tr', undefined, th('row', t('prior')), el('td', 'num', bits(p.prior)), el('td', 'muted', t('beforeEvidence'))));
     for (const e of p.evidence) {
       const shown = [e.a, e.b].filter((x) => x !== undefined).join(' ⇄ ');
-      const apart = e.field === 'distance' && p.meters !== undefined ? ` · ${distanceText(p.meters)} apart` : '';
-      const note = e.similarity === null ? (e.field === 'distance' ? 'no coordinates in the entities' : 'a value is missing') : `similarity ${e.similarity.toFixed(2)}${apart}`;
+      const similarity = (s: number) => (e.field === 'distance' && p.meters !== undefined ? t('similarityApart', s.toFixed(2), distanceText(p.meters)) : t('similarity', s.toFixed(2)));
+      const note = e.similarity === null ? (e.field === 'distance' ? t('noCoordinates') : t('valueMissing')) : similarity(e.similarity);
       rows.append(el('tr', weightClass(e.weight), th('row', e.field), el('td', 'num', bits(e.weight)), el('td', undefined, note, shown ? el('span', 'compared', ` — ${shown}`) : null)));
     }
-    const total = el('tr', 'total', th('row', 'log-odds'), el('td', 'num', bits(p.logOdds)), el('td', undefined, `→ this editor's estimate ${percent(p.score)} (the service's score: ${percent(view.score)})`));
-    const caption = el('caption', undefined, view.entities.length > 2 ? `Entity ${p.against + 1} against entity 1` : 'Entity 2 against entity 1');
-    const head = el('tr', undefined, th('col', 'Field'), th('col', 'Bits'), th('col', 'Evidence'));
+    const total = el('tr', 'total', th('row', t('logOdds')), el('td', 'num', bits(p.logOdds)), el('td', undefined, t('matcherScore', percent(p.score), percent(view.score))));
+    const caption = el('caption', undefined, t('entityAgainstFirst', p.against + 1));
+    const head = el('tr', undefined, th('col', t('field')), th('col', t('bits')), th('col', t('evidence')));
     section.append(el('div', 'table-wrap', el('table', 'sum', caption, el('thead', undefined, head), rows, el('tfoot', undefined, total))));
   }
   return section;

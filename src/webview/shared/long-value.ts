@@ -5,6 +5,10 @@
 // cannot go, the value is only cut (clip): the full value is in the record's own panel and in
 // "Open as JSON".
 import { el } from './dom';
+import { localizer } from './l10n';
+import { SHARED_STRINGS } from './strings';
+
+const t = localizer(SHARED_STRINGS);
 
 /** Characters of a comparison cell shown (and compared for the marks) before "Show all". */
 export const MAX_CELL_CHARS = 500;
@@ -35,7 +39,7 @@ const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
  * shown, the focus goes to the value's container (it would otherwise fall to the page).
  */
 export function showAll(rest: string): HTMLElement {
-  const button = el('button', 'show-all', `Show all (${count(rest.length)} more characters)`);
+  const button = el('button', 'show-all', t('showAll', count(rest.length)));
   button.type = 'button';
   const more = el('span', 'more', '… ', button);
   button.addEventListener('click', () => {

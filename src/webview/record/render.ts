@@ -2,12 +2,13 @@
 // sources, URLs, images. Every value from a record goes in through text nodes (el() appends
 // strings as text), never as HTML; the only data-bearing attributes are a link's href and an
 // image's src, each set only after the http(s) check (https for images).
-import { clip, longText, MAX_FIELD_CHARS } from './long-value';
-import { el, webLink } from './render';
-import { isWebLink } from './protocol';
-import type { ImageView, NamedUri, RecordAction, RecordView, SourceView, TimeView, UrlView } from './record-protocol';
+import { t } from './l10n';
+import { clip, longText, MAX_FIELD_CHARS } from '../shared/long-value';
+import { el } from '../shared/dom';
+import { webLink } from '../shared/links';
+import { isWebLink } from '../shared/messages';
+import type { ImageView, NamedUri, RecordAction, RecordView, SourceView, TimeView, UrlView } from './protocol';
 
-export { el };
 
 export interface RecordHandlers {
   openLink(url: string): void;
@@ -22,7 +23,7 @@ export function icon(name: string): HTMLElement {
   return span;
 }
 
-export const missing = (what = 'not given') => el('span', 'muted', what);
+export const missing = (what = t('notGiven')) => el('span', 'muted', what);
 
 /** A value from the record as text: a long one shows its start and a "Show all" button. */
 export const text = (value: string): Node[] => longText(value, MAX_FIELD_CHARS);
@@ -56,8 +57,8 @@ export function section(key: string, title: string, iconName: string, ...childre
 /** A web address as a link opened by the extension (which checks the scheme again); anything else as text. */
 export function link(url: string, handlers: RecordHandlers, label?: string): HTMLElement {
   const target = url.trim();
-  if (!isWebLink(target)) return el('span', 'not-link', ...text(url), el('span', 'muted', ' (not a web address)'));
-  return webLink(target, `Open ${clip(target)} in the browser`, handlers.openLink, label ?? clip(url));
+  if (!isWebLink(target)) return el('span', 'not-link', ...text(url), el('span', 'muted', t('notWebAddress')));
+  return webLink(target, t('openUrlInBrowser', clip(target)), handlers.openLink, label ?? clip(url));
 }
 
 export function time(t: TimeView | null): Content {
@@ -65,7 +66,7 @@ export function time(t: TimeView | null): Content {
   return el('span', 'time', el('span', 'local', ...text(t.local)), el('span', 'utc', t.utc));
 }
 
-const integrationText = (i: NamedUri | null) => (i ? i.name : 'unknown integration');
+const integrationText = (i: NamedUri | null) => (i ? i.name : t('unknownIntegration'));
 
 function integrationLabel(i: NamedUri | null): HTMLElement {
   const span = el('span', 'integration', clip(integrationText(i)));
@@ -74,10 +75,10 @@ function integrationLabel(i: NamedUri | null): HTMLElement {
 }
 
 export function sourcesTable(sources: SourceView[]): HTMLElement {
-  if (!sources.length) return el('p', 'muted', 'No source records.');
-  const head = el('tr', undefined, th('col', 'Integration'), th('col', 'Id in the integration'));
+  if (!sources.length) return el('p', 'muted', t('noSources'));
+  const head = el('tr', undefined, th('col', t('integration')), th('col', t('idInIntegration')));
   const body = el('tbody', undefined, ...sources.map((s) => el('tr', 'source', el('td', undefined, integrationLabel(s.integration)), el('td', 'value', ...(s.id === null ? [missing()] : text(s.id))))));
-  const caption = el('caption', undefined, `${sources.length} source record${sources.length === 1 ? '' : 's'} merged into this one`);
+  const caption = el('caption', undefined, sources.length === 1 ? t('sourcesMergedOne') : t('sourcesMerged', sources.length));
   return el('div', 'table-wrap', el('table', 'sources', caption, el('thead', undefined, head), body));
 }
 
@@ -88,21 +89,21 @@ function th(scope: 'col' | 'row', text: string): HTMLTableCellElement {
 }
 
 export function urlList(urls: UrlView[], handlers: RecordHandlers): HTMLElement {
-  if (!urls.length) return el('p', 'muted', 'No URLs.');
+  if (!urls.length) return el('p', 'muted', t('noUrls'));
   return el('ul', 'urls', ...urls.map((u) => el('li', 'url', integrationLabel(u.integration), ': ', link(u.url, handlers))));
 }
 
 export function imageList(images: ImageView[], handlers: RecordHandlers, remoteImagesOff: boolean): HTMLElement {
-  if (!images.length) return el('p', 'muted', 'No images.');
+  if (!images.length) return el('p', 'muted', t('noImages'));
   const list = el('ul', 'images');
   for (const img of images) {
-    const facts = [img.size ?? 'size not given', `from ${clip(integrationText(img.integration))}`];
-    if (img.representative) facts.push('representative of the page');
+    const facts = [img.size ?? t('sizeNotGiven'), t('imageFrom', clip(integrationText(img.integration)))];
+    if (img.representative) facts.push(t('representative'));
     const item = el('li', 'image', link(img.url, handlers), el('span', 'facts', facts.join(' · ')));
     const target = img.url.trim();
     if (img.load && isWebLink(target) && new URL(target).protocol === 'https:') {
       const picture = el('img', 'preview');
-      picture.alt = `Image from ${clip(integrationText(img.integration))}`;
+      picture.alt = t('imageAlt', clip(integrationText(img.integration)));
       picture.loading = 'lazy';
       picture.referrerPolicy = 'no-referrer';
       picture.src = target;
@@ -111,11 +112,11 @@ export function imageList(images: ImageView[], handlers: RecordHandlers, remoteI
     list.append(item);
   }
   if (!remoteImagesOff) return list;
-  return el('div', undefined, el('p', 'muted', 'Pictures are not loaded from the internet: turn on the setting “Dedup Curator › Panels: Load Remote Images” to see them.'), list);
+  return el('div', undefined, el('p', 'muted', t('remoteImagesOff')), list);
 }
 
 export function integrationList(integrations: NamedUri[]): HTMLElement {
-  if (!integrations.length) return el('p', 'muted', 'No integrations.');
+  if (!integrations.length) return el('p', 'muted', t('noIntegrations'));
   return el('ul', 'integrations', ...integrations.map((i) => el('li', undefined, el('span', 'name', ...text(i.name)), i.name !== i.uri ? el('span', 'muted', ' ', ...text(i.uri)) : null)));
 }
 
@@ -136,16 +137,16 @@ const MAX_TITLE = 300;
 
 /** Kind, name, id, the actions, and the status line the extension's notices go to. */
 export function recordHeader(view: RecordView, handlers: RecordHandlers): HTMLElement {
-  const title = el('h1', view.name === null ? 'unnamed' : undefined, view.name === null ? '(no name)' : clip(view.name, MAX_TITLE));
+  const title = el('h1', view.name === null ? 'unnamed' : undefined, view.name === null ? t('noName') : clip(view.name, MAX_TITLE));
   title.id = 'title';
   title.dir = 'auto';
-  const kind = el('p', 'kind', icon(view.kind === 'location' ? 'location' : 'calendar'), view.kind === 'location' ? ' Location' : ' Event');
-  const id = el('p', 'rec-id', el('span', 'label', 'Id '), el('code', undefined, ...text(view.id)));
+  const kind = el('p', 'kind', icon(view.kind === 'location' ? 'location' : 'calendar'), ` ${view.kind === 'location' ? t('kindLocation') : t('kindEvent')}`);
+  const id = el('p', 'rec-id', el('span', 'label', `${t('id')} `), el('code', undefined, ...text(view.id)));
   const actions = el(
     'div',
     'actions',
-    actionButton('openJson', 'Open as JSON', 'json', 'Open the raw record in a JSON editor', handlers),
-    actionButton('copyId', 'Copy Id', 'copy', 'Copy the record id to the clipboard', handlers),
+    actionButton('openJson', t('openJson'), 'json', t('openJsonLabel'), handlers),
+    actionButton('copyId', t('copyId'), 'copy', t('copyIdLabel'), handlers),
   );
   const status = el('p', 'status');
   status.id = 'status';
@@ -157,10 +158,10 @@ export function recordHeader(view: RecordView, handlers: RecordHandlers): HTMLEl
 /** Sources, URLs, images, integrations and times: the same for both kinds, in this order. */
 export function commonSections(view: RecordView, handlers: RecordHandlers): HTMLElement[] {
   return [
-    section('sources', 'Sources', 'references', sourcesTable(view.sources)),
-    section('urls', 'URLs', 'link', urlList(view.urls, handlers)),
-    section('images', 'Images', 'file-media', imageList(view.images, handlers, view.remoteImagesOff)),
-    section('integrations', 'Integrations', 'plug', integrationList(view.integrations)),
-    section('times', 'Times', 'history', fieldList(field('created', 'Created', time(view.created)), field('updated', 'Updated', time(view.updated)))),
+    section('sources', t('sources'), 'references', sourcesTable(view.sources)),
+    section('urls', t('urls'), 'link', urlList(view.urls, handlers)),
+    section('images', t('images'), 'file-media', imageList(view.images, handlers, view.remoteImagesOff)),
+    section('integrations', t('integrations'), 'plug', integrationList(view.integrations)),
+    section('times', t('times'), 'history', fieldList(field('created', t('created'), time(view.created)), field('updated', t('updated'), time(view.updated)))),
   ];
 }

@@ -1,26 +1,29 @@
 // Webview front end of the comparison panel and the review queue (browser bundle, dist/webview.js).
 //
 // Handshake (as microsoft/vscode-pull-request-github's webviews do): the page posts `ready` once its
-// listener is in place, and the extension sends the data only then, so no message is lost while the
-// script loads. A restored panel first redraws what vscode.getState() kept, then the extension's
-// fresh data replaces it.
+// listener is in place, and the extension sends its whole state then. To save that round trip the
+// extension also posts the first `show` with the HTML (VS Code holds it until the page has loaded,
+// see BasePanel's `early`); its answer to `ready` is then marked `replay: true`, and a replayed
+// message the page has already received is dropped (what the page did since is newer). A restored
+// panel first redraws what vscode.getState() kept, then the extension's fresh data replaces it.
+//
+// The marks `comparison: script`, `comparison: ready` and `comparison: show received` time the
+// page's load for the benchmarks (test/harness/e2e-speed.mjs, docs/benchmarks.md).
 //
 // In the review queue the keys (queue-keys.ts) are read here and sent as `decide` / `queue`
 // messages naming the recommendation on screen, so a key meant for an older item is dropped there.
-import type { ComparisonView, DecisionStatus, FromWebview, PanelState, QueueAction, QueueStatus, ToWebview, Verdict } from './protocol';
+import { t } from './l10n';
+import { type ComparisonPageMessage, type ComparisonView, type DecisionStatus, type PanelState, PanelStateSchema, type QueueAction, type QueueStatus, ToComparisonPage, type ToWebview, type Verdict } from './protocol';
 import { keyAction } from './queue-keys';
 import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
-import { clip } from './long-value';
-import { el, renderComparison } from './render';
+import { el } from '../shared/dom';
+import { statusLine } from '../shared/status-line';
+import { connectPage } from '../shared/vscode-api';
+import { renderComparison } from './render';
 
-interface VsCodeApi {
-  postMessage(message: FromWebview): void;
-  getState(): unknown;
-  setState(state: PanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
+performance.mark('comparison: script');
 
-const vscode = acquireVsCodeApi();
+const host = connectPage<ToWebview, ComparisonPageMessage, PanelState>({ toPage: ToComparisonPage, state: PanelStateSchema }, (message) => receive(message));
 const root = document.getElementById('root') ?? document.body;
 let state: PanelState | undefined;
 /** Set in queue mode: the counts and what ← and U can do. */
@@ -28,6 +31,14 @@ let queue: QueueStatus | undefined;
 let help: HelpDialog | undefined;
 /** Queue mode: the item A, R or S leads to, drawn at once before the extension answers. */
 let next: ComparisonView | undefined;
+/**
+ * The latest messages received before the extension's answer to `ready` (see the handshake above),
+ * as JSON; undefined once that answer is over. Early posts are a few (show, decision, gone or hold);
+ * the bound keeps a page that gets no replay (nothing went early) from collecting every message.
+ */
+let early: string[] | undefined = [];
+const EARLY_KEPT = 8;
+let replayed = false;
 
 const queueHandlers: QueueHandlers = {
   skip: () => navigate('skip'),
@@ -49,14 +60,14 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
   next = q ? upcoming : undefined;
   state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
   if (connection) state.connection = connection;
-  vscode.setState(state);
+  host.save(state);
   render(
     renderComparison(
       view,
       {
         decide: (verdict) => decide(verdict),
         unsure: () => unsure(),
-        openLink: (url) => vscode.postMessage({ type: 'openLink', url }),
+        openLink: (url) => host.post({ type: 'openLink', url }),
       },
       q ? queueBar(q, queueHandlers) : undefined,
     ),
@@ -75,26 +86,26 @@ function showAhead(kind: 'decide' | 'skip'): void {
   if (!queue || !next || !state?.view) return;
   const counted = kind === 'decide' ? { done: queue.done + 1 } : queue.item === 'pending' ? { skipped: queue.skipped + 1 } : {};
   const ahead: QueueStatus = { ...queue, ...counted, remaining: Math.max(0, queue.remaining - (queue.item === 'pending' || queue.item === 'skipped' ? 1 : 0)), position: queue.position + 1, item: 'pending', canBack: true };
-  show(next, kind === 'decide' ? 'Sending the decision on the previous item…' : undefined, ahead, state.connection);
+  show(next, kind === 'decide' ? t('sendingPrevious') : undefined, ahead, state.connection);
 }
 
 function showEnd(q: QueueStatus, message: string): void {
   queue = q;
   state = { recommendationId: '', queue: true };
-  vscode.setState(state);
+  host.save(state);
   render(queueEnd(q, message, queueHandlers));
 }
 
 function decide(verdict: Verdict): void {
   if (!state?.view || !decisionOpen()) return;
-  vscode.postMessage({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
+  host.post({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
   if (queue && next) showAhead('decide');
   else setStatus({ state: 'working', verdict });
 }
 
 function unsure(): void {
   if (!state?.view || !decisionOpen()) return;
-  vscode.postMessage({ type: 'unsure', recommendationId: state.view.recommendationId });
+  host.post({ type: 'unsure', recommendationId: state.view.recommendationId });
 }
 
 /** Whether Approve and Reject can be used now (not while working, after the outcome, or when decided elsewhere). */
@@ -102,11 +113,11 @@ const decisionOpen = () => [...document.querySelectorAll<HTMLButtonElement>('but
 
 function navigate(action: QueueAction): void {
   if (!queue) return;
-  if (action === 'back' && !queue.canBack) return statusLine('This is the first item of the queue.', 'info');
-  if (action === 'undo' && !queue.canUndo) return statusLine('There is nothing to undo.', 'info');
-  const message: FromWebview = { type: 'queue', action };
+  if (action === 'back' && !queue.canBack) return statusLine(t('firstItem'), 'info');
+  if (action === 'undo' && !queue.canUndo) return statusLine(t('nothingToUndo'), 'info');
+  const message: ComparisonPageMessage = { type: 'queue', action };
   if (state?.recommendationId) message.recommendationId = state.recommendationId;
-  vscode.postMessage(message);
+  host.post(message);
   if (action === 'skip' && next) showAhead('skip');
 }
 
@@ -115,30 +126,21 @@ function toggleHelp(): void {
   else help?.open();
 }
 
-function statusLine(text: string, tone: 'info' | 'ok' | 'error'): void {
-  const status = document.getElementById('status');
-  if (!status) return;
-  status.className = `status ${tone}`;
-  // Messages can quote record data (a name in "Approved …"): a long one is cut.
-  status.textContent = clip(text, 500);
-}
-
 function setButtons(enabled: boolean): void {
   for (const b of document.querySelectorAll<HTMLButtonElement>('button.decide')) b.disabled = !enabled;
 }
 
 function setStatus(status: DecisionStatus): void {
-  const doing = status.verdict === 'approve' ? 'Approving' : 'Rejecting';
-  switch (status.state) {
+    switch (status.state) {
     case 'working':
       setButtons(false);
-      statusLine(`${doing}…`, 'info');
+      statusLine(status.verdict === 'approve' ? t('approving') : t('rejecting'), 'info');
       // Outside the queue (which has U): Undo while the decision waits out its undo period.
       if (!queue && state?.view) {
         const id = state.view.recommendationId;
-        const undo = el('button', 'nav undo', 'Undo');
+        const undo = el('button', 'nav undo', t('undo'));
         undo.type = 'button';
-        undo.addEventListener('click', () => vscode.postMessage({ type: 'undo', recommendationId: id }));
+        undo.addEventListener('click', () => host.post({ type: 'undo', recommendationId: id }));
         document.getElementById('status')?.append(' ', undo);
       }
       return;
@@ -167,7 +169,25 @@ function updateQueue(q: QueueStatus): void {
   if (focusedLabel) fresh.querySelector<HTMLElement>(`[aria-label="${focusedLabel}"]`)?.focus();
 }
 
+/**
+ * Whether this message is the extension's replay (its answer to `ready`) of one it already posted
+ * early and the page received: handling it again would redraw an older state over what the page did
+ * since (a decision, the queue's next item drawn ahead) and redo the work.
+ */
+function isReplayReceived(message: ToWebview & { replay?: unknown }): boolean {
+  if (message.type === 'show') performance.mark('comparison: show received');
+  if (message.replay !== true) {
+    if (replayed) early = undefined;
+    else if (early) early = [...early.slice(1 - EARLY_KEPT), JSON.stringify(message)];
+    return false;
+  }
+  replayed = true;
+  const { replay: _, ...original } = message;
+  return early?.includes(JSON.stringify(original)) ?? false;
+}
+
 function receive(message: ToWebview): void {
+  if (isReplayReceived(message)) return;
   switch (message.type) {
     case 'show':
       show(message.view, message.notice, message.queue, message.connection, message.next);
@@ -196,12 +216,6 @@ function receive(message: ToWebview): void {
       showEnd(message.queue, message.message);
   }
 }
-
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const data = event.data as ToWebview | null;
-  // Only our extension posts to this page; the check keeps stray messages from throwing.
-  if (data && typeof data === 'object' && typeof data.type === 'string') receive(data);
-});
 
 document.addEventListener('keydown', (event) => {
   if (!queue) return;
@@ -235,17 +249,18 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
 });
 
-const saved = vscode.getState() as PanelState | undefined;
+const saved = host.saved;
 if (saved?.view) {
   // The copy saved before a reload (or before the panel was hidden) may be stale: the buttons stay
   // off until the extension has checked the recommendation and sent it again (or said why not).
   show(saved.view, undefined, undefined, saved.connection);
   setButtons(false);
-  statusLine('Checking whether this recommendation is still pending…', 'info');
-} else root.replaceChildren(el('p', 'loading', saved?.queue ? 'Loading the review queue…' : 'Loading the comparison…'));
+  statusLine(t('checking'), 'info');
+} else root.replaceChildren(el('p', 'loading', saved?.queue ? t('loadingQueue') : t('loadingComparison')));
 // A restored queue keeps its mode (the serializer reads `queue` from the saved state).
 if (saved?.queue) {
   state = saved;
-  vscode.setState(saved);
+  host.save(saved);
 }
-vscode.postMessage({ type: 'ready' });
+performance.mark('comparison: ready');
+host.ready();

@@ -1,0 +1,5 @@
+// t() of the comparison page: its catalogue in the language the extension handed over.
+import { localizer } from '../shared/l10n';
+import { COMPARISON_STRINGS } from './strings';
+
+export const t = localizer(COMPARISON_STRINGS);

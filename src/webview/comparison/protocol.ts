@@ -1,0 +1,216 @@
+// The protocol of the comparison page (the comparison panel and the review queue), written once as
+// valibot schemas that both sides use (see ../shared/messages.ts): the extension parses what the
+// page posts (ComparisonPageMessage), the page parses what the extension posts (ToComparisonPage)
+// and its saved state (PanelStateSchema). The types are inferred from the schemas, so a message
+// cannot change shape on one side only. Plain data: no DOM, no vscode.
+import * as v from 'valibot';
+import { CommonPageMessage, IdSchema, OpenLinkMessage, parseMessage, ReadyMessage, ToneSchema } from '../shared/messages';
+
+export { isWebLink } from '../shared/messages';
+
+/** The rows of the comparison, in display order: the interface's entity fields. */
+export const FIELD_KEYS = ['name', 'street', 'postalCode', 'locality', 'region', 'country', 'telephone', 'url', 'integration', 'sourceId', 'identifier', 'type'] as const;
+export type FieldKey = (typeof FIELD_KEYS)[number];
+
+/**
+ * Rows only an event comparison has, when an entity carries them (issue 13, point 8): its start
+ * (local time, UTC as a note) and its venue (the location's name when sent, and its address), so a
+ * curator reads them side by side and not only as ISO strings in the sum below.
+ */
+export const EVENT_ROW_KEYS = ['start', 'venue'] as const;
+export type RowKey = FieldKey | (typeof EVENT_ROW_KEYS)[number];
+
+/** One matcher field's evidence for one pair (entity `against` compared with entity 0). */
+const EvidenceSchema = v.object({
+  /** The matcher's field name: name, address, town, postcode, phone, url, distance, integration, start, location. */
+  field: v.string(),
+  /** null: a value is missing on one side, so the field says nothing (weight 0). */
+  similarity: v.nullable(v.number()),
+  /** Log-odds contribution in bits. */
+  weight: v.number(),
+  /** The normalised values the matcher compared, for display. */
+  a: v.optional(v.string()),
+  b: v.optional(v.string()),
+});
+export type Evidence = v.InferOutput<typeof EvidenceSchema>;
+
+/** Why the matcher scores entity `against` as it does against entity 0: prior + Σ weights = logOdds → score. */
+const PairExplanationSchema = v.object({
+  against: v.number(),
+  score: v.number(),
+  logOdds: v.number(),
+  prior: v.number(),
+  evidence: v.array(EvidenceSchema),
+  /** Metres between the two entities, when both carry coordinates (not in the interface; some services send them). */
+  meters: v.optional(v.number()),
+});
+export type PairExplanation = v.InferOutput<typeof PairExplanationSchema>;
+
+const ComparisonRowSchema = v.object({
+  /** The field; the page names it in the user's language (its strings). */
+  key: v.picklist([...FIELD_KEYS, ...EVENT_ROW_KEYS]),
+  /** One value per entity, null when the entity has none. */
+  values: v.array(v.nullable(v.string())),
+  /** The matcher fields that speak for this row (empty: the matcher does not compare it). */
+  matcherFields: v.array(v.string()),
+  /** A second line under each value, not diffed (the start's UTC under its local time); null: none. */
+  notes: v.optional(v.array(v.nullable(v.string()))),
+});
+export type ComparisonRow = v.InferOutput<typeof ComparisonRowSchema>;
+
+const TriageNotesSchema = v.object({
+  /** One sentence per warning flag. */
+  flags: v.array(v.string()),
+  /** Set when the curator marked it unsure, with their note if any. */
+  unsure: v.optional(v.object({ note: v.optional(v.string()) })),
+});
+export type TriageNotes = v.InferOutput<typeof TriageNotesSchema>;
+
+export const ComparisonViewSchema = v.object({
+  recommendationId: v.string(),
+  /** The service's score, 0..1. */
+  score: v.number(),
+  kind: v.picklist(['location', 'event']),
+  /** Column headings, one per entity. */
+  entities: v.array(v.object({ id: v.string(), label: v.string() })),
+  rows: v.array(ComparisonRowSchema),
+  /** One per entity after the first, each compared with the first. */
+  explanations: v.array(PairExplanationSchema),
+  /** Pending recommendations left after this one, when known. */
+  remaining: v.optional(v.number()),
+  /** Triage's notes (issue 17): the flags in words and the curator's unsure mark. Absent in blind mode. */
+  triage: v.optional(TriageNotesSchema),
+  /**
+   * Blind review (queue setting): the extension sent no score, no flags and no matcher sum, so the
+   * curator's answer is not anchored on them; `score` is 0 and `explanations` empty.
+   */
+  blind: v.optional(v.boolean()),
+});
+export type ComparisonView = v.InferOutput<typeof ComparisonViewSchema>;
+
+export const VerdictSchema = v.picklist(['approve', 'reject']);
+export type Verdict = v.InferOutput<typeof VerdictSchema>;
+
+/** What the panel shows about a decision. */
+const DecisionStatusSchema = v.variant('state', [
+  v.object({ state: v.literal('working'), verdict: VerdictSchema }),
+  v.object({ state: v.literal('done'), verdict: VerdictSchema, message: v.string() }),
+  v.object({ state: v.literal('failed'), verdict: VerdictSchema, message: v.string() }),
+  v.object({ state: v.literal('cancelled'), verdict: VerdictSchema }),
+]);
+export type DecisionStatus = v.InferOutput<typeof DecisionStatusSchema>;
+
+/** Where an item of the review queue stands. */
+const QueueItemStateSchema = v.picklist(['pending', 'skipped', 'approved', 'rejected', 'gone']);
+export type QueueItemState = v.InferOutput<typeof QueueItemStateSchema>;
+
+/** The review queue's header: counts and what the navigation keys can do now. */
+const QueueStatusSchema = v.object({
+  /** Decided in this queue (approved + rejected). */
+  done: v.number(),
+  approved: v.number(),
+  rejected: v.number(),
+  /** Skipped in this queue and still skipped (skips are local: the service never hears of them). */
+  skipped: v.number(),
+  /** Pending, not skipped, not yet decided: the one on screen included. */
+  remaining: v.number(),
+  /** The service has pages not loaded yet whose recommendations may add to `remaining`. */
+  more: v.boolean(),
+  /** 1-based place of the item on screen among those visited; 0 at the end of the queue. */
+  position: v.number(),
+  /** The item on screen; undefined at the end of the queue. */
+  item: v.optional(QueueItemStateSchema),
+  canBack: v.boolean(),
+  canUndo: v.boolean(),
+  /**
+   * The Recommendations view's sort and filter the queue follows, in words ("filtered: ≥ 80% ·
+   * score ↑ · among 50 loaded of 206"); absent when the view shows the service's list as it is.
+   */
+  scope: v.optional(v.string()),
+});
+export type QueueStatus = v.InferOutput<typeof QueueStatusSchema>;
+
+export const QUEUE_ACTIONS = ['skip', 'back', 'undo'] as const;
+export type QueueAction = (typeof QUEUE_ACTIONS)[number];
+
+/**
+ * `replay: true` marks the extension's answer to `ready` when it posted the same early, before the
+ * page listened (BasePanel's `postsEarly`): the page drops a replay of what it already received.
+ * Part of every message's schema, or valibot's objects would strip it before the page sees it.
+ */
+const REPLAY = { replay: v.optional(v.literal(true)) };
+
+const forRecommendation = <T extends string>(type: T) => v.object({ ...REPLAY, type: v.literal(type), recommendationId: v.string(), message: v.string() });
+
+/** Extension → page. */
+export const ToComparisonPage = v.variant('type', [
+  /**
+   * notice: a line for the status area, e.g. the outcome of the decision that led here. queue: set
+   * in queue mode. next (queue mode): what A, R or S leads to, so the page draws it at once and the
+   * extension's own `show` for it follows; absent when unknown (a page to load) or when a reject
+   * needs confirming.
+   */
+  v.object({ ...REPLAY, type: v.literal('show'), view: ComparisonViewSchema, notice: v.optional(v.string()), queue: v.optional(QueueStatusSchema), connection: v.optional(v.string()), next: v.optional(ComparisonViewSchema) }),
+  /** A line for the status area of whatever is on screen: the outcome of a decision sent in the background. */
+  v.object({ ...REPLAY, type: v.literal('notice'), message: v.string(), tone: ToneSchema }),
+  v.object({ ...REPLAY, type: v.literal('decision'), recommendationId: v.string(), status: DecisionStatusSchema }),
+  /** The recommendation is no longer pending (decided elsewhere, or gone after a reload). */
+  forRecommendation('gone'),
+  /**
+   * Approve and Reject are unavailable for the reason given (a restored panel still checking the
+   * list, or showing a recommendation it cannot decide): buttons off, the reason on screen.
+   */
+  forRecommendation('hold'),
+  /** Pending again: the decision made elsewhere failed and the recommendation went back to the tree. */
+  forRecommendation('pending'),
+  /** The queue's counts changed while the same item stays on screen. */
+  v.object({ ...REPLAY, type: v.literal('queueStatus'), queue: QueueStatusSchema }),
+  /** Nothing left to review in the queue (message: the summary, or why no more could be loaded). */
+  v.object({ ...REPLAY, type: v.literal('queueEnd'), queue: QueueStatusSchema, message: v.string() }),
+]);
+export type ToWebview = v.InferOutput<typeof ToComparisonPage>;
+
+/** Page → extension: the comparison page's own messages (BasePanel handles ready and openLink). */
+export const ComparisonPageMessage = v.variant('type', [
+  v.object({ type: v.literal('decide'), recommendationId: IdSchema, verdict: VerdictSchema }),
+  /** Undo the panel's decision while it waits out its undo period (nothing is sent). */
+  v.object({ type: v.literal('undo'), recommendationId: IdSchema }),
+  /** "Mark as Unsure…": the extension asks for the note; nothing is sent to the service. */
+  v.object({ type: v.literal('unsure'), recommendationId: IdSchema }),
+  /** A review-queue key. recommendationId: the item on screen (absent at the end of the queue). */
+  v.object({ type: v.literal('queue'), action: v.picklist(QUEUE_ACTIONS), recommendationId: v.optional(IdSchema) }),
+]);
+export type ComparisonPageMessage = v.InferOutput<typeof ComparisonPageMessage>;
+
+/** Everything the comparison page posts. */
+const FromComparisonPage = v.variant('type', [ReadyMessage, OpenLinkMessage, ...ComparisonPageMessage.options]);
+export type FromWebview = CommonPageMessage | ComparisonPageMessage;
+
+/** What the page keeps with vscode.setState, and what the panel serializer restores from. */
+export const PanelStateSchema = v.object({
+  recommendationId: v.string(),
+  view: v.optional(ComparisonViewSchema),
+  /** The panel was a review queue: restored as a new queue (its local skips are not kept). */
+  queue: v.optional(v.boolean()),
+  /** The name of the connection the recommendation came from: a restored panel decides only there. */
+  connection: v.optional(v.string()),
+});
+export type PanelState = v.InferOutput<typeof PanelStateSchema>;
+
+/** A message from the page if the extension understands it, else undefined (the caller ignores it). */
+export const parseWebviewMessage = (raw: unknown): FromWebview | undefined => parseMessage(FromComparisonPage, raw);
+
+// The serializer reads single members of a saved state: each on its own, so one malformed member
+// (an old page's view) does not lose the others.
+const SavedState = v.object({ recommendationId: v.optional(v.unknown()), connection: v.optional(v.unknown()), queue: v.optional(v.unknown()) });
+const savedState = (state: unknown) => parseMessage(SavedState, state);
+const text = (x: unknown) => (v.is(IdSchema, x) ? x : undefined);
+
+/** The recommendation id of a saved panel state (from the serializer), if the state has one. */
+export const stateRecommendationId = (state: unknown): string | undefined => text(savedState(state)?.recommendationId);
+
+/** The connection name a saved panel state was shown for, if it has one. */
+export const stateConnection = (state: unknown): string | undefined => text(savedState(state)?.connection);
+
+/** Whether a saved panel state is a review queue's. */
+export const stateIsQueue = (state: unknown): boolean => savedState(state)?.queue === true;

@@ -1,0 +1,156 @@
+// The protocol of the record pages (one location or one event), written once as valibot schemas
+// that both sides use (see ../shared/messages.ts): the extension (src/extension/panels/record-panel*.ts)
+// parses what the page posts, the page (dist/record-webview.js) parses what the extension posts and
+// its saved state.
+//
+// The views are plain, already-formatted data made in the extension (location-view.ts,
+// event-view.ts): the page only lays them out as text. No DOM and no vscode here.
+import * as v from 'valibot';
+import { CommonPageMessage, IdSchema, OpenLinkMessage, parseMessage, ReadyMessage } from '../shared/messages';
+
+export const RecordKindSchema = v.picklist(['location', 'event']);
+export type RecordKind = v.InferOutput<typeof RecordKindSchema>;
+
+const text = v.string();
+const maybeText = v.nullable(v.string());
+
+/** An instant shown both ways: the user's local time and UTC. `raw` is the service's text. */
+const TimeViewSchema = v.object({ raw: text, local: text, utc: text });
+export type TimeView = v.InferOutput<typeof TimeViewSchema>;
+
+/** A URI and its last segment, for reading (`urn:integration:acme` → `acme`). */
+const NamedUriSchema = v.object({ uri: text, name: text });
+export type NamedUri = v.InferOutput<typeof NamedUriSchema>;
+
+const SourceViewSchema = v.object({ integration: v.nullable(NamedUriSchema), id: maybeText });
+export type SourceView = v.InferOutput<typeof SourceViewSchema>;
+
+const UrlViewSchema = v.object({ integration: v.nullable(NamedUriSchema), url: text });
+export type UrlView = v.InferOutput<typeof UrlViewSchema>;
+
+const ImageViewSchema = v.object({
+  url: text,
+  integration: v.nullable(NamedUriSchema),
+  /** "640 × 480 px", when the record says. */
+  size: maybeText,
+  representative: v.boolean(),
+  /** Whether the page shows the picture itself: the setting allows remote images and the URL is https. */
+  load: v.boolean(),
+});
+export type ImageView = v.InferOutput<typeof ImageViewSchema>;
+
+/** mapUrl: an OpenStreetMap address for the point, when both coordinates are valid numbers. */
+const CoordinatesViewSchema = v.object({ text, mapUrl: maybeText });
+export type CoordinatesView = v.InferOutput<typeof CoordinatesViewSchema>;
+
+/** What both kinds of record have. */
+const RecordViewBaseSchema = v.object({
+  id: text,
+  name: maybeText,
+  sources: v.array(SourceViewSchema),
+  urls: v.array(UrlViewSchema),
+  images: v.array(ImageViewSchema),
+  integrations: v.array(NamedUriSchema),
+  created: v.nullable(TimeViewSchema),
+  updated: v.nullable(TimeViewSchema),
+  /** Images are in the record but not loaded (the setting is off): the page says how to turn it on. */
+  remoteImagesOff: v.boolean(),
+});
+export type RecordViewBase = v.InferOutput<typeof RecordViewBaseSchema>;
+
+/** The parts of an address, in display order (the interface's names). */
+export const ADDRESS_FIELDS = ['streetAddress', 'postalCode', 'addressLocality', 'addressRegion', 'addressCountry'] as const;
+/** One part of the address; the page names it (its strings). */
+const AddressLineSchema = v.object({ field: v.picklist(ADDRESS_FIELDS), value: text });
+export type AddressLine = v.InferOutput<typeof AddressLineSchema>;
+
+const LocationViewSchema = v.object({
+  kind: v.literal('location'),
+  ...RecordViewBaseSchema.entries,
+  address: v.array(AddressLineSchema),
+  coordinates: v.nullable(CoordinatesViewSchema),
+  telephone: maybeText,
+});
+export type LocationView = v.InferOutput<typeof LocationViewSchema>;
+
+const CategoryViewSchema = v.object({ name: maybeText, identifier: maybeText });
+export type CategoryView = v.InferOutput<typeof CategoryViewSchema>;
+
+/** The embedded location of an event, as a card that opens the location's panel. */
+const LocationCardSchema = v.object({ id: text, name: maybeText, address: maybeText });
+export type LocationCard = v.InferOutput<typeof LocationCardSchema>;
+
+const EventViewSchema = v.object({
+  kind: v.literal('event'),
+  ...RecordViewBaseSchema.entries,
+  description: maybeText,
+  status: maybeText,
+  start: v.nullable(TimeViewSchema),
+  accessStart: v.nullable(TimeViewSchema),
+  accessEnd: v.nullable(TimeViewSchema),
+  /** "yes", "no", or null when the record does not say. */
+  dateConfirmed: maybeText,
+  timeConfirmed: maybeText,
+  prices: v.object({ minimum: maybeText, average: maybeText, maximum: maybeText }),
+  listingCount: maybeText,
+  categories: v.array(CategoryViewSchema),
+  keywords: v.array(text),
+  location: v.nullable(LocationCardSchema),
+});
+export type EventView = v.InferOutput<typeof EventViewSchema>;
+
+const RecordViewSchema = v.variant('kind', [LocationViewSchema, EventViewSchema]);
+export type RecordView = v.InferOutput<typeof RecordViewSchema>;
+
+/** One event in a location panel's list. */
+const EventItemSchema = v.object({ id: text, name: maybeText, start: v.nullable(TimeViewSchema), status: maybeText });
+export type EventItem = v.InferOutput<typeof EventItemSchema>;
+
+/** The events at a location, as far as they are loaded. */
+const EventsAtLocationSchema = v.variant('state', [
+  v.object({ state: v.literal('loading'), items: v.array(EventItemSchema) }),
+  v.object({ state: v.literal('loaded'), items: v.array(EventItemSchema), hasMore: v.boolean() }),
+  v.object({ state: v.literal('failed'), items: v.array(EventItemSchema), message: text }),
+]);
+export type EventsAtLocation = v.InferOutput<typeof EventsAtLocationSchema>;
+
+/** Extension → record page. */
+export const ToRecordPage = v.variant('type', [
+  v.object({ type: v.literal('record'), view: RecordViewSchema }),
+  v.object({ type: v.literal('events'), locationId: text, events: EventsAtLocationSchema }),
+  /** A line for the status area: an action's outcome, or why the record is not live (after a reload). */
+  v.object({ type: v.literal('notice'), message: text, tone: v.picklist(['info', 'error']) }),
+]);
+export type ToRecordWebview = v.InferOutput<typeof ToRecordPage>;
+
+export const RECORD_ACTIONS = ['openJson', 'copyId'] as const;
+export type RecordAction = (typeof RECORD_ACTIONS)[number];
+
+/** Record page → extension, its own messages. The ids say which record the page shows; the panel drops stale ones. */
+export const RecordPageMessage = v.variant('type', [
+  v.object({ type: v.literal('action'), action: v.picklist(RECORD_ACTIONS), id: IdSchema }),
+  /** Open the panel of a related record: an event in a location's list, an event's location. */
+  v.object({ type: v.literal('openRecord'), kind: RecordKindSchema, id: IdSchema }),
+  v.object({ type: v.literal('loadMoreEvents'), locationId: IdSchema }),
+]);
+export type RecordPageMessage = v.InferOutput<typeof RecordPageMessage>;
+
+/** Everything the record page posts. */
+const FromRecordPage = v.variant('type', [ReadyMessage, OpenLinkMessage, ...RecordPageMessage.options]);
+export type FromRecordWebview = CommonPageMessage | RecordPageMessage;
+
+/** What the record page keeps with vscode.setState, and what the serializer restores from. */
+export const RecordPanelStateSchema = v.object({
+  kind: RecordKindSchema,
+  id: text,
+  view: v.optional(RecordViewSchema),
+  events: v.optional(EventsAtLocationSchema),
+});
+export type RecordPanelState = v.InferOutput<typeof RecordPanelStateSchema>;
+
+/** The message if the record panel understands it, else undefined (the caller logs and drops it). */
+export const parseRecordMessage = (raw: unknown): FromRecordWebview | undefined => parseMessage(FromRecordPage, raw);
+
+/** Kind and id of a saved record panel state (the serializer's input), if it has them. */
+const StateKey = v.object({ kind: RecordKindSchema, id: IdSchema });
+export const recordStateKey = (state: unknown): { kind: RecordKind; id: string } | undefined => parseMessage(StateKey, state);

@@ -1,0 +1,12 @@
+// The status line of every page (#status, a polite live region each page's header holds): the
+// extension's notices and the page's own lines go there.
+import { clip } from './long-value';
+import type { Tone } from './messages';
+
+export function statusLine(text: string, tone: Tone): void {
+  const status = document.getElementById('status');
+  if (!status) return;
+  status.className = `status ${tone}`;
+  // Messages can quote record data (a name in "Approved …"): a long one is cut.
+  status.textContent = clip(text, 500);
+}

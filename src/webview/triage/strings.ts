@@ -1,0 +1,46 @@
+// The Triage page's strings (key → English, {0}… for arguments): the extension translates them
+// with vscode.l10n.t and hands them to the page (../shared/l10n.ts); the page reads them through
+// t() (./l10n.ts). Pure data: the extension imports this file.
+import { SHARED_STRINGS } from '../shared/strings';
+
+export const TRIAGE_STRINGS = {
+  ...SHARED_STRINGS,
+  loading: 'Reading every pending recommendation…',
+  // The header and the sections (main.ts).
+  title: 'Triage',
+  refresh: 'Refresh',
+  facts: '{0} pending in {1} groups · {2} decisions learnt from · target precision {3}',
+  scores: 'Scores',
+  approvalRate: 'Your approval rate by score',
+  notEnoughDecisions: 'Not enough decisions yet (at least 10 at one threshold).',
+  patternGroups: 'Pattern groups',
+  approved: 'approved',
+  rejected: 'rejected',
+  unsure: 'unsure',
+  pending: 'pending',
+  // The group table (main.ts).
+  colPattern: 'Pattern',
+  colCount: 'Count',
+  colScores: 'Scores',
+  colDecided: 'Decided ✓/✗/?',
+  colEstimate: 'Estimate [90% interval]',
+  colWidth: 'Interval width',
+  colFlags: 'Flags',
+  colActions: 'Actions',
+  safeApprove: 'safe to approve',
+  safeReject: 'safe to reject',
+  notSafe: 'not safe yet',
+  groupEvent: 'Event: {0}',
+  groupLocation: 'Location: {0}',
+  review: 'Review',
+  approve: 'Approve…',
+  reject: 'Reject…',
+  reviewLabel: 'Review a sample: {0}',
+  approveLabel: 'Approve the group: {0}',
+  rejectLabel: 'Reject the group: {0}',
+  // The charts (charts.ts).
+  binTitle: '{0}–{1}%: {2} {3}',
+  histogramLabel: 'Score histogram: {0} pending, {1} decided',
+  thresholdLabel: 'Approval rate of your decisions at or above each score',
+  thresholdSentence: 'Scores ≥ {0}% were approved {1}% of the time (n = {2})',
+} as const;
