@@ -63,18 +63,25 @@ describe('Load all resumes a failed page (issue 14)', function () {
   describe('against a sandbox with --faults ' + FAULTS, () => {
     const NAME = 'Load all: flaky sandbox';
     let sandbox: RunningSandbox;
+    // One record a page: ~100 pages. With one retry, a page fails past it with p ≈ 0.06, so a run of
+    // 20 pages (5 a page) met no resumption about one time in four and the check below could not
+    // tell; with ~100 pages that is ≈ 0.2 %. The fault sequence itself depends on how many requests
+    // came before (the views' refreshes), so no seed can fix it.
+    const ONE = 1;
     before(async () => {
+      await config().update('pageSize.recommendations', ONE, vscode.ConfigurationTarget.Global);
       sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 14, locations: 3000, events: 50, integrations: 3, faults: FAULTS });
       await connect(NAME, sandbox.baseUrl);
     });
     after(async () => {
       await disconnect(NAME);
       await sandbox.close();
+      await config().update('pageSize.recommendations', PAGE_SIZE, vscode.ConfigurationTarget.Global);
     });
 
     it('completes and is exact: every pending recommendation once, in order, failed pages resumed', async () => {
       const want = expected(sandbox);
-      assert.ok(want.length >= 15 * PAGE_SIZE, `the list is long enough to page (${want.length})`);
+      assert.ok(want.length >= 60 * ONE, `the list is long enough to page (${want.length})`);
       setRetries(activeClient(api), 1);
       const resumed: string[] = [];
       const errors = api.errors as unknown as { warn: (line: string) => void };
@@ -96,7 +103,7 @@ describe('Load all resumes a failed page (issue 14)', function () {
         assert.deepEqual(result, { complete: true, cancelled: false, beyondLimit: false });
         assert.deepEqual(idsOf(api.recommendations.loaded()), want, 'every record once, in the service order');
         assert.equal(api.recommendations.hasMore, false);
-        console.log(`      load all: ${want.length} recommendations in ${Math.ceil(want.length / PAGE_SIZE)} pages, ${resumed.length} page(s) resumed`);
+        console.log(`      load all: ${want.length} recommendations in ${Math.ceil(want.length / ONE)} pages, ${resumed.length} page(s) resumed`);
         // The faults were met past the retries: without resuming, this run would have stopped there.
         assert.ok(resumed.length >= 1, 'no page needed resuming: the fault seed no longer exercises it');
       } finally {
