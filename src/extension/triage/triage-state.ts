@@ -4,7 +4,7 @@
 // another window's), so an unsure mark survives a reload and a decision anywhere teaches at once.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { type DecisionJournal, type JournalConnection, readJournal, unsureLine } from '../../curation/journal';
+import { clearedUnsureLine, type DecisionJournal, type JournalConnection, readJournal, unsureLine } from '../../curation/journal';
 import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
 import { labelsFromContents } from '../../triage/journal-labels';
@@ -82,14 +82,39 @@ export class TriageState implements vscode.Disposable {
     return this.labelList;
   }
 
-  /** Marks a recommendation unsure (or takes the mark back): journalled, never sent to the service. */
-  async markUnsure(connection: JournalConnection, rec: Recommendation, note: string | undefined, cleared = false): Promise<void> {
-    const line = unsureLine(connection, rec, note, cleared);
+  /** The marks standing now, newest first (Clear Unsure Mark's pick). */
+  marked(): UnsureMark[] {
+    return [...this.marks.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  }
+
+  /** Marks a recommendation unsure: journalled, never sent to the service. */
+  async markUnsure(connection: JournalConnection, rec: Recommendation, note: string | undefined): Promise<void> {
+    const line = unsureLine(connection, rec, note);
     await this.journal.append(line);
-    if (cleared) this.marks.delete(rec['@id']);
-    else this.marks.set(rec['@id'], { id: rec['@id'], at: line.at, note: line.note });
+    this.marks.set(rec['@id'], { id: line.id, at: line.at, note: line.note, score: line.score, entities: line.entities, connection });
+    await this.answersChanged();
+  }
+
+  /**
+   * Takes a mark back (Clear Unsure Mark): a clearing line in the journal, the source of truth;
+   * nothing is sent to the service. The recommendation is plain pending again: in bulk and group
+   * decisions, asked by "most informative first".
+   */
+  async clearUnsure(connection: JournalConnection, mark: Pick<UnsureMark, 'id' | 'score' | 'entities'>): Promise<void> {
+    await this.journal.append(clearedUnsureLine(connection, mark));
+    this.marks.delete(mark.id);
+    await this.answersChanged();
+  }
+
+  /**
+   * After our own mark or clearing: the labels are read again at once (not after the append's
+   * debounce), so a group decision or triage run right after it sees the answer; the marks were
+   * set above in case the read fails.
+   */
+  private async answersChanged(): Promise<void> {
     this.version++;
     this.changed.fire();
+    await this.reload();
   }
 
   /** The flags of one of `records` (the loaded ones: "chain" looks among them). */
