@@ -65,8 +65,7 @@ export function registerClearUnsureCommand(c: Curation): vscode.Disposable[] {
 /** The marks standing on the active connection, newest first (marks on other services are theirs). */
 async function pick(c: Curation): Promise<string | undefined> {
   await c.triage.loaded;
-  const here = currentConnection(c.session)?.baseUrl;
-  const marks = c.triage.marked().filter((m) => !m.connection || m.connection.baseUrl === here);
+  const marks = c.triage.marked();
   if (!marks.length) {
     void showInfo(t('No recommendation is marked unsure on this connection.'));
     return undefined;
