@@ -67,7 +67,8 @@ export class QueuePanel extends ComparisonPanel {
    * start afresh; decisions still in their undo period stay undoable by U.
    */
   async restart(group?: ReviewGroup): Promise<void> {
-    if (this.navigating) return;
+    // Mid-step the page and the old queue would disagree on the item on screen: not now.
+    if (this.navigating || this.busy) return;
     this.groupSource = group && new GroupSource(group, (id) => this.registry.ctx.curation.triage.isUnsure(id));
     this.queue = new ReviewQueue(this.groupSource ?? treeSource(this.registry.ctx.list));
     this.panel.reveal();
