@@ -71,6 +71,7 @@ export const Commands = {
   openAsJson: 'dedupCurator.openAsJson',
   copyId: 'dedupCurator.copyId',
   markUnsure: 'dedupCurator.markUnsure',
+  clearUnsure: 'dedupCurator.clearUnsure',
   toggleBlindReview: 'dedupCurator.toggleBlindReview',
   decideGroup: 'dedupCurator.decideGroup',
   toggleProduction: 'dedupCurator.toggleProduction',
@@ -113,6 +114,8 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
 /** Tree items' contextValue, which the menus' `viewItem ==` clauses match. */
 export const TreeItemKinds = {
   recommendation: 'recommendation',
+  /** A recommendation marked unsure (issue 17): the same menus, plus Clear Unsure Mark. */
+  unsureRecommendation: 'unsureRecommendation',
   location: 'location',
   event: 'event',
   loadMore: 'loadMore',

@@ -82,7 +82,7 @@ describe('webview: the Triage panel in chromium', function () {
     await page.getByRole('button', { name: 'Count' }).click();
     assert.deepEqual(await sizes(), ['11', '12', '13']);
     await page.getByRole('button', { name: 'Approve the group: name equal 3' }).click();
-    await page.getByRole('button', { name: 'Review a sample: name equal 1' }).click();
+    await page.getByRole('button', { name: 'Review samples (the review queue on this group only): name equal 1' }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();
     assert.deepEqual((await recorded(page)).posted.slice(1), [
       { type: 'group', action: 'approve', key: 'location:name=equal|k3' },

@@ -12,6 +12,7 @@ import type { PendingChange } from '../views/recommendations-list';
 import { BasePanel, type PanelPage } from './base-panel';
 import { comparisonView } from './comparison-view';
 import { markUnsure } from '../commands/unsure-command';
+import { clearUnsure } from '../commands/clear-unsure-command';
 import { flagSentence } from '../triage/flag-labels';
 import { Settings } from '../settings';
 import { shortName } from './panel-title';
@@ -143,6 +144,11 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
     return marked;
   }
 
+  /** Draws `rec` again after its mark changed (the queue keeps its place and counts). */
+  protected redraw(rec: Recommendation, notice: string): void {
+    this.show(rec, notice);
+  }
+
   protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
     const view = this.viewOf(rec);
     const show: Extract<ToWebview, { type: 'show' }> = { type: 'show', view };
@@ -165,6 +171,12 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   protected async onMessage(message: ComparisonPageMessage): Promise<void> {
     if (message.type === 'undo') {
       if (message.recommendationId === this.recommendationId) this.registry.ctx.curation.undo.cancel(message.recommendationId);
+      return;
+    }
+    if (message.type === 'clearUnsure') {
+      if (!this.rec || message.recommendationId !== this.recommendationId || this.busy) return;
+      const rec = this.rec;
+      if (await clearUnsure(this.registry.ctx.curation, rec['@id'])) this.redraw(rec, vscode.l10n.t('Unsure mark cleared: pending as before, part of bulk and group decisions again. Nothing was sent.'));
       return;
     }
     if (message.type === 'unsure') {

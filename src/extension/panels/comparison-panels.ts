@@ -11,6 +11,7 @@ import { panelOptions } from './base-panel';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 import { restoreComparison } from './comparison-restore';
 import { QueuePanel } from './queue-panel';
+import type { ReviewGroup } from './queue-group';
 import { showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Commands, PanelTypes } from '../ids';
@@ -57,18 +58,30 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
     return created;
   }
 
-  /** The queue if one is open (revealed), else a new one; one that reached its end starts over. */
-  async openQueue(): Promise<QueuePanel> {
+  /**
+   * The queue if one is open (revealed), else a new one; one that reached its end starts over.
+   * With `group` (Review samples in the Triage panel) the queue walks that group's members only; an
+   * open queue starts over on it, in its own panel. Without one, a group's queue goes back to the
+   * whole list.
+   */
+  async openQueue(group?: ReviewGroup): Promise<QueuePanel> {
+    const open = this.queuePanel;
+    if (open && (group || open.group) && open.startedFor === this.ctx.session.baseUrl) {
+      await this.ctx.list.loading;
+      await open.restart(group);
+      return open;
+    }
     // A queue started on another connection holds that service's recommendations: start anew.
-    if (this.queuePanel && !this.queuePanel.queue.atEnd && this.queuePanel.startedFor === this.ctx.session.baseUrl) {
-      this.queuePanel.panel.reveal();
-      return this.queuePanel;
+    if (open && !open.queue.atEnd && open.startedFor === this.ctx.session.baseUrl) {
+      open.panel.reveal();
+      return open;
     }
     this.queuePanel?.dispose();
     const panel = vscode.window.createWebviewPanel(PanelTypes.comparison, vscode.l10n.t('Review Queue'), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
     const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
     await this.ctx.list.loading;
-    await queue.begin();
+    if (group) await queue.restart(group);
+    else await queue.begin();
     return queue;
   }
 
@@ -168,12 +181,18 @@ export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: D
       const rec = arg === undefined ? await pickOne(ctx.list) : resolve(ctx.list, arg);
       return rec ? panels.open(rec) : undefined;
     }),
-    vscode.commands.registerCommand(Commands.startReviewQueue, async () => {
+    // args.group: from the Triage panel's Review (the extension's own call, not a user's argument).
+    vscode.commands.registerCommand(Commands.startReviewQueue, async (args?: { group?: ReviewGroup }) => {
       if (ctx.session.state.kind !== 'ready') {
         void showInfo(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
         return undefined;
       }
-      return panels.openQueue();
+      const group = args?.group;
+      if (group && group.baseUrl !== ctx.session.baseUrl) {
+        void showInfo(vscode.l10n.t('The Triage panel was computed on another connection: refresh it, then review the group again.'));
+        return undefined;
+      }
+      return panels.openQueue(group && Array.isArray(group.members) ? group : undefined);
     }),
   ];
 }

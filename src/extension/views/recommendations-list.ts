@@ -178,7 +178,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     // Plain strings: a description is shown as text, so record data stays inert.
     item.description = [unsure ? vscode.l10n.t('unsure') : '', flags, integrations.join(', ')].filter(Boolean).join(' · ');
     item.iconPath = unsure ? new vscode.ThemeIcon('question', new vscode.ThemeColor('charts.purple')) : scoreIcon(r.score);
-    item.contextValue = TreeItemKinds.recommendation;
+    item.contextValue = unsure ? TreeItemKinds.unsureRecommendation : TreeItemKinds.recommendation;
     // A click opens the comparison (the twistie still expands the entities).
     item.command = { command: Commands.openComparison, title: vscode.l10n.t('Open Comparison'), arguments: [r] };
     return item;

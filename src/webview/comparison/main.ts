@@ -45,6 +45,7 @@ const queueHandlers: QueueHandlers = {
   back: () => navigate('back'),
   undo: () => navigate('undo'),
   help: () => toggleHelp(),
+  fullQueue: () => navigate('fullQueue'),
 };
 
 /** Replaces the page; the main region takes the focus so that the keys work at once. */
@@ -67,6 +68,7 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
       {
         decide: (verdict) => decide(verdict),
         unsure: () => unsure(),
+        clearUnsure: () => host.post({ type: 'clearUnsure', recommendationId: view.recommendationId }),
         openLink: (url) => host.post({ type: 'openLink', url }),
       },
       q ? queueBar(q, queueHandlers) : undefined,

@@ -127,10 +127,16 @@ const QueueStatusSchema = v.object({
    * score ↑ · among 50 loaded of 206"); absent when the view shows the service's list as it is.
    */
   scope: v.optional(v.string()),
+  /**
+   * Set when the queue walks one triage group only ("Review samples" in the Triage panel): the
+   * group's pattern in words (the header says "Reviewing group: … (n pending)", n = remaining).
+   */
+  group: v.optional(v.object({ words: v.string() })),
 });
 export type QueueStatus = v.InferOutput<typeof QueueStatusSchema>;
 
-export const QUEUE_ACTIONS = ['skip', 'back', 'undo'] as const;
+/** fullQueue: leave a group's queue for the whole queue (the Recommendations view's order). */
+export const QUEUE_ACTIONS = ['skip', 'back', 'undo', 'fullQueue'] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
 
 /**
@@ -177,6 +183,8 @@ export const ComparisonPageMessage = v.variant('type', [
   v.object({ type: v.literal('undo'), recommendationId: IdSchema }),
   /** "Mark as Unsure…": the extension asks for the note; nothing is sent to the service. */
   v.object({ type: v.literal('unsure'), recommendationId: IdSchema }),
+  /** "Clear mark" beside the unsure mark: the clearing is journalled; nothing is sent to the service. */
+  v.object({ type: v.literal('clearUnsure'), recommendationId: IdSchema }),
   /** A review-queue key. recommendationId: the item on screen (absent at the end of the queue). */
   v.object({ type: v.literal('queue'), action: v.picklist(QUEUE_ACTIONS), recommendationId: v.optional(IdSchema) }),
 ]);
