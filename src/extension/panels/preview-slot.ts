@@ -36,10 +36,11 @@ function updatePreviewKey(): void {
 
 /**
  * "Keep Panel Open": keeps the preview in front; without one in front (a command run from a
- * script), the preview of any slot. Returns the panel kept.
+ * script, or before VS Code reported the new panel active), the preview opened last. Returns the
+ * panel kept.
  */
 export function keepPreview(): PreviewablePanel | undefined {
-  const panel = activePreview() ?? [...slots].map((s) => s.panel).find((p) => p !== undefined);
+  const panel = activePreview() ?? [...slots].map((s) => s.panel).reverse().find((p) => p !== undefined);
   for (const slot of slots) if (panel && slot.panel === panel) slot.keep(panel);
   return panel;
 }
@@ -65,6 +66,9 @@ export class PreviewSlot<P extends PreviewablePanel> implements vscode.Disposabl
    * preview is closed (after the new one is open, so the editor group never flashes empty).
    */
   open(create: () => P, reuse: (preview: P) => boolean): P {
+    // The slots stay in the order they last showed a preview (keepPreview's fallback).
+    slots.delete(this as PreviewSlot<PreviewablePanel>);
+    slots.add(this as PreviewSlot<PreviewablePanel>);
     const old = this.current;
     if (old && reuse(old)) {
       old.panel.reveal();
