@@ -102,8 +102,8 @@ export const ContextKeys = {
   onlyExternalUpdates: 'dedupCurator.onlyExternalUpdates',
   /** The last bulk run left failed decisions to retry. */
   canRetryFailed: 'dedupCurator.canRetryFailed',
-  /** The panel in front is a record preview (shows "Keep Open" in its title bar). */
-  recordPreviewActive: 'dedupCurator.recordPreviewActive',
+  /** The panel in front is a preview, a record's or a comparison's (shows "Keep Panel Open" in its title bar). */
+  previewActive: 'dedupCurator.previewActive',
 } as const;
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];
 

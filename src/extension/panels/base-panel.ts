@@ -170,12 +170,16 @@ export abstract class BasePanel<To, Own> implements vscode.Disposable {
       }
       return;
     }
-    if (common?.type === 'openLink') return this.openLink(common.url);
+    if (common?.type === 'openLink') {
+      this.onUsed();
+      return this.openLink(common.url);
+    }
     const message = parseMessage(this.page.messages, raw);
     if (message === undefined) {
       this.log.warn(`panel: ignored a malformed message from the webview (${typeof raw === 'object' && raw ? String((raw as { type?: unknown }).type) : typeof raw})`);
       return;
     }
+    this.onUsed();
     return this.onMessage(message);
   }
 
@@ -187,6 +191,12 @@ export abstract class BasePanel<To, Own> implements vscode.Disposable {
     // openExternal is typed for a Uri only, but takes the string and keeps it as given.
     await openWebLink(url, (target) => vscode.env.openExternal(target as unknown as vscode.Uri));
   }
+
+  /**
+   * The user acted on the page (a message other than `ready`: a button, a link): a preview panel
+   * is kept from then on (preview-slot.ts), as editing a preview editor keeps it.
+   */
+  protected onUsed(): void {}
 
   /** The page is (again) ready: send it what it should show. */
   protected abstract onReady(): void;

@@ -27,6 +27,8 @@ export const recommendationNames = (r: Recommendation) => recommendationLabel(r,
 export interface PanelRegistry {
   readonly ctx: DecisionContext;
   rekey(panel: ComparisonPanel, id: string): void;
+  /** The user acted on this panel: if it is the preview, it is kept (preview-slot.ts). */
+  keep(panel: ComparisonPanel): void;
   /** The first pending recommendation in the tree's order, other than `after`, not on screen in another panel. */
   nextPending(after: string): Recommendation | undefined;
 }
@@ -166,6 +168,10 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
     this.post(this.showMessage(this.rec));
     if (this.status) this.post({ type: 'decision', recommendationId: this.recommendationId, status: this.status });
     if (this.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
+  }
+
+  protected override onUsed(): void {
+    this.registry.keep(this);
   }
 
   protected async onMessage(message: ComparisonPageMessage): Promise<void> {

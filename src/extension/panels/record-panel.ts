@@ -48,6 +48,8 @@ export interface RecordPanelHost {
   client(): Promise<DedupClient | undefined>;
   eventsPageSize(): number;
   keep(panel: RecordPanel): void;
+  /** This panel now shows the record `id` (a re-used preview): the registry files it under it. */
+  rekey(panel: RecordPanel, id: string): void;
   copyId(id: string, panel?: RecordPanel): Promise<void>;
   openJson(r: AnyRecord): Promise<unknown>;
   open(r: AnyRecord): unknown;
@@ -67,7 +69,8 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     extensionUri: vscode.Uri,
     private readonly registry: RecordPanelHost,
     readonly kind: RecordKind,
-    readonly recordId: string,
+    /** The record shown; another one when a preview is re-used (retarget). */
+    public recordId: string,
   ) {
     super(panel, extensionUri, registry.log, RECORD_PAGE);
     this.disposables.push(
@@ -90,6 +93,24 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
 
   get hasMoreEvents(): boolean {
     return this.eventPages.hasMore;
+  }
+
+  /**
+   * Shows another record of the same kind in this panel (a re-used preview, preview-slot.ts): the
+   * previous record's events, their request in flight and its notice go; the page draws the new
+   * record on the next message (or, if it is reloading, when it says ready).
+   */
+  retarget(r: AnyRecord): void {
+    if (r.kind !== this.kind) throw new Error(`a ${this.kind} panel cannot show a ${r.kind}`);
+    if (r.record.id !== this.recordId) {
+      this.registry.rekey(this, r.record.id);
+      this.recordId = r.record.id;
+      // Aborts the request in flight; its late answer is 'stale' and dropped (settleEvents).
+      this.eventPages.reset();
+      this.eventsError = undefined;
+      this.notice = undefined;
+    }
+    this.show(r);
   }
 
   show(r: AnyRecord): void {
@@ -118,9 +139,11 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     if (this.notice) this.post({ type: 'notice', ...this.notice });
   }
 
-  protected async onMessage(message: RecordPageMessage): Promise<void> {
-    // Using a preview keeps it, as editing a preview editor does.
+  protected override onUsed(): void {
     this.registry.keep(this);
+  }
+
+  protected async onMessage(message: RecordPageMessage): Promise<void> {
     switch (message.type) {
       case 'action':
         // The id must be the one on screen; an action needs the record itself.

@@ -179,8 +179,8 @@ export class RecommendationsList extends PagedList<Recommendation> {
     item.description = [unsure ? vscode.l10n.t('unsure') : '', flags, integrations.join(', ')].filter(Boolean).join(' · ');
     item.iconPath = unsure ? new vscode.ThemeIcon('question', new vscode.ThemeColor('charts.purple')) : scoreIcon(r.score);
     item.contextValue = unsure ? TreeItemKinds.unsureRecommendation : TreeItemKinds.recommendation;
-    // A click opens the comparison (the twistie still expands the entities).
-    item.command = { command: Commands.openComparison, title: vscode.l10n.t('Open Comparison'), arguments: [r] };
+    // A click opens the comparison as a preview (comparison-panels.ts; the twistie still expands the entities).
+    item.command = { command: Commands.openComparison, title: vscode.l10n.t('Open Comparison'), arguments: [r, { preview: true }] };
     return item;
   }
 

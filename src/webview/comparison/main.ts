@@ -57,6 +57,10 @@ function render(main: HTMLElement): void {
 
 function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connection?: string, upcoming?: ComparisonView): void {
   if (!view) return;
+  // Another recommendation (a re-used preview panel, the queue's next item): the page starts over
+  // at the top. Drawing it replaces every element, so the old one's "Approving…", its Undo and its
+  // disabled buttons go with them.
+  const another = state?.recommendationId !== view.recommendationId;
   queue = q;
   next = q ? upcoming : undefined;
   state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
@@ -74,6 +78,7 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
       q ? queueBar(q, queueHandlers) : undefined,
     ),
   );
+  if (another) window.scrollTo(0, 0);
   if (notice) statusLine(notice, 'info');
   // For the benchmarks (docs/benchmarks.md): when each recommendation was first on screen.
   performance.mark(`shown ${view.recommendationId}`);
