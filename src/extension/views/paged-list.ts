@@ -3,6 +3,7 @@
 // and loading, empty and error states said in the view's message: never a silent empty tree.
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
+import { type LoadAllResult, type WholeList, loadRemaining } from '../../api/load-all';
 import type { Page } from '../../api/model';
 import { type PageOutcome, Pager } from '../../api/pager';
 import { type ResumeInfo, resumingFetcher } from '../../api/paging';
@@ -17,13 +18,6 @@ export type ListNode<T> =
   | { kind: 'record'; record: T }
   | { kind: 'child'; item: vscode.TreeItem; parent: T }
   | { kind: 'more'; provider: PagedList<T> };
-
-/** How a loadAll ended: every page in, or stopped (the user's Cancel, or the limit). */
-export interface LoadAllResult {
-  complete: boolean;
-  cancelled: boolean;
-  beyondLimit: boolean;
-}
 
 /** How a page is asked again within a loadAll (resumingFetcher's options; its defaults for the count and pauses). */
 type PageResume = { onResume: (info: ResumeInfo) => void };
@@ -163,8 +157,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   loadAll(limit: number, notify: boolean): Promise<LoadAllResult> {
     if (this.allLoading) return this.allLoading;
     this.lastAll = { limit, notify };
-    let generation = this.generation;
     const baseUrl = this.session.baseUrl;
+    const list = this.wholeList(baseUrl);
     const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
       this.cancelledAll = false;
       // Cancel also ends the page in flight and a pause before a resumption, not only the next page.
@@ -181,26 +175,14 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
         },
       };
       try {
-        while (this.pager.hasMore && this.records.length < limit && !token?.isCancellationRequested) {
-          if (generation !== this.generation) {
-            // The list was reloaded meanwhile (a refresh, a setting, the token): what was asked for
-            // is still the whole list, so go on with the new one — unless it is another service's.
-            if (this.session.baseUrl !== baseUrl) break;
-            generation = this.generation;
-          }
-          const before = this.records.length;
-          progress?.report({ message: this.loadedText() });
-          await this.loadMore();
-          // The page failed even after its resumptions (said in the view's message, with Retry to go
-          // on from it): do not hammer the service with the next one.
-          if (this.records.length === before && this.pager.hasMore && generation === this.generation) break;
-        }
+        return await loadRemaining(list, limit, {
+          cancelled: () => token?.isCancellationRequested === true,
+          beforePage: () => progress?.report({ message: this.loadedText() }),
+        });
       } finally {
         onCancel?.dispose();
         this.resume = undefined;
       }
-      const complete = !this.pager.hasMore;
-      return { complete, cancelled: !complete && token?.isCancellationRequested === true, beyondLimit: !complete && this.records.length >= limit };
     };
     const title = vscode.l10n.t('Loading all {0}…', this.noun);
     const all = notify ? vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => run(token, progress)) : run();
@@ -210,6 +192,12 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     });
     this.allLoading = tracked;
     return tracked;
+  }
+
+  /** This list as loadRemaining sees it: a reload goes on only while the session reads `baseUrl`. */
+  private wholeList(baseUrl: string | undefined): WholeList {
+    const sameSource = () => this.session.baseUrl === baseUrl;
+    return { count: () => this.records.length, hasMore: () => this.pager.hasMore, generation: () => this.generation, sameSource, loadMore: () => this.loadMore() };
   }
 
   /** "50 of 206 loaded", "50 loaded". */
