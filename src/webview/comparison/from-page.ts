@@ -12,7 +12,7 @@ export const QUEUE_ACTIONS = ['skip', 'back', 'undo'] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
 
 /** Page → extension: the comparison page's own messages (BasePanel handles ready and openLink). */
-export const ComparisonPageMessage = v.variant('type', [
+export const ComparisonPageMessage = v.union([
   v.object({ type: v.literal('decide'), recommendationId: IdSchema, verdict: v.picklist(VERDICTS) }),
   /** Undo the panel's decision while it waits out its undo period (nothing is sent). */
   v.object({ type: v.literal('undo'), recommendationId: IdSchema }),
@@ -24,7 +24,7 @@ export const ComparisonPageMessage = v.variant('type', [
 export type ComparisonPageMessage = v.InferOutput<typeof ComparisonPageMessage>;
 
 /** Everything the comparison page posts. */
-const FromComparisonPage = v.variant('type', [ReadyMessage, OpenLinkMessage, ...ComparisonPageMessage.options]);
+const FromComparisonPage = v.union([ReadyMessage, OpenLinkMessage, ...ComparisonPageMessage.options]);
 export type FromWebview = CommonPageMessage | ComparisonPageMessage;
 
 /** A message from the page if the extension understands it, else undefined (the caller ignores it). */

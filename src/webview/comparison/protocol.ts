@@ -83,7 +83,7 @@ export type ComparisonView = v.InferOutput<typeof ComparisonViewSchema>;
 const VerdictSchema = v.picklist(VERDICTS);
 
 /** What the panel shows about a decision. */
-const DecisionStatusSchema = v.variant('state', [
+const DecisionStatusSchema = v.union([
   v.object({ state: v.literal('working'), verdict: VerdictSchema }),
   v.object({ state: v.literal('done'), verdict: VerdictSchema, message: v.string() }),
   v.object({ state: v.literal('failed'), verdict: VerdictSchema, message: v.string() }),
@@ -131,7 +131,7 @@ const REPLAY = { replay: v.optional(v.literal(true)) };
 const forRecommendation = <T extends string>(type: T) => v.object({ ...REPLAY, type: v.literal(type), recommendationId: v.string(), message: v.string() });
 
 /** Extension → page. */
-export const ToComparisonPage = v.variant('type', [
+export const ToComparisonPage = v.union([
   /**
    * notice: a line for the status area, e.g. the outcome of the decision that led here. queue: set
    * in queue mode. next (queue mode): what A, R or S leads to, so the page draws it at once and the

@@ -13,7 +13,7 @@ export const RECORD_ACTIONS = ['openJson', 'copyId'] as const;
 export type RecordAction = (typeof RECORD_ACTIONS)[number];
 
 /** Record page → extension, its own messages. The ids say which record the page shows; the panel drops stale ones. */
-export const RecordPageMessage = v.variant('type', [
+export const RecordPageMessage = v.union([
   v.object({ type: v.literal('action'), action: v.picklist(RECORD_ACTIONS), id: IdSchema }),
   /** Open the panel of a related record: an event in a location's list, an event's location. */
   v.object({ type: v.literal('openRecord'), kind: RecordKindSchema, id: IdSchema }),
@@ -22,7 +22,7 @@ export const RecordPageMessage = v.variant('type', [
 export type RecordPageMessage = v.InferOutput<typeof RecordPageMessage>;
 
 /** Everything the record page posts. */
-const FromRecordPage = v.variant('type', [ReadyMessage, OpenLinkMessage, ...RecordPageMessage.options]);
+const FromRecordPage = v.union([ReadyMessage, OpenLinkMessage, ...RecordPageMessage.options]);
 export type FromRecordWebview = CommonPageMessage | RecordPageMessage;
 
 /** The message if the record panel understands it, else undefined (the caller logs and drops it). */

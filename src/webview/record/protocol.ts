@@ -99,7 +99,7 @@ const EventViewSchema = v.object({
 });
 export type EventView = v.InferOutput<typeof EventViewSchema>;
 
-const RecordViewSchema = v.variant('kind', [LocationViewSchema, EventViewSchema]);
+const RecordViewSchema = v.union([LocationViewSchema, EventViewSchema]);
 export type RecordView = v.InferOutput<typeof RecordViewSchema>;
 
 /** One event in a location panel's list. */
@@ -107,7 +107,7 @@ const EventItemSchema = v.object({ id: text, name: maybeText, start: v.nullable(
 export type EventItem = v.InferOutput<typeof EventItemSchema>;
 
 /** The events at a location, as far as they are loaded. */
-const EventsAtLocationSchema = v.variant('state', [
+const EventsAtLocationSchema = v.union([
   v.object({ state: v.literal('loading'), items: v.array(EventItemSchema) }),
   v.object({ state: v.literal('loaded'), items: v.array(EventItemSchema), hasMore: v.boolean() }),
   v.object({ state: v.literal('failed'), items: v.array(EventItemSchema), message: text }),
@@ -115,7 +115,7 @@ const EventsAtLocationSchema = v.variant('state', [
 export type EventsAtLocation = v.InferOutput<typeof EventsAtLocationSchema>;
 
 /** Extension → record page. */
-export const ToRecordPage = v.variant('type', [
+export const ToRecordPage = v.union([
   v.object({ type: v.literal('record'), view: RecordViewSchema }),
   v.object({ type: v.literal('events'), locationId: text, events: EventsAtLocationSchema }),
   /** A line for the status area: an action's outcome, or why the record is not live (after a reload). */

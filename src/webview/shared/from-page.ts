@@ -19,7 +19,7 @@ export const ReadyMessage = v.object({ type: v.literal('ready') });
 /** Open a web address (the extension checks it again and opens it only if http(s)). */
 export const OpenLinkMessage = v.object({ type: v.literal('openLink'), url: WebUrlSchema });
 /** What every page may post; BasePanel handles these, the panel only its page's own messages. */
-export const CommonPageMessage = v.variant('type', [ReadyMessage, OpenLinkMessage]);
+export const CommonPageMessage = v.union([ReadyMessage, OpenLinkMessage]);
 export type CommonPageMessage = Common;
 
 // The schemas and the page's type must agree both ways.

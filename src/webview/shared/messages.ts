@@ -7,8 +7,11 @@
 // the page parses protocol.ts (what the extension posts and what vscode.getState() gives back),
 // the extension parses from-page.ts (what the page posts: the page shows third-party data, so it is
 // untrusted input). Two files, so each bundle carries only the schemas it parses: esbuild keeps a
-// module's top-level schema calls when anything of the module is imported. No DOM and no vscode
-// here: the extension bundle and the browser bundles include this file.
+// module's top-level schema calls when anything of the module is imported. Messages are
+// `v.union`s of objects with a literal `type` (or `state`, `kind`): they accept and reject exactly
+// what a `v.variant` on that key would (the literals differ), and valibot's union code is already in
+// the extension for the service's schemas, while its variant code cost every bundle ≈ 0.3–0.9 KB.
+// No DOM and no vscode here: the extension bundle and the browser bundles include this file.
 import * as v from 'valibot';
 
 /**

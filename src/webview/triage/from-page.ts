@@ -10,7 +10,7 @@ export const GROUP_ACTIONS = ['review', 'approve', 'reject'] as const;
 export type GroupAction = (typeof GROUP_ACTIONS)[number];
 
 /** Page → extension: the Triage page's own messages (BasePanel handles ready and openLink). */
-export const TriagePageMessage = v.variant('type', [
+export const TriagePageMessage = v.union([
   v.object({ type: v.literal('refresh') }),
   /** A group's Review / Approve… / Reject…: the extension asks before deciding anything. */
   v.object({ type: v.literal('group'), action: v.picklist(GROUP_ACTIONS), key: IdSchema }),
@@ -18,7 +18,7 @@ export const TriagePageMessage = v.variant('type', [
 export type TriagePageMessage = v.InferOutput<typeof TriagePageMessage>;
 
 /** Everything the Triage page posts (it opens no links). */
-const FromTriagePage = v.variant('type', [ReadyMessage, ...TriagePageMessage.options]);
+const FromTriagePage = v.union([ReadyMessage, ...TriagePageMessage.options]);
 export type FromTriageWebview = v.InferOutput<typeof FromTriagePage>;
 
 /** A message from the page if the extension understands it, else undefined (the caller ignores it). */

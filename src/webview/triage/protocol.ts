@@ -59,7 +59,7 @@ const TriagePanelDataSchema = v.object({
 export type TriagePanelData = v.InferOutput<typeof TriagePanelDataSchema>;
 
 /** Extension → page. */
-export const ToTriagePage = v.variant('type', [
+export const ToTriagePage = v.union([
   v.object({ type: v.literal('triage'), data: TriagePanelDataSchema }),
   /** A line for the status area (a group gone since the last refresh, nothing to review). */
   v.object({ type: v.literal('notice'), message: v.string() }),
