@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Recommendation, RecommendationEntity } from '../../src/api/model';
 import { GroupSource, groupReviewOrder } from '../../src/extension/panels/queue-group';
 import { ReviewQueue } from '../../src/extension/panels/queue-state';
-import { parseWebviewMessage } from '../../src/webview/comparison/protocol';
+import { parseWebviewMessage } from '../../src/webview/comparison/from-page';
 import { informativeOrder, triage } from '../../src/triage/triage';
 
 let serial = 0;

@@ -4,8 +4,8 @@
 // (queue-panel.ts) is this panel walking through the pending recommendations.
 import * as vscode from 'vscode';
 import type { Recommendation, Verdict } from '../../api/model';
-import { ComparisonPageMessage, type DecisionStatus, type ToWebview } from '../../webview/comparison/protocol';
-import { COMPARISON_STRINGS } from '../../webview/comparison/strings';
+import { ComparisonPageMessage } from '../../webview/comparison/from-page';
+import type { DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
 import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
 import { integrationName, percent, recommendationLabel } from '../views/labels';
 import type { PendingChange } from '../views/recommendations-list';
@@ -36,7 +36,7 @@ export interface PanelRegistry {
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The page of the comparison panel and the review queue (src/webview/comparison/). */
-const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage, strings: COMPARISON_STRINGS };
+const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage };
 
 export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage> {
   protected rec: Recommendation | undefined;

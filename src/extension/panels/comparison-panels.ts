@@ -5,7 +5,7 @@
 // hear from the Recommendations tree when a recommendation leaves it, to say "decided elsewhere".
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { stateConnection, stateIsQueue, stateRecommendationId } from '../../webview/comparison/protocol';
+import { stateConnection, stateIsQueue, stateRecommendationId } from '../../webview/comparison/from-page';
 import { type DecisionContext, recommendationOf } from '../commands/decision-commands';
 import type { ListNode } from '../views/paged-list';
 import { percent } from '../views/labels';

@@ -10,9 +10,6 @@ import type { PendingChange, RecommendationsList } from '../views/recommendation
 import { decideRecommendation } from '../commands/decision-commands';
 import { percent } from '../views/labels';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
-
-/** Setting queue.blind (issue 17): the queue hides the score and the flags until the verdict is given. */
-export const blindQueue = () => Settings.queueBlind();
 import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
@@ -144,7 +141,7 @@ export class QueuePanel extends ComparisonPanel {
   protected override viewOf(rec: Recommendation): ReturnType<ComparisonPanel['viewOf']> {
     const view = super.viewOf(rec);
     const state = this.queue.entry(rec['@id'])?.state;
-    if (!blindQueue() || state === 'approved' || state === 'rejected') return view;
+    if (!Settings.queueBlind() || state === 'approved' || state === 'rejected') return view;
     return { ...view, score: 0, explanations: [], triage: undefined, blind: true };
   }
 

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Event, Location } from '../../api/model';
-import { type EventsAtLocation, type RecordKind, RecordPageMessage, type ToRecordWebview } from '../../webview/record/protocol';
-import { RECORD_STRINGS } from '../../webview/record/strings';
+import { RecordPageMessage } from '../../webview/record/from-page';
+import type { EventsAtLocation, RecordKind, ToRecordWebview } from '../../webview/record/protocol';
 import { type PageOutcome, Pager } from '../../api/pager';
 import type { ErrorReporter } from '../error-reporter';
 import { integrationName } from '../views/labels';
@@ -33,7 +33,6 @@ const RECORD_PAGE: PanelPage<RecordPageMessage> = {
   script: 'record-webview.js',
   styles: ['codicons/codicon.css', 'webview.css', 'record.css'],
   messages: RecordPageMessage,
-  strings: RECORD_STRINGS,
   remoteImages: Settings.loadRemoteImages,
 };
 

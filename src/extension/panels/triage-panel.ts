@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import { Commands, TRIAGE_PANEL_TYPE } from '../ids';
 import type { Recommendation } from '../../api/model';
 import type { TriageResult } from '../../triage/triage';
-import { type ToTriageWebview, TriagePageMessage } from '../../webview/triage/protocol';
-import { TRIAGE_STRINGS } from '../../webview/triage/strings';
+import { TriagePageMessage } from '../../webview/triage/from-page';
+import type { ToTriageWebview } from '../../webview/triage/protocol';
 import type { Curation } from '../curation/context';
 import { triageAll } from '../curation/group-command';
 import { flagsText, flagWord } from '../triage/flag-labels';
@@ -20,7 +20,7 @@ import { triagePanelData } from './triage-data';
 export const TRIAGE_VIEW_TYPE = TRIAGE_PANEL_TYPE;
 
 /** The page of the Triage panel (src/webview/triage/; its charts' styles in media/triage.css). */
-const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage, strings: TRIAGE_STRINGS };
+const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage };
 
 export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   private pending: Recommendation[] = [];

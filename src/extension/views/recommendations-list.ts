@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page, Recommendation } from '../../api/model';
-import { type LoadAllResult, PagedList } from './paged-list';
+import type { LoadAllResult } from '../../api/load-all';
+import { PagedList } from './paged-list';
 import { addressLine, integrationName, tooltipLines, percent, recommendationLabel, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
