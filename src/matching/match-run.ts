@@ -7,6 +7,7 @@ import { blockEvents, blockLocations } from './block-records';
 import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from './levels';
 import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
 import { estimateModel, type PairLevels } from './estimate';
+import type { ConditionSpec } from './conditional-u';
 import { nameFrequencies } from './term-frequencies';
 import { clusterLinks, DEFAULT_MAX_GROUP_SIZE, type IndexLink } from './grouping';
 import { REVIEW_THRESHOLD } from './weights';
@@ -35,6 +36,10 @@ interface Kind<P> {
   name: (p: P) => NormalizedName;
   /** Deterministic rules for λ: pairs no one would doubt. */
   rule: (levels: Int8Array, at: number) => boolean;
+  /** Fields whose u is also counted among different things agreeing on others (conditional-u.ts). */
+  conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null };
+  /** Fields whose m is learned only among pairs meeting a condition (see EstimateInput.mConditions). */
+  mConditions?: readonly ConditionSpec[];
 }
 
 const LOCATION_KIND: Kind<PreparedLocation> = {
@@ -51,6 +56,20 @@ const EVENT_KIND: Kind<PreparedEvent> = {
   name: (p) => p.name,
   // the same title (or nearly), start and place; or the same listing page.
   rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1) || l[at + 3] === 0,
+  // Different events at one venue are not independent draws: one act plays an early and a late
+  // show, a series comes back every week, so the title agrees more often, and the start is hours
+  // (not months) apart. How often, is counted among one integration's events at one venue.
+  conditions: {
+    specs: [
+      { field: 'name', when: { location: 1 } },
+      { field: 'start', when: { name: 1, location: 1 } },
+      { field: 'qualifier', when: { name: 1, location: 1 } },
+    ],
+    groupOf: (p) => (p.location && p.integration ? `${p.integration}\u0000${p.location.key}` : null),
+  },
+  // A qualifier's m is learned where the starts agree to 15 minutes: there the pairs that look
+  // alike are listings of one show, not an early and a late show.
+  mConditions: [{ field: 'qualifier', when: { start: 1 } }],
 };
 
 export class MatchRun<P extends { key: string; integration: string | null }> {
@@ -116,7 +135,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     for (const [at, label] of labelOf) levels.label[at] = label;
     let model: MatchModel;
     if (opts.model !== undefined && opts.model !== 'estimate') model = opts.model;
-    else model = estimateModel({ prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations });
+    else model = estimateModel({ prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations, conditions: kind.conditions, mConditions: kind.mConditions });
     // The prior model has no frequencies, so its pairs carry no adjustment.
     if (!model.tf) levels.tf.fill(0);
     return new MatchRun(kind, prepared, pairs, levels, model, { ...stats, comparisons: compared }, opts);
@@ -151,7 +170,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     }
     if (this.model.source !== 'estimated') return;
     this.model = estimateModel({
-      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations,
+      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations, mConditions: this.kind.mConditions,
     });
     this.rescore();
   }
