@@ -13,6 +13,7 @@ import { logistic2, modelChanged, pairLogOdds, type EstimationReport, type Match
 import type { NameFrequencies } from './term-frequencies';
 import { randomPair } from './random-pairs';
 import { estimateConditionalU, type ConditionSpec } from './conditional-u';
+import { levelsKey, patternOffsets } from './label-offsets';
 
 /** Levels of many pairs: `width` comparisons per pair, MISSING where a value is missing. */
 export interface PairLevels {
@@ -102,29 +103,6 @@ function cloneModel(m: MatchModel): MatchModel {
 /** An imported binding is a getter call under tsx; the hot loops use this copy of MISSING. */
 const NONE = -1;
 
-/** How many answers of the model's own the label counts of a pattern are weighed against. */
-export const LABEL_PRIOR = 2;
-
-function levelsKey(levels: Int8Array, at: number, width: number): string {
-  let key = '';
-  for (let c = 0; c < width; c++) key += String.fromCharCode(66 + levels[at + c]);
-  return key;
-}
-
-/** Labelled matches and non-matches per agreement pattern (levels alone). */
-function labelledPatterns(pairs: PairLevels): Map<string, { matches: number; nonMatches: number }> {
-  const out = new Map<string, { matches: number; nonMatches: number }>();
-  for (let i = 0; i < pairs.count; i++) {
-    if (pairs.label[i] === -1) continue;
-    const key = levelsKey(pairs.levels, i * pairs.width, pairs.width);
-    const seen = out.get(key) ?? { matches: 0, nonMatches: 0 };
-    if (pairs.label[i] === 1) seen.matches++;
-    else seen.nonMatches++;
-    out.set(key, seen);
-  }
-  return out;
-}
-
 /** Distinct (levels, name adjustment to 1/20 bit, label) of the pairs, with how many pairs share each. */
 export function agreementPatterns(pairs: PairLevels): PairLevels & { weight: Float64Array } {
   const { width } = pairs;
@@ -209,12 +187,13 @@ export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
   // alike, so EM runs over these patterns with their counts (Splink does the same): a few thousand
   // patterns instead of up to millions of pairs per iteration.
   const patterns = agreementPatterns(pairs);
-  // Labels also calibrate the E-step of their own agreement pattern (levels alone): the model's
-  // probability for an unlabelled pair is shrunk towards what the curator answered for pairs that
-  // look exactly the same (a Beta prior worth LABEL_PRIOR answers, centred on the model). So
-  // rejecting early and late shows of one act teaches that "same name, same place, 2 h apart" is
-  // seldom one event, and the M-step carries that into the start field's m.
-  const answered = labelledPatterns(pairs);
+  // Labels also calibrate the E-step of their own agreement pattern (levels alone): the log-odds of
+  // an unlabelled pair move by what the curator answered for pairs that look exactly the same
+  // (label-offsets.ts). So rejecting early and late shows of one act teaches that "same name, same
+  // place, 2 h apart" is seldom one event, and the M-step carries that into the start field's m.
+  const labelled: number[] = [];
+  for (let k = 0; k < patterns.count; k++) if (patterns.label[k] !== -1) labelled.push(k);
+  const keys = Array.from({ length: patterns.count }, (_, k) => levelsKey(patterns.levels, k * width, width));
   let iterations = 0;
   let lastChange = Infinity;
   const view = new Int8Array(width);
@@ -231,16 +210,25 @@ export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
     iterations++;
     const mass = model.comparisons.map((c) => new Float64Array(c.levels.length));
     let expectedMatches = 0;
+    const offsets = labelled.length === 0 ? undefined : patternOffsets(
+      labelled.length,
+      (j) => patterns.label[labelled[j]],
+      (j) => keys[labelled[j]],
+      (j) => {
+        const k = labelled[j];
+        for (let c = 0; c < width; c++) view[c] = patterns.levels[k * width + c];
+        return logistic2(pairLogOdds(model, view, patterns.tf[k]));
+      },
+      (j) => patterns.weight[labelled[j]],
+    );
     for (let k = 0; k < patterns.count; k++) {
       const at = k * width;
       for (let c = 0; c < width; c++) view[c] = patterns.levels[at + c];
       const label = patterns.label[k];
       const n = patterns.weight[k];
-      let p = label === -1 ? logistic2(pairLogOdds(model, view, patterns.tf[k])) : label;
-      if (label === -1 && answered.size > 0) {
-        const seen = answered.get(levelsKey(patterns.levels, at, width));
-        if (seen) p = (LABEL_PRIOR * p + seen.matches) / (LABEL_PRIOR + seen.matches + seen.nonMatches);
-      }
+      // A labelled pattern counts each of its pairs (weight n) once per label value in the map of
+      // offsets; the labelled pairs themselves keep their answer.
+      const p = label === -1 ? logistic2(pairLogOdds(model, view, patterns.tf[k]) + (offsets?.get(keys[k]) ?? 0)) : label;
       const w = (label === -1 ? p : p * labelWeight) * n;
       expectedMatches += p * n;
       if (w === 0) continue;

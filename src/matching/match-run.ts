@@ -7,6 +7,7 @@ import { blockEvents, blockLocations } from './block-records';
 import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from './levels';
 import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
 import { estimateModel, type PairLevels } from './estimate';
+import { levelsKey, patternOffsets } from './label-offsets';
 import type { ConditionSpec } from './conditional-u';
 import { nameFrequencies } from './term-frequencies';
 import { clusterLinks, DEFAULT_MAX_GROUP_SIZE, type IndexLink } from './grouping';
@@ -76,6 +77,8 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
   readonly indexOf: Map<string, number>;
   /** Score of each compared pair under the current model. */
   scores: Float64Array;
+  /** Log-odds offset per agreement pattern from the curator's answers (label-offsets.ts). */
+  private offsets = new Map<string, number>();
 
   private constructor(
     private readonly kind: Kind<P>,
@@ -144,11 +147,25 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
   /** Scores every pair under the current model. */
   rescore(): void {
     const { levels } = this;
-    const view = new Int8Array(levels.width);
+    const { width } = levels;
+    const view = new Int8Array(width);
+    const bits = new Float64Array(levels.count);
     for (let i = 0; i < levels.count; i++) {
-      for (let c = 0; c < levels.width; c++) view[c] = levels.levels[i * levels.width + c];
-      this.scores[i] = logistic2(pairLogOdds(this.model, view, levels.tf[i]));
+      for (let c = 0; c < width; c++) view[c] = levels.levels[i * width + c];
+      bits[i] = pairLogOdds(this.model, view, levels.tf[i]);
     }
+    // The answers move every pair of their pattern (the answered pairs too: a decision is one
+    // more answer for its pattern, not an override of the model).
+    this.offsets = patternOffsets(levels.count, (i) => levels.label[i], (i) => levelsKey(levels.levels, i * width, width), (i) => logistic2(bits[i]));
+    for (let i = 0; i < levels.count; i++) {
+      const offset = this.offsets.size === 0 ? 0 : this.offsets.get(levelsKey(levels.levels, i * width, width)) ?? 0;
+      this.scores[i] = logistic2(bits[i] + offset);
+    }
+  }
+
+  /** Log-odds offset of the curator's answers for pairs with these levels (0 without any). */
+  private offsetOf(levels: Int8Array): number {
+    return this.offsets.size === 0 ? 0 : this.offsets.get(levelsKey(levels, 0, levels.length)) ?? 0;
   }
 
   /**
@@ -168,7 +185,10 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
       if (i === undefined) continue;
       levels.label[i] = l.match ? 1 : 0;
     }
-    if (this.model.source !== 'estimated') return;
+    if (this.model.source !== 'estimated') {
+      this.rescore();
+      return;
+    }
     this.model = estimateModel({
       prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations, mConditions: this.kind.mConditions,
     });
@@ -180,7 +200,8 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     const view = new Int8Array(this.kind.comparisons.length);
     for (let c = 0; c < view.length; c++) view[c] = this.kind.comparisons[c].level(this.prepared[a], this.prepared[b]);
     const name = this.kind.name;
-    return logistic2(pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, name(this.prepared[a]), name(this.prepared[b]), view[0])));
+    const bits = pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, name(this.prepared[a]), name(this.prepared[b]), view[0]));
+    return logistic2(bits + this.offsetOf(view));
   }
 
   private pairAt: Map<string, number> | undefined;
