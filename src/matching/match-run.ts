@@ -108,26 +108,28 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
   private static build<P extends { key: string; integration: string | null }>(kind: Kind<P>, prepared: P[], blocked: Uint32Array, stats: BlockingStats, opts: MatchRunOptions): MatchRun<P> {
     const indexOf = new Map(prepared.map((p, i) => [p.key, i]));
     const kept: number[] = [];
-    const seen = new Map<string, number>();
     for (let i = 0; i < blocked.length; i += 2) {
       const a = blocked[i];
       const b = blocked[i + 1];
       if (prepared[a].key === prepared[b].key) continue;
       if (opts.exclude && opts.exclude(prepared[a].key, prepared[b].key)) continue;
-      seen.set(`${a},${b}`, kept.length / 2);
       kept.push(a, b);
     }
     const compared = kept.length / 2;
     const labelOf = new Map<number, 0 | 1>();
+    // Where each compared pair is, only when there are labels to place (a map of every pair cost
+    // more than a second and much garbage at 100,000 records).
+    const seen = new Map<number, number>();
+    if ((opts.labels?.length ?? 0) > 0) for (let i = 0; i < compared; i++) seen.set(pairKey(kept[2 * i], kept[2 * i + 1]), i);
     for (const l of opts.labels ?? []) {
       const a = indexOf.get(l.a);
       const b = indexOf.get(l.b);
       if (a === undefined || b === undefined || a === b) continue;
       const [x, y] = a < b ? [a, b] : [b, a];
-      let at = seen.get(`${x},${y}`);
+      let at = seen.get(pairKey(x, y));
       if (at === undefined) {
         at = kept.length / 2;
-        seen.set(`${x},${y}`, at);
+        seen.set(pairKey(x, y), at);
         kept.push(x, y);
       }
       labelOf.set(at, l.match ? 1 : 0);
@@ -180,7 +182,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
       const a = this.indexOf.get(l.a);
       const b = this.indexOf.get(l.b);
       if (a === undefined || b === undefined) continue;
-      const i = at.get(a < b ? `${a},${b}` : `${b},${a}`);
+      const i = at.get(a < b ? pairKey(a, b) : pairKey(b, a));
       // Only compared pairs carry levels; a decision on a group also covers pairs blocking never met.
       if (i === undefined) continue;
       levels.label[i] = l.match ? 1 : 0;
@@ -204,22 +206,22 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     return logistic2(bits + this.offsetOf(view));
   }
 
-  private pairAt: Map<string, number> | undefined;
+  private pairAt: Map<number, number> | undefined;
 
   /** The current score of two records by key: the kept score of a compared pair, else computed (0 for an unknown key). */
   scoreKeys(keyA: string, keyB: string): number {
     const a = this.indexOf.get(keyA);
     const b = this.indexOf.get(keyB);
     if (a === undefined || b === undefined) return 0;
-    const i = this.pairIndex().get(a < b ? `${a},${b}` : `${b},${a}`);
+    const i = this.pairIndex().get(a < b ? pairKey(a, b) : pairKey(b, a));
     return i === undefined ? this.scoreIndices(a, b) : this.scores[i];
   }
 
-  /** Compared pair "a,b" (a < b) → its index in levels and scores. */
-  private pairIndex(): Map<string, number> {
+  /** Compared pair (a < b, as pairKey) → its index in levels and scores. */
+  private pairIndex(): Map<number, number> {
     if (!this.pairAt) {
       this.pairAt = new Map();
-      for (let i = 0; i < this.levels.count; i++) this.pairAt.set(`${this.pairs[2 * i]},${this.pairs[2 * i + 1]}`, i);
+      for (let i = 0; i < this.levels.count; i++) this.pairAt.set(pairKey(this.pairs[2 * i], this.pairs[2 * i + 1]), i);
     }
     return this.pairAt;
   }
@@ -251,6 +253,11 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     }
     return out.sort((x, y) => y.score - x.score || (x.keys[0] < y.keys[0] ? -1 : 1));
   }
+}
+
+/** Two record indices (a < b) as one number, exact below 2^26 (67 million) records; a string key costs far more. */
+function pairKey(a: number, b: number): number {
+  return a * 67_108_864 + b;
 }
 
 function computeLevels<P>(kind: Kind<P>, prepared: readonly P[], pairs: Uint32Array, tf: ReturnType<typeof nameFrequencies>): PairLevels {
