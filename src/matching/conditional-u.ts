@@ -20,16 +20,33 @@ export const MAX_PAIRS_PER_GROUP = 20_000;
 /** Fewer pairs meeting a condition than this: too few to count; the field keeps its plain u. */
 export const MIN_CONDITIONAL_PAIRS = 30;
 
-/** Conditional u per field (only those with enough pairs), from pairs within the groups of `groupOf`. */
+/**
+ * Conditional u per field (only those with enough pairs), from pairs within the groups of
+ * `groupOf`. Two guards keep true duplicates out, which would make agreement look common among
+ * different things: pairs the deterministic rule calls sure matches (`sure`, on all levels of the
+ * pair) are skipped — a source that does list an event twice lists it at the same time — and with
+ * fewer than two sources (`sourceOf`) nothing is counted, since then every pair is within one source
+ * and the question is exactly which of them are duplicates.
+ */
 export function estimateConditionalU<P>(
   comparisons: readonly Comparison<P>[],
   prepared: readonly P[],
   specs: readonly ConditionSpec[],
   groupOf: (p: P) => string | null,
-  maxPairsPerGroup = MAX_PAIRS_PER_GROUP,
+  opts: { sure?: (levels: Int8Array, at: number) => boolean; sourceOf?: (p: P) => string | null; maxPairsPerGroup?: number } = {},
 ): Map<string, ConditionalU> {
   const out = new Map<string, ConditionalU>();
   if (specs.length === 0) return out;
+  if (opts.sourceOf) {
+    const sources = new Set<string>();
+    for (const p of prepared) {
+      const s = opts.sourceOf(p);
+      if (s !== null) sources.add(s);
+      if (sources.size > 1) break;
+    }
+    if (sources.size < 2) return out;
+  }
+  const maxPairsPerGroup = opts.maxPairsPerGroup ?? MAX_PAIRS_PER_GROUP;
   const index = (field: string): number => {
     const i = comparisons.findIndex((c) => c.field === field);
     if (i < 0) throw new Error(`conditional u: no comparison named ${field}`);
@@ -49,6 +66,13 @@ export function estimateConditionalU<P>(
   const known = new Uint8Array(comparisons.length);
   const visit = (a: P, b: P): void => {
     known.fill(0);
+    if (opts.sure) {
+      for (let c = 0; c < comparisons.length; c++) {
+        level[c] = comparisons[c].level(a, b);
+        known[c] = 1;
+      }
+      if (opts.sure(level, 0)) return;
+    }
     const at = (c: number): number => {
       if (!known[c]) {
         level[c] = comparisons[c].level(a, b);

@@ -43,7 +43,7 @@ export interface EstimateInput<P> {
    * Fields whose u is also counted among different things that agree on other fields (pairs
    * within one group of one source: see conditional-u.ts).
    */
-  conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null };
+  conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null; sourceOf?: (p: P) => string | null };
   /**
    * Fields whose m is counted only among pairs meeting a condition on other fields (field →
    * weakest agreeing level), the way Splink trains a comparison only in EM sessions whose
@@ -160,7 +160,7 @@ export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
     // "where" agreement may add to the strongest.
     model.whereDiscount = 0;
     if (input.conditions) {
-      const given = estimateConditionalU(comparisons, prepared, input.conditions.specs, input.conditions.groupOf);
+      const given = estimateConditionalU(comparisons, prepared, input.conditions.specs, input.conditions.groupOf, { sure: input.rule, sourceOf: input.conditions.sourceOf });
       for (const c of model.comparisons) {
         const g = given.get(c.field);
         if (g) c.given = g;

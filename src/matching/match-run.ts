@@ -38,7 +38,7 @@ interface Kind<P> {
   /** Deterministic rules for λ: pairs no one would doubt. */
   rule: (levels: Int8Array, at: number) => boolean;
   /** Fields whose u is also counted among different things agreeing on others (conditional-u.ts). */
-  conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null };
+  conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null; sourceOf?: (p: P) => string | null };
   /** Fields whose m is learned only among pairs meeting a condition (see EstimateInput.mConditions). */
   mConditions?: readonly ConditionSpec[];
 }
@@ -67,6 +67,7 @@ const EVENT_KIND: Kind<PreparedEvent> = {
       { field: 'qualifier', when: { name: 1, location: 1 } },
     ],
     groupOf: (p) => (p.location && p.integration ? `${p.integration}\u0000${p.location.key}` : null),
+    sourceOf: (p) => p.integration,
   },
   // A qualifier's m is learned where the starts agree to 15 minutes: there the pairs that look
   // alike are listings of one show, not an early and a late show.

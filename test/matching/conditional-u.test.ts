@@ -42,7 +42,8 @@ describe('matching/conditional-u: shows of one act at one venue', () => {
   it('conditional u counts the levels among one source\'s pairs meeting the condition, and only those', () => {
     // One integration, one venue, 40 acts each with an early (19:00) and a late show (21:30) on
     // its own day: 40 pairs share title and venue, all 2.5 h apart (≤ 3 h). Pairs of different
-    // acts do not meet the condition; the other integration's single listing adds no pair.
+    // acts do not meet the condition; the other integration's single listing adds no pair (and
+    // makes two sources, without which nothing is counted).
     const records: MatchEvent[] = [];
     for (let i = 0; i < 40; i++) {
       const day = DAY0 + i * 86_400_000;
@@ -50,24 +51,39 @@ describe('matching/conditional-u: shows of one act at one venue', () => {
       records.push({ key: `a#${i}l`, integration: 'a', name: `${word(i)} ${word(i + 100)} (Late Show)`, startDate: iso(day + 21.5 * HOUR), location: venue('a', 0) });
     }
     records.push({ key: 'b#0e', integration: 'b', name: `${word(0)} ${word(100)} (Early Show)`, startDate: iso(DAY0 + 19 * HOUR), location: venue('b', 0) });
+    // A duplicate within the source (the same show listed twice, same time): a sure match by the
+    // rule, so not counted as two different events.
+    records.push({ key: 'a#0e-again', integration: 'a', name: `${word(0)} ${word(100)} (Early Show)`, startDate: iso(DAY0 + 19 * HOUR), location: venue('a', 0) });
     const prepared = records.map(prepareEvent);
-    const given = estimateConditionalU(EVENT_COMPARISONS, prepared, [
+    const sure = (l: Int8Array, at: number) => l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1;
+    const specs = [
       { field: 'start', when: { name: 1, location: 1 } },
       { field: 'qualifier', when: { name: 1, location: 1 } },
       { field: 'url', when: { name: 1 } },
-    ], (p) => `${p.integration}|${p.location?.key}`);
+    ];
+    const groupOf = (p: (typeof prepared)[number]) => `${p.integration}|${p.location?.key}`;
+    const given = estimateConditionalU(EVENT_COMPARISONS, prepared, specs, groupOf, { sure, sourceOf: (p) => p.integration });
     const start = given.get('start');
     assert.ok(start);
-    assert.equal(start.pairs, 40);
+    // The 40 early/late pairs and the repeated listing against the late show; not the repeat
+    // against its own early show.
+    assert.equal(start.pairs, 41);
     const L = START_LEVELS.length;
-    // Add-one smoothing: level "≤ 3 h apart" (3) holds all 40 pairs.
-    start.u.forEach((u, l) => assert.ok(Math.abs(u * (40 + L) - (l === 3 ? 41 : 1)) < 1e-9, String(start.u)));
+    // Add-one smoothing: level "≤ 3 h apart" (3) holds all 41 pairs.
+    start.u.forEach((u, l) => assert.ok(Math.abs(u * (41 + L) - (l === 3 ? 42 : 1)) < 1e-9, String(start.u)));
     const qualifier = given.get('qualifier');
     assert.ok(qualifier);
-    assert.ok(Math.abs(qualifier.u[2] - 41 / 43) < 1e-12, String(qualifier.u));
+    assert.ok(Math.abs(qualifier.u[2] - 42 / 44) < 1e-12, String(qualifier.u));
     // No URLs: no pair to count, so no conditional u for that field (it keeps its plain u).
     assert.equal(given.has('url'), false);
     assert.ok(40 >= MIN_CONDITIONAL_PAIRS);
+    // With one source only, every pair is within it and may be a duplicate: nothing is counted.
+    const single = prepared.filter((p) => p.integration === 'a');
+    assert.equal(estimateConditionalU(EVENT_COMPARISONS, single, specs, groupOf, { sure, sourceOf: (p) => p.integration }).size, 0);
+    // Without the rule the repeat counts against its own early show too, as two events at the same time.
+    const unguarded = estimateConditionalU(EVENT_COMPARISONS, prepared, specs, groupOf).get('start');
+    assert.equal(unguarded?.pairs, 42);
+    assert.ok(Math.abs((unguarded?.u[0] ?? 0) * (42 + L) - 2) < 1e-9);
   });
 
   it('an early and a late show listed by two sources stay apart; the two listings of one show match', () => {
