@@ -11,7 +11,7 @@ import {
   START_LEVELS,
   type MatchEvent,
 } from '../../src/matching';
-import { estimateConditionalU, MIN_CONDITIONAL_PAIRS } from '../../src/matching/conditional-u';
+import { estimateConditionalU, MIN_CONDITIONAL_PAIRS, type ConditionSpec } from '../../src/matching/conditional-u';
 
 const HOUR = 3_600_000;
 const DAY0 = Date.UTC(2026, 2, 2);
@@ -56,7 +56,7 @@ describe('matching/conditional-u: shows of one act at one venue', () => {
     records.push({ key: 'a#0e-again', integration: 'a', name: `${word(0)} ${word(100)} (Early Show)`, startDate: iso(DAY0 + 19 * HOUR), location: venue('a', 0) });
     const prepared = records.map(prepareEvent);
     const sure = (l: Int8Array, at: number) => l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1;
-    const specs = [
+    const specs: ConditionSpec[] = [
       { field: 'start', when: { name: 1, location: 1 } },
       { field: 'qualifier', when: { name: 1, location: 1 } },
       { field: 'url', when: { name: 1 } },
