@@ -45,7 +45,24 @@ export class QueuePanel extends ComparisonPanel {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affects(e, SettingKeys.queueBlind) && !this.navigating) this.onReady();
       }),
+      // Another connection made active: the tree now lists that service's recommendations, which
+      // this queue must not walk into (its items, counts and undo are the first service's). It
+      // stops and says so at once, rather than showing a stale item whose keys would send nothing
+      // (the walk of issue 13 found A then stuck on "Sending the decision…"). Back on its own
+      // connection, it goes on.
+      registry.ctx.session.onDidChange(() => {
+        if (!this.navigating) this.onReady();
+      }),
     );
+  }
+
+  /** The queue said it stopped (another connection active); cleared when its own is active again. */
+  private stopped = false;
+
+  /** The active connection is not the one this queue was started on (its items are another service's). */
+  private get otherConnection(): boolean {
+    const now = this.registry.ctx.session.baseUrl;
+    return now !== undefined && this.startedFor !== undefined && now !== this.startedFor;
   }
 
   override get isQueue(): boolean {
@@ -130,13 +147,41 @@ export class QueuePanel extends ComparisonPanel {
   }
 
   protected override onReady(): void {
-    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.statusNow(), message: this.endMessage() });
+    if (this.otherConnection) {
+      this.stopped = true;
+      this.panel.title = vscode.l10n.t('Review Queue: stopped');
+      const message = vscode.l10n.t(
+        'The active connection changed: this queue was started on {0}, and nothing more is sent from it. Start Review Queue again to review the recommendations of the active connection.',
+        this.startedFor ?? '',
+      );
+      // The tree lists the other service now: its counts are not this queue's.
+      const queue = { ...this.statusNow(), remaining: 0, more: false, position: 0, item: undefined, canBack: false, canUndo: false, scope: undefined };
+      this.post({ type: 'queueEnd', queue, message, heading: vscode.l10n.t('Review queue stopped') });
+      return;
+    }
+    if (this.stopped) {
+      // Back on its own connection: it goes on where it was.
+      this.stopped = false;
+      const s = this.queue.status();
+      this.panel.title = this.queue.atEnd ? vscode.l10n.t('Review Queue: finished') : vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
+    }
+    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.statusNow(), message: this.endMessage(), ...this.emptyHeading() });
     else super.onReady();
+  }
+
+  /** A queue that had nothing to review at all is not "finished": it says the list is empty. */
+  private emptyHeading(): { heading?: string } {
+    const s = this.queue.status();
+    const nothing = s.done + s.skipped === 0 && !this.queue.loadFailed && this.registry.ctx.session.state.kind === 'ready';
+    return nothing ? { heading: vscode.l10n.t('No pending recommendations to review') } : {};
   }
 
   protected override async onMessage(message: ComparisonPageMessage): Promise<void> {
     // Keys pressed on a page that shows another item than this panel's are stale: dropped.
     if ((message.recommendationId ?? '') !== this.recommendationId) return;
+    // Started on another connection: no key acts; the page (which may have drawn the next item
+    // ahead) is told again that the queue stopped.
+    if (this.otherConnection && (message.type === 'queue' || message.type === 'decide' || message.type === 'unsure')) return this.onReady();
     if (message.type === 'queue') return this.act(message.action);
     const entry = this.queue.current();
     if (message.type === 'unsure') {
