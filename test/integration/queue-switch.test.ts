@@ -76,7 +76,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
     await settled(api);
     const end = await waitFor('the queue to say it stopped', () => lastEnd(posted));
     assert.equal(end.heading, 'Review queue stopped');
-    assert.match(end.message, /The active connection changed: this queue was started on http:\/\/127\.0\.0\.1:\d+/);
+    assert.match(end.message, /The active connection changed: this queue was started on "Queue switch A"/);
     assert.equal(end.queue.item, undefined);
     assert.equal(end.queue.remaining, 0, 'the header counted the other service’s list as this queue’s');
     assert.equal(queue.panel.title, 'Review Queue: stopped');

@@ -39,6 +39,7 @@ export class QueuePanel extends ComparisonPanel {
     super(panel, extensionUri, registry, '');
     this.queue = new ReviewQueue(treeSource(registry.ctx.list));
     this.startedFor = registry.ctx.session.baseUrl;
+    this.startedName = registry.ctx.session.active?.name;
     this.panel.title = vscode.l10n.t('Review Queue');
     // Blind mode switched on or off: the item on screen is drawn again, with or without its score.
     this.disposables.push(
@@ -73,6 +74,7 @@ export class QueuePanel extends ComparisonPanel {
   begin(startId?: string): Promise<void> {
     // A restored queue is made before the session knows its connection: it starts on the one active now.
     this.startedFor = this.registry.ctx.session.baseUrl;
+    this.startedName = this.registry.ctx.session.active?.name;
     return this.navigate(() => this.queue.start(startId));
   }
 
@@ -104,6 +106,8 @@ export class QueuePanel extends ComparisonPanel {
 
   /** The queue's items came from the service it was started on. */
   startedFor: string | undefined;
+  /** That connection's name, for saying so. */
+  private startedName: string | undefined;
 
   private showEnd(notice?: string): void {
     this.rec = undefined;
@@ -151,8 +155,8 @@ export class QueuePanel extends ComparisonPanel {
       this.stopped = true;
       this.panel.title = vscode.l10n.t('Review Queue: stopped');
       const message = vscode.l10n.t(
-        'The active connection changed: this queue was started on {0}, and nothing more is sent from it. Start Review Queue again to review the recommendations of the active connection.',
-        this.startedFor ?? '',
+        'The active connection changed: this queue was started on "{0}", and nothing more is sent from it. Start Review Queue again to review the recommendations of the active connection.',
+        this.startedName ?? this.startedFor ?? '',
       );
       // The tree lists the other service now: its counts are not this queue's.
       const queue = { ...this.statusNow(), remaining: 0, more: false, position: 0, item: undefined, canBack: false, canUndo: false, scope: undefined };
