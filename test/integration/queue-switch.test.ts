@@ -3,7 +3,8 @@
 // new service's list while refusing every decision — A drew the next item and "Sending the decision
 // on the previous item…" stayed forever, nothing sent. Now it stops at once and says why; no key
 // acts; back on its own connection it goes on. A queue opened on a service with nothing pending says
-// so ("No pending recommendations to review"), not "finished".
+// so ("No pending recommendations to review"), not "finished"; Open Location there says the view's
+// window holds nothing, not "open the Locations view first".
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
@@ -12,6 +13,7 @@ import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import type { ToWebview } from '../../src/webview/comparison/protocol';
 import { configuredConnections } from '../../src/extension/connection/connections';
 import { curatorApi, settled, waitFor } from './helpers';
+import { capturingNotifications } from './messages';
 
 const TOKEN = 'queue-switch-token';
 const A = 'Queue switch A';
@@ -119,5 +121,17 @@ describe('Review queue across a connection switch, and on an empty list', functi
     const end = await waitFor('the end of the empty queue', () => lastEnd(posted));
     assert.equal(end.heading, 'No pending recommendations to review');
     assert.match(end.message, /Nothing left to review: 0 approved, 0 rejected, 0 skipped/);
+  });
+
+  it('Open Location on the empty service says the view’s window holds nothing, and how to widen it', async () => {
+    assert.equal(api.session.active?.name, EMPTY);
+    const shown = await capturingNotifications(async (shown) => {
+      await vscode.commands.executeCommand('dedupCurator.openLocation');
+      return shown;
+    });
+    assert.deepEqual(
+      shown.map((m) => m.text),
+      [`No locations in the Locations view (${api.locations.scopeText()}): nothing to open. Show Locations Changed Since… widens its window.`],
+    );
   });
 });
