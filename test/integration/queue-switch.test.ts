@@ -4,7 +4,8 @@
 // on the previous item…" stayed forever, nothing sent. Now it stops at once and says why; no key
 // acts; back on its own connection it goes on. A queue opened on a service with nothing pending says
 // so ("No pending recommendations to review"), not "finished"; Open Location there says the view's
-// window holds nothing, not "open the Locations view first".
+// window holds nothing, not "open the Locations view first". The queue's header follows the view's
+// sort when it changes, not at the next item.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
@@ -106,6 +107,25 @@ describe('Review queue across a connection switch, and on an empty list', functi
     await settled(api);
     await waitFor('the queue to show its item again', () => posted.find((m) => m.type === 'show' && m.view.recommendationId === q.recommendationId));
     assert.match(q.panel.title, /^Review Queue: 0 done, \d+ left$/);
+  });
+
+  it('the queue’s header follows the view’s sort at once, not at the next item', async () => {
+    if (api.session.active?.name !== A) await api.session.useConnection(A);
+    await settled(api);
+    queue?.dispose();
+    const q = (queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel);
+    await waitFor('the queue page to say ready', () => q.isReady, 30_000);
+    const posted = listen(q);
+    const id = q.recommendationId;
+    await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'score-asc');
+    await api.recommendations.wholeLoad;
+    await settled(api);
+    const scope = api.recommendations.describeScope();
+    assert.match(String(scope), /score ↑/);
+    await waitFor('the header to name the sort', () => posted.some((m) => m.type === 'queueStatus' && m.queue.scope === scope));
+    assert.equal(q.recommendationId, id, 'the queue moved');
+    await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
+    await settled(api);
   });
 
   it('a queue opened on a service with nothing pending says there is nothing to review, not "finished"', async () => {

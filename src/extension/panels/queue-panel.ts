@@ -54,8 +54,19 @@ export class QueuePanel extends ComparisonPanel {
       registry.ctx.session.onDidChange(() => {
         if (!this.navigating) this.onReady();
       }),
+      // The header says which sort and filter it follows, and how much of the list they saw: when
+      // that changes (a sort chosen, a whole-list load going on) the header follows at once, not at
+      // the next item (the walk of issue 13: a restored queue kept "among 1,700 loaded" for good).
+      registry.ctx.list.onDidChangeTreeData(() => {
+        const scope = registry.ctx.list.describeScope();
+        if (scope === this.scopeSent || this.navigating || this.otherConnection || this.queue.atEnd) return;
+        this.post({ type: 'queueStatus', queue: this.statusNow() });
+      }),
     );
   }
+
+  /** The scope the page's header shows (the last statusNow). */
+  private scopeSent: string | undefined;
 
   /** The queue said it stopped (another connection active); cleared when its own is active again. */
   private stopped = false;
@@ -299,6 +310,7 @@ export class QueuePanel extends ComparisonPanel {
     const s = this.queue.status();
     // The queue walks the tree's order and filter: its header says which (issue 13, point 2).
     const scope = this.registry.ctx.list.describeScope();
+    this.scopeSent = scope;
     return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined, ...(scope ? { scope } : {}) };
   }
 
