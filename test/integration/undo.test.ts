@@ -9,6 +9,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import { journalEntries, pendingNow, recordNode, tempDir, withSandbox } from './curation-helpers';
 import { waitFor } from './helpers';
+import { showCountdown } from '../../src/extension/ui/notify';
 
 const setUndo = (seconds: number | undefined) => vscode.workspace.getConfiguration('dedupCurator').update('undoSeconds', seconds, vscode.ConfigurationTarget.Global);
 
@@ -63,5 +64,19 @@ describe('Undo period of single decisions', function () {
     assert.equal(queue.queue.entry(id)?.state, 'pending');
     assert.equal(queue.queue.status().done, 0);
     assert.ok((await pendingNow(client)).has(id), 'an undone decision reached the sandbox');
+  });
+
+  it('the offer to undo is a notification that closes itself when the period ends (its task ends with it)', async () => {
+    // VS Code takes a progress notification down when its task ends: the offer's task must end with
+    // the hold (the e2e walk's undo step watches the toast itself). A plain message stayed on screen.
+    const started = Date.now();
+    const period = new Promise((resolve) => setTimeout(resolve, 800));
+    let cancelled = false;
+    const seconds: number[] = [];
+    await showCountdown('Approving "test"', 800, period, (s) => (seconds.push(s), `sent in ${s} s`), () => (cancelled = true));
+    const took = Date.now() - started;
+    assert.ok(took >= 700 && took < 3000, `the offer ended ${took} ms after it was shown, for an 800 ms period`);
+    assert.equal(cancelled, false);
+    assert.equal(seconds[0], 1, 'the countdown starts at the period, rounded up');
   });
 });

@@ -188,6 +188,16 @@ describe('webview: review queue in chromium', function () {
     await page.close();
   });
 
+  it('the end of a queue stopped by a connection switch has its own heading, as text', async () => {
+    const { page } = await queued();
+    await send(page, { type: 'queueEnd', queue: status({ item: undefined, position: 0, remaining: 0 }), message: 'The active connection changed.', heading: 'Review queue stopped <b>x</b>' });
+    await page.waitForSelector('main.queue-end');
+    assert.equal(await page.locator('h1').innerText(), 'Review queue stopped <b>x</b>');
+    assert.equal(await page.locator('h1 b').count(), 0);
+    assert.equal(await page.locator('#status').innerText(), 'The active connection changed.');
+    await page.close();
+  });
+
   it('outside the queue the keys keep their usual meaning', async () => {
     const { page } = await openPanel(h);
     await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID) });

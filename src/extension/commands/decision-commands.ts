@@ -13,7 +13,7 @@ import type { ListNode } from '../views/paged-list';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName, percent, recommendationLabel } from '../views/labels';
 import { inertText } from '../ui/inert-text';
-import { showInfo, showWarning } from '../ui/notify';
+import { showCountdown, showInfo, showWarning } from '../ui/notify';
 import { Commands } from '../ids';
 import { Settings } from '../settings';
 
@@ -127,7 +127,7 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
   const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
   const grace = held ? { ms: graceMs, wait: () => held } : undefined;
-  if (grace && opts.notifyUndo !== false) offerUndo(curation, verdict, rec, graceMs);
+  if (held && opts.notifyUndo !== false) void offerUndo(curation, verdict, rec, graceMs, held);
   const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection, grace });
   // Not sent because the journal could not be written: nothing is waiting any more.
   curation.undo.cancel(rec['@id']);
@@ -152,13 +152,15 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   return { status: outcome.status, message: errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing) };
 }
 
-/** The notification with Undo while the decision waits (the tree and the comparison panel). */
-function offerUndo(curation: Curation, verdict: Verdict, rec: Recommendation, ms: number): void {
-  const undo = vscode.l10n.t('Undo');
-  const seconds = Math.round(ms / 1000);
-  const text = verdict === 'approve' ? vscode.l10n.t('Approving "{0}" in {1} s.', names(rec), seconds) : vscode.l10n.t('Rejecting "{0}" in {1} s.', names(rec), seconds);
-  void showInfo(text, undo).then((answer) => {
-    if (answer !== undo) return;
+/**
+ * The offer to undo while the decision waits (the tree and the comparison panel): a notification
+ * whose Cancel undoes it, counting down, gone when the period ends — a plain message with an Undo
+ * button stayed after the period and then could only answer "Too late" (the walk of issue 13).
+ */
+function offerUndo(curation: Curation, verdict: Verdict, rec: Recommendation, ms: number, held: Promise<boolean>): Thenable<void> {
+  const title = verdict === 'approve' ? vscode.l10n.t('Approving "{0}"', names(rec)) : vscode.l10n.t('Rejecting "{0}"', names(rec));
+  return showCountdown(title, ms, held, (s) => vscode.l10n.t('sent in {0} s; Cancel undoes it.', s), () => {
+    // Cancel pressed in the very last moment may meet a decision already on its way.
     if (!curation.undo.cancel(rec['@id'])) vscode.window.setStatusBarMessage(vscode.l10n.t('Too late to undo: the decision was already sent.'), GONE_STATUS_MS);
   });
 }

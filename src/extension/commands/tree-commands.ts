@@ -85,7 +85,13 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
     }),
 
     // The "Load all" node under a sort or filter, and the palette.
-    vscode.commands.registerCommand(Commands.loadAllRecommendations, () => recommendations.loadWhole(true, true)),
+    vscode.commands.registerCommand(Commands.loadAllRecommendations, async () => {
+      const result = await recommendations.loadWhole(true, true);
+      // Stopped at the setting's limit: said, not a progress bar that just vanishes (the walk of
+      // issue 13, 31,919 pending: Load All at 10,000 loaded flashed and did nothing).
+      if (result?.beyondLimit) void sayLimit(recommendations);
+      return result;
+    }),
 
     vscode.commands.registerCommand(Commands.locationsChangedSince, (arg?: unknown) => chooseWindow(locations, arg)),
     vscode.commands.registerCommand(Commands.eventsChangedSince, (arg?: unknown) => chooseWindow(events, arg)),
@@ -197,4 +203,18 @@ function toDate(value: string | Date | undefined): { date?: Date } | { error: st
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? { error: t('The date is invalid') } : { date: value };
   const r = parseTypedSince(value, Number.POSITIVE_INFINITY);
   return 'error' in r ? r : { date: r.since };
+}
+
+/** Load All stopped at dedupCurator.wholeListLimit: what is loaded, and where to change the limit. */
+async function sayLimit(list: RecommendationsList): Promise<void> {
+  const openSetting = t('Open Setting');
+  const answer = await showInfo(
+    t(
+      'Loaded {0} of {1} pending recommendations: the setting dedupCurator.wholeListLimit allows no more. Sorts and filters see these only; raise the limit to load more.',
+      list.loaded().length.toLocaleString('en-US'),
+      (list.knownTotal ?? list.loaded().length).toLocaleString('en-US'),
+    ),
+    openSetting,
+  );
+  if (answer === openSetting) await vscode.commands.executeCommand('workbench.action.openSettings', `dedupCurator.${SettingKeys.wholeListLimit}`);
 }

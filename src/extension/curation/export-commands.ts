@@ -62,13 +62,18 @@ function queryOfView(kind: ListKind, views: ExportViews): { query: ListQuery; fi
  * it opens in the workspace folder, and offers the formats, CSV first (what curators open).
  */
 export function saveDialogOptions(kind: ListKind, views: ExportViews): vscode.SaveDialogOptions {
-  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
+  const folder = exportFolder();
   return {
     title: exportTitle(kind, views),
     saveLabel: vscode.l10n.t('Export'),
     defaultUri: vscode.Uri.file(path.join(folder, `${kind}-${new Date().toISOString().slice(0, 10)}.csv`)),
     filters: { CSV: ['csv'], NDJSON: ['ndjson', 'jsonl'], JSON: ['json'] },
   };
+}
+
+/** Where an export's save dialog opens: the workspace folder (on disk), else the home folder. */
+export function exportFolder(): string {
+  return vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
 }
 
 /** "Export all 206 pending recommendations", "Export the 14 pending recommendations matching 80–90%", "Export the locations (last 30 days)". */
@@ -88,6 +93,11 @@ export function exportTitle(kind: ListKind, views: ExportViews): string {
   return vscode.l10n.t('Export the pending recommendations matching {0} (all pages are read)', criteria);
 }
 
+/** The view knows the list to export is empty: nothing loaded and nothing more on the service. */
+function nothingPending(list: ExportViews['recommendations']): boolean {
+  return !list.hasMore && list.shown().length === 0 && (isFiltered(list.filter) || list.knownTotal === 0);
+}
+
 async function runExport(kind: ListKind, views: ExportViews, session: Session, errors: ErrorReporter, log: vscode.LogOutputChannel, args?: ExportArgs): Promise<ExportResult | undefined> {
   const client = await session.client();
   if (!client) {
@@ -95,6 +105,11 @@ async function runExport(kind: ListKind, views: ExportViews, session: Session, e
     return undefined;
   }
   let file = args?.target;
+  if (!file && kind === 'recommendations' && nothingPending(views.recommendations)) {
+    // A file with a header only is no answer (the walk of issue 13, on an empty service).
+    void showInfo(isFiltered(views.recommendations.filter) ? vscode.l10n.t('No pending recommendation matches the view’s filter: nothing to export.') : vscode.l10n.t('No pending recommendations: nothing to export.'));
+    return undefined;
+  }
   if (!file) {
     const chosen = await vscode.window.showSaveDialog(saveDialogOptions(kind, views));
     file = chosen && localPath(chosen);

@@ -1,7 +1,6 @@
 // "Show Decision History" (a read-only virtual document, newest first: decision attempts, and the
 // unsure marks and their clearings with the curator's note) and "Export Decision History…" (CSV or
 // NDJSON, chosen in a save dialog: the decision attempts), both from the decision journal.
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { type DecisionEntry, type JournalContents, notSent, readJournal, type UnsureEntry } from '../../curation/journal';
@@ -9,6 +8,7 @@ import { historyRows } from '../../curation/history';
 import { exportJournal, journalFormatFromPath } from '../../curation/journal-export';
 import { type Curation, fileError, localPath } from './context';
 import { showInfo } from '../ui/notify';
+import { exportFolder } from './export-commands';
 import { Commands } from '../ids';
 import { namesLabel } from '../views/labels';
 
@@ -45,9 +45,16 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
     vscode.commands.registerCommand(Commands.exportDecisionHistory, async (args?: { target?: string }) => {
       let file = args?.target;
       if (!file) {
+        // As the other exports: the workspace folder, the count in the title, nothing to save when empty.
+        const { entries } = await readJournal(c.journal.path);
+        if (!entries.length) {
+          void showInfo(vscode.l10n.t('The decision history is empty: no decision has been made in this editor yet, so there is nothing to export.'));
+          return undefined;
+        }
         const chosen = await vscode.window.showSaveDialog({
-          title: vscode.l10n.t('Export Decision History'),
-          defaultUri: vscode.Uri.file(path.join(os.homedir(), 'decision-history.csv')),
+          title: vscode.l10n.t('Export the decision history ({0} attempts)', entries.length.toLocaleString('en-US')),
+          saveLabel: vscode.l10n.t('Export'),
+          defaultUri: vscode.Uri.file(path.join(exportFolder(), `decision-history-${new Date().toISOString().slice(0, 10)}.csv`)),
           filters: { CSV: ['csv'], NDJSON: ['ndjson', 'jsonl'] },
         });
         file = chosen && localPath(chosen);

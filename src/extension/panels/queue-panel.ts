@@ -40,13 +40,43 @@ export class QueuePanel extends ComparisonPanel {
     super(panel, extensionUri, registry, '');
     this.queue = new ReviewQueue(treeSource(registry.ctx.list));
     this.startedFor = registry.ctx.session.baseUrl;
+    this.startedName = registry.ctx.session.active?.name;
     this.panel.title = vscode.l10n.t('Review Queue');
     // Blind mode switched on or off: the item on screen is drawn again, with or without its score.
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affects(e, SettingKeys.queueBlind) && !this.navigating) this.onReady();
       }),
+      // Another connection made active: the tree now lists that service's recommendations, which
+      // this queue must not walk into (its items, counts and undo are the first service's). It
+      // stops and says so at once, rather than showing a stale item whose keys would send nothing
+      // (the walk of issue 13 found A then stuck on "Sending the decision…"). Back on its own
+      // connection, it goes on.
+      registry.ctx.session.onDidChange(() => {
+        if (!this.navigating) this.onReady();
+      }),
+      // The header says which sort and filter it follows, and how much of the list they saw: when
+      // that changes (a sort chosen, a whole-list load going on) the header follows at once, not at
+      // the next item (the walk of issue 13: a restored queue kept "among 1,700 loaded" for good).
+      registry.ctx.list.onDidChangeTreeData(() => {
+        const scope = registry.ctx.list.describeScope();
+        // A group's queue does not follow the tree's sort and filter (statusNow says which group).
+        if (this.group || scope === this.scopeSent || this.navigating || this.otherConnection || this.queue.atEnd) return;
+        this.post({ type: 'queueStatus', queue: this.statusNow() });
+      }),
     );
+  }
+
+  /** The scope the page's header shows (the last statusNow). */
+  private scopeSent: string | undefined;
+
+  /** The queue said it stopped (another connection active); cleared when its own is active again. */
+  private stopped = false;
+
+  /** The active connection is not the one this queue was started on (its items are another service's). */
+  private get otherConnection(): boolean {
+    const now = this.registry.ctx.session.baseUrl;
+    return now !== undefined && this.startedFor !== undefined && now !== this.startedFor;
   }
 
   override get isQueue(): boolean {
@@ -76,6 +106,7 @@ export class QueuePanel extends ComparisonPanel {
   begin(startId?: string): Promise<void> {
     // A restored queue is made before the session knows its connection: it starts on the one active now.
     this.startedFor = this.registry.ctx.session.baseUrl;
+    this.startedName = this.registry.ctx.session.active?.name;
     return this.navigate(() => this.queue.start(startId));
   }
 
@@ -113,6 +144,8 @@ export class QueuePanel extends ComparisonPanel {
 
   /** The queue's items came from the service it was started on. */
   startedFor: string | undefined;
+  /** That connection's name, for saying so. */
+  private startedName: string | undefined;
 
   private showEnd(notice?: string): void {
     this.rec = undefined;
@@ -158,13 +191,41 @@ export class QueuePanel extends ComparisonPanel {
   }
 
   protected override onReady(): void {
-    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.statusNow(), message: this.endMessage() });
+    if (this.otherConnection) {
+      this.stopped = true;
+      this.panel.title = vscode.l10n.t('Review Queue: stopped');
+      const message = vscode.l10n.t(
+        'The active connection changed: this queue was started on "{0}", and nothing more is sent from it. Start Review Queue again to review the recommendations of the active connection.',
+        this.startedName ?? this.startedFor ?? '',
+      );
+      // The tree lists the other service now: its counts are not this queue's.
+      const queue = { ...this.statusNow(), remaining: 0, more: false, position: 0, item: undefined, canBack: false, canUndo: false, scope: undefined };
+      this.post({ type: 'queueEnd', queue, message, heading: vscode.l10n.t('Review queue stopped') });
+      return;
+    }
+    if (this.stopped) {
+      // Back on its own connection: it goes on where it was.
+      this.stopped = false;
+      const s = this.queue.status();
+      this.panel.title = this.queue.atEnd ? vscode.l10n.t('Review Queue: finished') : vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
+    }
+    if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.statusNow(), message: this.endMessage(), ...this.emptyHeading() });
     else super.onReady();
+  }
+
+  /** A queue that had nothing to review at all is not "finished": it says the list is empty. */
+  private emptyHeading(): { heading?: string } {
+    const s = this.queue.status();
+    const nothing = s.done + s.skipped === 0 && !this.queue.loadFailed && this.registry.ctx.session.state.kind === 'ready';
+    return nothing ? { heading: vscode.l10n.t('No pending recommendations to review') } : {};
   }
 
   protected override async onMessage(message: ComparisonPageMessage): Promise<void> {
     // Keys pressed on a page that shows another item than this panel's are stale: dropped.
     if ((message.recommendationId ?? '') !== this.recommendationId) return;
+    // Started on another connection: no key acts; the page (which may have drawn the next item
+    // ahead) is told again that the queue stopped.
+    if (this.otherConnection && (message.type === 'queue' || message.type === 'decide' || message.type === 'unsure')) return this.onReady();
     if (message.type === 'queue') return this.act(message.action);
     // Clearing a mark keeps the item on screen, undecided: the panel's own path.
     if (message.type === 'clearUnsure') return this.navigating ? undefined : super.onMessage(message);
@@ -284,6 +345,7 @@ export class QueuePanel extends ComparisonPanel {
     // A group's queue says which group instead (the tree's order and filter do not apply to it).
     const group = this.group;
     const scope = group ? undefined : this.registry.ctx.list.describeScope();
+    this.scopeSent = scope;
     return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined, ...(scope ? { scope } : {}), ...(group ? { group: { words: group.words } } : {}) };
   }
 

@@ -55,7 +55,13 @@ async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord |
   for (;;) {
     const loaded: readonly (Location | Event)[] = list.shown();
     if (!loaded.length && !list.hasMore) {
-      void showInfo(kind === 'location' ? t('No locations are loaded: open the Locations view first.') : t('No events are loaded: open the Events view first.'));
+      // The view has loaded and its window holds nothing (an empty service, a narrow window): say
+      // which window, and how to widen it — not "open the view first" (the walk of issue 13).
+      void showInfo(
+        kind === 'location'
+          ? t('No locations in the Locations view ({0}): nothing to open. Show Locations Changed Since… widens its window.', list.scopeText())
+          : t('No events in the Events view ({0}): nothing to open. Show Events Changed Since… widens its window.', list.scopeText()),
+      );
       return undefined;
     }
     const items: PickItem[] = loaded.map((r) => ({ label: inertText(r.name || r.id), description: r.name ? inertText(r.id) : undefined, record: r }));

@@ -36,3 +36,31 @@ export function showWarning<T extends string>(message: string, ...rest: (Options
 export function showError<T extends string>(message: string, ...rest: (Options | T)[]): Thenable<T | undefined> {
   return show<T>((m, ...r) => vscode.window.showErrorMessage(m, ...(r as [Options, ...T[]])), message, rest);
 }
+
+/**
+ * A notification that offers to take something back for as long as `open` is pending, and closes
+ * itself when it settles: a message cannot be closed by an extension (microsoft/vscode#48960,
+ * #163298: out of scope), so an offer that ends (the undo period) is a cancellable progress
+ * notification, which VS Code takes down when its task ends. Its Cancel button calls `onCancel`.
+ * `message(secondsLeft)` is shown after the title and counts down each second.
+ */
+export function showCountdown(title: string, ms: number, open: Promise<unknown>, message: (secondsLeft: number) => string, onCancel: () => void): Thenable<void> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, (progress, token) => {
+    const end = Date.now() + ms;
+    const tell = () => progress.report({ message: inertText(message(Math.max(0, Math.ceil((end - Date.now()) / 1000)))) });
+    tell();
+    const ticker = setInterval(tell, 1000);
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearInterval(ticker);
+        cancelled.dispose();
+        resolve();
+      };
+      const cancelled = token.onCancellationRequested(() => {
+        onCancel();
+        done();
+      });
+      void open.then(done, done);
+    });
+  });
+}

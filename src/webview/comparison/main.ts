@@ -96,11 +96,11 @@ function showAhead(kind: 'decide' | 'skip'): void {
   show(next, kind === 'decide' ? t('sendingPrevious') : undefined, ahead, state.connection);
 }
 
-function showEnd(q: QueueStatus, message: string): void {
+function showEnd(q: QueueStatus, message: string, heading?: string): void {
   queue = q;
   state = { recommendationId: '', queue: true };
   host.save(state);
-  render(queueEnd(q, message, queueHandlers));
+  render(queueEnd(q, message, queueHandlers, heading));
 }
 
 function decide(verdict: Verdict): void {
@@ -220,7 +220,7 @@ function receive(message: ToWebview): void {
       updateQueue(message.queue);
       return;
     case 'queueEnd':
-      showEnd(message.queue, message.message);
+      showEnd(message.queue, message.message, message.heading);
   }
 }
 

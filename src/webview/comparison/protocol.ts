@@ -158,8 +158,11 @@ export const ToComparisonPage = v.union([
   forRecommendation('pending'),
   /** The queue's counts changed while the same item stays on screen. */
   v.object({ ...REPLAY, type: v.literal('queueStatus'), queue: QueueStatusSchema }),
-  /** Nothing left to review in the queue (message: the summary, or why no more could be loaded). */
-  v.object({ ...REPLAY, type: v.literal('queueEnd'), queue: QueueStatusSchema, message: v.string() }),
+  /**
+   * Nothing left to review in the queue (message: the summary, or why no more could be loaded);
+   * heading, when not "Review queue finished" (an empty list, a queue stopped by a connection switch).
+   */
+  v.object({ ...REPLAY, type: v.literal('queueEnd'), queue: QueueStatusSchema, message: v.string(), heading: v.optional(v.string()) }),
 ]);
 export type ToWebview = v.InferOutput<typeof ToComparisonPage>;
 

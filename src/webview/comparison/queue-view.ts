@@ -128,11 +128,11 @@ export function helpDialog(): HelpDialog {
 }
 
 /** The page once nothing is left to review. */
-export function queueEnd(q: QueueStatus, message: string, handlers: QueueHandlers): HTMLElement {
+export function queueEnd(q: QueueStatus, message: string, handlers: QueueHandlers, heading?: string): HTMLElement {
   const main = el('main', 'comparison queue-end');
   main.tabIndex = -1;
   main.setAttribute('aria-labelledby', 'title');
-  const title = el('h1', undefined, t('queueFinished'));
+  const title = el('h1', undefined, heading ?? t('queueFinished'));
   title.id = 'title';
   const status = el('p', 'status', message);
   status.id = 'status';

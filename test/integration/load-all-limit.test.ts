@@ -1,0 +1,43 @@
+// Load All stopping at the setting dedupCurator.wholeListLimit says so (found by the walk of issue
+// 13, docs/walks.md: with 31,919 pending and 10,000 loaded, Load All flashed a progress bar and did
+// nothing, with no word why). Against the local sandbox, with the limit set below its pending count.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { LoadAllResult } from '../../src/api/load-all';
+import { curatorApi, settled } from './helpers';
+import { capturingNotifications } from './messages';
+
+const LIMIT = 20;
+
+describe('Load All at the whole-list limit', function () {
+  this.timeout(60_000);
+  let api: DedupCuratorApi;
+  const config = () => vscode.workspace.getConfiguration('dedupCurator');
+
+  before(async () => {
+    await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
+    api = await curatorApi();
+    await settled(api);
+    await config().update('wholeListLimit', LIMIT, vscode.ConfigurationTarget.Global);
+  });
+  after(async () => {
+    await config().update('wholeListLimit', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('says how many it loaded of how many, and offers the setting', async () => {
+    const total = api.recommendations.knownTotal;
+    assert.ok(total !== undefined && total > LIMIT, `the sandbox should have more than ${LIMIT} pending (it has ${total})`);
+    const { result, shown } = await capturingNotifications(async (shown) => {
+      const result = await vscode.commands.executeCommand<LoadAllResult>('dedupCurator.recommendations.loadAll');
+      await new Promise((r) => setTimeout(r, 200));
+      return { result, shown };
+    });
+    assert.equal(result?.beyondLimit, true);
+    const loaded = api.recommendations.loaded().length;
+    assert.deepEqual(
+      shown.map((m) => [m.level, m.text, m.items]),
+      [['info', `Loaded ${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pending recommendations: the setting dedupCurator.wholeListLimit allows no more. Sorts and filters see these only; raise the limit to load more.`, ['Open Setting']]],
+    );
+  });
+});
