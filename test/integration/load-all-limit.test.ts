@@ -20,6 +20,8 @@ describe('Load All at the whole-list limit', function () {
     api = await curatorApi();
     await settled(api);
     await config().update('wholeListLimit', LIMIT, vscode.ConfigurationTarget.Global);
+    // From the first page again: an earlier suite (an export, a sort) may have loaded the whole list.
+    await api.recommendations.refresh();
   });
   after(async () => {
     await config().update('wholeListLimit', undefined, vscode.ConfigurationTarget.Global);
