@@ -84,6 +84,8 @@ async function main(): Promise<void> {
     const connection = { baseUrl: url, label: 'triage-sim' };
     let sinceList = 0;
     let triageMs = 0;
+    /** Where the human's answers went: which kind of item, and how many were moot by then. */
+    const asks = new Map<string, number>();
     for (;;) {
       if (sinceList >= 25) {
         pending = await listAll();
@@ -113,12 +115,17 @@ async function main(): Promise<void> {
         const rec = pending.find((r) => r['@id'] === next)!;
         const verdict = truthOf.get(next) ? 'approve' : 'reject';
         human++;
-        labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: result.items.get(next)?.flags });
+        const item = result.items.get(next);
+        labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
+        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
+        asks.set(kind, (asks.get(kind) ?? 0) + 1);
+        if (process.env.T17DEBUG === kind) { const g = result.groups.find((x) => x.decidable.includes(next))!; console.log(`ASK ${kind} ${verdict} p=${item?.p.toFixed(3)} score=${rec.score} g=${g.key.replace('location:', '')} size=${g.size} lab=${g.labels.approve}/${g.labels.reject} low=${g.low.toFixed(3)} mean=${g.p.toFixed(3)}`); }
         try {
           await (verdict === 'approve' ? client.approve(next) : client.reject(next));
           if (verdict === 'approve') approved.add(next);
         } catch {
           // Made moot by an earlier merge: it left the list; the answer still taught the model.
+          asks.set('moot when asked', (asks.get('moot when asked') ?? 0) + 1);
         }
         pending = pending.filter((r) => r['@id'] !== next);
         sinceList++;
@@ -129,6 +136,7 @@ async function main(): Promise<void> {
     const truePositives = [...approved].filter((id) => truthOf.get(id)).length;
     const precision = approved.size ? truePositives / approved.size : 1;
     const recall = trueMatches ? truePositives / trueMatches : 1;
+    console.log(`human answers: ${[...asks].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     console.log(`${bulkRuns} group decisions; slowest triage of the backlog ${triageMs.toFixed(0)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
     console.log(`labels ${human}, decided ${decided} of ${initial.length}, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
   } finally {

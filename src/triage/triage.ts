@@ -11,6 +11,7 @@ import { betaQuantile } from './beta';
 import type { Recommendation } from '../api/model';
 import { describePattern, type Features, featuresOf } from './features';
 import { type Flag, flagContext, flagsOf } from './flags';
+import { chainLeaders } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
 import { type GroupPosterior, type SafeSet, safeSet } from './safe-sets';
 
@@ -24,6 +25,8 @@ export interface TriageLabel {
   entityIds: readonly string[];
   /** The flags it carried when it was decided (it counts for the group of its pattern and flags). */
   flags?: readonly Flag[];
+  /** It led its chain when it was decided (chains.ts): it counts for the leaders' group. */
+  chainLead?: boolean;
 }
 
 export interface TriageOptions {
@@ -44,6 +47,8 @@ export interface TriageItem {
   /** The pooled model's P(approve) for this item. */
   p: number;
   flags: Flag[];
+  /** A chain member ahead of every recommendation it shares an entity with (chains.ts). */
+  chainLead: boolean;
 }
 
 export interface TriageGroup {
@@ -52,6 +57,8 @@ export interface TriageGroup {
   pattern: string;
   /** What every member is flagged with (none: the plain pattern group). */
   flags: Flag[];
+  /** Its members lead their chains (the likeliest of the recommendations they compete with). */
+  chainLead?: boolean;
   words: string;
   kind: 'location' | 'event';
   /** Pending recommendations in the group. */
@@ -101,45 +108,62 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const lastById = new Map<string, TriageLabel>();
   for (const l of labels) lastById.set(l.id, l);
   const decided = [...lastById.values()];
-  const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, flags: l.flags, match: l.verdict === 'approve' })));
+  const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, flags: l.flags, chainLead: l.chainLead, match: l.verdict === 'approve' })));
   const ctx = flagContext(
     pending,
     decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds),
     decided.filter((l) => l.verdict === 'unsure').map((l) => l.id),
   );
   const items = new Map<string, TriageItem>();
-  const members = new Map<string, TriageItem[]>();
+  const chained: { item: TriageItem; entityIds: string[] }[] = [];
   for (const rec of pending) {
     const features = cache.of(rec);
-    const flags = flagsOf(features, rec.entities.map((e) => e['@id']), ctx);
-    const item: TriageItem = { id: rec['@id'], features, p: model.estimate(features, { flags }).p, flags };
+    const entityIds = rec.entities.map((e) => e['@id']);
+    const flags = flagsOf(features, entityIds, ctx);
+    const item: TriageItem = { id: rec['@id'], features, p: model.probability(features, { flags }), flags, chainLead: false };
     items.set(item.id, item);
-    const key = groupKey(features.pattern, flags);
+    if (flags.includes('chain')) chained.push({ item, entityIds });
+  }
+  // A chain's members ranked by what the fields and decisions say of each (chains.ts); the leaders'
+  // estimate then carries the model's weight for leading.
+  const leaders = chainLeaders(chained.map(({ item, entityIds }) => ({ id: item.id, entityIds, p: item.p, score: item.features.score })));
+  const members = new Map<string, TriageItem[]>();
+  for (const item of items.values()) {
+    if (leaders.has(item.id)) {
+      item.chainLead = true;
+      item.p = model.probability(item.features, { flags: item.flags, chainLead: true });
+    }
+    const key = groupKey(item.features.pattern, item.flags, item.chainLead);
     let list = members.get(key);
     if (!list) members.set(key, (list = []));
     list.push(item);
   }
   const own = new Map<string, TriageGroup['labels']>();
+  const labelledByKey = new Map<string, TriageLabel[]>();
   for (const l of decided) {
-    const key = groupKey(l.features.pattern, l.flags ?? []);
+    const key = groupKey(l.features.pattern, l.flags ?? [], l.chainLead);
     let c = own.get(key);
     if (!c) own.set(key, (c = { approve: 0, reject: 0, unsure: 0 }));
     c[l.verdict]++;
+    if (l.verdict === 'unsure') continue;
+    const list = labelledByKey.get(key);
+    if (list) list.push(l);
+    else labelledByKey.set(key, [l]);
   }
   const tail = (1 - o.coverage) / 2;
   // What the fields say for a group, without its own pattern effect (its decisions enter once, below).
   const fieldEstimate = (list: readonly TriageItem[]): number => {
     if (!model.labels) return 0.5;
     const typical = [...list].sort((a, b) => a.features.score - b.features.score)[list.length >> 1];
-    return model.estimate(typical.features, { pattern: false, flags: typical.flags }).p;
+    return model.probability(typical.features, { pattern: false, flags: typical.flags, chainLead: typical.chainLead });
   };
   const kappa = concentration(
     // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
     // (Measured: a κ of the flagged groups' own made the simulated curator answer more, 584 against
     // 432 at 3,000 recommendations: their own answers are too few to stand alone.)
-    [...own].filter(([key, c]) => c.approve + c.reject >= 2 && !key.includes('|')).map(([key, c]) => {
-      const labelled = decided.filter((l) => groupKey(l.features.pattern, l.flags ?? []) === key && l.verdict !== 'unsure');
-      const mu = model.labels ? labelled.reduce((sum, l) => sum + model.estimate(l.features, { pattern: false, flags: l.flags }).p, 0) / labelled.length : 0.5;
+    [...own].filter(([key, c]) => c.approve + c.reject >= 2 && !isTrapKey(key)).map(([key, c]) => {
+      const labelled = labelledByKey.get(key) ?? [];
+      const mu = model.labels ? labelled.reduce((sum, l) => sum + model.probability(l.features, { pattern: false, flags: l.flags, chainLead: l.chainLead }), 0) / labelled.length : 0.5;
       return { mu, approve: c.approve, n: c.approve + c.reject };
     }),
     model.labels,
@@ -152,6 +176,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const mu = fieldEstimate(clean.length ? clean : list);
     const pattern = list[0].features.pattern;
     const flags = list[0].flags.filter((f) => f !== 'unsure');
+    const chainLead = list[0].chainLead;
     const alpha = 0.5 + kappa * mu + labelsOf.approve;
     const beta = 0.5 + kappa * (1 - mu) + labelsOf.reject;
     const low = betaQuantile(tail, alpha, beta);
@@ -165,7 +190,8 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
       key,
       pattern,
       flags,
-      words: describePattern(pattern),
+      chainLead,
+      words: chainLead ? `${describePattern(pattern)} (each the likeliest of its chain)` : describePattern(pattern),
       kind: list[0].features.kind,
       size: list.length,
       scoreMin: Math.min(...scores),
@@ -180,9 +206,11 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   }
   groups.sort((a, b) => b.size - a.size || a.key.localeCompare(b.key));
   const setOptions = { tail, minOwnLabels: o.minOwnLabels };
+  // A set sees a group's traps: a chain's leader is none by itself (see trapFlags).
+  const asSetGroups = groups.map((g) => ({ ...g, flags: trapFlags(g) }));
   const sets = {
-    approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision }),
-    reject: safeSet('reject', groups, posterior, { ...setOptions, maxWrongShare: o.maxApprovalToReject }),
+    approve: safeSet('approve', asSetGroups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision }),
+    reject: safeSet('reject', asSetGroups, posterior, { ...setOptions, maxWrongShare: o.maxApprovalToReject }),
   };
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
@@ -210,10 +238,30 @@ export function concentration(groups: readonly { mu: number; approve: number; n:
   return Math.min(decisions, Math.max(0, spread / excess - 1));
 }
 
-/** The group of a pattern and flags: `pattern` alone, or `pattern|flag+flag`. Unsure is not a group: it is kept out. */
-export function groupKey(pattern: string, flags: readonly Flag[]): string {
-  const f = flags.filter((x) => x !== 'unsure');
-  return f.length ? `${pattern}|${[...f].sort().join('+')}` : pattern;
+/**
+ * The group of a pattern and flags: `pattern` alone, or `pattern|flag+flag`, and `…|chain+…+lead`
+ * for the chain members that lead their chains. Unsure is not a group: it is kept out.
+ */
+export function groupKey(pattern: string, flags: readonly Flag[], chainLead = false): string {
+  const f: string[] = flags.filter((x) => x !== 'unsure').sort();
+  if (chainLead && f.includes('chain')) f.push('lead');
+  return f.length ? `${pattern}|${f.join('+')}` : pattern;
+}
+
+/**
+ * The flags that make a group a trap, which must speak for itself (its own decisions, never carried
+ * along unseen, never lending its rate to others). A chain's leader is, under the one-to-one
+ * reading of a chain, the candidate a plain recommendation would be: its chain flag alone is no
+ * trap; its rivals' is. Its estimate still knows it leads (the model's weight, its own decisions).
+ */
+export function trapFlags(g: Pick<TriageGroup, 'flags' | 'chainLead'>): Flag[] {
+  return g.chainLead ? g.flags.filter((f) => f !== 'chain') : g.flags;
+}
+
+/** The key of a group whose flags are traps (trapFlags), from the key alone. */
+function isTrapKey(key: string): boolean {
+  const bar = key.indexOf('|');
+  return bar >= 0 && key.slice(bar + 1) !== 'chain+lead';
 }
 
 /** A stable pseudo-random order within a group (FNV-1a of the id): a sample, not the highest scores. */
@@ -237,7 +285,11 @@ export function informativeOrder(result: TriageResult): string[] {
     // Plain groups first: most of a backlog, and the ones a group decision can take; flagged
     // groups after them (mixed by nature, they mostly need a human item by item).
     // A plain group needs one decision of its own to join a set; a flagged one minOwnLabels.
-    return (g.flags.length ? 0 : 4e9) + (own < (g.flags.length ? o.minOwnLabels : 1) ? 2e9 : 0) + g.size * (g.high - g.low);
+    // Chain members that trail their chain come last: their leader's decision may settle them (an
+    // approval makes a rival moot or lone; the leaders' groups teach what trailing means).
+    const trailing = g.flags.includes('chain') && !g.chainLead;
+    const traps = trapFlags(g).length;
+    return (traps ? 0 : 8e9) + (trailing ? 0 : 4e9) + (own < (traps ? o.minOwnLabels : 1) ? 2e9 : 0) + g.size * (g.high - g.low);
   };
   open.sort((a, b) => priority(b) - priority(a));
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));
