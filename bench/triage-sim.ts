@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
+import { addTally, EMPTY_TALLY } from '../src/triage/safe-sets';
 import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
     const connection = { baseUrl: url, label: 'triage-sim' };
     let sinceList = 0;
     let triageMs = 0;
+    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts).
+    let bulkSoFar = { approve: EMPTY_TALLY, reject: EMPTY_TALLY };
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
     const asks = new Map<string, number>();
     for (;;) {
@@ -93,7 +96,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, bulkSoFar }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
           bulkRuns++;
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
         }
+        bulkSoFar = { approve: addTally(bulkSoFar.approve, result.sets.approve.tally), reject: addTally(bulkSoFar.reject, result.sets.reject.tally) };
         pending = await listAll();
         sinceList = 0;
         continue;

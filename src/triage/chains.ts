@@ -49,3 +49,46 @@ export function chainLeaders(members: readonly ChainMember[]): Set<string> {
   }
   return leaders;
 }
+
+/**
+ * The entities the curator's approvals connected, as clusters: entity id → its cluster's
+ * representative (union–find over each approval's entities). An entity no approval touched is
+ * its own cluster and has no entry.
+ */
+export function approvedClusters(approvals: Iterable<readonly string[]>): Map<string, string> {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let root = x;
+    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root)!;
+    // Path compression: the next look-up is one step.
+    while (x !== root) {
+      const next = parent.get(x) ?? root;
+      parent.set(x, root);
+      x = next;
+    }
+    return root;
+  };
+  for (const ids of approvals) {
+    if (ids.length === 0) continue;
+    const first = find(ids[0]);
+    parent.set(first, first);
+    for (const id of ids.slice(1)) {
+      const r = find(id);
+      if (r !== first) parent.set(r, first);
+    }
+  }
+  const rep = new Map<string, string>();
+  for (const id of parent.keys()) rep.set(id, find(id));
+  return rep;
+}
+
+/**
+ * The question a recommendation asks once the approvals so far are taken into account: which
+ * clusters to connect. Two recommendations with one question (A–C and B–C after A–B was approved)
+ * are answered by one decision; one whose entities are all in one cluster already asks nothing
+ * (empty string): an approval settled it.
+ */
+export function questionOf(entityIds: readonly string[], clusters: ReadonlyMap<string, string>): string {
+  const reps = [...new Set(entityIds.map((id) => clusters.get(id) ?? id))].sort();
+  return reps.length > 1 ? reps.join('\u0000') : '';
+}

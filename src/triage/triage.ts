@@ -11,9 +11,9 @@ import { betaQuantile } from './beta';
 import type { Recommendation } from '../api/model';
 import { describePattern, type Features, featuresOf } from './features';
 import { type Flag, flagContext, flagsOf } from './flags';
-import { chainLeaders } from './chains';
+import { approvedClusters, chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
-import { type GroupPosterior, type SafeSet, safeSet } from './safe-sets';
+import { type BulkTally, EMPTY_TALLY, type GroupPosterior, type SafeSet, safeSet } from './safe-sets';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -38,6 +38,11 @@ export interface TriageOptions {
   maxApprovalToReject?: number;
   /** The interval's coverage. Default 0.9 (5 % below, 5 % above). */
   coverage?: number;
+  /**
+   * What the curator already decided in bulk (the sum of the decided sets' `tally`): the target
+   * holds for all bulk decisions together, so later sets are admitted against the whole. Default none.
+   */
+  bulkSoFar?: { approve: BulkTally; reject: BulkTally };
 }
 
 
@@ -49,6 +54,11 @@ export interface TriageItem {
   flags: Flag[];
   /** A chain member ahead of every recommendation it shares an entity with (chains.ts). */
   chainLead: boolean;
+  /**
+   * Which clusters it would connect, given the curator's approvals (chains.ts questionOf): items
+   * with one question are answered by one decision; '' when approvals already connected them all.
+   */
+  question: string;
 }
 
 export interface TriageGroup {
@@ -90,7 +100,13 @@ export interface TriageResult {
   sets: { approve: SafeSet; reject: SafeSet };
 }
 
-export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = { targetPrecision: 0.99, minOwnLabels: 2, maxApprovalToReject: 0.02, coverage: 0.9 };
+export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
+  targetPrecision: 0.99,
+  minOwnLabels: 2,
+  maxApprovalToReject: 0.02,
+  coverage: 0.9,
+  bulkSoFar: { approve: EMPTY_TALLY, reject: EMPTY_TALLY },
+};
 
 /** Features are pure functions of a recommendation: computed once per id and kept. */
 export class FeatureCache {
@@ -109,10 +125,13 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   for (const l of labels) lastById.set(l.id, l);
   const decided = [...lastById.values()];
   const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, flags: l.flags, chainLead: l.chainLead, match: l.verdict === 'approve' })));
+  // What the approvals connected: a rejection between two clusters is one for every pair across them.
+  const clusters = approvedClusters(decided.filter((l) => l.verdict === 'approve').map((l) => l.entityIds));
   const ctx = flagContext(
     pending,
     decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds),
     decided.filter((l) => l.verdict === 'unsure').map((l) => l.id),
+    clusters,
   );
   const items = new Map<string, TriageItem>();
   const chained: { item: TriageItem; entityIds: string[] }[] = [];
@@ -120,7 +139,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const features = cache.of(rec);
     const entityIds = rec.entities.map((e) => e['@id']);
     const flags = flagsOf(features, entityIds, ctx);
-    const item: TriageItem = { id: rec['@id'], features, p: model.probability(features, { flags }), flags, chainLead: false };
+    const item: TriageItem = { id: rec['@id'], features, p: model.probability(features, { flags }), flags, chainLead: false, question: questionOf(entityIds, clusters) };
     items.set(item.id, item);
     if (flags.includes('chain')) chained.push({ item, entityIds });
   }
@@ -209,8 +228,8 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // A set sees a group's traps: a chain's leader is none by itself (see trapFlags).
   const asSetGroups = groups.map((g) => ({ ...g, flags: trapFlags(g) }));
   const sets = {
-    approve: safeSet('approve', asSetGroups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision }),
-    reject: safeSet('reject', asSetGroups, posterior, { ...setOptions, maxWrongShare: o.maxApprovalToReject }),
+    approve: safeSet('approve', asSetGroups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: o.bulkSoFar.approve }),
+    reject: safeSet('reject', asSetGroups, posterior, { ...setOptions, maxWrongShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
   };
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
@@ -294,6 +313,17 @@ export function informativeOrder(result: TriageResult): string[] {
   open.sort((a, b) => priority(b) - priority(a));
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));
   const order: string[] = [];
-  for (let round = 0; queues.some((q) => round < q.length); round++) for (const q of queues) if (round < q.length) order.push(q[round]);
+  // One question is asked once: an item the approvals settled, or whose question another item asks
+  // (A–C and B–C once A–B is approved), is not asked; the decision of the other settles it or teaches.
+  const asked = new Set<string>();
+  for (let round = 0; queues.some((q) => round < q.length); round++) {
+    for (const q of queues) {
+      if (round >= q.length) continue;
+      const question = result.items.get(q[round])?.question;
+      if (question === '' || (question !== undefined && asked.has(question))) continue;
+      if (question !== undefined) asked.add(question);
+      order.push(q[round]);
+    }
+  }
   return order;
 }
