@@ -37,7 +37,11 @@ export function flagContext(
 ): FlagContext {
   const c = (id: string) => clusters.get(id) ?? id;
   const entityUse = new Map<string, number>();
-  for (const r of pending) for (const id of new Set(r.entities.map((e) => e['@id']))) entityUse.set(id, (entityUse.get(id) ?? 0) + 1);
+  for (const r of pending) {
+    const ids = r.entities.map((e) => e['@id']);
+    // A recommendation that names an entity twice uses it once.
+    for (const id of ids.length > 2 ? new Set(ids) : ids[0] === ids[1] ? ids.slice(0, 1) : ids) entityUse.set(id, (entityUse.get(id) ?? 0) + 1);
+  }
   const rejectedPairs = new Set<string>();
   for (const ids of rejected) for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) rejectedPairs.add(pairKey(c(ids[i]), c(ids[j])));
   return { entityUse, rejectedPairs, unsure: new Set(unsure), clusters };
@@ -49,8 +53,10 @@ export function flagsOf(features: Features, entityIds: readonly string[], ctx: F
   if (features.sameAddressOtherName) flags.push('same-address-other-name');
   if (entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
   let rejected = false;
-  const ids = entityIds.map((id) => ctx.clusters.get(id) ?? id);
-  for (let i = 0; i < ids.length && !rejected; i++) for (let j = i + 1; j < ids.length && !rejected; j++) rejected = ids[i] !== ids[j] && ctx.rejectedPairs.has(pairKey(ids[i], ids[j]));
+  if (ctx.rejectedPairs.size) {
+    const ids = ctx.clusters.size ? entityIds.map((id) => ctx.clusters.get(id) ?? id) : entityIds;
+    for (let i = 0; i < ids.length && !rejected; i++) for (let j = i + 1; j < ids.length && !rejected; j++) rejected = ids[i] !== ids[j] && ctx.rejectedPairs.has(pairKey(ids[i], ids[j]));
+  }
   if (rejected) flags.push('rejected-before');
   if (features.oddOneOut !== null) flags.push('odd-one-out');
   if (ctx.unsure.has(features.id)) flags.push('unsure');

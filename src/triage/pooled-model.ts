@@ -82,29 +82,60 @@ export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledMod
   const w = new Float64Array(d);
   const xScore = labelled.map((l) => logit(l.features.score));
   const y = labelled.map((l) => (l.match ? 1 : 0));
-  const columns = (k: number): [number, number][] => [[0, 1], [1, xScore[k]], ...rows[k].map((i): [number, number] => [i, 1])];
-  let hessian: Float64Array[] = [];
+  // Decisions with the same features differ only in their score: each Newton step sums their
+  // weights once per such set (how many, Σw, Σw·x, Σw·x²) and spreads the sums over the set's
+  // columns, instead of an outer product per decision (≈ 10× fewer operations on a journal).
+  const sets = new Map<string, { idx: number[]; members: number[] }>();
+  rows.forEach((idx, k) => {
+    const key = idx.join(',');
+    const set = sets.get(key);
+    if (set) set.members.push(k);
+    else sets.set(key, { idx, members: [k] });
+  });
+  let chol: Float64Array[] = [];
   for (let step = 0; step < MAX_NEWTON_STEPS; step++) {
     // Newton's method on the log-posterior: (XᵀWX + Λ) Δ = Xᵀ(y − p) − Λw.
     const g = new Float64Array(d);
     const h = Array.from({ length: d }, () => new Float64Array(d));
-    for (let k = 0; k < labelled.length; k++) {
-      const cols = columns(k);
-      let z = 0;
-      for (const [i, x] of cols) z += w[i] * x;
-      const p = sigmoid(z);
-      const wt = p * (1 - p);
-      for (const [i, xi] of cols) {
-        g[i] += (y[k] - p) * xi;
-        for (const [j, xj] of cols) h[i][j] += wt * xi * xj;
+    for (const { idx, members } of sets.values()) {
+      let base = w[0];
+      for (const i of idx) base += w[i];
+      let sw = 0;
+      let swx = 0;
+      let swxx = 0;
+      let gr = 0;
+      let grx = 0;
+      for (const k of members) {
+        const x = xScore[k];
+        const p = sigmoid(base + w[1] * x);
+        const wt = p * (1 - p);
+        sw += wt;
+        swx += wt * x;
+        swxx += wt * x * x;
+        gr += y[k] - p;
+        grx += (y[k] - p) * x;
+      }
+      g[0] += gr;
+      g[1] += grx;
+      h[0][0] += sw;
+      h[0][1] += swx;
+      h[1][0] += swx;
+      h[1][1] += swxx;
+      for (const i of idx) {
+        g[i] += gr;
+        h[0][i] += sw;
+        h[i][0] += sw;
+        h[1][i] += swx;
+        h[i][1] += swx;
+        for (const j of idx) h[i][j] += sw;
       }
     }
     for (let i = 0; i < d; i++) {
       g[i] -= precision[i] * w[i];
       h[i][i] += precision[i];
     }
-    hessian = h;
-    const delta = choleskySolve(cholesky(h), g);
+    chol = cholesky(h);
+    const delta = choleskySolve(chol, g);
     let change = 0;
     for (let i = 0; i < d; i++) {
       w[i] += delta[i];
@@ -112,7 +143,7 @@ export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledMod
     }
     if (change < 1e-7) break;
   }
-  const chol = cholesky(hessian);
+  // The spread (estimate's sd) is from the last step's Hessian, `chol`: at the optimum to 1e-7.
   // Everything but the score's term is the same for every item of one pattern and flags: kept per
   // such key, so ranking 20,000 items costs a map lookup each (the spread needs the solve below).
   const linearByKey = new Map<string, { base: number; x: Float64Array; unseenVariance: number }>();
