@@ -73,7 +73,7 @@ describe('triage: chains', () => {
     }
     const leadGroup = first.groups.find((g) => g.chainLead);
     assert.ok(leadGroup?.key.endsWith('|chain+lead'), leadGroup?.key);
-    assert.equal(leadGroup.size, 80);
+    assert.equal(leadGroup?.size, 80);
     // The first question is a leader: its approval is the likelier answer, and teaches the rivals' group too.
     const order = informativeOrder(first);
     assert.equal(first.items.get(order[0])?.chainLead, true);
