@@ -51,7 +51,11 @@ export function flagsOf(features: Features, entityIds: readonly string[], ctx: F
   const flags: Flag[] = [];
   if (features.sameSource) flags.push('same-source');
   if (features.sameAddressOtherName) flags.push('same-address-other-name');
-  if (entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
+  // A chain goes on through an approval: a rival of an approved recommendation (one of its entities
+  // is in a cluster the curator's approvals made, another is not) stays a chain member, and does
+  // not ride along with a plain group once its pending rivals are gone.
+  const rivalOfApproved = ctx.clusters.size > 0 && entityIds.some((id) => ctx.clusters.has(id)) && entityIds.some((id) => ctx.clusters.get(id) !== ctx.clusters.get(entityIds[0]));
+  if (rivalOfApproved || entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
   let rejected = false;
   if (ctx.rejectedPairs.size) {
     const ids = ctx.clusters.size ? entityIds.map((id) => ctx.clusters.get(id) ?? id) : entityIds;

@@ -180,7 +180,10 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
     // (Measured: a κ of the flagged groups' own made the simulated curator answer more, 584 against
     // 432 at 3,000 recommendations: their own answers are too few to stand alone.)
-    [...own].filter(([key, c]) => c.approve + c.reject >= 2 && !isTrapKey(key)).map(([key, c]) => {
+    // Leaders neither: they scatter by pattern (a leader is a match far more often in some), and
+    // lending that spread would make every group lean less on the fields (measured at 20,143: the
+    // flagged groups then needed about three times the answers).
+    [...own].filter(([key, c]) => c.approve + c.reject >= 2 && !key.includes('|')).map(([key, c]) => {
       const labelled = labelledByKey.get(key) ?? [];
       const mu = model.labels ? labelled.reduce((sum, l) => sum + model.probability(l.features, { pattern: false, flags: l.flags, chainLead: l.chainLead }), 0) / labelled.length : 0.5;
       return { mu, approve: c.approve, n: c.approve + c.reject };
@@ -275,12 +278,6 @@ export function groupKey(pattern: string, flags: readonly Flag[], chainLead = fa
  */
 export function trapFlags(g: Pick<TriageGroup, 'flags' | 'chainLead'>): Flag[] {
   return g.chainLead ? g.flags.filter((f) => f !== 'chain') : g.flags;
-}
-
-/** The key of a group whose flags are traps (trapFlags), from the key alone. */
-function isTrapKey(key: string): boolean {
-  const bar = key.indexOf('|');
-  return bar >= 0 && key.slice(bar + 1) !== 'chain+lead';
 }
 
 /** A stable pseudo-random order within a group (FNV-1a of the id): a sample, not the highest scores. */
