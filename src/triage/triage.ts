@@ -57,8 +57,9 @@ export interface TriageItem {
   /**
    * Which clusters it would connect, given the curator's approvals (chains.ts questionOf): items
    * with one question are answered by one decision; '' when approvals already connected them all.
+   * Undefined when no approval touched its entities: its question is its own.
    */
-  question: string;
+  question?: string;
 }
 
 export interface TriageGroup {
@@ -139,7 +140,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const features = cache.of(rec);
     const entityIds = rec.entities.map((e) => e['@id']);
     const flags = flagsOf(features, entityIds, ctx);
-    const item: TriageItem = { id: rec['@id'], features, p: model.probability(features, { flags }), flags, chainLead: false, question: questionOf(entityIds, clusters) };
+    const item: TriageItem = { id: rec['@id'], features, p: model.probability(features, { flags }), flags, chainLead: false, question: clusters.size && entityIds.some((id) => clusters.has(id)) ? questionOf(entityIds, clusters) : undefined };
     items.set(item.id, item);
     if (flags.includes('chain')) chained.push({ item, entityIds });
   }
