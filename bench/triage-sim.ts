@@ -106,6 +106,10 @@ async function main(): Promise<void> {
           const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
           bulkRuns++;
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
+          if (process.env.T17DEBUG && g.safe === 'approve') {
+            const wrong = summary.done.filter((id) => !truthOf.get(id)).length;
+            if (wrong) console.log(`WRONG ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}`);
+          }
         }
         bulkSoFar = { approve: addTally(bulkSoFar.approve, result.sets.approve.tally), reject: addTally(bulkSoFar.reject, result.sets.reject.tally) };
         pending = await listAll();

@@ -146,7 +146,8 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   }
   // A chain's members ranked by what the fields and decisions say of each (chains.ts); the leaders'
   // estimate then carries the model's weight for leading.
-  const leaders = chainLeaders(chained.map(({ item, entityIds }) => ({ id: item.id, entityIds, p: item.p, score: item.features.score })));
+  // A rival of an approved recommendation leads nothing: the approved one, its chain's leader, is ahead of it.
+  const leaders = chainLeaders(chained.filter(({ item }) => item.question === undefined).map(({ item, entityIds }) => ({ id: item.id, entityIds, p: item.p, score: item.features.score })));
   const members = new Map<string, TriageItem[]>();
   for (const item of items.values()) {
     if (leaders.has(item.id)) {
@@ -177,19 +178,29 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const typical = [...list].sort((a, b) => a.features.score - b.features.score)[list.length >> 1];
     return model.probability(typical.features, { pattern: false, flags: typical.flags, chainLead: typical.chainLead });
   };
+  const spreadOf = (keep: (key: string) => boolean) =>
+    [...own]
+      .filter(([key, c]) => c.approve + c.reject >= 2 && keep(key))
+      .map(([key, c]) => {
+        const labelled = labelledByKey.get(key) ?? [];
+        const mu = model.labels ? labelled.reduce((sum, l) => sum + model.probability(l.features, { pattern: false, flags: l.flags, chainLead: l.chainLead }), 0) / labelled.length : 0.5;
+        return { mu, approve: c.approve, n: c.approve + c.reject };
+      });
+  // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
+  // (Measured: a κ of the flagged groups' own made the simulated curator answer more, 584 against
+  // 432 at 3,000 recommendations: their own answers are too few to stand alone.)
   const kappa = concentration(
-    // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
-    // (Measured: a κ of the flagged groups' own made the simulated curator answer more, 584 against
-    // 432 at 3,000 recommendations: their own answers are too few to stand alone.)
-    // Leaders neither: they scatter by pattern (a leader is a match far more often in some), and
-    // lending that spread would make every group lean less on the fields (measured at 20,143: the
-    // flagged groups then needed about three times the answers).
-    [...own].filter(([key, c]) => c.approve + c.reject >= 2 && !key.includes('|')).map(([key, c]) => {
-      const labelled = labelledByKey.get(key) ?? [];
-      const mu = model.labels ? labelled.reduce((sum, l) => sum + model.probability(l.features, { pattern: false, flags: l.flags, chainLead: l.chainLead }), 0) / labelled.length : 0.5;
-      return { mu, approve: c.approve, n: c.approve + c.reject };
-    }),
+    spreadOf((key) => !key.includes('|')),
     model.labels,
+  );
+  // Leaders borrow with a κ of their own, from the leaders' groups the curator has answered: the
+  // fields of a sibling venue's listing look like a true pair's, and the plain groups' κ made the
+  // fields' word outweigh a leaders' group's own answers (3,034: a group of 15 approved on two
+  // approvals, 12 of them wrong). Leaders that scatter by pattern get a small κ: their own answers count.
+  const leadKey = (key: string) => key.endsWith('+lead');
+  const leadKappa = concentration(
+    spreadOf(leadKey),
+    [...own].filter(([key]) => leadKey(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0),
   );
   const groups: TriageGroup[] = [];
   const posterior = new Map<string, GroupPosterior>();
@@ -200,8 +211,9 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const pattern = list[0].features.pattern;
     const flags = list[0].flags.filter((f) => f !== 'unsure');
     const chainLead = list[0].chainLead;
-    const alpha = 0.5 + kappa * mu + labelsOf.approve;
-    const beta = 0.5 + kappa * (1 - mu) + labelsOf.reject;
+    const k = chainLead ? leadKappa : kappa;
+    const alpha = 0.5 + k * mu + labelsOf.approve;
+    const beta = 0.5 + k * (1 - mu) + labelsOf.reject;
     const low = betaQuantile(tail, alpha, beta);
     const high = betaQuantile(1 - tail, alpha, beta);
     posterior.set(key, { alpha, beta, own: labelsOf.approve + labelsOf.reject });
@@ -229,11 +241,9 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   }
   groups.sort((a, b) => b.size - a.size || a.key.localeCompare(b.key));
   const setOptions = { tail, minOwnLabels: o.minOwnLabels };
-  // A set sees a group's traps: a chain's leader is none by itself (see trapFlags).
-  const asSetGroups = groups.map((g) => ({ ...g, flags: trapFlags(g) }));
   const sets = {
-    approve: safeSet('approve', asSetGroups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: o.bulkSoFar.approve }),
-    reject: safeSet('reject', asSetGroups, posterior, { ...setOptions, maxWrongShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
+    approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: o.bulkSoFar.approve }),
+    reject: safeSet('reject', groups, posterior, { ...setOptions, maxWrongShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
   };
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
@@ -271,16 +281,6 @@ export function groupKey(pattern: string, flags: readonly Flag[], chainLead = fa
   return f.length ? `${pattern}|${f.join('+')}` : pattern;
 }
 
-/**
- * The flags that make a group a trap, which must speak for itself (its own decisions, never carried
- * along unseen, never lending its rate to others). A chain's leader is, under the one-to-one
- * reading of a chain, the candidate a plain recommendation would be: its chain flag alone is no
- * trap; its rivals' is. Its estimate still knows it leads (the model's weight, its own decisions).
- */
-export function trapFlags(g: Pick<TriageGroup, 'flags' | 'chainLead'>): Flag[] {
-  return g.chainLead ? g.flags.filter((f) => f !== 'chain') : g.flags;
-}
-
 /** A stable pseudo-random order within a group (FNV-1a of the id): a sample, not the highest scores. */
 function hash(id: string): number {
   let h = 0x811c9dc5;
@@ -305,7 +305,9 @@ export function informativeOrder(result: TriageResult): string[] {
     // Chain members that trail their chain come last: their leader's decision may settle them (an
     // approval makes a rival moot or lone; the leaders' groups teach what trailing means).
     const trailing = g.flags.includes('chain') && !g.chainLead;
-    const traps = trapFlags(g).length;
+    // A leader's group is a trap too: measured, one approval and the plain groups' prior let a
+    // leaders' group of 16 in with 13 of them wrong (3,034; they need two decisions of their own).
+    const traps = g.flags.length;
     return (traps ? 0 : 8e9) + (trailing ? 0 : 4e9) + (own < (traps ? o.minOwnLabels : 1) ? 2e9 : 0) + g.size * (g.high - g.low);
   };
   open.sort((a, b) => priority(b) - priority(a));
