@@ -302,13 +302,14 @@ export function informativeOrder(result: TriageResult): string[] {
     // Plain groups first: most of a backlog, and the ones a group decision can take; flagged
     // groups after them (mixed by nature, they mostly need a human item by item).
     // A plain group needs one decision of its own to join a set; a flagged one minOwnLabels.
-    // Chain members that trail their chain come last: their leader's decision may settle them (an
-    // approval makes a rival moot or lone; the leaders' groups teach what trailing means).
-    const trailing = g.flags.includes('chain') && !g.chainLead;
+    // Among groups alike, a chain's leaders before its rivals: a leader's approval is the likelier
+    // answer and settles or flags its rivals. (Rivals asked only after every other group, measured
+    // at 20,143 with 10 answers between triages: 2,776 answers against 1,976 before; so the leaders
+    // go first within a tier, not the rivals last.)
     // A leader's group is a trap too: measured, one approval and the plain groups' prior let a
     // leaders' group of 16 in with 13 of them wrong (3,034; they need two decisions of their own).
     const traps = g.flags.length;
-    return (traps ? 0 : 8e9) + (trailing ? 0 : 4e9) + (own < (traps ? o.minOwnLabels : 1) ? 2e9 : 0) + g.size * (g.high - g.low);
+    return (traps ? 0 : 8e9) + (own < (traps ? o.minOwnLabels : 1) ? 2e9 : 0) + (g.chainLead ? 1e9 : 0) + g.size * (g.high - g.low);
   };
   open.sort((a, b) => priority(b) - priority(a));
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));
