@@ -1,5 +1,5 @@
 // A curator clearing a backlog with triage, simulated against a real sandbox over HTTP (issue 17).
-//   npx tsx bench/triage-sim.ts [--load FILE.ndjson --truth FILE.tsv | --locations N --events N --seed S]
+//   npx tsx bench/triage-sim.ts [--load FILE.ndjson [--truth FILE.tsv] | --locations N --events N --seed S]
 //                               [--target-precision 0.99] [--max-labels N] [--batch N]
 // The sandbox starts with --auto-merge off, so every candidate is pending. Then, until the backlog
 // is empty: every group the triage core calls safe at the target precision is decided in bulk
@@ -11,7 +11,7 @@
 //   labels L, decided D of N, precision P, recall R
 // with P and R of the approvals against the truth, per recommendation. Baselines are printed
 // before it: everything by hand (L = N) and the best single score threshold.
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +38,14 @@ const { values } = parseArgs({
 const target = Number(values['target-precision']);
 const dir = mkdtempSync(join(tmpdir(), 'dedup-triage-sim-'));
 const truthFile = values.truth ?? join(dir, 'truth.tsv');
+// A --load file whose lines carry their truth (bench/restaurants-to-ndjson.ts writes a "truth" member)
+// needs no --truth file: the lines are the truth.
+if (values.load && !values.truth) {
+  const lines = readFileSync(values.load, 'utf8').split('\n').filter((l) => l.trim());
+  const rows = lines.map((l) => JSON.parse(l) as { integration?: string; sourceId?: string; truth?: string });
+  if (rows.some((r) => !r.integration || r.sourceId === undefined || !r.truth)) throw new Error(`${values.load}: every line needs integration, sourceId and truth when --truth is not given`);
+  writeFileSync(truthFile, rows.map((r) => `${r.integration}\t${r.sourceId}\t${r.truth}`).join('\n') + '\n');
+}
 const token = 'triage-sim-token';
 const cli = join(__dirname, '..', 'dist', 'cli.js');
 const args = [cli, 'sandbox', '--port', '0', '--token', token, '--auto-merge', 'off'];
@@ -106,9 +114,10 @@ async function main(): Promise<void> {
           const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
           bulkRuns++;
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
-          if (process.env.T17DEBUG && g.safe === 'approve') {
+          // A group decision that approved false matches: which group, on what evidence.
+          if (g.safe === 'approve') {
             const wrong = summary.done.filter((id) => !truthOf.get(id)).length;
-            if (wrong) console.log(`WRONG ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}`);
+            if (wrong) console.log(`wrong approvals ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}`);
           }
         }
         bulkSoFar = { approve: addTally(bulkSoFar.approve, result.sets.approve.tally), reject: addTally(bulkSoFar.reject, result.sets.reject.tally) };
@@ -127,7 +136,6 @@ async function main(): Promise<void> {
         labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
         const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
-        if (process.env.T17DEBUG === kind) { const g = result.groups.find((x) => x.decidable.includes(next))!; console.log(`ASK ${kind} ${verdict} p=${item?.p.toFixed(3)} score=${rec.score} g=${g.key.replace('location:', '')} size=${g.size} lab=${g.labels.approve}/${g.labels.reject} low=${g.low.toFixed(3)} mean=${g.p.toFixed(3)}`); }
         try {
           await (verdict === 'approve' ? client.approve(next) : client.reject(next));
           if (verdict === 'approve') approved.add(next);
