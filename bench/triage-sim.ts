@@ -1,5 +1,5 @@
 // A curator clearing a backlog with triage, simulated against a real sandbox over HTTP (issue 17).
-//   npx tsx bench/triage-sim.ts [--load FILE.ndjson --truth FILE.tsv | --locations N --events N --seed S]
+//   npx tsx bench/triage-sim.ts [--load FILE.ndjson [--truth FILE.tsv] | --locations N --events N --seed S]
 //                               [--target-precision 0.99] [--max-labels N] [--batch N]
 // The sandbox starts with --auto-merge off, so every candidate is pending. Then, until the backlog
 // is empty: every group the triage core calls safe at the target precision is decided in bulk
@@ -11,13 +11,14 @@
 //   labels L, decided D of N, precision P, recall R
 // with P and R of the approvals against the truth, per recommendation. Baselines are printed
 // before it: everything by hand (L = N) and the best single score threshold.
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
+import { addTally, EMPTY_TALLY } from '../src/triage/safe-sets';
 import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
@@ -37,6 +38,14 @@ const { values } = parseArgs({
 const target = Number(values['target-precision']);
 const dir = mkdtempSync(join(tmpdir(), 'dedup-triage-sim-'));
 const truthFile = values.truth ?? join(dir, 'truth.tsv');
+// A --load file whose lines carry their truth (bench/restaurants-to-ndjson.ts writes a "truth" member)
+// needs no --truth file: the lines are the truth.
+if (values.load && !values.truth) {
+  const lines = readFileSync(values.load, 'utf8').split('\n').filter((l) => l.trim());
+  const rows = lines.map((l) => JSON.parse(l) as { integration?: string; sourceId?: string; truth?: string });
+  if (rows.some((r) => !r.integration || r.sourceId === undefined || !r.truth)) throw new Error(`${values.load}: every line needs integration, sourceId and truth when --truth is not given`);
+  writeFileSync(truthFile, rows.map((r) => `${r.integration}\t${r.sourceId}\t${r.truth}`).join('\n') + '\n');
+}
 const token = 'triage-sim-token';
 const cli = join(__dirname, '..', 'dist', 'cli.js');
 const args = [cli, 'sandbox', '--port', '0', '--token', token, '--auto-merge', 'off'];
@@ -84,6 +93,10 @@ async function main(): Promise<void> {
     const connection = { baseUrl: url, label: 'triage-sim' };
     let sinceList = 0;
     let triageMs = 0;
+    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts).
+    let bulkSoFar = { approve: EMPTY_TALLY, reject: EMPTY_TALLY };
+    /** Where the human's answers went: which kind of item, and how many were moot by then. */
+    const asks = new Map<string, number>();
     for (;;) {
       if (sinceList >= 25) {
         pending = await listAll();
@@ -91,7 +104,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, bulkSoFar }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -101,7 +114,13 @@ async function main(): Promise<void> {
           const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
           bulkRuns++;
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
+          // A group decision that approved false matches: which group, on what evidence.
+          if (g.safe === 'approve') {
+            const wrong = summary.done.filter((id) => !truthOf.get(id)).length;
+            if (wrong) console.log(`wrong approvals ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}`);
+          }
         }
+        bulkSoFar = { approve: addTally(bulkSoFar.approve, result.sets.approve.tally), reject: addTally(bulkSoFar.reject, result.sets.reject.tally) };
         pending = await listAll();
         sinceList = 0;
         continue;
@@ -113,12 +132,16 @@ async function main(): Promise<void> {
         const rec = pending.find((r) => r['@id'] === next)!;
         const verdict = truthOf.get(next) ? 'approve' : 'reject';
         human++;
-        labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: result.items.get(next)?.flags });
+        const item = result.items.get(next);
+        labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
+        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
+        asks.set(kind, (asks.get(kind) ?? 0) + 1);
         try {
           await (verdict === 'approve' ? client.approve(next) : client.reject(next));
           if (verdict === 'approve') approved.add(next);
         } catch {
           // Made moot by an earlier merge: it left the list; the answer still taught the model.
+          asks.set('moot when asked', (asks.get('moot when asked') ?? 0) + 1);
         }
         pending = pending.filter((r) => r['@id'] !== next);
         sinceList++;
@@ -129,6 +152,7 @@ async function main(): Promise<void> {
     const truePositives = [...approved].filter((id) => truthOf.get(id)).length;
     const precision = approved.size ? truePositives / approved.size : 1;
     const recall = trueMatches ? truePositives / trueMatches : 1;
+    console.log(`human answers: ${[...asks].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     console.log(`${bulkRuns} group decisions; slowest triage of the backlog ${triageMs.toFixed(0)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
     console.log(`labels ${human}, decided ${decided} of ${initial.length}, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
   } finally {

@@ -34,15 +34,38 @@ export class Pager<T> {
   private inFlight: AbortController | undefined;
   private busyValue = false;
   private current: Promise<PageOutcome<T>> = Promise.resolve({ status: 'skipped' });
+  /** Bumped on every change of `records` (a page in, a reset, a record taken out or put back). */
+  private revisionValue = 0;
 
   constructor(
     private readonly fetch: PagerFetch<T>,
     private readonly options: PagerOptions<T> = {},
   ) {}
 
-  /** Every record loaded so far, in the service's order. The array is the pager's: callers may splice it (a decided record leaves). */
+  /** Every record loaded so far, in the service's order. Read only: change it through removeAt / insertAt, which count a revision. */
   get records(): T[] {
     return this.items;
+  }
+
+  /**
+   * Counts the changes of `records`: equal revisions of one pager mean the same records in the same
+   * order, so what is derived from the whole list (triage's flags and ranks) can be kept per revision.
+   */
+  get revision(): number {
+    return this.revisionValue;
+  }
+
+  /** Takes the record at `index` out (a decided record leaves the list). */
+  removeAt(index: number): T | undefined {
+    const [record] = this.items.splice(index, 1);
+    if (record !== undefined) this.revisionValue++;
+    return record;
+  }
+
+  /** Puts a record (back) at `index` (a decision that failed). */
+  insertAt(index: number, record: T): void {
+    this.items.splice(Math.min(index, this.items.length), 0, record);
+    this.revisionValue++;
   }
 
   /** The service's total, when it reports one. */
@@ -92,6 +115,7 @@ export class Pager<T> {
     this.generation++;
     this.busyValue = false;
     this.items = [];
+    this.revisionValue++;
     this.keys.clear();
     this.totalValue = undefined;
     this.next = 0;
@@ -121,6 +145,7 @@ export class Pager<T> {
   }
 
   private add(data: readonly T[]): T[] {
+    if (data.length) this.revisionValue++;
     const keyOf = this.options.keyOf?.bind(this.options);
     if (!keyOf) {
       this.items.push(...data);

@@ -21,27 +21,46 @@ export interface FlagContext {
   rejectedPairs: Set<string>;
   /** Recommendations the curator marked unsure. */
   unsure: Set<string>;
+  /** Entity → the cluster the curator's approvals put it in (chains.ts approvedClusters): a pair is rejected between clusters. */
+  clusters: ReadonlyMap<string, string>;
 }
 
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
 }
 
-export function flagContext(pending: readonly { '@id': string; entities: readonly { '@id': string }[] }[], rejected: readonly (readonly string[])[], unsure: Iterable<string>): FlagContext {
+export function flagContext(
+  pending: readonly { '@id': string; entities: readonly { '@id': string }[] }[],
+  rejected: readonly (readonly string[])[],
+  unsure: Iterable<string>,
+  clusters: ReadonlyMap<string, string> = new Map(),
+): FlagContext {
+  const c = (id: string) => clusters.get(id) ?? id;
   const entityUse = new Map<string, number>();
-  for (const r of pending) for (const id of new Set(r.entities.map((e) => e['@id']))) entityUse.set(id, (entityUse.get(id) ?? 0) + 1);
+  for (const r of pending) {
+    const ids = r.entities.map((e) => e['@id']);
+    // A recommendation that names an entity twice uses it once.
+    for (const id of ids.length > 2 ? new Set(ids) : ids[0] === ids[1] ? ids.slice(0, 1) : ids) entityUse.set(id, (entityUse.get(id) ?? 0) + 1);
+  }
   const rejectedPairs = new Set<string>();
-  for (const ids of rejected) for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) rejectedPairs.add(pairKey(ids[i], ids[j]));
-  return { entityUse, rejectedPairs, unsure: new Set(unsure) };
+  for (const ids of rejected) for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) rejectedPairs.add(pairKey(c(ids[i]), c(ids[j])));
+  return { entityUse, rejectedPairs, unsure: new Set(unsure), clusters };
 }
 
 export function flagsOf(features: Features, entityIds: readonly string[], ctx: FlagContext): Flag[] {
   const flags: Flag[] = [];
   if (features.sameSource) flags.push('same-source');
   if (features.sameAddressOtherName) flags.push('same-address-other-name');
-  if (entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
+  // A chain goes on through an approval: a rival of an approved recommendation (one of its entities
+  // is in a cluster the curator's approvals made, another is not) stays a chain member, and does
+  // not ride along with a plain group once its pending rivals are gone.
+  const rivalOfApproved = ctx.clusters.size > 0 && entityIds.some((id) => ctx.clusters.has(id)) && entityIds.some((id) => ctx.clusters.get(id) !== ctx.clusters.get(entityIds[0]));
+  if (rivalOfApproved || entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
   let rejected = false;
-  for (let i = 0; i < entityIds.length && !rejected; i++) for (let j = i + 1; j < entityIds.length && !rejected; j++) rejected = ctx.rejectedPairs.has(pairKey(entityIds[i], entityIds[j]));
+  if (ctx.rejectedPairs.size) {
+    const ids = ctx.clusters.size ? entityIds.map((id) => ctx.clusters.get(id) ?? id) : entityIds;
+    for (let i = 0; i < ids.length && !rejected; i++) for (let j = i + 1; j < ids.length && !rejected; j++) rejected = ids[i] !== ids[j] && ctx.rejectedPairs.has(pairKey(ids[i], ids[j]));
+  }
   if (rejected) flags.push('rejected-before');
   if (features.oddOneOut !== null) flags.push('odd-one-out');
   if (ctx.unsure.has(features.id)) flags.push('unsure');

@@ -12,6 +12,8 @@ export interface LabelledFeatures {
   features: Features;
   /** The flags it carried when it was decided. */
   flags?: readonly Flag[];
+  /** It led its chain when it was decided (chains.ts). */
+  chainLead?: boolean;
   match: boolean;
 }
 
@@ -27,7 +29,16 @@ export interface PooledModel {
   /** Labels it was fitted on (0: the service's score is used). */
   labels: number;
   /** `pattern: false`: what the fields alone say, without the pattern's own effect. */
-  estimate(f: Features, opts?: { pattern?: boolean; flags?: readonly Flag[] }): Estimate;
+  estimate(f: Features, opts?: EstimateOptions): Estimate;
+  /** The centre of `estimate` alone, without its spread: what ranking and grouping need, at a fraction of the cost. */
+  probability(f: Features, opts?: EstimateOptions): number;
+}
+
+export interface EstimateOptions {
+  pattern?: boolean;
+  flags?: readonly Flag[];
+  /** It leads its chain (chains.ts): the model has a weight for that, learned like the others. */
+  chainLead?: boolean;
 }
 
 /**
@@ -43,19 +54,22 @@ const clip = (p: number) => Math.min(0.99, Math.max(0.01, p));
 const logit = (p: number) => Math.log(clip(p) / (1 - clip(p)));
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-function featureNames(f: Features, flags: readonly Flag[] = []): string[] {
-  return [`kind=${f.kind}`, ...f.agreements.map((a, i) => `${f.kind}:${i}=${a}`), ...flags.filter((x) => x !== 'unsure').map((x) => `flag=${x}`), `pattern=${f.pattern}`];
+function featureNames(f: Features, flags: readonly Flag[] = [], chainLead = false): string[] {
+  const names = [`kind=${f.kind}`, ...f.agreements.map((a, i) => `${f.kind}:${i}=${a}`), ...flags.filter((x) => x !== 'unsure').map((x) => `flag=${x}`)];
+  if (chainLead) names.push('chain=lead');
+  names.push(`pattern=${f.pattern}`);
+  return names;
 }
 
 export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledModel {
   if (labelled.length === 0) {
     // No decisions: the service's score, with the spread of a unit-variance log-odds.
-    return { labels: 0, estimate: (f) => ({ p: clip(f.score), z: logit(f.score), sd: 1 }) };
+    return { labels: 0, estimate: (f) => ({ p: clip(f.score), z: logit(f.score), sd: 1 }), probability: (f) => clip(f.score) };
   }
   const index = new Map<string, number>();
   const precision: number[] = [PRIOR_PRECISION.intercept, PRIOR_PRECISION.score];
   const rows = labelled.map((l) =>
-    featureNames(l.features, l.flags).map((name) => {
+    featureNames(l.features, l.flags, l.chainLead).map((name) => {
       let i = index.get(name);
       if (i === undefined) {
         index.set(name, (i = precision.length));
@@ -68,29 +82,60 @@ export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledMod
   const w = new Float64Array(d);
   const xScore = labelled.map((l) => logit(l.features.score));
   const y = labelled.map((l) => (l.match ? 1 : 0));
-  const columns = (k: number): [number, number][] => [[0, 1], [1, xScore[k]], ...rows[k].map((i): [number, number] => [i, 1])];
-  let hessian: Float64Array[] = [];
+  // Decisions with the same features differ only in their score: each Newton step sums their
+  // weights once per such set (how many, Σw, Σw·x, Σw·x²) and spreads the sums over the set's
+  // columns, instead of an outer product per decision (≈ 10× fewer operations on a journal).
+  const sets = new Map<string, { idx: number[]; members: number[] }>();
+  rows.forEach((idx, k) => {
+    const key = idx.join(',');
+    const set = sets.get(key);
+    if (set) set.members.push(k);
+    else sets.set(key, { idx, members: [k] });
+  });
+  let chol: Float64Array[] = [];
   for (let step = 0; step < MAX_NEWTON_STEPS; step++) {
     // Newton's method on the log-posterior: (XᵀWX + Λ) Δ = Xᵀ(y − p) − Λw.
     const g = new Float64Array(d);
     const h = Array.from({ length: d }, () => new Float64Array(d));
-    for (let k = 0; k < labelled.length; k++) {
-      const cols = columns(k);
-      let z = 0;
-      for (const [i, x] of cols) z += w[i] * x;
-      const p = sigmoid(z);
-      const wt = p * (1 - p);
-      for (const [i, xi] of cols) {
-        g[i] += (y[k] - p) * xi;
-        for (const [j, xj] of cols) h[i][j] += wt * xi * xj;
+    for (const { idx, members } of sets.values()) {
+      let base = w[0];
+      for (const i of idx) base += w[i];
+      let sw = 0;
+      let swx = 0;
+      let swxx = 0;
+      let gr = 0;
+      let grx = 0;
+      for (const k of members) {
+        const x = xScore[k];
+        const p = sigmoid(base + w[1] * x);
+        const wt = p * (1 - p);
+        sw += wt;
+        swx += wt * x;
+        swxx += wt * x * x;
+        gr += y[k] - p;
+        grx += (y[k] - p) * x;
+      }
+      g[0] += gr;
+      g[1] += grx;
+      h[0][0] += sw;
+      h[0][1] += swx;
+      h[1][0] += swx;
+      h[1][1] += swxx;
+      for (const i of idx) {
+        g[i] += gr;
+        h[0][i] += sw;
+        h[i][0] += sw;
+        h[1][i] += swx;
+        h[i][1] += swx;
+        for (const j of idx) h[i][j] += sw;
       }
     }
     for (let i = 0; i < d; i++) {
       g[i] -= precision[i] * w[i];
       h[i][i] += precision[i];
     }
-    hessian = h;
-    const delta = choleskySolve(cholesky(h), g);
+    chol = cholesky(h);
+    const delta = choleskySolve(chol, g);
     let change = 0;
     for (let i = 0; i < d; i++) {
       w[i] += delta[i];
@@ -98,26 +143,43 @@ export function fitPooledModel(labelled: readonly LabelledFeatures[]): PooledMod
     }
     if (change < 1e-7) break;
   }
-  const chol = cholesky(hessian);
-  return {
-    labels: labelled.length,
-    estimate(f, opts) {
+  // The spread (estimate's sd) is from the last step's Hessian, `chol`: at the optimum to 1e-7.
+  // Everything but the score's term is the same for every item of one pattern and flags: kept per
+  // such key, so ranking 20,000 items costs a map lookup each (the spread needs the solve below).
+  const linearByKey = new Map<string, { base: number; x: Float64Array; unseenVariance: number }>();
+  const linear = (f: Features, opts: EstimateOptions | undefined) => {
+    const key = `${f.pattern}|${opts?.pattern === false ? 0 : 1}|${opts?.chainLead ? 1 : 0}|${opts?.flags?.join('+') ?? ''}`;
+    let l = linearByKey.get(key);
+    if (!l) {
       const x = new Float64Array(d);
       x[0] = 1;
-      x[1] = logit(f.score);
       // A weight no decision has spoken for yet is at its prior: mean 0, variance 1 / precision.
       let unseenVariance = 0;
-      for (const name of featureNames(f, opts?.flags)) {
+      for (const name of featureNames(f, opts?.flags, opts?.chainLead)) {
         if (opts?.pattern === false && name.startsWith('pattern=')) continue;
         const i = index.get(name);
         if (i !== undefined) x[i] = 1;
         else unseenVariance += 1 / (name.startsWith('pattern=') ? PRIOR_PRECISION.pattern : PRIOR_PRECISION.field);
       }
-      let z = 0;
-      for (let i = 0; i < d; i++) z += w[i] * x[i];
+      let base = 0;
+      for (let i = 0; i < d; i++) if (i !== 1) base += w[i] * x[i];
+      linearByKey.set(key, (l = { base, x, unseenVariance }));
+    }
+    return l;
+  };
+  return {
+    labels: labelled.length,
+    probability(f, opts) {
+      return sigmoid(linear(f, opts).base + w[1] * logit(f.score));
+    },
+    estimate(f, opts) {
+      const l = linear(f, opts);
+      const x = Float64Array.from(l.x);
+      x[1] = logit(f.score);
+      const z = l.base + w[1] * x[1];
       // xᵀ H⁻¹ x = ‖L⁻¹x‖² with H = LLᵀ.
       const v = forward(chol, x);
-      let variance = unseenVariance;
+      let variance = l.unseenVariance;
       for (let i = 0; i < d; i++) variance += v[i] * v[i];
       return { p: sigmoid(z), z, sd: Math.sqrt(variance) };
     },

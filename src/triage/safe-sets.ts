@@ -31,6 +31,28 @@ export interface GroupPosterior {
   own: number;
 }
 
+/**
+ * What earlier bulk decisions of the same verdict contributed to the bound: the target holds for
+ * everything decided in bulk, so a later set is admitted against the whole, not on its own.
+ */
+export interface BulkTally {
+  /** Items decided. */
+  size: number;
+  /** Expected wrong among them (as estimated when they were decided). */
+  expectedWrong: number;
+  /** Variance of that count. */
+  variance: number;
+  /** Items counted at their worst (all wrong): groups no one had seen. */
+  unseen: number;
+}
+
+export const EMPTY_TALLY: BulkTally = { size: 0, expectedWrong: 0, variance: 0, unseen: 0 };
+
+/** Two tallies together: what a caller keeps after each bulk run (`add(sofar, set.tally)`). */
+export function addTally(a: BulkTally, b: BulkTally): BulkTally {
+  return { size: a.size + b.size, expectedWrong: a.expectedWrong + b.expectedWrong, variance: a.variance + b.variance, unseen: a.unseen + b.unseen };
+}
+
 export interface SafeSet {
   verdict: 'approve' | 'reject';
   /** The groups in the set (their keys). */
@@ -41,8 +63,10 @@ export interface SafeSet {
   expectedWrong: number;
   /** Items of groups no one has seen yet, counted in the bound as if all were wrong. */
   unseen: number;
-  /** The bound on the wrong share the set was admitted under (≤ 1 − target, or ≤ the reject limit). */
+  /** The bound on the wrong share the set was admitted under (≤ 1 − target, or ≤ the reject limit), earlier bulk decisions included. */
   wrongShareHigh: number;
+  /** This set's own part of the bound: add it to the tally once the set is decided. */
+  tally: BulkTally;
 }
 
 /** The one-sided normal quantile z with P(Z > z) = tail (Acklam's rational approximation, |ε| < 1.2e-9). */
@@ -76,8 +100,9 @@ export function safeSet(
   verdict: 'approve' | 'reject',
   groups: readonly SetGroup[],
   posterior: ReadonlyMap<string, GroupPosterior>,
-  options: { maxWrongShare: number; tail: number; minOwnLabels: number },
+  options: { maxWrongShare: number; tail: number; minOwnLabels: number; sofar?: BulkTally },
 ): SafeSet {
+  const sofar = options.sofar ?? EMPTY_TALLY;
   const z = normalUpperQuantile(options.tail);
   // θ is the approval share; "wrong" is 1 − θ for approvals, θ for rejections.
   const wrongMean = (g: GroupPosterior) => (verdict === 'approve' ? g.beta : g.alpha) / (g.alpha + g.beta);
@@ -94,10 +119,13 @@ export function safeSet(
   // Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
   // a group may break the bound alone and keep it among others, its spread being the smaller share.)
   const bound = (nn: number, e: number, v: number, w: number) => (nn ? (e + z * Math.sqrt(v) + w) / nn : 0);
-  let n = 0;
-  let expected = 0;
-  let variance = 0;
-  let best = { k: 0, n: 0, expected: 0, variance: 0 };
+  // Earlier bulk decisions count in every bound: their items, expected wrong, spread and worst cases.
+  const n0 = sofar.size;
+  const w0 = sofar.unseen;
+  let n = n0;
+  let expected = sofar.expectedWrong;
+  let variance = sofar.variance;
+  let best = { k: 0, n, expected, variance };
   seen.forEach((g, i) => {
     const post = posterior.get(g.key)!;
     const m = g.decidable.length;
@@ -105,12 +133,12 @@ export function safeSet(
     n += m;
     expected += m * wrongMean(post);
     variance += (m * m * post.alpha * post.beta) / (s * s * (s + 1)) + (m * post.alpha * post.beta) / (s * (s + 1));
-    if (bound(n, expected, variance, 0) <= options.maxWrongShare) best = { k: i + 1, n, expected, variance };
+    if (bound(n, expected, variance, w0) <= options.maxWrongShare) best = { k: i + 1, n, expected, variance };
   });
   const keys = seen.slice(0, best.k).map((g) => g.key);
   ({ n, expected, variance } = best);
   // Unseen groups, smallest first, each only if the set can still absorb it entirely wrong.
-  let worst = 0;
+  let worst = w0;
   for (const g of unseen) {
     const m = g.decidable.length;
     if (bound(n + m, expected, variance, worst + m) > options.maxWrongShare) continue;
@@ -118,5 +146,6 @@ export function safeSet(
     n += m;
     worst += m;
   }
-  return { verdict, keys, size: n, expectedWrong: expected, unseen: worst, wrongShareHigh: bound(n, expected, variance, worst) };
+  const tally = { size: n - n0, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - w0 };
+  return { verdict, keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: bound(n, expected, variance, worst), tally };
 }

@@ -1,7 +1,7 @@
 // Groups decided in bulk together: the set keeps the target as a whole; a group no one has seen
 // rides along only at its worst case, and never a flagged one.
 import * as assert from 'node:assert/strict';
-import { normalUpperQuantile, safeSet, type GroupPosterior } from '../../src/triage/safe-sets';
+import { addTally, EMPTY_TALLY, normalUpperQuantile, safeSet, type GroupPosterior } from '../../src/triage/safe-sets';
 import type { TriageGroup } from '../../src/triage/triage';
 
 function group(key: string, size: number, flags: string[] = []): TriageGroup {
@@ -76,5 +76,24 @@ describe('triage: groups decided together (safe sets)', () => {
     const set = safeSet('reject', [...groups, mixed], posterior, { ...opts, maxWrongShare: 0.02 });
     assert.deepEqual(set.keys.sort(), groups.map((g) => g.key).sort());
     assert.ok(set.wrongShareHigh <= 0.02);
+  });
+});
+
+describe('triage: the target over everything decided in bulk (BulkTally)', () => {
+  it('a set not safe on its own is admitted within the earlier bulk decisions, and its tally is its own part', () => {
+    const groups = [group('g', 20)];
+    const posterior = new Map<string, GroupPosterior>([['g', { alpha: 60.5, beta: 0.5, own: 60 }]]);
+    assert.equal(safeSet('approve', groups, posterior, opts).keys.length, 0, 'twenty items on 60 decisions alone');
+    const sofar = { size: 2000, expectedWrong: 2, variance: 4, unseen: 0 };
+    const set = safeSet('approve', groups, posterior, { ...opts, sofar });
+    assert.deepEqual(set.keys, ['g']);
+    assert.ok(set.wrongShareHigh <= 0.01);
+    assert.equal(set.tally.size, 20);
+    assert.ok(Math.abs(set.tally.expectedWrong - (20 * 0.5) / 61) < 1e-9);
+    const both = addTally(sofar, set.tally);
+    assert.equal(both.size, 2020);
+    // A history that already spent the budget admits nothing more.
+    assert.equal(safeSet('approve', groups, posterior, { ...opts, sofar: { size: 2000, expectedWrong: 19, variance: 4, unseen: 0 } }).keys.length, 0);
+    assert.deepEqual(addTally(EMPTY_TALLY, EMPTY_TALLY), EMPTY_TALLY);
   });
 });

@@ -130,7 +130,7 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
     const triage = this.registry.ctx.curation.triage;
     const mark = triage.unsure(rec['@id']);
     // The flags among the loaded recommendations (as the tree shows them), in words.
-    const flags = triage.flagsOf(rec, this.registry.ctx.list.loaded()).filter((f) => f !== 'unsure');
+    const flags = triage.flagsOf(rec, this.registry.ctx.list).filter((f) => f !== 'unsure');
     view.triage = { flags: flags.map(flagSentence), ...(mark ? { unsure: mark.note ? { note: mark.note } : {} } : {}) };
     return view;
   }

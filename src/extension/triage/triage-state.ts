@@ -9,12 +9,19 @@ import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
 import { labelsFromContents } from '../../triage/journal-labels';
 import { Settings } from '../settings';
+import { ListMemo } from '../../triage/list-memo';
 import { recordFlags } from '../../triage/record-flags';
 import { FeatureCache, informativeOrder, triage, type TriageLabel, type TriageResult } from '../../triage/triage';
 
 /** Setting dedupCurator.triage.targetPrecision: what a group decision must keep. */
 export function targetPrecision(): number {
   return Settings.triageTargetPrecision();
+}
+
+/** The loaded recommendations of a list, with the revision that counts their changes (PagedList). */
+export interface LoadedRecords {
+  loaded(): readonly Recommendation[];
+  readonly revision: number;
 }
 
 export class TriageState implements vscode.Disposable {
@@ -30,8 +37,8 @@ export class TriageState implements vscode.Disposable {
   private readonly journalCache = new FeatureCache();
   /** Bumped whenever the answers change: the memos below are for one version. */
   private version = 0;
-  private flagMemo: { key: string; flags: Map<string, Flag[]> } | undefined;
-  private rankMemo: { key: string; rank: Map<string, number> } | undefined;
+  private readonly flagMemo = new ListMemo<Map<string, Flag[]>>();
+  private readonly rankMemo = new ListMemo<Map<string, number>>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** The marks or the labels changed (the tree redraws, panels refresh their notes). */
   readonly onDidChange = this.changed.event;
@@ -141,11 +148,12 @@ export class TriageState implements vscode.Disposable {
     await this.reload();
   }
 
-  /** The flags of one of `records` (the loaded ones: "chain" looks among them). */
-  flagsOf(rec: Recommendation, records: readonly Recommendation[]): Flag[] {
-    const key = `${this.scope()}|${this.version}|${records.length}|${records[0]?.['@id'] ?? ''}`;
-    if (this.flagMemo?.key !== key) this.flagMemo = { key, flags: recordFlags(records, this.labelList, this.cache) };
-    return this.flagMemo.flags.get(rec['@id']) ?? recordFlags([rec], this.labelList, this.cache).get(rec['@id']) ?? [];
+  /** The flags of one of a list's loaded records ("chain" looks among them). */
+  flagsOf(rec: Recommendation, list: LoadedRecords): Flag[] {
+    const records = list.loaded();
+    // The service is part of the key: the feature cache and the marks are per service.
+    const flags = this.flagMemo.get({ records, revision: list.revision, answers: this.version, extra: this.scope() }, () => recordFlags(records, this.labelList, this.cache));
+    return flags.get(rec['@id']) ?? recordFlags([rec], this.labelList, this.cache).get(rec['@id']) ?? [];
   }
 
   /** The flags of every one of `records`, "chain" looking among them (a bulk selection). */
@@ -159,10 +167,10 @@ export class TriageState implements vscode.Disposable {
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
-  informativeRank(records: readonly Recommendation[]): Map<string, number> {
-    const key = `${this.scope()}|${this.version}|${records.length}|${records[0]?.['@id'] ?? ''}|${targetPrecision()}`;
-    if (this.rankMemo?.key !== key) this.rankMemo = { key, rank: new Map(informativeOrder(this.run(records)).map((id, i) => [id, i])) };
-    return this.rankMemo.rank;
+  informativeRank(list: LoadedRecords): Map<string, number> {
+    const records = list.loaded();
+    const key = { records, revision: list.revision, answers: this.version, extra: `${this.scope()}|${targetPrecision()}` };
+    return this.rankMemo.get(key, () => new Map(informativeOrder(this.run(records)).map((id, i) => [id, i])));
   }
 
   dispose(): void {

@@ -107,6 +107,11 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return this.pager.records;
   }
 
+  /** Changes whenever the loaded records change (Pager.revision): what is derived from them can be kept per revision. */
+  get revision(): number {
+    return this.pager.revision;
+  }
+
   protected get total(): number | undefined {
     return this.pager.total;
   }
@@ -270,12 +275,12 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   protected remove(match: (r: T) => boolean): (() => void) | undefined {
     const index = this.records.findIndex(match);
     if (index < 0) return undefined;
-    const [record] = this.records.splice(index, 1);
+    const record = this.pager.removeAt(index)!;
     if (this.total !== undefined) this.total--;
     this.changed.fire(undefined);
     this.afterChange();
     return () => {
-      this.records.splice(Math.min(index, this.records.length), 0, record);
+      this.pager.insertAt(index, record);
       if (this.total !== undefined) this.total++;
       this.changed.fire(undefined);
       this.afterChange();

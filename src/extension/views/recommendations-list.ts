@@ -144,7 +144,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   protected override visible(): Recommendation[] {
     const kept = isFiltered(this.filterValue) ? this.records.filter((r) => matches(r, this.filterValue)) : this.records;
-    return sortRecords(kept, this.sortValue, this.sortValue === 'informative' ? this.triage?.informativeRank(this.records) : undefined);
+    return sortRecords(kept, this.sortValue, this.sortValue === 'informative' ? this.triage?.informativeRank(this) : undefined);
   }
 
   /** Unsure marks, flags and the informative order (issue 17); set once at activation. */
@@ -175,7 +175,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     const integrations = [...new Set(r.entities.map((e) => integrationName(e.integration)))];
     item.id = r['@id'];
     const unsure = this.triage?.isUnsure(r['@id']);
-    const flags = this.triage ? flagsText(this.triage.flagsOf(r, this.records)) : '';
+    const flags = this.triage ? flagsText(this.triage.flagsOf(r, this)) : '';
     // Plain strings: a description is shown as text, so record data stays inert.
     item.description = [unsure ? vscode.l10n.t('unsure') : '', flags, integrations.join(', ')].filter(Boolean).join(' · ');
     item.iconPath = unsure ? new vscode.ThemeIcon('question', new vscode.ThemeColor('charts.purple')) : scoreIcon(r.score);
@@ -187,7 +187,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   protected override recordTooltip(r: Recommendation): string {
     const mark = this.triage?.unsure(r['@id']);
-    const flags = (this.triage?.flagsOf(r, this.records) ?? []).filter((f) => f !== 'unsure');
+    const flags = (this.triage?.flagsOf(r, this) ?? []).filter((f) => f !== 'unsure');
     return tooltipLines([
       [vscode.l10n.t('Score'), percent(r.score)],
       [vscode.l10n.t('Recommendation'), r['@id']],
