@@ -45,7 +45,7 @@ describe('mirror store (append-only, on disk)', () => {
     assert.equal((await stat(store.file(1, 'ndjson'))).mtimeMs, baseBefore.mtimeMs, 'base untouched');
     const loaded = await store.load(second.state);
     assert.equal(loaded.size, 99);
-    assert.equal((loaded.get('r1') as { name: string }).name, 'Renamed');
+    assert.equal((loaded.get('r1') as unknown as { name: string }).name, 'Renamed');
     assert.equal(loaded.get('r3'), undefined);
     assert.deepEqual(all(loaded), all(next));
 

@@ -4,7 +4,9 @@
 // A click in a tree opens a preview, as VS Code's editor preview does: the next click replaces it,
 // unless it was kept ("Keep Open", or any use of the panel: an action, a link to a related record).
 import * as vscode from 'vscode';
+import type { Event } from '../../api/model';
 import type { Session } from '../connection/session';
+import type { MirrorService } from '../mirror/mirror-service';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import { type RecordKind, recordStateKey } from '../../webview/record/protocol';
@@ -38,10 +40,15 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
     readonly log: vscode.LogOutputChannel,
     readonly errors: ErrorReporter,
     private readonly extensionUri: vscode.Uri,
+    private readonly mirrors?: MirrorService,
   ) {}
 
   client(): Promise<DedupClient | undefined> {
     return this.session.client();
+  }
+
+  async mirrorEventsAt(locationId: string): Promise<{ events: Event[]; syncedAt: Date } | undefined> {
+    return this.mirrors?.freshEventsAt(locationId);
   }
 
   get(kind: RecordKind, id: string): RecordPanel | undefined {
