@@ -12,10 +12,12 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { MirrorError } from './mirror-error';
 import type { MirrorKind } from './record-set';
 import type { StoreState } from './record-store';
 
 /** 2: records in an append-only store (record-store.ts); 1 was one snapshot per kind, converted at open. */
+export { MirrorError };
 export const MIRROR_FORMAT = 2;
 export const LEGACY_FORMAT = 1;
 
@@ -50,13 +52,6 @@ export interface JournalPage {
   final?: boolean;
 }
 
-/** Raised when a mirror directory cannot be used as one; the message says why and what to do. */
-export class MirrorError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MirrorError';
-  }
-}
 
 export class MirrorFiles {
   constructor(readonly dir: string) {}

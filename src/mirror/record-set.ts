@@ -5,7 +5,7 @@
 // each source id (to drop records merged away), the location of an event, the newest `updatedAt`.
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { SourceId } from '../api/model';
-import { MirrorError } from './mirror-files';
+import { MirrorError } from './mirror-error';
 
 export type MirrorKind = 'locations' | 'events';
 export const MIRROR_KINDS: readonly MirrorKind[] = ['locations', 'events'];

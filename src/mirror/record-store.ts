@@ -13,7 +13,7 @@
 // as the next generation's base (compaction) and the old generation's files are removed.
 import { open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MirrorError } from './mirror-files';
+import { MirrorError } from './mirror-error';
 import { type MirrorKind, type MirroredRecord, type RecordEntry, RecordSet, SpanReader, placeOf, sourceKeys } from './record-set';
 
 /** Where a kind's records are; kept in mirror.json. */

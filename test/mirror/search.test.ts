@@ -2,7 +2,8 @@
 // prefixes as typed, source ids, postcodes and integrations; hostile strings indexed and searched
 // without harm.
 import assert from 'node:assert/strict';
-import { SearchIndex, foldTerm } from '../../src/mirror/search-index';
+import { foldTerm } from '../../src/mirror/indexed-fields';
+import { SearchIndex } from '../../src/mirror/search-index';
 import { FORMULA_PAYLOADS, SCRIPT_PAYLOADS, TEXT_PAYLOADS, URL_PAYLOADS } from '../support/hostile-corpus';
 
 function location(id: string, name: string, extra: { street?: string; locality?: string; postcode?: string; source?: string; integration?: string } = {}) {
