@@ -5,6 +5,7 @@ import { type KindState, LEGACY_FORMAT, MirrorError, MirrorFiles, type MirrorMet
 import { RecordStore } from './record-store';
 import { MIRROR_KINDS, type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
 import { SearchIndex } from './search-index';
+import { loadStoredIndex, saveStoredIndex } from './stored-index';
 import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
 
 export interface MirrorHit<T = MirroredRecord> {
@@ -172,9 +173,10 @@ export class Mirror {
   }
 
   /**
-   * Builds the search index of a kind without blocking: a slice of records at a time, yielding to
-   * the event loop between slices (the extension host keeps answering while 150,000 records are
-   * indexed). A second call while one runs joins it; search() before it ends builds synchronously.
+   * Makes the search index of a kind ready without blocking for long: loads the one stored beside
+   * the records (stored-index.ts), or builds it a slice of records at a time, yielding to the event
+   * loop between slices (the extension host keeps answering while 150,000 records are indexed), and
+   * stores it. A second call while one runs joins it; search() before it ends builds synchronously.
    */
   prepare(kind: MirrorKind): Promise<void> {
     if (this.indexes[kind]) return Promise.resolve();
@@ -184,6 +186,23 @@ export class Mirror {
 
   private async buildInSlices(kind: MirrorKind): Promise<void> {
     const set = this.records[kind];
+    const state = this.meta?.kinds[kind]?.store;
+    const store = new RecordStore(this.dir, kind);
+    if (state) {
+      const stored = await loadStoredIndex(store, state, set);
+      if (this.records[kind] !== set) return this.buildInSlices(kind);
+      if (stored) {
+        this.indexes[kind] ??= stored;
+        return;
+      }
+    }
+    await this.indexInSlices(kind, set);
+    const built = this.indexes[kind];
+    // Stored for the next open; a cache, so a failure to write it only costs that open a rebuild.
+    if (state && built && this.records[kind] === set) await saveStoredIndex(store, state, built).catch(() => undefined);
+  }
+
+  private async indexInSlices(kind: MirrorKind, set: RecordSet): Promise<void> {
     const index = new SearchIndex();
     const texts = set.texts();
     try {
@@ -194,7 +213,8 @@ export class Mirror {
           const next = texts.next();
           if (next.done) {
             // A sync that committed meanwhile replaced the set: index that one instead.
-            if (this.records[kind] !== set) return await this.buildInSlices(kind);
+            if (this.records[kind] !== set) return await this.indexInSlices(kind, this.records[kind]);
+            index.warm();
             this.indexes[kind] ??= index;
             return;
           }
@@ -203,7 +223,7 @@ export class Mirror {
         await new Promise((r) => setImmediate(r));
         if (this.indexes[kind]) return; // built meanwhile by a synchronous search
         // A sync committed meanwhile (its compaction may have removed the files being read): start over on its set.
-        if (this.records[kind] !== set) return await this.buildInSlices(kind);
+        if (this.records[kind] !== set) return await this.indexInSlices(kind, this.records[kind]);
       }
     } finally {
       texts.return(undefined);

@@ -3,6 +3,7 @@
 //
 //   <kind>.<gen>.ndjson          the base: one record's JSON text a line
 //   <kind>.<gen>.table.json      per base record: id, byte span, source keys, location (events)
+//   <kind>.<gen>.index.json      the search index, a cache (stored-index.ts)
 //   <kind>.<gen>.changes.ndjson  appended per sync: "+<record JSON>" (added or replaced) or
 //                                "-<JSON id>" (removed), in order
 //
@@ -38,7 +39,7 @@ export class RecordStore {
     readonly kind: MirrorKind,
   ) {}
 
-  file(gen: number, part: 'ndjson' | 'table.json' | 'changes.ndjson'): string {
+  file(gen: number, part: 'ndjson' | 'table.json' | 'changes.ndjson' | 'index.json'): string {
     return path.join(this.dir, `${this.kind}.${gen}.${part}`);
   }
 
@@ -193,7 +194,7 @@ export class RecordStore {
 
   /** After a commit: the files of other generations (and of killed compactions) are not read any more. */
   async removeOtherGenerations(gen: number): Promise<void> {
-    const mine = new RegExp(`^${this.kind}\\.(\\d+)\\.(ndjson|table\\.json|changes\\.ndjson)$`);
+    const mine = new RegExp(`^${this.kind}\\.(\\d+)\\.(ndjson|table\\.json|changes\\.ndjson|index\\.json)`);
     for (const name of await readdir(this.dir).catch(() => [] as string[])) {
       const m = mine.exec(name);
       // Best effort: a file still open elsewhere (Windows) is removed at the next commit.

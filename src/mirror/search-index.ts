@@ -21,6 +21,18 @@ const MAX_EXPANSION = 4000;
 
 type Candidate = { term: string; weight: number };
 
+const INDEX_DATA_VERSION = 1;
+/** A SearchIndex as plain data (toData / fromData). */
+export interface IndexData {
+  version: number;
+  ids: (string | null)[];
+  lengths: number[];
+  totalLength: number[];
+  terms: string[];
+  counts: number[];
+  postings: number[];
+}
+
 export function tokens(text: string): string[] {
   const out: string[] = [];
   for (const t of text.split(SPLIT)) {
@@ -53,6 +65,46 @@ export class SearchIndex {
 
   get size(): number {
     return this.docOf.size;
+  }
+
+  /** Everything the index holds, as plain data (stored beside the records: loading it is faster than building it). */
+  toData(): IndexData {
+    const terms: string[] = [];
+    const counts: number[] = [];
+    const flat: number[] = [];
+    for (const [term, list] of this.postings) {
+      terms.push(term);
+      counts.push(list.length);
+      for (const p of list) flat.push(p);
+    }
+    return { version: INDEX_DATA_VERSION, ids: this.ids.map((id) => id ?? null), lengths: Array.from(this.lengths.subarray(0, this.ids.length * FIELD_COUNT)), totalLength: Array.from(this.totalLength), terms, counts, postings: flat };
+  }
+
+  /** The index saved by toData, or undefined if the data is not one (a stored index is a cache: rebuilt then). */
+  static fromData(d: IndexData): SearchIndex | undefined {
+    if (d?.version !== INDEX_DATA_VERSION || !Array.isArray(d.ids) || !Array.isArray(d.terms) || !Array.isArray(d.counts) || !Array.isArray(d.postings) || d.terms.length !== d.counts.length) return undefined;
+    if (!Array.isArray(d.lengths) || d.lengths.length !== d.ids.length * FIELD_COUNT || d.totalLength?.length !== FIELD_COUNT) return undefined;
+    const index = new SearchIndex();
+    d.ids.forEach((id, doc) => {
+      index.ids.push(id ?? undefined);
+      if (typeof id === 'string') index.docOf.set(id, doc);
+    });
+    index.lengths = new Uint8Array(Math.max(1024, d.lengths.length) * 2);
+    index.lengths.set(d.lengths);
+    index.totalLength.set(d.totalLength);
+    let at = 0;
+    for (let i = 0; i < d.terms.length; i++) {
+      const list = d.postings.slice(at, at + d.counts[i]);
+      at += d.counts[i];
+      if (list.some((p) => !(p >= 0 && p < d.ids.length * FIELD_COUNT))) return undefined;
+      index.postings.set(d.terms[i], list);
+    }
+    return at === d.postings.length ? index : undefined;
+  }
+
+  /** Ids of the records indexed. */
+  indexedIds(): IterableIterator<string> {
+    return this.docOf.keys();
   }
 
   /** Adds or replaces the record. */
@@ -123,7 +175,10 @@ export class SearchIndex {
       const next: number[] = [];
       for (const { term, weight } of perWord[w]) {
         const list = this.postings.get(term) as number[];
-        const idf = Math.log(1 + (alive - list.length + 0.5) / (list.length + 0.5));
+        // Postings of removed records stay until the index is built again: counted out of the rarity.
+        let df = 0;
+        for (const p of list) if (this.ids[(p / FIELD_COUNT) | 0] !== undefined) df++;
+        const idf = Math.log(1 + (alive - df + 0.5) / (df + 0.5));
         for (const p of list) {
           const doc = (p / FIELD_COUNT) | 0;
           if (this.ids[doc] === undefined || hits[doc] !== step) continue;
@@ -176,6 +231,11 @@ export class SearchIndex {
       }
     }
     return [...out].map(([term, weight]) => ({ term, weight }));
+  }
+
+  /** Sorts the vocabulary now rather than at the first search (which would then wait for it). */
+  warm(): void {
+    this.lengthBuckets();
   }
 
   private vocabulary(): string[] {

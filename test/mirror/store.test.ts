@@ -4,7 +4,7 @@
 // the next one; a format-1 mirror (one snapshot per kind) is converted at open. Also the background
 // index build and the events at a location, against the sandbox over real HTTP.
 import assert from 'node:assert/strict';
-import { appendFile, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DedupClient } from '../../src/api';
 import { Mirror } from '../../src/mirror';
@@ -137,5 +137,36 @@ describe('mirror store against the sandbox (real HTTP)', function () {
     const want = events.filter((e) => e.location?.id === at).map((e) => e.id).sort();
     assert.deepEqual(sliced.eventsAt<{ id: string }>(at).map((e) => e.id).sort(), want);
     assert.deepEqual(sliced.eventsAt('urn:nowhere'), []);
+  });
+
+  it('stores the index beside the records, loads it at the next open and catches up with later syncs', async () => {
+    const dir = await tempDir();
+    const first = await Mirror.open(dir);
+    await first.sync(client);
+    await first.prepare('locations');
+    const stored = path.join(dir, 'locations.1.index.json');
+    const written = await stat(stored);
+    const name = (first.search<{ name: string }>('locations', '', 1)[0].record.name ?? '').split(' ')[0];
+
+    // A merge after the index was stored: the next open loads it and indexes only what changed.
+    const recs = await client.listRecommendations({ pageSize: 20 });
+    await client.approve(recs.data[3]['@id']);
+    await first.sync(client);
+    const reopened = await Mirror.open(dir);
+    await reopened.prepare('locations');
+    assert.equal((await stat(stored)).mtimeMs, written.mtimeMs, 'loaded, not rebuilt and written again');
+    const rebuilt = await Mirror.open(dir);
+    await rm(stored);
+    await rebuilt.prepare('locations');
+    for (const q of [name, 'a', 'street', '']) {
+      assert.deepEqual(reopened.search('locations', q, 100).map((h) => h.id), rebuilt.search('locations', q, 100).map((h) => h.id), `same answers for ${JSON.stringify(q)}`);
+    }
+    assert.ok((await stat(stored)).mtimeMs > written.mtimeMs, 'a rebuilt index is stored again');
+
+    // A broken stored index is a cache miss, not an error.
+    await writeFile(stored, '{"changesBytes":0,"index":{"version":1,"ids":[');
+    const broken = await Mirror.open(dir);
+    await broken.prepare('locations');
+    assert.deepEqual(broken.search('locations', name, 100).map((h) => h.id), rebuilt.search('locations', name, 100).map((h) => h.id));
   });
 });
