@@ -61,6 +61,9 @@ export class SearchIndex {
   private sorted: string[] | undefined;
   private byLength: string[][] | undefined;
   private scores = new Float64Array(0);
+  /** Records removed so far, and per term how many had been when its postings were last cleaned (live()). */
+  private removals = 0;
+  private readonly cleaned = new Map<string, number>();
   private hits = new Uint8Array(0);
 
   get size(): number {
@@ -72,7 +75,9 @@ export class SearchIndex {
     const terms: string[] = [];
     const counts: number[] = [];
     const flat: number[] = [];
-    for (const [term, list] of this.postings) {
+    for (const term of this.postings.keys()) {
+      const list = this.live(term);
+      if (!list.length) continue;
       terms.push(term);
       counts.push(list.length);
       for (const p of list) flat.push(p);
@@ -88,6 +93,7 @@ export class SearchIndex {
     d.ids.forEach((id, doc) => {
       index.ids.push(id ?? undefined);
       if (typeof id === 'string') index.docOf.set(id, doc);
+      else index.removals++;
     });
     index.lengths = new Uint8Array(Math.max(1024, d.lengths.length) * 2);
     index.lengths.set(d.lengths);
@@ -140,6 +146,7 @@ export class SearchIndex {
     if (doc === undefined) return;
     this.docOf.delete(id);
     this.ids[doc] = undefined;
+    this.removals++;
     for (let f = 0; f < FIELD_COUNT; f++) this.totalLength[f] -= this.lengths[doc * FIELD_COUNT + f];
   }
 
@@ -168,17 +175,14 @@ export class SearchIndex {
     // Each word's candidate terms; the word with the fewest postings is scored first, and later
     // words only add to documents every earlier word matched (AND).
     const perWord = words.map((w, i) => this.candidates(w, i === words.length - 1, fuzzy));
-    const cost = perWord.map((cs) => cs.reduce((s, c) => s + (this.postings.get(c.term)?.length ?? 0), 0));
+    const cost = perWord.map((cs) => cs.reduce((s, c) => s + this.live(c.term).length, 0));
     const order = perWord.map((_, i) => i).sort((a, b) => cost[a] - cost[b]);
     let touched: number[] = [];
     for (const [step, w] of order.entries()) {
       const next: number[] = [];
       for (const { term, weight } of perWord[w]) {
-        const list = this.postings.get(term) as number[];
-        // Postings of removed records stay until the index is built again: counted out of the rarity.
-        let df = 0;
-        for (const p of list) if (this.ids[(p / FIELD_COUNT) | 0] !== undefined) df++;
-        const idf = Math.log(1 + (alive - df + 0.5) / (df + 0.5));
+        const list = this.live(term);
+        const idf = Math.log(1 + (alive - list.length + 0.5) / (list.length + 0.5));
         for (const p of list) {
           const doc = (p / FIELD_COUNT) | 0;
           if (this.ids[doc] === undefined || hits[doc] !== step) continue;
@@ -203,6 +207,21 @@ export class SearchIndex {
     // Equal scores (duplicates with one name, the service's raw material) keep mirror order.
     out.sort((a, b) => b.score - a.score || a.doc - b.doc);
     return out.slice(0, limit).map(({ id, score }) => ({ id, score }));
+  }
+
+  /**
+   * A term's postings without those of removed records. remove() only marks a record removed (it
+   * does not know its terms); a term's list is cleaned the first time a search reads it after a
+   * removal, so a removed record neither counts in a term's rarity nor costs a later search.
+   */
+  private live(term: string): number[] {
+    const list = this.postings.get(term) as number[];
+    if (this.removals === 0 || this.cleaned.get(term) === this.removals) return list;
+    let w = 0;
+    for (const p of list) if (this.ids[(p / FIELD_COUNT) | 0] !== undefined) list[w++] = p;
+    list.length = w;
+    this.cleaned.set(term, this.removals);
+    return list;
   }
 
   /** The vocabulary's terms a query word stands for: itself, longer terms (the last word), near ones (fuzzy). */
