@@ -53,10 +53,27 @@ export class RecordFinder {
       // The mirror ranks; the quick pick must neither filter out a fuzzy match nor hide the details.
       qp.matchOnDescription = false;
       qp.matchOnDetail = false;
+      // The index is loaded or built in slices meanwhile (busy): a search before it is ready would
+      // build it at once and block the window for seconds at 150,000 records.
+      let indexed = false;
       const show = (query: string) => {
+        if (!indexed && query.trim() !== '') return;
         qp.items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
       };
       show('');
+      qp.busy = true;
+      void mirror.prepare(kind).then(
+        () => {
+          indexed = true;
+          qp.busy = false;
+          show(qp.value);
+        },
+        () => {
+          // Not loaded nor built in slices: searching builds it at once (or says why it cannot).
+          indexed = true;
+          qp.busy = false;
+        },
+      );
       let chosen: Location | Event | undefined;
       const subs = [
         qp.onDidChangeValue(show),
