@@ -39,8 +39,11 @@ export interface RecordEntry {
 
 export class RecordSet {
   private readonly entries = new Map<string, RecordEntry>();
-  /** `integration \u0000 source id` → id of the record holding it. */
-  private readonly owners = new Map<string, string>();
+  /**
+   * `integration \u0000 source id` → id of the record holding it: only a sync needs it (to drop
+   * records merged away), so it is built at the first apply() rather than at open.
+   */
+  private owners: Map<string, string> | undefined;
   /** Newest `updatedAt` among the records applied: where the next sync starts (less an overlap). */
   newestUpdate: string | undefined;
 
@@ -98,8 +101,9 @@ export class RecordSet {
   apply(record: MirroredRecord, text = JSON.stringify(record)): RecordChange {
     const keys = sourceKeys(record);
     const removed: string[] = [];
+    const owners = this.ownersOfKeys();
     for (const k of keys) {
-      const owner = this.owners.get(k);
+      const owner = owners.get(k);
       if (owner !== undefined && owner !== record.id && !removed.includes(owner)) removed.push(owner);
     }
     for (const id of removed) this.remove(id);
@@ -112,7 +116,15 @@ export class RecordSet {
   put(id: string, entry: RecordEntry): void {
     this.remove(id);
     this.entries.set(id, entry);
-    for (const k of entry.keys) this.owners.set(k, id);
+    if (this.owners) for (const k of entry.keys) this.owners.set(k, id);
+  }
+
+  private ownersOfKeys(): Map<string, string> {
+    if (!this.owners) {
+      this.owners = new Map();
+      for (const [id, e] of this.entries) for (const k of e.keys) this.owners.set(k, id);
+    }
+    return this.owners;
   }
 
   /** Notes an `updatedAt`, keeping the newest. */
@@ -125,14 +137,14 @@ export class RecordSet {
     const e = this.entries.get(id);
     if (!e) return;
     this.entries.delete(id);
-    for (const k of e.keys) if (this.owners.get(k) === id) this.owners.delete(k);
+    if (this.owners) for (const k of e.keys) if (this.owners.get(k) === id) this.owners.delete(k);
   }
 
   /** A copy sharing the entries: what a sync works on while the original stays searchable. */
   clone(): RecordSet {
     const c = new RecordSet();
     for (const [id, e] of this.entries) c.entries.set(id, e);
-    for (const [k, id] of this.owners) c.owners.set(k, id);
+    if (this.owners) c.owners = new Map(this.owners);
     c.newestUpdate = this.newestUpdate;
     return c;
   }

@@ -81,6 +81,8 @@ describe('mirror store (append-only, on disk)', () => {
     await writeFile(store.file(state.gen, 'changes.ndjson'), '?garbage\n');
     await assert.rejects(store.load({ ...state, changesBytes: 9 }), /events\.1\.changes\.ndjson line 1 is not a mirror change/);
     await assert.rejects(store.load({ ...state, changesBytes: 100 }), /shorter than mirror\.json says/);
+    await writeFile(store.file(state.gen, 'table.json'), '{"ids":["e1"],"at":[0]}');
+    await assert.rejects(store.load(state), /events\.1\.table\.json is not a mirror table/);
   });
 });
 
