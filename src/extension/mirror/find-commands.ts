@@ -56,9 +56,12 @@ export class RecordFinder {
       // The index is loaded or built in slices meanwhile (busy): a search before it is ready would
       // build it at once and block the window for seconds at 150,000 records.
       let indexed = false;
+      /** The query the items answer: the same one again (a value change reported after the index was ready) keeps them, and the active item. */
+      let answered: string | undefined;
       const show = (query: string) => {
-        if (!indexed && query.trim() !== '') return;
+        if ((!indexed && query.trim() !== '') || query === answered) return;
         qp.items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+        answered = query;
       };
       show('');
       qp.busy = true;
