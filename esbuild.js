@@ -6,6 +6,9 @@
 //   dist/webview.js    the comparison panel's and review queue's page (src/webview/comparison, browser, iife)
 //   dist/record-webview.js  the record panels' page (src/webview/record, browser, iife)
 //   dist/triage-webview.js  the Triage panel's page (src/webview/triage, browser, iife)
+//   dist/<page bundle>.l10n.json  each page's catalogue (key → English, its folder's strings.ts),
+//                      which the extension translates into the page's HTML when a panel opens
+//                      (pageStringsPlugin): neither the pages nor dist/extension.js carry it
 // plus media/codicons/ (codicon.css and codicon.ttf copied from @vscode/codicons, for the panels)
 // plus out/test/integration/*.js, the suite run inside a real VS Code (node, cjs).
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile also
@@ -60,6 +63,31 @@ const lazySandboxPlugin = {
     );
   },
 };
+
+/**
+ * Writes a page's catalogue (the `*_STRINGS` export of src/webview/<page>/strings.ts, pure data) as
+ * dist/<bundle>.l10n.json after each build of the page. The extension reads it only when it writes
+ * a panel's HTML (src/extension/panels/page-strings.ts), and the page receives only the translated
+ * strings: the English stays out of both bundles (issue 15, bundle sizes).
+ */
+function pageStringsPlugin(folder, outfile) {
+  const source = path.join(__dirname, 'src', 'webview', folder, 'strings.ts');
+  const target = outfile.replace(/\.js$/, '.l10n.json');
+  return {
+    name: 'page-strings',
+    setup(build) {
+      build.onEnd(async (result) => {
+        if (result.errors.length) return;
+        const { outputFiles } = await esbuild.build({ entryPoints: [source], bundle: true, write: false, format: 'cjs', platform: 'neutral', logLevel: 'silent' });
+        const module = { exports: {} };
+        new Function('module', 'exports', outputFiles[0].text)(module, module.exports);
+        const [catalogue, ...others] = Object.entries(module.exports).filter(([name]) => name.endsWith('_STRINGS'));
+        if (!catalogue || others.length) throw new Error(`${source}: expected one *_STRINGS export`);
+        fs.writeFileSync(path.join(__dirname, target), `${JSON.stringify(catalogue[1])}\n`);
+      });
+    },
+  };
+}
 
 const common = {
   bundle: true,
@@ -126,6 +154,7 @@ const builds = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
+    plugins: [...common.plugins, pageStringsPlugin(folder, outfile)],
   })),
 ];
 

@@ -21,12 +21,14 @@ const ALLOWED = [
   /^extension\/package\.nls\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
   /^extension\/dist\/[\w.-]+\.js$/,
+  // The pages' catalogues (key → English), read when a panel opens (src/extension/panels/page-strings.ts).
+  /^extension\/dist\/[\w.-]+\.l10n\.json$/,
   /^extension\/media\/.+/,
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt|\.md)?$/i,
 ];
-const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js', 'extension/dist/sandbox.js'];
+const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js', 'extension/dist/sandbox.js', 'extension/dist/webview.l10n.json', 'extension/dist/record-webview.l10n.json', 'extension/dist/triage-webview.l10n.json'];
 
 class PackageError extends Error {}
 

@@ -158,6 +158,18 @@ export function unsureLine(connection: JournalConnection, rec: Pick<Recommendati
   return line;
 }
 
+/**
+ * The line that takes an unsure mark back (Clear Unsure Mark): an `unsure` line with `cleared`, so
+ * journals written before it read the same. It copies the mark's own id, score and entities: the
+ * recommendation need not be loaded (or pending) to clear its mark, and the line stays readable
+ * on its own in the history. Never sent to the service.
+ */
+export function clearedUnsureLine(connection: JournalConnection, mark: { id: string; score?: number; entities?: JournalEntity[] }): UnsureLine {
+  const line: UnsureLine = { type: 'unsure', at: new Date().toISOString(), connection, id: mark.id, cleared: true, entities: mark.entities ?? [] };
+  if (typeof mark.score === 'number') line.score = mark.score;
+  return line;
+}
+
 interface Pending {
   text: string;
   resolve: () => void;

@@ -14,6 +14,7 @@ import { registerExportCommands } from './curation/export-commands';
 import { registerJournalCommands } from './curation/journal-commands';
 import { registerTreeCommands } from './commands/tree-commands';
 import { registerUnsureCommand } from './commands/unsure-command';
+import { registerClearUnsureCommand } from './commands/clear-unsure-command';
 import { registerBlindCommand } from './commands/blind-command';
 import { registerGroupCommand } from './curation/group-command';
 import { registerProductionCommand } from './commands/production-command';
@@ -121,6 +122,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...registerRecordPanels(context, session, { locations, events }, errors, log, mirrors),
     ...registerBulkCommands(curation),
     ...registerUnsureCommand(curation),
+    ...registerClearUnsureCommand(curation),
     ...registerBlindCommand(),
     ...registerGroupCommand(curation),
     ...registerProductionCommand(session),

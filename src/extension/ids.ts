@@ -71,6 +71,7 @@ export const Commands = {
   openAsJson: 'dedupCurator.openAsJson',
   copyId: 'dedupCurator.copyId',
   markUnsure: 'dedupCurator.markUnsure',
+  clearUnsure: 'dedupCurator.clearUnsure',
   toggleBlindReview: 'dedupCurator.toggleBlindReview',
   decideGroup: 'dedupCurator.decideGroup',
   toggleProduction: 'dedupCurator.toggleProduction',
@@ -108,8 +109,8 @@ export const ContextKeys = {
   onlyExternalUpdates: 'dedupCurator.onlyExternalUpdates',
   /** The last bulk run left failed decisions to retry. */
   canRetryFailed: 'dedupCurator.canRetryFailed',
-  /** The panel in front is a record preview (shows "Keep Open" in its title bar). */
-  recordPreviewActive: 'dedupCurator.recordPreviewActive',
+  /** The panel in front is a preview, a record's or a comparison's (shows "Keep Panel Open" in its title bar). */
+  previewActive: 'dedupCurator.previewActive',
 } as const;
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];
 
@@ -120,6 +121,8 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
 /** Tree items' contextValue, which the menus' `viewItem ==` clauses match. */
 export const TreeItemKinds = {
   recommendation: 'recommendation',
+  /** A recommendation marked unsure (issue 17): the same menus, plus Clear Unsure Mark. */
+  unsureRecommendation: 'unsureRecommendation',
   location: 'location',
   event: 'event',
   loadMore: 'loadMore',

@@ -11,6 +11,9 @@ import type { Comparison } from './levels';
 import { MISSING } from './levels';
 import { logistic2, modelChanged, pairLogOdds, type EstimationReport, type MatchModel } from './model';
 import type { NameFrequencies } from './term-frequencies';
+import { randomPair } from './random-pairs';
+import { estimateConditionalU, type ConditionSpec } from './conditional-u';
+import { levelsKey, patternOffsets } from './label-offsets';
 
 /** Levels of many pairs: `width` comparisons per pair, MISSING where a value is missing. */
 export interface PairLevels {
@@ -36,6 +39,18 @@ export interface EstimateInput<P> {
   maxIterations?: number;
   /** Stop when no m changes by more than this. */
   tolerance?: number;
+  /**
+   * Fields whose u is also counted among different things that agree on other fields (pairs
+   * within one group of one source: see conditional-u.ts).
+   */
+  conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null; sourceOf?: (p: P) => string | null };
+  /**
+   * Fields whose m is counted only among pairs meeting a condition on other fields (field →
+   * weakest agreeing level), the way Splink trains a comparison only in EM sessions whose
+   * blocking rule leaves it free: where the other fields all agree, EM takes two shows of one act
+   * for one event and would learn that their differing qualifiers are what true pairs look like.
+   */
+  mConditions?: readonly ConditionSpec[];
   /** Estimate only m (and λ) starting from this model's u (a refit after new labels). */
   startFrom?: MatchModel;
 }
@@ -48,16 +63,6 @@ export const DEFAULT_MAX_ITERATIONS = 25;
 export const MIN_RECORDS = 40;
 export const MIN_PAIRS = 20;
 
-/**
- * Random pairs without a random generator: the k-th pair takes the fractional parts of k·φ and
- * k·√2 (two low-discrepancy sequences), so the sample is spread evenly and the same every run.
- */
-function randomPair(k: number, n: number): [number, number] {
-  const a = Math.floor(((k * 0.6180339887498949) % 1) * n);
-  let b = Math.floor(((k * 0.4142135623730951 + 0.5) % 1) * n);
-  if (b === a) b = (b + 1 + (k % (n - 1))) % n;
-  return [a, b];
-}
 
 /** u per comparison and level: each level's share among random pairs where both values are present. */
 export function estimateU<P>(comparisons: readonly Comparison<P>[], prepared: readonly P[], pairs: number): { u: number[][]; sampled: number } {
@@ -89,34 +94,14 @@ export function estimateU<P>(comparisons: readonly Comparison<P>[], prepared: re
 }
 
 function cloneModel(m: MatchModel): MatchModel {
-  return { ...m, comparisons: m.comparisons.map((c) => ({ field: c.field, levels: c.levels.map((l) => ({ ...l })) })) };
+  return {
+    ...m,
+    comparisons: m.comparisons.map((c) => ({ field: c.field, levels: c.levels.map((l) => ({ ...l })), ...(c.given ? { given: { ...c.given, when: { ...c.given.when }, u: [...c.given.u] } } : {}) })),
+  };
 }
 
 /** An imported binding is a getter call under tsx; the hot loops use this copy of MISSING. */
 const NONE = -1;
-
-/** How many answers of the model's own the label counts of a pattern are weighed against. */
-export const LABEL_PRIOR = 2;
-
-function levelsKey(levels: Int8Array, at: number, width: number): string {
-  let key = '';
-  for (let c = 0; c < width; c++) key += String.fromCharCode(66 + levels[at + c]);
-  return key;
-}
-
-/** Labelled matches and non-matches per agreement pattern (levels alone). */
-function labelledPatterns(pairs: PairLevels): Map<string, { matches: number; nonMatches: number }> {
-  const out = new Map<string, { matches: number; nonMatches: number }>();
-  for (let i = 0; i < pairs.count; i++) {
-    if (pairs.label[i] === -1) continue;
-    const key = levelsKey(pairs.levels, i * pairs.width, pairs.width);
-    const seen = out.get(key) ?? { matches: 0, nonMatches: 0 };
-    if (pairs.label[i] === 1) seen.matches++;
-    else seen.nonMatches++;
-    out.set(key, seen);
-  }
-  return out;
-}
 
 /** Distinct (levels, name adjustment to 1/20 bit, label) of the pairs, with how many pairs share each. */
 export function agreementPatterns(pairs: PairLevels): PairLevels & { weight: Float64Array } {
@@ -174,6 +159,14 @@ export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
     // u now describes random pairs, not blocked ones: every agreement is rarer, so no further
     // "where" agreement may add to the strongest.
     model.whereDiscount = 0;
+    if (input.conditions) {
+      const given = estimateConditionalU(comparisons, prepared, input.conditions.specs, input.conditions.groupOf, { sure: input.rule, sourceOf: input.conditions.sourceOf });
+      for (const c of model.comparisons) {
+        const g = given.get(c.field);
+        if (g) c.given = g;
+        else delete c.given;
+      }
+    }
   }
   // λ from the deterministic rules: the pairs no one would doubt, among all possible pairs.
   let ruleMatches = 0;
@@ -194,33 +187,52 @@ export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
   // alike, so EM runs over these patterns with their counts (Splink does the same): a few thousand
   // patterns instead of up to millions of pairs per iteration.
   const patterns = agreementPatterns(pairs);
-  // Labels also calibrate the E-step of their own agreement pattern (levels alone): the model's
-  // probability for an unlabelled pair is shrunk towards what the curator answered for pairs that
-  // look exactly the same (a Beta prior worth LABEL_PRIOR answers, centred on the model). So
-  // rejecting early and late shows of one act teaches that "same name, same place, 2 h apart" is
-  // seldom one event, and the M-step carries that into the start field's m.
-  const answered = labelledPatterns(pairs);
+  // Labels also calibrate the E-step of their own agreement pattern (levels alone): the log-odds of
+  // an unlabelled pair move by what the curator answered for pairs that look exactly the same
+  // (label-offsets.ts). So rejecting early and late shows of one act teaches that "same name, same
+  // place, 2 h apart" is seldom one event, and the M-step carries that into the start field's m.
+  const labelled: number[] = [];
+  for (let k = 0; k < patterns.count; k++) if (patterns.label[k] !== -1) labelled.push(k);
+  const keys = Array.from({ length: patterns.count }, (_, k) => levelsKey(patterns.levels, k * width, width));
   let iterations = 0;
   let lastChange = Infinity;
   const view = new Int8Array(width);
+  const fieldIndex = (f: string): number => model.comparisons.findIndex((c) => c.field === f);
+  const mWhen: ([number, number][] | null)[] = model.comparisons.map((c) => {
+    const spec = input.mConditions?.find((s) => s.field === c.field);
+    return spec ? Object.entries(spec.when).map(([f, max]): [number, number] => [fieldIndex(f), max]) : null;
+  });
+  const counts = (c: number): boolean => {
+    const when = mWhen[c];
+    return when === null || when.every(([i, max]) => i >= 0 && view[i] !== NONE && view[i] <= max);
+  };
   while (iterations < maxIterations && lastChange > tolerance) {
     iterations++;
     const mass = model.comparisons.map((c) => new Float64Array(c.levels.length));
     let expectedMatches = 0;
+    const offsets = labelled.length === 0 ? undefined : patternOffsets(
+      labelled.length,
+      (j) => patterns.label[labelled[j]],
+      (j) => keys[labelled[j]],
+      (j) => {
+        const k = labelled[j];
+        for (let c = 0; c < width; c++) view[c] = patterns.levels[k * width + c];
+        return logistic2(pairLogOdds(model, view, patterns.tf[k]));
+      },
+      (j) => patterns.weight[labelled[j]],
+    );
     for (let k = 0; k < patterns.count; k++) {
       const at = k * width;
       for (let c = 0; c < width; c++) view[c] = patterns.levels[at + c];
       const label = patterns.label[k];
       const n = patterns.weight[k];
-      let p = label === -1 ? logistic2(pairLogOdds(model, view, patterns.tf[k])) : label;
-      if (label === -1 && answered.size > 0) {
-        const seen = answered.get(levelsKey(patterns.levels, at, width));
-        if (seen) p = (LABEL_PRIOR * p + seen.matches) / (LABEL_PRIOR + seen.matches + seen.nonMatches);
-      }
+      // A labelled pattern counts each of its pairs (weight n) once per label value in the map of
+      // offsets; the labelled pairs themselves keep their answer.
+      const p = label === -1 ? logistic2(pairLogOdds(model, view, patterns.tf[k]) + (offsets?.get(keys[k]) ?? 0)) : label;
       const w = (label === -1 ? p : p * labelWeight) * n;
       expectedMatches += p * n;
       if (w === 0) continue;
-      for (let c = 0; c < width; c++) if (view[c] !== NONE) mass[c][view[c]] += w;
+      for (let c = 0; c < width; c++) if (view[c] !== NONE && counts(c)) mass[c][view[c]] += w;
     }
     lastChange = 0;
     model.comparisons.forEach((c, i) => {
@@ -236,8 +248,11 @@ export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
     model.lambda = Math.min(0.5, Math.max(expectedMatches, 1) / Math.max(possible, 1));
     modelChanged(model);
   }
+  const conditionalPairs: Record<string, number> = {};
+  for (const c of model.comparisons) if (c.given) conditionalPairs[c.field] = c.given.pairs;
   model.report = {
     records: n,
+    ...(Object.keys(conditionalPairs).length > 0 ? { conditionalPairs } : {}),
     randomPairs,
     blockedPairs: pairs.count,
     ruleMatches,

@@ -72,6 +72,8 @@ export {
   phoneLevel,
   POSTCODE_LEVELS,
   postcodeLevel,
+  QUALIFIER_LEVELS,
+  qualifierLevel,
   START_LEVELS,
   startLevel,
   TOWN_LEVELS,

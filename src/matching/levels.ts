@@ -170,6 +170,24 @@ export function eventLocationLevel(a: PreparedEvent, b: PreparedEvent): number {
 
 export const EVENT_URL_LEVELS = ['same page', 'different'] as const;
 
+export const QUALIFIER_LEVELS = ['same', 'one side only', 'different'] as const;
+
+const digitsOf = (q: string): string => (q.match(/\d+/g) ?? []).join(' ');
+
+/**
+ * The show qualifiers of two titles ("early show" / "late show", "part 1" / "part 2"): the same
+ * (a typo allowed, never another number), only one title has one (sources drop them), or
+ * different; MISSING when neither has one.
+ */
+export function qualifierLevel(a: NormalizedName, b: NormalizedName): number {
+  const qa = a.qualifier;
+  const qb = b.qualifier;
+  if (qa === '' && qb === '') return MISSING;
+  if (qa === '' || qb === '') return 1;
+  if (qa === qb) return 0;
+  return digitsOf(qa) === digitsOf(qb) && jaroWinkler(qa, qb) >= 0.92 ? 0 : 2;
+}
+
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 const place = (e: PreparedEvent): string | null => (e.location ? e.location.name.full.join(' ') || e.location.streetText || e.location.key : null);
 
@@ -178,6 +196,7 @@ export const EVENT_COMPARISONS: readonly Comparison<PreparedEvent>[] = [
   { field: 'start', levels: START_LEVELS, where: false, level: (a, b) => startLevel(a.start, b.start), show: (p) => iso(p.start) },
   { field: 'location', levels: EVENT_LOCATION_LEVELS, where: false, level: eventLocationLevel, show: place },
   { field: 'url', levels: EVENT_URL_LEVELS, where: false, level: (a, b) => (a.urlPage && b.urlPage ? (a.urlPage === b.urlPage ? 0 : 1) : MISSING), show: (p) => p.urlPage },
+  { field: 'qualifier', levels: QUALIFIER_LEVELS, where: false, level: (a, b) => qualifierLevel(a.name, b.name), show: (p) => p.name.qualifier || null },
 ];
 
 /** The levels of every comparison for one pair, written into out (MISSING where a value is missing). */

@@ -7,6 +7,8 @@ import { blockEvents, blockLocations } from './block-records';
 import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from './levels';
 import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
 import { estimateModel, type PairLevels } from './estimate';
+import { levelsKey, patternOffsets } from './label-offsets';
+import type { ConditionSpec } from './conditional-u';
 import { nameFrequencies } from './term-frequencies';
 import { clusterLinks, DEFAULT_MAX_GROUP_SIZE, type IndexLink } from './grouping';
 import { REVIEW_THRESHOLD } from './weights';
@@ -35,6 +37,10 @@ interface Kind<P> {
   name: (p: P) => NormalizedName;
   /** Deterministic rules for λ: pairs no one would doubt. */
   rule: (levels: Int8Array, at: number) => boolean;
+  /** Fields whose u is also counted among different things agreeing on others (conditional-u.ts). */
+  conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null; sourceOf?: (p: P) => string | null };
+  /** Fields whose m is learned only among pairs meeting a condition (see EstimateInput.mConditions). */
+  mConditions?: readonly ConditionSpec[];
 }
 
 const LOCATION_KIND: Kind<PreparedLocation> = {
@@ -51,12 +57,29 @@ const EVENT_KIND: Kind<PreparedEvent> = {
   name: (p) => p.name,
   // the same title (or nearly), start and place; or the same listing page.
   rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1) || l[at + 3] === 0,
+  // Different events at one venue are not independent draws: one act plays an early and a late
+  // show, a series comes back every week, so the title agrees more often, and the start is hours
+  // (not months) apart. How often, is counted among one integration's events at one venue.
+  conditions: {
+    specs: [
+      { field: 'name', when: { location: 1 } },
+      { field: 'start', when: { name: 1, location: 1 } },
+      { field: 'qualifier', when: { name: 1, location: 1 } },
+    ],
+    groupOf: (p) => (p.location && p.integration ? `${p.integration}\u0000${p.location.key}` : null),
+    sourceOf: (p) => p.integration,
+  },
+  // A qualifier's m is learned where the starts agree to 15 minutes: there the pairs that look
+  // alike are listings of one show, not an early and a late show.
+  mConditions: [{ field: 'qualifier', when: { start: 1 } }],
 };
 
 export class MatchRun<P extends { key: string; integration: string | null }> {
   readonly indexOf: Map<string, number>;
   /** Score of each compared pair under the current model. */
   scores: Float64Array;
+  /** Log-odds offset per agreement pattern from the curator's answers (label-offsets.ts). */
+  private offsets = new Map<string, number>();
 
   private constructor(
     private readonly kind: Kind<P>,
@@ -86,26 +109,28 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
   private static build<P extends { key: string; integration: string | null }>(kind: Kind<P>, prepared: P[], blocked: Uint32Array, stats: BlockingStats, opts: MatchRunOptions): MatchRun<P> {
     const indexOf = new Map(prepared.map((p, i) => [p.key, i]));
     const kept: number[] = [];
-    const seen = new Map<string, number>();
     for (let i = 0; i < blocked.length; i += 2) {
       const a = blocked[i];
       const b = blocked[i + 1];
       if (prepared[a].key === prepared[b].key) continue;
       if (opts.exclude && opts.exclude(prepared[a].key, prepared[b].key)) continue;
-      seen.set(`${a},${b}`, kept.length / 2);
       kept.push(a, b);
     }
     const compared = kept.length / 2;
     const labelOf = new Map<number, 0 | 1>();
+    // Where each compared pair is, only when there are labels to place (a map of every pair cost
+    // more than a second and much garbage at 100,000 records).
+    const seen = new Map<number, number>();
+    if ((opts.labels?.length ?? 0) > 0) for (let i = 0; i < compared; i++) seen.set(pairKey(kept[2 * i], kept[2 * i + 1]), i);
     for (const l of opts.labels ?? []) {
       const a = indexOf.get(l.a);
       const b = indexOf.get(l.b);
       if (a === undefined || b === undefined || a === b) continue;
       const [x, y] = a < b ? [a, b] : [b, a];
-      let at = seen.get(`${x},${y}`);
+      let at = seen.get(pairKey(x, y));
       if (at === undefined) {
         at = kept.length / 2;
-        seen.set(`${x},${y}`, at);
+        seen.set(pairKey(x, y), at);
         kept.push(x, y);
       }
       labelOf.set(at, l.match ? 1 : 0);
@@ -116,7 +141,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     for (const [at, label] of labelOf) levels.label[at] = label;
     let model: MatchModel;
     if (opts.model !== undefined && opts.model !== 'estimate') model = opts.model;
-    else model = estimateModel({ prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations });
+    else model = estimateModel({ prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations, conditions: kind.conditions, mConditions: kind.mConditions });
     // The prior model has no frequencies, so its pairs carry no adjustment.
     if (!model.tf) levels.tf.fill(0);
     return new MatchRun(kind, prepared, pairs, levels, model, { ...stats, comparisons: compared }, opts);
@@ -125,11 +150,25 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
   /** Scores every pair under the current model. */
   rescore(): void {
     const { levels } = this;
-    const view = new Int8Array(levels.width);
+    const { width } = levels;
+    const view = new Int8Array(width);
+    const bits = new Float64Array(levels.count);
     for (let i = 0; i < levels.count; i++) {
-      for (let c = 0; c < levels.width; c++) view[c] = levels.levels[i * levels.width + c];
-      this.scores[i] = logistic2(pairLogOdds(this.model, view, levels.tf[i]));
+      for (let c = 0; c < width; c++) view[c] = levels.levels[i * width + c];
+      bits[i] = pairLogOdds(this.model, view, levels.tf[i]);
     }
+    // The answers move every pair of their pattern (the answered pairs too: a decision is one
+    // more answer for its pattern, not an override of the model).
+    this.offsets = patternOffsets(levels.count, (i) => levels.label[i], (i) => levelsKey(levels.levels, i * width, width), (i) => logistic2(bits[i]));
+    for (let i = 0; i < levels.count; i++) {
+      const offset = this.offsets.size === 0 ? 0 : this.offsets.get(levelsKey(levels.levels, i * width, width)) ?? 0;
+      this.scores[i] = logistic2(bits[i] + offset);
+    }
+  }
+
+  /** Log-odds offset of the curator's answers for pairs with these levels (0 without any). */
+  private offsetOf(levels: Int8Array): number {
+    return this.offsets.size === 0 ? 0 : this.offsets.get(levelsKey(levels, 0, levels.length)) ?? 0;
   }
 
   /**
@@ -144,14 +183,17 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
       const a = this.indexOf.get(l.a);
       const b = this.indexOf.get(l.b);
       if (a === undefined || b === undefined) continue;
-      const i = at.get(a < b ? `${a},${b}` : `${b},${a}`);
+      const i = at.get(a < b ? pairKey(a, b) : pairKey(b, a));
       // Only compared pairs carry levels; a decision on a group also covers pairs blocking never met.
       if (i === undefined) continue;
       levels.label[i] = l.match ? 1 : 0;
     }
-    if (this.model.source !== 'estimated') return;
+    if (this.model.source !== 'estimated') {
+      this.rescore();
+      return;
+    }
     this.model = estimateModel({
-      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations,
+      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations, mConditions: this.kind.mConditions,
     });
     this.rescore();
   }
@@ -161,25 +203,26 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     const view = new Int8Array(this.kind.comparisons.length);
     for (let c = 0; c < view.length; c++) view[c] = this.kind.comparisons[c].level(this.prepared[a], this.prepared[b]);
     const name = this.kind.name;
-    return logistic2(pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, name(this.prepared[a]), name(this.prepared[b]), view[0])));
+    const bits = pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, name(this.prepared[a]), name(this.prepared[b]), view[0]));
+    return logistic2(bits + this.offsetOf(view));
   }
 
-  private pairAt: Map<string, number> | undefined;
+  private pairAt: Map<number, number> | undefined;
 
   /** The current score of two records by key: the kept score of a compared pair, else computed (0 for an unknown key). */
   scoreKeys(keyA: string, keyB: string): number {
     const a = this.indexOf.get(keyA);
     const b = this.indexOf.get(keyB);
     if (a === undefined || b === undefined) return 0;
-    const i = this.pairIndex().get(a < b ? `${a},${b}` : `${b},${a}`);
+    const i = this.pairIndex().get(a < b ? pairKey(a, b) : pairKey(b, a));
     return i === undefined ? this.scoreIndices(a, b) : this.scores[i];
   }
 
-  /** Compared pair "a,b" (a < b) → its index in levels and scores. */
-  private pairIndex(): Map<string, number> {
+  /** Compared pair (a < b, as pairKey) → its index in levels and scores. */
+  private pairIndex(): Map<number, number> {
     if (!this.pairAt) {
       this.pairAt = new Map();
-      for (let i = 0; i < this.levels.count; i++) this.pairAt.set(`${this.pairs[2 * i]},${this.pairs[2 * i + 1]}`, i);
+      for (let i = 0; i < this.levels.count; i++) this.pairAt.set(pairKey(this.pairs[2 * i], this.pairs[2 * i + 1]), i);
     }
     return this.pairAt;
   }
@@ -211,6 +254,11 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     }
     return out.sort((x, y) => y.score - x.score || (x.keys[0] < y.keys[0] ? -1 : 1));
   }
+}
+
+/** Two record indices (a < b) as one number, exact below 2^26 (67 million) records; a string key costs far more. */
+function pairKey(a: number, b: number): number {
+  return a * 67_108_864 + b;
 }
 
 function computeLevels<P>(kind: Kind<P>, prepared: readonly P[], pairs: Uint32Array, tf: ReturnType<typeof nameFrequencies>): PairLevels {

@@ -8,9 +8,25 @@ export interface LevelParams {
   u: number;
 }
 
+/**
+ * u of a field among different things that already agree on other fields. Fields are not
+ * independent among different things: two shows of one act at one venue share the title AND are
+ * hours apart, which random pairs almost never are. Where the condition holds, this u replaces the
+ * level's u (m stays: among true pairs each field's noise is its own).
+ */
+export interface ConditionalU {
+  /** Field → weakest level that still counts as agreeing (levels 0…n of that field). */
+  when: Record<string, number>;
+  /** u per level under that condition. */
+  u: number[];
+  /** Pairs of different things it was counted on (pairs within one source). */
+  pairs: number;
+}
+
 export interface ComparisonParams {
   field: string;
   levels: LevelParams[];
+  given?: ConditionalU;
 }
 
 /** What estimation did, for the start-up line, --print-model and the benchmarks. */
@@ -27,6 +43,8 @@ export interface EstimationReport {
   converged: boolean;
   /** Largest change of an m in the last iteration. */
   lastChange: number;
+  /** Pairs within one source each conditional u was counted on, by field. */
+  conditionalPairs?: Record<string, number>;
   /** Labelled pairs used (matches, non-matches). */
   labels: { matches: number; nonMatches: number };
   /** Why the hand-set model was kept, when it was. */

@@ -15,6 +15,7 @@ import {
   NAME_LEVELS,
   PHONE_LEVELS,
   POSTCODE_LEVELS,
+  QUALIFIER_LEVELS,
   START_LEVELS,
   TOWN_LEVELS,
   URL_LEVELS,
@@ -65,6 +66,8 @@ export function priorEventModel(): MatchModel {
       { field: 'start', levels: lv(START_LEVELS, [0.45, 0.2, 0.2, 0.1, 0.045, 0.005], [0.03, 0.02, 0.03, 0.04, 0.03, 0.85]) },
       { field: 'location', levels: lv(EVENT_LOCATION_LEVELS, [0.6, 0.33, 0.02, 0.04, 0.01], [0.05, 0.05, 0.1, 0.2, 0.6]) },
       { field: 'url', levels: lv(EVENT_URL_LEVELS, [0.2, 0.8], [0.0001, 0.9999]) },
+      // Sources drop a qualifier often, change it almost never.
+      { field: 'qualifier', levels: lv(QUALIFIER_LEVELS, [0.6, 0.39, 0.01], [0.2, 0.5, 0.3]) },
     ],
   };
 }
@@ -89,6 +92,8 @@ interface Compiled {
   weights: Float64Array[];
   where: boolean[];
   nameIndex: number;
+  /** Per comparison: its weights where its condition holds (log2 m/u'), and the condition as [comparison, weakest level] pairs. */
+  given: ({ weights: Float64Array; when: [number, number][] } | null)[];
 }
 
 const compiledCache = new WeakMap<MatchModel, Compiled>();
@@ -101,6 +106,13 @@ function compiled(model: MatchModel): Compiled {
       weights: model.comparisons.map((cp, i) => Float64Array.from(cp.levels, (_, l) => levelWeight(model, i, l))),
       where: model.comparisons.map((cp) => model.whereFields.includes(cp.field)),
       nameIndex: model.comparisons.findIndex((cp) => cp.field === 'name'),
+      given: model.comparisons.map((cp) => {
+        if (!cp.given) return null;
+        const given = cp.given;
+        const when = Object.entries(given.when).map(([f, max]): [number, number] => [model.comparisons.findIndex((x) => x.field === f), max]);
+        if (when.some(([i]) => i < 0)) return null;
+        return { weights: Float64Array.from(cp.levels, (l, j) => Math.log2(l.m / given.u[j])), when };
+      }),
     };
     compiledCache.set(model, c);
   }
@@ -147,12 +159,33 @@ export function pairLogOdds(model: MatchModel, levels: ArrayLike<number>, tfBits
   for (let i = 0; i < n; i++) {
     const l = levels[i];
     let w = l === MISSING ? 0 : c.weights[i][l];
-    if (i === c.nameIndex && l !== MISSING && tfBits !== 0) w = adjusted(w, tfBits);
+    const given = c.given[i];
+    const conditional = given !== null && l !== MISSING && holds(given.when, levels);
+    if (conditional) w = given.weights[l];
+    // A name's frequency says how often random records share it, not how often other events at
+    // the same venue do (the act's second show does): the conditional u already counts that.
+    else if (i === c.nameIndex && l !== MISSING && tfBits !== 0) w = adjusted(w, tfBits);
     if (c.where[i] && w > 0 && i !== best) w *= model.whereDiscount;
     if (weightsOut) weightsOut[i] = w;
     total += w;
   }
   return total;
+}
+
+/** Whether every field of a condition agrees at its level or stronger (a missing value does not). */
+function holds(when: readonly [number, number][], levels: ArrayLike<number>): boolean {
+  for (const [i, max] of when) {
+    const l = levels[i];
+    if (l < 0 || l > max) return false;
+  }
+  return true;
+}
+
+/** The weight of a level where the comparison's condition holds (log2 m/u'), or null without one. */
+export function givenWeight(model: MatchModel, comparison: number, level: number): number | null {
+  const given = model.comparisons[comparison].given;
+  if (!given || level === MISSING) return null;
+  return Math.log2(model.comparisons[comparison].levels[level].m / given.u[level]);
 }
 
 /**

@@ -90,7 +90,16 @@ export interface NormalizedName {
   weights: number[];
   /** Core words run together, to compare names that differ only in spacing ("bel air" / "belair"). */
   joined: string;
+  /**
+   * What tells one show of a title from another ("(Early Show)", "Part 2", "Matinee"), kept apart
+   * from the name words: bracketed text, and a trailing show or sequence marker. Empty when none.
+   */
+  qualifier: string;
 }
+
+// "… Part 2", "… Day 1", "… Night 3", "… Early Show", "… Matinee": markers event feeds put after a
+// title to tell its shows apart. Matched on normalised words at the end of the name only.
+const TRAILING_QUALIFIER = /^(.+?) ((?:part|pt|day|night|week|session|round|vol|volume|episode|ep) (?:\d+|one|two|three|four|five|i|ii|iii|iv|v)|(?:early|late|evening|afternoon|morning|midnight|matinee|second|first|extra) (?:show|performance|session|seating)|matinee)$/;
 
 /**
  * Name words. Parenthesised text is dropped first: sources put branch or city qualifiers there
@@ -98,11 +107,20 @@ export interface NormalizedName {
  */
 export function normalizeName(text: string | null | undefined): NormalizedName {
   if (!text) return nameFromWords([]);
-  const full = tokens(normalizeText(text.replace(/\([^)]*\)/g, ' ')));
-  return nameFromWords(full);
+  const bracketed: string[] = [];
+  let rest = normalizeText(text.replace(/\(([^)]*)\)/g, (_, inside: string) => {
+    bracketed.push(normalizeText(inside));
+    return ' ';
+  }));
+  const trailing = TRAILING_QUALIFIER.exec(rest);
+  if (trailing) {
+    rest = trailing[1];
+    bracketed.push(trailing[2]);
+  }
+  return nameFromWords(tokens(rest), bracketed.filter((q) => q !== '').join(' '));
 }
 
-export function nameFromWords(full: string[]): NormalizedName {
+export function nameFromWords(full: string[], qualifier = ''): NormalizedName {
   const kept = full.filter((w) => !NAME_STOPWORDS.has(w));
   const core = (kept.length > 0 ? kept : full).map((w) => VENUE_TYPE_WORDS.get(w) ?? w);
   return {
@@ -111,6 +129,7 @@ export function nameFromWords(full: string[]): NormalizedName {
     types: core.filter((w) => VENUE_TYPE_WORDS.has(w)),
     weights: core.map((w) => (VENUE_TYPE_WORDS.has(w) ? 0.5 : 1)),
     joined: core.join(''),
+    qualifier,
   };
 }
 

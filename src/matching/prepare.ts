@@ -76,7 +76,7 @@ function withoutTrailingTown(name: NormalizedName, locality: string): Normalized
   const town = tokens(locality);
   const k = name.full.length - town.length;
   if (k < 1 || town.some((w, i) => name.full[k + i] !== w)) return name;
-  return nameFromWords(name.full.slice(0, k));
+  return nameFromWords(name.full.slice(0, k), name.qualifier);
 }
 
 export function prepareLocation(r: MatchLocation): PreparedLocation {
@@ -125,7 +125,7 @@ function withoutVenue(name: NormalizedName, venue: NormalizedName | undefined): 
   if (at < 1) return name;
   const tail = new Set(nameFromWords(name.full.slice(at + 1)).core);
   const shared = venue.core.filter((w) => tail.has(w)).length;
-  return shared * 2 >= Math.max(tail.size, venue.core.length) ? nameFromWords(name.full.slice(0, at)) : name;
+  return shared * 2 >= Math.max(tail.size, venue.core.length) ? nameFromWords(name.full.slice(0, at), name.qualifier) : name;
 }
 
 export function prepareEvent(r: MatchEvent): PreparedEvent {

@@ -4,7 +4,7 @@ import type { MatchEvent, PairScore } from './types';
 import { prepareEvent, type PreparedEvent } from './prepare';
 import { nameSimilarity } from './location-similarity';
 import { locationScore } from './score-location';
-import { EVENT_COMPARISONS, levelsOf } from './levels';
+import { EVENT_COMPARISONS, levelsOf, MISSING, qualifierLevel } from './levels';
 import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, tfAdjustment, type MatchModel } from './model';
 import { explainPair } from './explain-pair';
 
@@ -40,6 +40,10 @@ const SIMILARITIES: readonly ((a: PreparedEvent, b: PreparedEvent) => number | n
   (a, b) => startSimilarity(a.start, b.start),
   eventLocationSimilarity,
   (a, b) => (a.urlPage && b.urlPage ? (a.urlPage === b.urlPage ? 1 : 0) : null),
+  (a, b) => {
+    const level = qualifierLevel(a.name, b.name);
+    return level === MISSING ? null : [1, 0.5, 0][level];
+  },
 ];
 
 const scratch = new Int8Array(EVENT_COMPARISONS.length);

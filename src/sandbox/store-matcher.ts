@@ -131,6 +131,12 @@ export function formatModel(kind: EntityKind, model: MatchModel): string {
       lines.push(`  ${c.field.padEnd(12)} ${l.label.padEnd(32)} ${l.m.toFixed(4).padStart(8)} ${l.u.toExponential(2).padStart(10)} ${Math.log2(l.m / l.u).toFixed(2).padStart(8)}`);
     }
     lines.push(`  ${c.field.padEnd(12)} ${'missing'.padEnd(32)} ${'–'.padStart(8)} ${'–'.padStart(10)} ${'0.00'.padStart(8)}`);
+    const given = c.given;
+    if (given) {
+      const when = Object.entries(given.when).map(([f, l]) => `${f} level ≤ ${l}`).join(' and ');
+      lines.push(`  ${c.field.padEnd(12)} where ${when}: u among ${given.pairs} pairs within one source`);
+      c.levels.forEach((l, j) => lines.push(`  ${c.field.padEnd(12)}   ${l.label.padEnd(30)} ${l.m.toFixed(4).padStart(8)} ${given.u[j].toExponential(2).padStart(10)} ${Math.log2(l.m / given.u[j]).toFixed(2).padStart(8)}`));
+    }
   }
   if (model.tf) lines.push(`  name term frequencies from ${model.tf.records} records (${model.tf.exact.size} distinct names)`);
   return lines.join('\n');

@@ -1,5 +1,5 @@
 // Record panels opened from the trees are previews (issue 13, point 7): the next click in a tree
-// replaces the preview instead of adding a tab, unless the panel was kept ("Keep Panel Open", or
+// shows its record in the preview (the same webview, issue 12 point 7) instead of adding a tab, unless the panel was kept ("Keep Panel Open", or
 // any use of it); with VS Code's workbench.editor.enablePreview off, every click keeps its tab.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -54,13 +54,19 @@ describe('Record panels open as previews from the trees', function () {
     for (const tab of [...tabs(LOCATION), ...tabs(EVENT)]) await vscode.window.tabGroups.close(tab);
   });
 
-  it('the next click replaces the preview, also across kinds', async () => {
+  it('the next click shows its record in the preview (the same panel), and replaces it across kinds', async () => {
     const a = await click(locationItem(0));
     await expectTabs(LOCATION, 1);
+    await waitFor('the page to say ready', () => a.isReady, 30_000);
     const b = await click(locationItem(1));
-    assert.notStrictEqual(a, b);
+    // Re-used (issue 12, point 7): the same webview, filed under the record it shows now.
+    assert.strictEqual(b, a);
     assert.equal(b.recordId, api.locations.shown()[1].id);
+    assert.equal(b.record?.record.id, api.locations.shown()[1].id);
     await expectTabs(LOCATION, 1);
+    // Its events are the new location's, loaded for it.
+    await b.eventsLoading;
+    for (const e of b.eventsAtLocation) assert.equal(e.location?.id, b.recordId);
     await click(api.events.getTreeItem({ kind: 'record', record: api.events.shown()[0] }));
     await expectTabs(EVENT, 1);
     await expectTabs(LOCATION, 0);

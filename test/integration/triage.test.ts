@@ -109,15 +109,16 @@ describe('Triage in the real VS Code (issue 17)', function () {
     queue.dispose();
   });
 
-  it('Open Triage shows the groups of the whole backlog; Review opens a sample’s comparison', async () => {
+  it('Open Triage shows the groups of the whole backlog; Review opens the review queue on that group', async () => {
     const panel = (await vscode.commands.executeCommand('dedupCurator.openTriage')) as TriagePanel;
     await waitFor('the triage page to say ready', () => panel.isReady, 30000);
     const pending = await pendingNow(direct);
     assert.equal(panel.groups.reduce((n, g) => n + g.size, 0), pending.size, 'the groups do not cover the backlog');
     const g = panel.groups.find((x) => x.decidable.length)!;
     await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
-    await waitFor('the sample’s comparison', () => api.comparisons.get(g.decidable[0]));
-    api.comparisons.get(g.decidable[0])?.dispose();
+    const queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group?.key === g.key && api.comparisons.queue);
+    assert.ok(g.decidable.includes(queue.recommendation!['@id']), 'the queue shows another group’s recommendation');
+    queue.dispose();
     // A malformed message is dropped, nothing happens.
     await panel.handleMessage({ type: 'group', action: 'delete', key: g.key });
     panel.dispose();

@@ -31,13 +31,31 @@ describe('matching/normalize', () => {
       types: ['grill'],
       weights: [0.5, 1],
       joined: 'grillalley',
+      qualifier: '',
     });
     assert.deepEqual(normalizeName('Le Chardonnay (Los Angeles)').full, ['le', 'chardonnay']);
+    assert.equal(normalizeName('Le Chardonnay (Los Angeles)').qualifier, 'los angeles');
     // Synonymous venue types become one word.
     assert.deepEqual(normalizeName("Art's Delicatessen").core, ['arts', 'deli']);
     assert.deepEqual(normalizeName('Ristorante Katsu').types, ['restaurant']);
     // A name made only of articles keeps them rather than becoming empty.
     assert.deepEqual(normalizeName('The The').core, ['the', 'the']);
+  });
+
+  it('keeps a show qualifier apart from the name: bracketed text and trailing show or sequence markers', () => {
+    const early = normalizeName('Maya Smith & The Royal Comets (Early Show)');
+    assert.deepEqual(early.full, ['maya', 'smith', 'and', 'the', 'royal', 'comets']);
+    assert.equal(early.qualifier, 'early show');
+    assert.equal(normalizeName('Hamlet - Part 2').qualifier, 'part 2');
+    assert.deepEqual(normalizeName('Hamlet - Part 2').full, ['hamlet']);
+    assert.equal(normalizeName('Folk Festival Day 1').qualifier, 'day 1');
+    assert.equal(normalizeName('Swan Lake Matinee').qualifier, 'matinee');
+    assert.equal(normalizeName('Jazz Late Show').qualifier, 'late show');
+    // Not a marker: a word in the title, a marker without its number, or the whole title.
+    assert.equal(normalizeName('Comedy Night with Amara Kowalski').qualifier, '');
+    assert.equal(normalizeName('Late Night Jazz').qualifier, '');
+    assert.equal(normalizeName('Matinee').qualifier, '');
+    assert.deepEqual(normalizeName('Matinee').full, ['matinee']);
   });
 
   it('canonicalises country spellings', () => {

@@ -86,6 +86,6 @@ describe('matching/score', () => {
     assert.ok(same.score >= MATCH_THRESHOLD, JSON.stringify(same));
     const later = scoreEventPair(a, { ...b, startDate: '2025-05-08T19:00:00.000Z' });
     assert.ok(later.score < MATCH_THRESHOLD, JSON.stringify(later));
-    assert.deepEqual(same.fields.map((f) => f.field), ['name', 'start', 'location', 'url']);
+    assert.deepEqual(same.fields.map((f) => f.field), ['name', 'start', 'location', 'url', 'qualifier']);
   });
 });

@@ -2,9 +2,9 @@
 // list request and can fail one page with a 503 (the way a flaky gateway does) until it is healed.
 // The sandbox behind it serves everything else; the proxy only adds the failure and the log, so a
 // test can tell a listing that went on from the failed page from one that started over.
-import { type IncomingMessage, type Server, type ServerResponse, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { ENDPOINTS } from '../../src/api/endpoints';
+import { forward, listenLocally } from './forward';
 
 export interface PageFailingProxy {
   baseUrl: string;
@@ -48,19 +48,10 @@ export async function startPageFailingProxy(target: string): Promise<PageFailing
           return;
         }
       }
-      const out = request(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      out.on('error', () => res.destroy());
-      out.end(body);
+      forward(upstream, req, res, body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.baseUrl = await listenLocally(server);
   return proxy;
 }
 

@@ -2,9 +2,9 @@
 // does when an administrator rotates it: from then on every request is answered 401 the way the
 // interface specifies, and nothing reaches the sandbox. `restore()` lets requests through again.
 // The sandbox behind it stays the judge of what was decided; the proxy only adds the revocation.
-import { type IncomingMessage, type Server, type ServerResponse, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { ENDPOINTS } from '../../src/api/endpoints';
+import { forward, listenLocally } from './forward';
 
 export interface RevokingProxy {
   baseUrl: string;
@@ -44,17 +44,8 @@ export async function startRevokingProxy(target: string): Promise<RevokingProxy>
       return;
     }
     if (decision) proxy.forwardedDecisions++;
-    const out = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    out.on('error', () => res.destroy());
-    req.pipe(out);
+    forward(upstream, req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.baseUrl = await listenLocally(server);
   return proxy;
 }

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { Recommendation } from '../../src/api/model';
 import { comparisonView, entityKind } from '../../src/extension/panels/comparison-view';
 import { scoreLocationPair } from '../../src/matching';
-import { FIELD_KEYS, parseWebviewMessage, stateRecommendationId } from '../../src/webview/comparison/protocol';
+import { FIELD_KEYS } from '../../src/webview/comparison/fields';
+import { parseWebviewMessage, stateRecommendationId } from '../../src/webview/comparison/from-page';
 
 const LOCATION = 'https://schema.org/PostalAddress';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { FIELD_KEYS } from '../../src/webview/comparison/protocol';
+import { FIELD_KEYS } from '../../src/webview/comparison/fields';
 import { CAFE, CAFE_2, eventView, hostileView, view } from './fixtures';
 import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
 

@@ -2,7 +2,8 @@
 // one where every string is an attack on the renderer.
 import { comparisonView } from '../../src/extension/panels/comparison-view';
 import { SCRIPT_PAYLOADS } from '../support/hostile-corpus';
-import { FIELD_KEYS, type ComparisonView, type FieldKey, type PairExplanation } from '../../src/webview/comparison/protocol';
+import { FIELD_KEYS, type FieldKey } from '../../src/webview/comparison/fields';
+import type { ComparisonView, PairExplanation } from '../../src/webview/comparison/protocol';
 
 const MATCHER: Partial<Record<FieldKey, string[]>> = {
   name: ['name'],

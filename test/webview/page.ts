@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
 import type { FromWebview, PanelState, ToWebview } from '../../src/webview/comparison/protocol';
-import { COMPARISON_STRINGS } from '../../src/webview/comparison/strings';
+import { pageCatalogue } from '../../src/extension/panels/page-strings';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');
@@ -71,7 +71,7 @@ export async function startHarness(): Promise<Harness> {
       '/dist/webview.js': [join(ROOT, 'dist', 'webview.js'), 'text/javascript'],
       '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
     },
-    (o, url) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/webview.js`, styleUri: `${o}/media/webview.css`, title: 'Comparison', strings: url.searchParams.has('l10n') ? pseudoLocalized(COMPARISON_STRINGS) : undefined }),
+    (o, url) => panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/webview.js`, styleUri: `${o}/media/webview.css`, title: 'Comparison', strings: handedStrings('webview.js', url) }),
   );
   const home = mkdtempSync(join(tmpdir(), 'dedup-webview-test-'));
   const browser = await chromium.launch({
@@ -135,6 +135,18 @@ export interface OpenOptions {
   theme?: ThemeName;
   /** The page gets pseudoLocalized strings, as the extension hands over a translated catalogue. */
   l10n?: boolean;
+}
+
+/**
+ * What the extension hands the page of bundle `script` (BasePanel): the built catalogue beside it,
+ * dist/<bundle>.l10n.json, read by the extension's own pageCatalogue; `?l10n` in the page's address
+ * gives it pseudo-translated, as a translated catalogue.
+ */
+export function handedStrings(script: string, url: URL): Record<string, string> {
+  const catalogue = pageCatalogue(join(ROOT, 'dist'), script, (message) => {
+    throw new Error(`${message} (run npm run build first)`);
+  });
+  return url.searchParams.has('l10n') ? pseudoLocalized(catalogue) : { ...catalogue };
 }
 
 /** A stand-in translation of a catalogue: every message in ⟦ ⟧, placeholders kept. */

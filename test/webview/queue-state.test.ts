@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Recommendation } from '../../src/api/model';
 import { type QueueSource, ReviewQueue } from '../../src/extension/panels/queue-state';
-import { parseWebviewMessage, stateIsQueue, stateRecommendationId } from '../../src/webview/comparison/protocol';
+import { parseWebviewMessage, stateIsQueue, stateRecommendationId } from '../../src/webview/comparison/from-page';
 import { KEY_HELP, keyAction } from '../../src/webview/comparison/queue-keys';
 import { COMPARISON_STRINGS } from '../../src/webview/comparison/strings';
 

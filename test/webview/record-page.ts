@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
 import type { FromRecordWebview, RecordPanelState, ToRecordWebview } from '../../src/webview/record/protocol';
-import { RECORD_STRINGS } from '../../src/webview/record/strings';
-import { deliver, openWithStandIn, pseudoLocalized, startHarness, startPageServer, type Harness, type ThemeName } from './page';
+import { deliver, handedStrings, openWithStandIn, startHarness, startPageServer, type Harness, type ThemeName } from './page';
 
 const ROOT = join(__dirname, '..', '..');
 const STYLES = ['codicons/codicon.css', 'webview.css', 'record.css'];
@@ -32,7 +31,7 @@ export async function startRecordHarness(): Promise<RecordHarness> {
       extraStyleUris: extra,
       remoteImages: url.searchParams.has('images'),
       title: 'Record',
-      strings: url.searchParams.has('l10n') ? pseudoLocalized(RECORD_STRINGS) : undefined,
+      strings: handedStrings('record-webview.js', url),
     });
   });
   const base = await startHarness();

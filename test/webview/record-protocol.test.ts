@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { statusText } from '../../src/extension/event-status';
 import { coordinatesView } from '../../src/extension/panels/location-view';
 import { imagesView, timeView } from '../../src/extension/panels/record-panel-fields';
-import { parseRecordMessage, recordStateKey } from '../../src/webview/record/protocol';
+import { parseRecordMessage, recordStateKey } from '../../src/webview/record/from-page';
 import { CONCERT, eventFixture, locationFixture } from './record-fixtures';
 
 describe('record panels: messages from the page', () => {

@@ -33,7 +33,7 @@ describe('webview: triage notes, unsure and blind review in chromium', function 
     await page.waitForSelector('ul.flags');
     const items = await page.locator('ul.flags li').allInnerTexts();
     assert.deepEqual(items, [`⚑ ${v.triage!.flags[0]}`, `⚑ ${PAYLOADS[0]}`]);
-    assert.equal(await page.locator('.unsure-mark').innerText(), `Marked unsure: ${PAYLOADS[1]}`);
+    assert.equal((await page.locator('.unsure-mark').innerText()).replace(/\s*Clear mark$/, ''), `Marked unsure: ${PAYLOADS[1]}`);
     assert.equal((await recorded(page)).pwned, 0, 'a payload ran');
     assert.equal(await page.locator('header img, header script').count(), 0, 'markup from the data became elements');
     assert.equal(await page.locator('h1').innerText(), 'Score 93%');
@@ -55,6 +55,39 @@ describe('webview: triage notes, unsure and blind review in chromium', function 
     assert.deepEqual((await posted(page)).at(-1), { type: 'unsure', recommendationId: 'urn:recommendation:2' });
     await page.keyboard.press('?');
     assert.match(await page.getByRole('dialog', { name: 'Review queue keys' }).innerText(), /N\s+Not sure: mark it unsure/);
+    await page.close();
+  });
+
+  it('Clear mark beside the mark posts `clearUnsure` for the item on screen (panel and queue); unmarked, there is none', async () => {
+    const { page } = await openPanel(h);
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID) });
+    await page.waitForSelector('button.unsure');
+    assert.equal(await page.locator('button.clear-unsure').count(), 0, 'Clear mark on an unmarked item');
+    await send(page, { type: 'show', view: { ...view([CAFE, CAFE_2], ID), triage: { flags: [], unsure: { note: 'ask' } } } });
+    await page.getByRole('button', { name: /^Clear the unsure mark/ }).click();
+    assert.deepEqual((await posted(page)).at(-1), { type: 'clearUnsure', recommendationId: ID });
+    await send(page, { type: 'show', view: { ...view([CAFE, CAFE_2], 'urn:recommendation:2'), triage: { flags: [], unsure: {} } }, queue });
+    await page.waitForSelector('.queue-bar');
+    await page.getByRole('button', { name: /^Clear the unsure mark/ }).click();
+    assert.deepEqual((await posted(page)).at(-1), { type: 'clearUnsure', recommendationId: 'urn:recommendation:2' });
+    await page.close();
+  });
+
+  it('a group’s queue says which group and how many are pending (hostile words as text); Full queue posts `fullQueue`; the plain queue has neither', async () => {
+    const { page, errors } = await openPanel(h);
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID), queue: { ...queue, scope: 'score ↑' } });
+    await page.waitForSelector('.queue-bar');
+    assert.equal(await page.locator('.queue-group').count(), 0);
+    assert.equal(await page.getByRole('button', { name: /^Leave this group/ }).count(), 0);
+    const words = `name equal · phone equal ${PAYLOADS[0]}`;
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID), queue: { ...queue, remaining: 37, group: { words } } });
+    await page.waitForSelector('.queue-group');
+    assert.equal(await page.locator('.queue-group').innerText(), `Reviewing group: ${words} (37 pending)`);
+    assert.equal(await page.locator('.queue-scope').count(), 0, 'the tree’s scope shown in a group’s queue');
+    assert.equal((await recorded(page)).pwned, 0, 'a payload ran');
+    await page.getByRole('button', { name: /^Leave this group/ }).click();
+    assert.deepEqual((await posted(page)).at(-1), { type: 'queue', action: 'fullQueue', recommendationId: ID });
+    assert.deepEqual(errors, []);
     await page.close();
   });
 

@@ -8,10 +8,10 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newNonce, panelHtml } from '../../src/extension/panels/html';
-import { type GroupRow, parseTriageMessage, type TriagePanelData } from '../../src/webview/triage/protocol';
-import { TRIAGE_STRINGS } from '../../src/webview/triage/strings';
+import { parseTriageMessage } from '../../src/webview/triage/from-page';
+import type { GroupRow, TriagePanelData } from '../../src/webview/triage/protocol';
 import { PAYLOADS } from './fixtures';
-import { CHROMIUM, deliver, type Harness, openWithStandIn, pseudoLocalized, recorded, startHarness, startPageServer } from './page';
+import { CHROMIUM, deliver, handedStrings, type Harness, openWithStandIn, recorded, startHarness, startPageServer } from './page';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -44,7 +44,7 @@ describe('webview: the Triage panel in chromium', function () {
         '/media/webview.css': [join(ROOT, 'media', 'webview.css'), 'text/css'],
       },
       (o, url) =>
-        panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/triage-webview.js`, styleUri: `${o}/media/webview.css`, extraStyleUris: [`${o}/media/triage.css`], title: 'Triage', strings: url.searchParams.has('l10n') ? pseudoLocalized(TRIAGE_STRINGS) : undefined }),
+        panelHtml({ cspSource: o, nonce: newNonce(), scriptUri: `${o}/dist/triage-webview.js`, styleUri: `${o}/media/webview.css`, extraStyleUris: [`${o}/media/triage.css`], title: 'Triage', strings: handedStrings('triage-webview.js', url) }),
     ));
   });
   after(async () => {
@@ -82,7 +82,7 @@ describe('webview: the Triage panel in chromium', function () {
     await page.getByRole('button', { name: 'Count' }).click();
     assert.deepEqual(await sizes(), ['11', '12', '13']);
     await page.getByRole('button', { name: 'Approve the group: name equal 3' }).click();
-    await page.getByRole('button', { name: 'Review a sample: name equal 1' }).click();
+    await page.getByRole('button', { name: 'Review samples (the review queue on this group only): name equal 1' }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();
     assert.deepEqual((await recorded(page)).posted.slice(1), [
       { type: 'group', action: 'approve', key: 'location:name=equal|k3' },

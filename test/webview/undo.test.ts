@@ -3,7 +3,7 @@
 // screen; the extension validates that message like every other. Needs `npm run build` first.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { parseWebviewMessage } from '../../src/webview/comparison/protocol';
+import { parseWebviewMessage } from '../../src/webview/comparison/from-page';
 import { CAFE, CAFE_2, view } from './fixtures';
 import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
 

@@ -2,6 +2,7 @@
 // (all pages, not just the loaded ones) that matches a minimum score, or the view's filter when one
 // is set; then the confirmation, the run and the summary of bulk-run.ts.
 import * as vscode from 'vscode';
+import { cancellationSignal } from '../ui/cancellation';
 import type { Recommendation } from '../../api/model';
 import type { Verdict } from '../../api/model';
 import { type RecommendationFilter, describeFilter, isFiltered, matches, parseScoreRange } from '../views/recommendation-filter';
@@ -77,14 +78,11 @@ async function collect(c: Curation, criteria: RecommendationFilter, signal: Abor
   const title = vscode.l10n.t('Finding pending recommendations ({0})…', describeCriteria(criteria));
   try {
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
-      const controller = new AbortController();
-      const sub = token.onCancellationRequested(() => controller.abort());
-      const link = () => controller.abort();
-      signal?.addEventListener('abort', link, { once: true });
+      const cancel = cancellationSignal(token, signal);
       try {
         const found: Recommendation[] = [];
         let read = 0;
-        for await (const page of client.recommendationPages({ pageSize: 200 }, { signal: controller.signal })) {
+        for await (const page of client.recommendationPages({ pageSize: 200 }, { signal: cancel.signal })) {
           read += page.data.length;
           // Only the matching ones are kept, so memory follows the selection, not the whole list.
           found.push(...page.data.filter((r) => matches(r, criteria)));
@@ -92,8 +90,7 @@ async function collect(c: Curation, criteria: RecommendationFilter, signal: Abor
         }
         return found;
       } finally {
-        sub.dispose();
-        signal?.removeEventListener('abort', link);
+        cancel.dispose();
       }
     });
   } catch (e) {

@@ -2,6 +2,7 @@
 // notification, items leaving the tree as they are decided, and a summary with "Retry Failed". The
 // run itself is src/curation/bulk-decisions.ts, which journals every attempt.
 import * as vscode from 'vscode';
+import { cancellationSignal } from '../ui/cancellation';
 import type { Recommendation } from '../../api/model';
 import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
 import { type MootSplit, splitMoot } from '../../curation/bulk-moot';
@@ -66,25 +67,21 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
   let stoppedByAuth = false;
   const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    const onOuter = () => controller.abort();
-    req.signal?.addEventListener('abort', onOuter, { once: true });
-    if (req.signal?.aborted) controller.abort();
+    const cancel = cancellationSignal(token, req.signal);
     try {
       return await runBulkDecisions(client, targets, {
         verdict: req.verdict,
         connection,
         journal: c.journal,
         concurrency: Settings.bulkConcurrency(),
-        signal: controller.signal,
+        signal: cancel.signal,
         onOutcome: (target, outcome) => {
           if (outcome.status === 'ok') c.recommendations.take(target['@id']);
           // With the token refused every further request would fail the same way: stop, and offer
           // "Update Token…" once (the ErrorReporter folds repeats).
           if (outcome.kind === 'invalid-token' || outcome.kind === 'auth-header') {
             stoppedByAuth = true;
-            controller.abort();
+            cancel.abort();
             c.errors.report(outcome.error, title);
           }
         },
@@ -95,8 +92,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
           }),
       });
     } finally {
-      subscription.dispose();
-      req.signal?.removeEventListener('abort', onOuter);
+      cancel.dispose();
     }
   });
   const outcome = { ...splitMoot(summary, targets), summary, pendingBefore, pendingAfter: undefined as number | undefined };

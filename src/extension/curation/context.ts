@@ -45,7 +45,7 @@ export function createCuration(
   // journal writes it with node:fs so that every line can be fsynced. The folder is created on the
   // first append.
   const journal = new DecisionJournal(vscode.Uri.joinPath(context.globalStorageUri, JOURNAL_FILE).fsPath);
-  const triage = new TriageState(journal, log);
+  const triage = new TriageState(journal, log, () => session.baseUrl);
   // Disposed before the journal closes (subscriptions are disposed in reverse order).
   context.subscriptions.push({ dispose: () => void journal.close() }, triage, recommendations.useTriage(triage));
   return { session, recommendations, journal, errors, log, undo: new UndoWindow(), triage };

@@ -4,6 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { cancellationSignal } from '../ui/cancellation';
 import type { Recommendation } from '../../api/model';
 import { type ExportResult, exportRecords } from '../../curation/export';
 import type { ListKind } from '../../records/list-kind';
@@ -103,20 +104,15 @@ async function runExport(kind: ListKind, views: ExportViews, session: Session, e
   const title = vscode.l10n.t('Exporting {0} to {1}', kind, path.basename(file));
   try {
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
-      const controller = new AbortController();
-      const sub = token.onCancellationRequested(() => controller.abort());
-      const link = () => controller.abort();
-      args?.signal?.addEventListener('abort', link, { once: true });
-      if (args?.signal?.aborted) controller.abort();
+      const cancel = cancellationSignal(token, args?.signal);
       try {
         return await exportRecords(client, query, file, {
-          signal: controller.signal,
+          signal: cancel.signal,
           filter,
           onProgress: (n) => progress.report({ message: vscode.l10n.t('{0} records written', n.toLocaleString()) }),
         });
       } finally {
-        sub.dispose();
-        args?.signal?.removeEventListener('abort', link);
+        cancel.dispose();
       }
     });
     log.info(`exported ${result.written} ${kind} to ${result.file} (${result.format})`);

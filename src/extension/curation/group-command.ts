@@ -3,6 +3,7 @@
 // the chosen group approved or rejected — optionally only its members whose estimate clears the
 // target — through the bulk path (list, confirmation, journal, concurrency, cancel, retry).
 import * as vscode from 'vscode';
+import { cancellationSignal } from '../ui/cancellation';
 import { Commands } from '../ids';
 import type { BulkSummary } from '../../curation/bulk-decisions';
 import type { Recommendation } from '../../api/model';
@@ -138,13 +139,10 @@ export async function triageAll(c: Curation, signal: AbortSignal | undefined): P
   }
   try {
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Triage: reading every pending recommendation…'), cancellable: true }, async (progress, token) => {
-      const controller = new AbortController();
-      const sub = token.onCancellationRequested(() => controller.abort());
-      const link = () => controller.abort();
-      signal?.addEventListener('abort', link, { once: true });
+      const cancel = cancellationSignal(token, signal);
       try {
         const pending: Recommendation[] = [];
-        for await (const page of client.recommendationPages({ pageSize: 200 }, { signal: controller.signal })) {
+        for await (const page of client.recommendationPages({ pageSize: 200 }, { signal: cancel.signal })) {
           pending.push(...page.data);
           progress.report({ message: t('{0} of {1} read', pending.length, page.total ?? '?') });
         }
@@ -154,8 +152,7 @@ export async function triageAll(c: Curation, signal: AbortSignal | undefined): P
         c.log.info(`triage of ${pending.length} pending: ${result.groups.length} groups in ${(performance.now() - started).toFixed(0)} ms`);
         return { pending, result };
       } finally {
-        sub.dispose();
-        signal?.removeEventListener('abort', link);
+        cancel.dispose();
       }
     });
   } catch (e) {

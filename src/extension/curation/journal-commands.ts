@@ -1,9 +1,11 @@
-// "Show Decision History" (a read-only virtual document, newest first) and "Export Decision
-// History…" (CSV or NDJSON, chosen in a save dialog), both from the decision journal.
+// "Show Decision History" (a read-only virtual document, newest first: decision attempts, and the
+// unsure marks and their clearings with the curator's note) and "Export Decision History…" (CSV or
+// NDJSON, chosen in a save dialog: the decision attempts), both from the decision journal.
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type DecisionEntry, notSent, readJournal } from '../../curation/journal';
+import { type DecisionEntry, type JournalContents, notSent, readJournal, type UnsureEntry } from '../../curation/journal';
+import { historyRows } from '../../curation/history';
 import { exportJournal, journalFormatFromPath } from '../../curation/journal-export';
 import { type Curation, fileError, localPath } from './context';
 import { showInfo } from '../ui/notify';
@@ -65,41 +67,69 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
   ];
 }
 
-function render(journalPath: string, { entries, skippedLines }: { entries: DecisionEntry[]; skippedLines: number }): string {
+function render(journalPath: string, contents: JournalContents): string {
+  const { entries, skippedLines, unsure } = contents;
   const lines = [
-    vscode.l10n.t('Decision history: {0} attempts, newest first. Journal: {1}', entries.length, journalPath),
+    unsure.length
+      ? vscode.l10n.t('Decision history: {0} attempts and {1} unsure marks or clearings, newest first. Journal: {2}', entries.length, unsure.length, journalPath)
+      : vscode.l10n.t('Decision history: {0} attempts, newest first. Journal: {1}', entries.length, journalPath),
     vscode.l10n.t('"unknown" means the service may or may not have applied the decision (answer lost, cancelled in flight, or the editor closed mid-run).'),
   ];
+  if (unsure.length) lines.push(vscode.l10n.t('"? unsure" and "unsure cleared" are kept in the journal only: nothing about them was sent to the service.'));
   if (skippedLines) lines.push(vscode.l10n.t('{0} unreadable line(s) skipped.', skippedLines));
-  if (entries.length > SHOWN) lines.push(vscode.l10n.t('Showing the newest {0}; export the history for all of them.', SHOWN));
+  const all = historyRows(contents);
+  if (all.length > SHOWN) lines.push(vscode.l10n.t('Showing the newest {0}; export the history for all of them.', SHOWN));
   lines.push('');
-  const rows = entries
+  const rows = all
     .slice(-SHOWN)
     .reverse()
-    .map((e) => [
-      localTime(e.at),
-      e.verdict,
-      notSent(e)
-        ? 'not sent (window closed during the undo period)'
-        : e.outcome === 'failed'
-          ? `failed: ${e.kind ?? ''}`
-          : e.outcome === 'unknown' && !e.outcomeRecorded
-            ? 'unknown (interrupted)'
-            : e.outcome === 'unknown'
-              ? `unknown: ${e.kind ?? ''}`
-              : e.outcome === 'cancelled'
-                ? 'cancelled (undone, not sent)'
-                : e.outcome,
-      e.score === undefined ? '' : `${Math.round(e.score * 100)}%`,
-      e.connection?.label ?? '',
-      `${namesLabel(e.entities)}  ${e.id}${e.message ? `  (${e.message})` : ''}`,
-    ]);
+    .map((r) => (r.kind === 'decision' ? decisionRow(r.entry) : unsureRow(r.entry)));
   const header = [vscode.l10n.t('Time'), vscode.l10n.t('Verdict'), vscode.l10n.t('Outcome'), vscode.l10n.t('Score'), vscode.l10n.t('Connection'), vscode.l10n.t('Recommendation')];
   const widths = header.slice(0, -1).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  // Record data may hold line breaks; one attempt stays on one line.
+  // Record data (and a note) may hold line breaks; one row stays on one line.
   const line = (r: string[]) => r.map((cell, i) => (i < widths.length ? cell.padEnd(widths[i]) : cell.replace(/\s+/g, ' '))).join('  ');
   lines.push(line(header), ...rows.map(line));
   return lines.join('\n') + '\n';
+}
+
+const scoreCell = (score: number | undefined) => (score === undefined ? '' : `${Math.round(score * 100)}%`);
+
+function decisionRow(e: DecisionEntry): string[] {
+  return [
+    localTime(e.at),
+    e.verdict,
+    notSent(e)
+      ? 'not sent (window closed during the undo period)'
+      : e.outcome === 'failed'
+        ? `failed: ${e.kind ?? ''}`
+        : e.outcome === 'unknown' && !e.outcomeRecorded
+          ? 'unknown (interrupted)'
+          : e.outcome === 'unknown'
+            ? `unknown: ${e.kind ?? ''}`
+            : e.outcome === 'cancelled'
+              ? 'cancelled (undone, not sent)'
+              : e.outcome,
+    scoreCell(e.score),
+    e.connection?.label ?? '',
+    `${namesLabel(e.entities)}  ${e.id}${e.message ? `  (${e.message})` : ''}`,
+  ];
+}
+
+/**
+ * An unsure mark or its clearing, beside the decisions: "? unsure" (the mark, with the note) or
+ * "unsure cleared". The document is plain text, so the note is inert as it stands; it is the
+ * curator's own words, kept whole on the row (at most the 2000 characters the input allows).
+ */
+function unsureRow(u: UnsureEntry): string[] {
+  const note = u.note ? `  ${vscode.l10n.t('note: {0}', u.note)}` : '';
+  return [
+    localTime(u.at),
+    u.cleared ? vscode.l10n.t('unsure cleared') : vscode.l10n.t('? unsure'),
+    u.cleared ? vscode.l10n.t('mark taken back (not sent)') : vscode.l10n.t('kept pending (not sent)'),
+    scoreCell(u.score),
+    u.connection?.label ?? '',
+    `${namesLabel(u.entities)}  ${u.id}${note}`,
+  ];
 }
 
 function localTime(iso: string): string {

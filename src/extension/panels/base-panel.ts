@@ -5,14 +5,16 @@
 // of disposables released with the panel.
 import type * as v from 'valibot';
 import * as vscode from 'vscode';
-import type { Catalogue } from '../../webview/shared/l10n';
-import { CommonPageMessage, parseMessage } from '../../webview/shared/messages';
+import { CommonPageMessage } from '../../webview/shared/from-page';
+import { parseMessage } from '../../webview/shared/messages';
 import { newNonce, panelHtml } from './html';
+import { pageCatalogue } from './page-strings';
 import { openWebLink } from './web-link';
 
 /**
- * The page of a panel (a folder of src/webview): which bundle and styles it loads, the schema of
- * its own messages (src/webview/<page>/protocol.ts) and its strings (src/webview/<page>/strings.ts).
+ * The page of a panel (a folder of src/webview): which bundle and styles it loads and the schema of
+ * its own messages (src/webview/<page>/protocol.ts). Its strings (src/webview/<page>/strings.ts)
+ * are the bundle's catalogue file beside it (page-strings.ts).
  */
 export interface PanelPage<Own> {
   /** File in dist/. */
@@ -21,8 +23,6 @@ export interface PanelPage<Own> {
   styles: string[];
   /** The page's own messages; `ready` and `openLink` are every page's, checked and handled here. */
   messages: v.GenericSchema<unknown, Own>;
-  /** The page's catalogue (key → English), translated with vscode.l10n.t into the HTML. */
-  strings: Catalogue;
   /** Whether img-src allows https: (read at each load, so a changed setting takes effect on reload). */
   remoteImages?: () => boolean;
 }
@@ -31,7 +31,7 @@ export interface PanelPage<Own> {
  * The page's catalogue in the user's language. vscode.l10n.t looks each English message up in the
  * extension's bundle (l10n/bundle.l10n.<language>.json); {0}… stay for the page to fill in.
  */
-export function localizedStrings(catalogue: Catalogue): Record<string, string> {
+export function localizedStrings(catalogue: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(catalogue).map(([key, english]) => [key, vscode.l10n.t(english)]));
 }
 
@@ -135,7 +135,7 @@ export abstract class BasePanel<To, Own> implements vscode.Disposable {
       styleUri: style,
       extraStyleUris: extraStyles,
       remoteImages: this.page.remoteImages?.() ?? false,
-      strings: localizedStrings(this.page.strings),
+      strings: localizedStrings(pageCatalogue(vscode.Uri.joinPath(this.extensionUri, 'dist').fsPath, this.page.script, (m) => this.log.error(`page strings: ${m}`))),
       // Not the panel's title: that holds record names, and the HTML carries no data at all.
       title: 'Dedup Curator',
     });
@@ -170,12 +170,16 @@ export abstract class BasePanel<To, Own> implements vscode.Disposable {
       }
       return;
     }
-    if (common?.type === 'openLink') return this.openLink(common.url);
+    if (common?.type === 'openLink') {
+      this.onUsed();
+      return this.openLink(common.url);
+    }
     const message = parseMessage(this.page.messages, raw);
     if (message === undefined) {
       this.log.warn(`panel: ignored a malformed message from the webview (${typeof raw === 'object' && raw ? String((raw as { type?: unknown }).type) : typeof raw})`);
       return;
     }
+    this.onUsed();
     return this.onMessage(message);
   }
 
@@ -187,6 +191,12 @@ export abstract class BasePanel<To, Own> implements vscode.Disposable {
     // openExternal is typed for a Uri only, but takes the string and keeps it as given.
     await openWebLink(url, (target) => vscode.env.openExternal(target as unknown as vscode.Uri));
   }
+
+  /**
+   * The user acted on the page (a message other than `ready`: a button, a link): a preview panel
+   * is kept from then on (preview-slot.ts), as editing a preview editor keeps it.
+   */
+  protected onUsed(): void {}
 
   /** The page is (again) ready: send it what it should show. */
   protected abstract onReady(): void;

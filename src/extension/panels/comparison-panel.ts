@@ -4,14 +4,15 @@
 // (queue-panel.ts) is this panel walking through the pending recommendations.
 import * as vscode from 'vscode';
 import type { Recommendation, Verdict } from '../../api/model';
-import { ComparisonPageMessage, type DecisionStatus, type ToWebview } from '../../webview/comparison/protocol';
-import { COMPARISON_STRINGS } from '../../webview/comparison/strings';
+import { ComparisonPageMessage } from '../../webview/comparison/from-page';
+import type { DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
 import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
 import { integrationName, percent, recommendationLabel } from '../views/labels';
 import type { PendingChange } from '../views/recommendations-list';
 import { BasePanel, type PanelPage } from './base-panel';
 import { comparisonView } from './comparison-view';
 import { markUnsure } from '../commands/unsure-command';
+import { clearUnsure } from '../commands/clear-unsure-command';
 import { flagSentence } from '../triage/flag-labels';
 import { Settings } from '../settings';
 import { shortName } from './panel-title';
@@ -26,6 +27,8 @@ export const recommendationNames = (r: Recommendation) => recommendationLabel(r,
 export interface PanelRegistry {
   readonly ctx: DecisionContext;
   rekey(panel: ComparisonPanel, id: string): void;
+  /** The user acted on this panel: if it is the preview, it is kept (preview-slot.ts). */
+  keep(panel: ComparisonPanel): void;
   /** The first pending recommendation in the tree's order, other than `after`, not on screen in another panel. */
   nextPending(after: string): Recommendation | undefined;
 }
@@ -33,7 +36,7 @@ export interface PanelRegistry {
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The page of the comparison panel and the review queue (src/webview/comparison/). */
-const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage, strings: COMPARISON_STRINGS };
+const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage };
 
 export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage> {
   protected rec: Recommendation | undefined;
@@ -143,6 +146,11 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
     return marked;
   }
 
+  /** Draws `rec` again after its mark changed (the queue keeps its place and counts). */
+  protected redraw(rec: Recommendation, notice: string): void {
+    this.show(rec, notice);
+  }
+
   protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
     const view = this.viewOf(rec);
     const show: Extract<ToWebview, { type: 'show' }> = { type: 'show', view };
@@ -162,9 +170,19 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
     if (this.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
   }
 
+  protected override onUsed(): void {
+    this.registry.keep(this);
+  }
+
   protected async onMessage(message: ComparisonPageMessage): Promise<void> {
     if (message.type === 'undo') {
       if (message.recommendationId === this.recommendationId) this.registry.ctx.curation.undo.cancel(message.recommendationId);
+      return;
+    }
+    if (message.type === 'clearUnsure') {
+      if (!this.rec || message.recommendationId !== this.recommendationId || this.busy) return;
+      const rec = this.rec;
+      if (await clearUnsure(this.registry.ctx.curation, rec['@id'])) this.redraw(rec, vscode.l10n.t('Unsure mark cleared: pending as before, part of bulk and group decisions again. Nothing was sent.'));
       return;
     }
     if (message.type === 'unsure') {

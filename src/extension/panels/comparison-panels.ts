@@ -1,9 +1,11 @@
 // The open comparison panels: one per recommendation (opened, revealed, restored after a reload by
-// a WebviewPanelSerializer) plus at most one review queue; the commands that open them. The panels
+// a WebviewPanelSerializer) plus at most one review queue; the commands that open them. A click in
+// the Recommendations tree opens a preview: the next click shows its recommendation in that same
+// panel, until the panel is kept (preview-slot.ts). The panels
 // hear from the Recommendations tree when a recommendation leaves it, to say "decided elsewhere".
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { stateConnection, stateIsQueue, stateRecommendationId } from '../../webview/comparison/protocol';
+import { stateConnection, stateIsQueue, stateRecommendationId } from '../../webview/comparison/from-page';
 import { type DecisionContext, recommendationOf } from '../commands/decision-commands';
 import type { ListNode } from '../views/paged-list';
 import { percent } from '../views/labels';
@@ -11,6 +13,8 @@ import { panelOptions } from './base-panel';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 import { restoreComparison } from './comparison-restore';
 import { QueuePanel } from './queue-panel';
+import type { ReviewGroup } from './queue-group';
+import { PreviewSlot, previewEnabled } from './preview-slot';
 import { showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Commands, PanelTypes } from '../ids';
@@ -18,6 +22,8 @@ import { Commands, PanelTypes } from '../ids';
 export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelSerializer, PanelRegistry {
   private readonly panels = new Map<string, ComparisonPanel>();
   private queuePanel: QueuePanel | undefined;
+  /** The panel the next tree click re-uses. */
+  private readonly previews = new PreviewSlot<ComparisonPanel>();
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -44,31 +50,67 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
     return this.queuePanel;
   }
 
-  open(rec: Recommendation): ComparisonPanel {
-    // One panel per recommendation: its own, or the queue while the queue shows it.
+  /** The panel a tree click opened and nothing kept yet, if any. */
+  get preview(): ComparisonPanel | undefined {
+    return this.previews.panel;
+  }
+
+  /**
+   * Shows a recommendation: the panel that shows it if there is one (its own, or the queue while
+   * the queue shows it), revealed, and kept unless this open is a preview; as a preview (a tree
+   * click), in the preview panel, re-used (issue 12, point 7: no new webview, its page gets the
+   * recommendation by message), else in a new panel.
+   */
+  open(rec: Recommendation, opts: { preview?: boolean } = {}): ComparisonPanel {
+    const preview = opts.preview === true && previewEnabled();
     const existing = this.panels.get(rec['@id']) ?? (this.queuePanel?.recommendationId === rec['@id'] ? this.queuePanel : undefined);
     if (existing) {
       existing.panel.reveal();
+      if (!preview) this.previews.keep(existing);
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(PanelTypes.comparison, recommendationNames(rec), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
-    const created = this.track(new ComparisonPanel(panel, this.extensionUri, this, rec['@id']));
-    created.show(rec);
-    return created;
+    const create = () => {
+      const panel = vscode.window.createWebviewPanel(PanelTypes.comparison, recommendationNames(rec), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+      const created = this.track(new ComparisonPanel(panel, this.extensionUri, this, rec['@id']));
+      created.show(rec);
+      return created;
+    };
+    if (!preview) return create();
+    return this.previews.open(create, (old) => {
+      // Title, id (rekey), connection, status and listeners all follow the recommendation shown.
+      old.show(rec);
+      return true;
+    });
   }
 
-  /** The queue if one is open (revealed), else a new one; one that reached its end starts over. */
-  async openQueue(): Promise<QueuePanel> {
+  keep(panel: ComparisonPanel): void {
+    this.previews.keep(panel);
+  }
+
+  /**
+   * The queue if one is open (revealed), else a new one; one that reached its end starts over.
+   * With `group` (Review samples in the Triage panel) the queue walks that group's members only; an
+   * open queue starts over on it, in its own panel. Without one, a group's queue goes back to the
+   * whole list.
+   */
+  async openQueue(group?: ReviewGroup): Promise<QueuePanel> {
+    const open = this.queuePanel;
+    if (open && (group || open.group) && open.startedFor === this.ctx.session.baseUrl) {
+      await this.ctx.list.loading;
+      await open.restart(group);
+      return open;
+    }
     // A queue started on another connection holds that service's recommendations: start anew.
-    if (this.queuePanel && !this.queuePanel.queue.atEnd && this.queuePanel.startedFor === this.ctx.session.baseUrl) {
-      this.queuePanel.panel.reveal();
-      return this.queuePanel;
+    if (open && !open.queue.atEnd && open.startedFor === this.ctx.session.baseUrl) {
+      open.panel.reveal();
+      return open;
     }
     this.queuePanel?.dispose();
     const panel = vscode.window.createWebviewPanel(PanelTypes.comparison, vscode.l10n.t('Review Queue'), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
     const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
     await this.ctx.list.loading;
-    await queue.begin();
+    if (group) await queue.restart(group);
+    else await queue.begin();
     return queue;
   }
 
@@ -129,6 +171,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
 
   dispose(): void {
     this.subscription.dispose();
+    this.previews.dispose();
     this.queuePanel?.dispose();
     for (const p of [...this.panels.values()]) p.dispose();
     this.panels.clear();
@@ -164,16 +207,25 @@ export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: D
   return [
     panels,
     vscode.window.registerWebviewPanelSerializer(PanelTypes.comparison, panels),
-    vscode.commands.registerCommand(Commands.openComparison, async (arg?: unknown) => {
+    // A tree item's click passes { preview: true } after the recommendation; a context menu passes
+    // the selection (an array) there and, like the palette, opens a kept panel.
+    vscode.commands.registerCommand(Commands.openComparison, async (arg?: unknown, opts?: unknown) => {
       const rec = arg === undefined ? await pickOne(ctx.list) : resolve(ctx.list, arg);
-      return rec ? panels.open(rec) : undefined;
+      const preview = typeof opts === 'object' && opts !== null && !Array.isArray(opts) && (opts as { preview?: unknown }).preview === true;
+      return rec ? panels.open(rec, { preview }) : undefined;
     }),
-    vscode.commands.registerCommand(Commands.startReviewQueue, async () => {
+    // args.group: from the Triage panel's Review (the extension's own call, not a user's argument).
+    vscode.commands.registerCommand(Commands.startReviewQueue, async (args?: { group?: ReviewGroup }) => {
       if (ctx.session.state.kind !== 'ready') {
         void showInfo(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
         return undefined;
       }
-      return panels.openQueue();
+      const group = args?.group;
+      if (group && group.baseUrl !== ctx.session.baseUrl) {
+        void showInfo(vscode.l10n.t('The Triage panel was computed on another connection: refresh it, then review the group again.'));
+        return undefined;
+      }
+      return panels.openQueue(group && Array.isArray(group.members) ? group : undefined);
     }),
   ];
 }

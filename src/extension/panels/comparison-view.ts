@@ -5,7 +5,8 @@
 import type { Recommendation, RecommendationEntity } from '../../api/model';
 import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
 import { distanceMeters, scoreEventPair, scoreLocationPair, type PairScore } from '../../matching/index';
-import { FIELD_KEYS, type ComparisonRow, type ComparisonView, type Evidence, type FieldKey, type PairExplanation } from '../../webview/comparison/protocol';
+import { FIELD_KEYS, type FieldKey } from '../../webview/comparison/fields';
+import type { ComparisonRow, ComparisonView, Evidence, PairExplanation } from '../../webview/comparison/protocol';
 import { timeView } from './record-panel-fields';
 
 

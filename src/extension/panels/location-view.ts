@@ -1,7 +1,8 @@
 // A location as its panel shows it: address lines, coordinates with a map link, telephone, and the
 // shared parts (record-panel-fields.ts). Also the short form of an event in a location's list.
 import type { Address, Event, Location } from '../../api/model';
-import { ADDRESS_FIELDS, type AddressLine, type CoordinatesView, type EventItem, type LocationCard, type LocationView } from '../../webview/record/protocol';
+import { ADDRESS_FIELDS } from '../../webview/record/fields';
+import type { AddressLine, CoordinatesView, EventItem, LocationCard, LocationView } from '../../webview/record/protocol';
 import { statusText } from '../event-status';
 import { type RecordViewOptions, baseView, text, timeView } from './record-panel-fields';
 

@@ -10,12 +10,10 @@ import type { PendingChange, RecommendationsList } from '../views/recommendation
 import { decideRecommendation } from '../commands/decision-commands';
 import { percent } from '../views/labels';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
-
-/** Setting queue.blind (issue 17): the queue hides the score and the flags until the verdict is given. */
-export const blindQueue = () => Settings.queueBlind();
 import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
+import { GroupSource, type ReviewGroup } from './queue-group';
 
 /** The Recommendations tree as the queue's source: its order, its filter, its paging. */
 export function treeSource(list: RecommendationsList): QueueSource {
@@ -31,7 +29,10 @@ export function treeSource(list: RecommendationsList): QueueSource {
 }
 
 export class QueuePanel extends ComparisonPanel {
-  readonly queue: ReviewQueue;
+  /** Replaced when the queue starts over on a group or on the whole list (restart). */
+  queue: ReviewQueue;
+  /** Set while the queue walks one triage group's members ("Review samples"); else the tree's list. */
+  private groupSource: GroupSource | undefined;
   /** A step (skip, back, undo, the move after a decision) is running; keys meanwhile are dropped. */
   private navigating = false;
 
@@ -50,6 +51,25 @@ export class QueuePanel extends ComparisonPanel {
 
   override get isQueue(): boolean {
     return true;
+  }
+
+  /** The triage group this queue walks, if it walks one. */
+  get group(): ReviewGroup | undefined {
+    return this.groupSource?.group;
+  }
+
+  /**
+   * Starts over in the same panel: on `group`'s members (Review samples), or without one on the
+   * tree's whole list (the group queue's "Full queue", Start Review Queue). Local skips and counts
+   * start afresh; decisions still in their undo period stay undoable by U.
+   */
+  async restart(group?: ReviewGroup): Promise<void> {
+    // Mid-step the page and the old queue would disagree on the item on screen: not now.
+    if (this.navigating || this.busy) return;
+    this.groupSource = group && new GroupSource(group, (id) => this.registry.ctx.curation.triage.isUnsure(id));
+    this.queue = new ReviewQueue(this.groupSource ?? treeSource(this.registry.ctx.list));
+    this.panel.reveal();
+    await this.begin();
   }
 
   /** Shows the first item: `startId` if it is pending (a restored queue), else the tree's first. */
@@ -85,6 +105,12 @@ export class QueuePanel extends ComparisonPanel {
     this.onReady();
   }
 
+  /** After Clear mark: the same entry, its state and the queue's counts kept. */
+  protected override redraw(rec: Recommendation, notice: string): void {
+    const entry = this.queue.current();
+    if (entry?.rec['@id'] === rec['@id']) this.showEntry(entry, notice);
+  }
+
   /** The queue's items came from the service it was started on. */
   startedFor: string | undefined;
 
@@ -102,7 +128,9 @@ export class QueuePanel extends ComparisonPanel {
     const s = this.queue.status();
     if (this.registry.ctx.session.state.kind !== 'ready') return vscode.l10n.t('There is no active connection: connect to a service, then start the review queue again.');
     if (this.queue.loadFailed) return vscode.l10n.t('Could not load more recommendations (the Recommendations view says why). Press S to try again.');
-    const summary = vscode.l10n.t('Nothing left to review: {0} approved, {1} rejected, {2} skipped in this queue.', s.approved, s.rejected, s.skipped);
+    const summary = this.group
+      ? vscode.l10n.t('Nothing left to review in this group: {0} approved, {1} rejected, {2} skipped. "Full queue" goes on with the whole list.', s.approved, s.rejected, s.skipped)
+      : vscode.l10n.t('Nothing left to review: {0} approved, {1} rejected, {2} skipped in this queue.', s.approved, s.rejected, s.skipped);
     return this.notice ? `${this.notice} ${summary}` : summary;
   }
 
@@ -113,7 +141,7 @@ export class QueuePanel extends ComparisonPanel {
   protected override viewOf(rec: Recommendation): ReturnType<ComparisonPanel['viewOf']> {
     const view = super.viewOf(rec);
     const state = this.queue.entry(rec['@id'])?.state;
-    if (!blindQueue() || state === 'approved' || state === 'rejected') return view;
+    if (!Settings.queueBlind() || state === 'approved' || state === 'rejected') return view;
     return { ...view, score: 0, explanations: [], triage: undefined, blind: true };
   }
 
@@ -138,6 +166,8 @@ export class QueuePanel extends ComparisonPanel {
     // Keys pressed on a page that shows another item than this panel's are stale: dropped.
     if ((message.recommendationId ?? '') !== this.recommendationId) return;
     if (message.type === 'queue') return this.act(message.action);
+    // Clearing a mark keeps the item on screen, undecided: the panel's own path.
+    if (message.type === 'clearUnsure') return this.navigating ? undefined : super.onMessage(message);
     const entry = this.queue.current();
     if (message.type === 'unsure') {
       if (this.navigating || this.busy || !this.rec || (entry?.state !== 'pending' && entry?.state !== 'skipped')) return;
@@ -214,6 +244,8 @@ export class QueuePanel extends ComparisonPanel {
       // With nothing to go back to or undo, nothing happens (the page says so by itself).
       case 'back':
         return this.queue.canBack ? this.navigate(() => this.queue.back()) : Promise.resolve();
+      case 'fullQueue':
+        return this.restart();
       case 'undo': {
         // A decision of this queue still in its undo period first (the one on screen, else the
         // latest), then the last skip.
@@ -249,13 +281,16 @@ export class QueuePanel extends ComparisonPanel {
   private statusNow(): ReturnType<ReviewQueue['status']> {
     const s = this.queue.status();
     // The queue walks the tree's order and filter: its header says which (issue 13, point 2).
-    const scope = this.registry.ctx.list.describeScope();
-    return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined, ...(scope ? { scope } : {}) };
+    // A group's queue says which group instead (the tree's order and filter do not apply to it).
+    const group = this.group;
+    const scope = group ? undefined : this.registry.ctx.list.describeScope();
+    return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined, ...(scope ? { scope } : {}), ...(group ? { group: { words: group.words } } : {}) };
   }
 
   override pendingChanged(change: PendingChange): void {
     // Our own decision in flight: the move after it sends the new counts.
     if (this.busy && change.id === this.recommendationId) return;
+    this.groupSource?.pendingChanged(change.id, change.pending);
     if (change.pending) this.queue.restored(change.id);
     else this.queue.gone(change.id);
     super.pendingChanged(change);

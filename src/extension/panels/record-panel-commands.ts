@@ -12,6 +12,7 @@ import type { ListNode } from '../views/paged-list';
 import type { RecordKind } from '../../webview/record/protocol';
 import type { AnyRecord } from './record-panel';
 import { RecordPanels } from './record-panels';
+import { keepPreview } from './preview-slot';
 import { showError, showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Commands, PanelTypes } from '../ids';
@@ -130,11 +131,8 @@ export function registerRecordPanels(
     vscode.window.registerWebviewPanelSerializer(PanelTypes.event, panels.serializer('event')),
     vscode.commands.registerCommand(Commands.openLocation, open('location')),
     vscode.commands.registerCommand(Commands.openEvent, open('event')),
-    vscode.commands.registerCommand(Commands.keepPanelOpen, () => {
-      const p = panels.preview;
-      if (p) panels.keep(p);
-      return p;
-    }),
+    // Keeps the preview in front, a record's or a comparison's (preview-slot.ts).
+    vscode.commands.registerCommand(Commands.keepPanelOpen, () => keepPreview()),
     // `{ full: true }` after the record (tests, scripts) opens it uncut; a context menu passes an array there.
     vscode.commands.registerCommand(Commands.openAsJson, async (arg?: unknown, opts?: unknown) => {
       const r = target(panels, arg);

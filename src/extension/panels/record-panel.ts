@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Event, Location } from '../../api/model';
-import { type EventsAtLocation, type RecordKind, RecordPageMessage, type ToRecordWebview } from '../../webview/record/protocol';
-import { RECORD_STRINGS } from '../../webview/record/strings';
+import { RecordPageMessage } from '../../webview/record/from-page';
+import type { EventsAtLocation, RecordKind, ToRecordWebview } from '../../webview/record/protocol';
 import { type PageOutcome, Pager } from '../../api/pager';
 import type { ErrorReporter } from '../error-reporter';
 import { integrationName } from '../views/labels';
@@ -34,7 +34,6 @@ const RECORD_PAGE: PanelPage<RecordPageMessage> = {
   script: 'record-webview.js',
   styles: ['codicons/codicon.css', 'webview.css', 'record.css'],
   messages: RecordPageMessage,
-  strings: RECORD_STRINGS,
   remoteImages: Settings.loadRemoteImages,
 };
 
@@ -51,6 +50,8 @@ export interface RecordPanelHost {
   keep(panel: RecordPanel): void;
   /** Every event at a location from the local mirror when it is fresh, with when it synced; else undefined. */
   mirrorEventsAt(locationId: string): Promise<{ events: Event[]; syncedAt: Date } | undefined>;
+  /** This panel now shows the record `id` (a re-used preview): the registry files it under it. */
+  rekey(panel: RecordPanel, id: string): void;
   copyId(id: string, panel?: RecordPanel): Promise<void>;
   openJson(r: AnyRecord): Promise<unknown>;
   open(r: AnyRecord): unknown;
@@ -74,7 +75,8 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     extensionUri: vscode.Uri,
     private readonly registry: RecordPanelHost,
     readonly kind: RecordKind,
-    readonly recordId: string,
+    /** The record shown; another one when a preview is re-used (retarget). */
+    public recordId: string,
   ) {
     super(panel, extensionUri, registry.log, RECORD_PAGE);
     this.disposables.push(
@@ -104,6 +106,27 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     return this.fromMirror?.syncedAt;
   }
 
+  /**
+   * Shows another record of the same kind in this panel (a re-used preview, preview-slot.ts): the
+   * previous record's events, their request in flight and its notice go; the page draws the new
+   * record on the next message (or, if it is reloading, when it says ready).
+   */
+  retarget(r: AnyRecord): void {
+    if (r.kind !== this.kind) throw new Error(`a ${this.kind} panel cannot show a ${r.kind}`);
+    if (r.record.id !== this.recordId) {
+      this.registry.rekey(this, r.record.id);
+      this.recordId = r.record.id;
+      // Aborts the request in flight; its late answer is 'stale' and dropped (settleEvents).
+      this.eventPages.reset();
+      this.eventsError = undefined;
+      this.notice = undefined;
+      // The mirror's list was the previous location's: the new one asks the mirror again.
+      this.fromMirror = undefined;
+      this.mirrorAsked = false;
+    }
+    this.show(r);
+  }
+
   show(r: AnyRecord): void {
     this.current = r;
     this.panel.title = panelTitle(r);
@@ -130,9 +153,11 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     if (this.notice) this.post({ type: 'notice', ...this.notice });
   }
 
-  protected async onMessage(message: RecordPageMessage): Promise<void> {
-    // Using a preview keeps it, as editing a preview editor does.
+  protected override onUsed(): void {
     this.registry.keep(this);
+  }
+
+  protected async onMessage(message: RecordPageMessage): Promise<void> {
     switch (message.type) {
       case 'action':
         // The id must be the one on screen; an action needs the record itself.
@@ -185,10 +210,13 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     if (this.kind !== 'location' || this.fromMirror) return this.eventsLoading;
     if (!this.mirrorAsked) {
       this.mirrorAsked = true;
+      const asked = this.recordId;
       this.eventsLoading = this.registry
-        .mirrorEventsAt(this.recordId)
+        .mirrorEventsAt(asked)
         .catch(() => undefined) // a mirror that cannot be read is no reason not to ask the service
         .then((m) => {
+          // The panel was re-used for another location meanwhile (retarget): its own load runs.
+          if (this.recordId !== asked) return;
           if (m) {
             this.fromMirror = m;
             if (!this.current) this.showEmbeddedLocation(m.events);

@@ -1,15 +1,17 @@
 // The open record panels, one per record (kind + id): opened, revealed when opened again, restored
 // after a reload by a WebviewPanelSerializer per view type. Also what their actions do: Open as
 // JSON (an untitled JSON document) and Copy Id (the clipboard and a status-bar message).
-// A click in a tree opens a preview, as VS Code's editor preview does: the next click replaces it,
-// unless it was kept ("Keep Open", or any use of the panel: an action, a link to a related record).
+// A click in a tree opens a preview, as VS Code's editor preview does: the next click shows its
+// record in that same panel (a new page only across kinds), unless it was kept ("Keep Panel Open",
+// or any use of the panel: an action, a link to a related record). See preview-slot.ts.
 import * as vscode from 'vscode';
 import type { Event } from '../../api/model';
 import type { Session } from '../connection/session';
 import type { MirrorService } from '../mirror/mirror-service';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
-import { type RecordKind, recordStateKey } from '../../webview/record/protocol';
+import type { RecordKind } from '../../webview/record/fields';
+import { recordStateKey } from '../../webview/record/from-page';
 import { inertText } from '../ui/inert-text';
 import { showInfo } from '../ui/notify';
 import { JSON_VALUE_LIMIT, recordJson } from './record-json';
@@ -17,21 +19,18 @@ import { panelOptions } from './base-panel';
 import { type AnyRecord, RecordPanel, type RecordPanelHost, panelTitle } from './record-panel';
 import type { DedupClient } from '../../api/client';
 import type { ErrorReporter } from '../error-reporter';
-import { ContextKeys, PanelTypes } from '../ids';
-import { setContext } from '../context-keys';
+import { PanelTypes } from '../ids';
+import { PreviewSlot, previewEnabled } from './preview-slot';
 import { Settings } from '../settings';
 
 export const viewTypeOf = (kind: RecordKind) => (kind === 'location' ? PanelTypes.location : PanelTypes.event);
 
 const keyOf = (kind: RecordKind, id: string) => `${kind}\u0000${id}`;
 
-/** Whether tree clicks open previews: VS Code's own setting for editors. */
-const previewEnabled = () => vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
-
 export class RecordPanels implements RecordPanelHost, vscode.Disposable {
   private readonly panels = new Map<string, RecordPanel>();
-  /** The one panel the next preview replaces. */
-  private previewPanel: RecordPanel | undefined;
+  /** The one panel the next preview re-uses (or, for the other kind, replaces). */
+  private readonly previews = new PreviewSlot<RecordPanel>();
 
   constructor(
     readonly session: Session,
@@ -66,12 +65,13 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
 
   /** The panel a tree click opened and nothing kept yet, if any. */
   get preview(): RecordPanel | undefined {
-    return this.previewPanel;
+    return this.previews.panel;
   }
 
   /**
    * Shows a record: its panel if open (revealed; kept if it was the preview and this open is not
-   * one), else a new panel, which as a preview takes the place of the previous preview.
+   * one); as a preview, in the preview panel if it is of the same kind (re-used: no new webview),
+   * else in a new panel (a preview replaces the previous preview).
    */
   open(r: AnyRecord, opts: { preview?: boolean } = {}): RecordPanel {
     const preview = opts.preview === true && previewEnabled();
@@ -83,26 +83,29 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
       if (!preview) this.keep(existing);
       return existing;
     }
-    const replaced = preview ? this.previewPanel : undefined;
-    const panel = vscode.window.createWebviewPanel(viewTypeOf(r.kind), panelTitle(r), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
-    const created = this.track(new RecordPanel(panel, this.extensionUri, this, r.kind, r.record.id));
-    created.show(r);
-    if (preview) this.previewPanel = created;
-    // After the new one is open, so the editor group never flashes empty.
-    replaced?.dispose();
-    this.updatePreviewKey();
-    return created;
+    const create = () => {
+      const panel = vscode.window.createWebviewPanel(viewTypeOf(r.kind), panelTitle(r), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+      const created = this.track(new RecordPanel(panel, this.extensionUri, this, r.kind, r.record.id));
+      created.show(r);
+      return created;
+    };
+    if (!preview) return create();
+    return this.previews.open(create, (old) => {
+      if (old.kind !== r.kind) return false;
+      old.retarget(r);
+      return true;
+    });
   }
 
-  /** Keeps a panel open: the next preview no longer replaces it (no-op for a kept panel). */
+  /** Keeps a panel open: the next preview no longer re-uses it (no-op for a kept panel). */
   keep(panel: RecordPanel): void {
-    if (this.previewPanel !== panel) return;
-    this.previewPanel = undefined;
-    this.updatePreviewKey();
+    this.previews.keep(panel);
   }
 
-  private updatePreviewKey(): void {
-    void setContext(ContextKeys.recordPreviewActive, this.previewPanel?.panel.active === true);
+  rekey(panel: RecordPanel, id: string): void {
+    const old = keyOf(panel.kind, panel.recordId);
+    if (this.panels.get(old) === panel) this.panels.delete(old);
+    this.panels.set(keyOf(panel.kind, id), panel);
   }
 
   /** The serializer of one view type: the page saved kind and id with setState. */
@@ -172,18 +175,17 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
   }
 
   private track(panel: RecordPanel): RecordPanel {
-    const key = keyOf(panel.kind, panel.recordId);
-    this.panels.set(key, panel);
+    this.panels.set(keyOf(panel.kind, panel.recordId), panel);
     panel.onDidDispose(() => {
+      // Read at dispose time: a re-used preview is filed under the record it shows last.
+      const key = keyOf(panel.kind, panel.recordId);
       if (this.panels.get(key) === panel) this.panels.delete(key);
-      if (this.previewPanel === panel) this.previewPanel = undefined;
-      this.updatePreviewKey();
     });
-    panel.panel.onDidChangeViewState(() => this.updatePreviewKey());
     return panel;
   }
 
   dispose(): void {
+    this.previews.dispose();
     for (const p of [...this.panels.values()]) p.dispose();
     this.panels.clear();
   }

@@ -1,25 +1,26 @@
 // The Triage panel (issue 17): the backlog at a glance — score histogram coloured by your decisions,
-// your approval rate by score, the pattern groups as a sortable table with Review (a sample's
-// comparison), Approve… and Reject… (Decide a Group, with its list and confirmation). One panel;
-// opening it again reveals and refreshes it. The page is src/webview/triage/ (strict CSP, nonce,
-// text only, its strings in the user's language); its messages are checked by BasePanel against
-// TriagePageMessage (src/webview/triage/protocol.ts).
+// your approval rate by score, the pattern groups as a sortable table with Review (the review queue
+// on that group: its pending members, most informative first), Approve… and Reject… (Decide a
+// Group, with its list and confirmation). One panel; opening it again reveals and refreshes it. The
+// page is src/webview/triage/ (strict CSP, nonce, text only, its strings in the user's language);
+// its messages are checked by BasePanel against TriagePageMessage (src/webview/triage/protocol.ts).
 import * as vscode from 'vscode';
 import { Commands, TRIAGE_PANEL_TYPE } from '../ids';
 import type { Recommendation } from '../../api/model';
 import type { TriageResult } from '../../triage/triage';
-import { type ToTriageWebview, TriagePageMessage } from '../../webview/triage/protocol';
-import { TRIAGE_STRINGS } from '../../webview/triage/strings';
+import { TriagePageMessage } from '../../webview/triage/from-page';
+import type { ToTriageWebview } from '../../webview/triage/protocol';
 import type { Curation } from '../curation/context';
 import { triageAll } from '../curation/group-command';
-import { flagWord } from '../triage/flag-labels';
+import { flagsText, flagWord } from '../triage/flag-labels';
+import { groupReviewOrder, type ReviewGroup } from './queue-group';
 import { BasePanel, type PanelPage, panelOptions } from './base-panel';
 import { triagePanelData } from './triage-data';
 
 export const TRIAGE_VIEW_TYPE = TRIAGE_PANEL_TYPE;
 
 /** The page of the Triage panel (src/webview/triage/; its charts' styles in media/triage.css). */
-const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage, strings: TRIAGE_STRINGS };
+const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage };
 
 export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   private pending: Recommendation[] = [];
@@ -27,6 +28,8 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   /** performance.now() of the last data sent, and how long the triage took (tests, benchmarks). */
   lastTriageMs: number | undefined;
   private loading: Promise<void> | undefined;
+  /** The service the groups were computed on (a review queue on a group must be on the same one). */
+  private computedFor: string | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -45,8 +48,10 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   /** Reads every pending recommendation again and triages them; the page is redrawn. */
   refresh(): Promise<void> {
     this.loading ??= (async () => {
+      const baseUrl = this.c.session.baseUrl;
       const loaded = await triageAll(this.c, undefined);
       if (loaded) {
+        this.computedFor = baseUrl;
         this.pending = loaded.pending;
         this.result = loaded.result;
       }
@@ -65,12 +70,12 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     const group = this.result?.groups.find((g) => g.key === message.key);
     if (!group) return this.post({ type: 'notice', message: vscode.l10n.t('That group is no longer in the backlog: refresh.') });
     if (message.action === 'review') {
-      // A sample: the group's first member in triage's own pseudo-random order would need the
-      // order; its first decidable member is as good a sample of a pattern group.
-      const id = group.decidable[0];
-      const rec = id === undefined ? undefined : this.pending.find((r) => r['@id'] === id);
-      if (!rec) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
-      await vscode.commands.executeCommand(Commands.openComparison, rec);
+      // The review queue on this group: its pending members (not unsure), most informative first.
+      const members = groupReviewOrder(this.result!, group, this.pending);
+      if (!members.length) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
+      const words = [group.words, flagsText(group.flags)].filter(Boolean).join(' · ');
+      const review: ReviewGroup = { key: group.key, words, members, baseUrl: this.computedFor };
+      await vscode.commands.executeCommand(Commands.startReviewQueue, { group: review });
       return;
     }
     const summary = await vscode.commands.executeCommand(Commands.decideGroup, { group: group.key, verdict: message.action });

@@ -4,7 +4,7 @@
 // another window's), so an unsure mark survives a reload and a decision anywhere teaches at once.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { type DecisionJournal, type JournalConnection, readJournal, unsureLine } from '../../curation/journal';
+import { clearedUnsureLine, type DecisionJournal, type JournalConnection, journalConnection, readJournal, unsureLine } from '../../curation/journal';
 import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
 import { labelsFromContents } from '../../triage/journal-labels';
@@ -20,7 +20,8 @@ export function targetPrecision(): number {
 export class TriageState implements vscode.Disposable {
   private marks = new Map<string, UnsureMark>();
   private labelList: TriageLabel[] = [];
-  readonly cache = new FeatureCache();
+  private featureCache = new FeatureCache();
+  private cacheScope: string | undefined;
   /**
    * The journal's copies of recommendations get a cache of their own: an unsure one is both in the
    * journal (with the fields the journal keeps) and pending (as the service sends it), under one
@@ -42,6 +43,8 @@ export class TriageState implements vscode.Disposable {
   constructor(
     private readonly journal: DecisionJournal,
     private readonly log: vscode.LogOutputChannel,
+    /** The active service's base URL: features and marks are per service (see `cache`). */
+    private readonly scope: () => string | undefined = () => undefined,
   ) {
     // A bulk run appends hundreds of lines: read the journal again once they have settled.
     this.unsubscribe = journal.onDidAppend(() => {
@@ -70,31 +73,77 @@ export class TriageState implements vscode.Disposable {
     return this.journal.path;
   }
 
+  /**
+   * Features by recommendation id, for the active service only. Ids are each service's own: two
+   * services (or a sandbox started again with other data) may give one id to other entities, and
+   * features cached from the one would be the other's (seen with two sandboxes in one window).
+   */
+  get cache(): FeatureCache {
+    const scope = this.scope();
+    if (scope !== this.cacheScope) {
+      this.cacheScope = scope;
+      this.featureCache = new FeatureCache();
+    }
+    return this.featureCache;
+  }
+
+  /** A mark counts on the service it was made on (marks of older journals name none: they count). */
+  private here(mark: UnsureMark | undefined): UnsureMark | undefined {
+    const scope = this.scope();
+    if (!mark?.connection || scope === undefined) return mark;
+    return mark.connection.baseUrl === journalConnection(scope, '').baseUrl ? mark : undefined;
+  }
+
   unsure(id: string): UnsureMark | undefined {
-    return this.marks.get(id);
+    return this.here(this.marks.get(id));
   }
 
   isUnsure(id: string): boolean {
-    return this.marks.has(id);
+    return this.unsure(id) !== undefined;
   }
 
   get labels(): readonly TriageLabel[] {
     return this.labelList;
   }
 
-  /** Marks a recommendation unsure (or takes the mark back): journalled, never sent to the service. */
-  async markUnsure(connection: JournalConnection, rec: Recommendation, note: string | undefined, cleared = false): Promise<void> {
-    const line = unsureLine(connection, rec, note, cleared);
+  /** The marks standing now, newest first (Clear Unsure Mark's pick). */
+  marked(): UnsureMark[] {
+    return [...this.marks.values()].filter((m) => this.here(m)).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  }
+
+  /** Marks a recommendation unsure: journalled, never sent to the service. */
+  async markUnsure(connection: JournalConnection, rec: Recommendation, note: string | undefined): Promise<void> {
+    const line = unsureLine(connection, rec, note);
     await this.journal.append(line);
-    if (cleared) this.marks.delete(rec['@id']);
-    else this.marks.set(rec['@id'], { id: rec['@id'], at: line.at, note: line.note });
+    this.marks.set(rec['@id'], { id: line.id, at: line.at, note: line.note, score: line.score, entities: line.entities, connection });
+    await this.answersChanged();
+  }
+
+  /**
+   * Takes a mark back (Clear Unsure Mark): a clearing line in the journal, the source of truth;
+   * nothing is sent to the service. The recommendation is plain pending again: in bulk and group
+   * decisions, asked by "most informative first".
+   */
+  async clearUnsure(connection: JournalConnection, mark: Pick<UnsureMark, 'id' | 'score' | 'entities'>): Promise<void> {
+    await this.journal.append(clearedUnsureLine(connection, mark));
+    this.marks.delete(mark.id);
+    await this.answersChanged();
+  }
+
+  /**
+   * After our own mark or clearing: the labels are read again at once (not after the append's
+   * debounce), so a group decision or triage run right after it sees the answer; the marks were
+   * set above in case the read fails.
+   */
+  private async answersChanged(): Promise<void> {
     this.version++;
     this.changed.fire();
+    await this.reload();
   }
 
   /** The flags of one of `records` (the loaded ones: "chain" looks among them). */
   flagsOf(rec: Recommendation, records: readonly Recommendation[]): Flag[] {
-    const key = `${this.version}|${records.length}|${records[0]?.['@id'] ?? ''}`;
+    const key = `${this.scope()}|${this.version}|${records.length}|${records[0]?.['@id'] ?? ''}`;
     if (this.flagMemo?.key !== key) this.flagMemo = { key, flags: recordFlags(records, this.labelList, this.cache) };
     return this.flagMemo.flags.get(rec['@id']) ?? recordFlags([rec], this.labelList, this.cache).get(rec['@id']) ?? [];
   }
@@ -111,7 +160,7 @@ export class TriageState implements vscode.Disposable {
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
   informativeRank(records: readonly Recommendation[]): Map<string, number> {
-    const key = `${this.version}|${records.length}|${records[0]?.['@id'] ?? ''}|${targetPrecision()}`;
+    const key = `${this.scope()}|${this.version}|${records.length}|${records[0]?.['@id'] ?? ''}|${targetPrecision()}`;
     if (this.rankMemo?.key !== key) this.rankMemo = { key, rank: new Map(informativeOrder(this.run(records)).map((id, i) => [id, i])) };
     return this.rankMemo.rank;
   }

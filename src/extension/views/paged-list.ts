@@ -3,30 +3,22 @@
 // and loading, empty and error states said in the view's message: never a silent empty tree.
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
+import type { LoadAllResult, WholeList } from '../../api/load-all';
 import type { Page } from '../../api/model';
 import { type PageOutcome, Pager } from '../../api/pager';
-import { type ResumeInfo, resumingFetcher } from '../../api/paging';
+import { resumingFetcher } from '../../api/paging';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
 import type { LastLook, ListKey } from './last-look';
 import type { ViewChoices } from './view-choices';
 import { Commands, TreeItemKinds } from '../ids';
+import { LoadAllRun } from './load-all-run';
 import { Settings } from '../settings';
 
 export type ListNode<T> =
   | { kind: 'record'; record: T }
   | { kind: 'child'; item: vscode.TreeItem; parent: T }
   | { kind: 'more'; provider: PagedList<T> };
-
-/** How a loadAll ended: every page in, or stopped (the user's Cancel, or the limit). */
-export interface LoadAllResult {
-  complete: boolean;
-  cancelled: boolean;
-  beyondLimit: boolean;
-}
-
-/** How a page is asked again within a loadAll (resumingFetcher's options; its defaults for the count and pauses). */
-type PageResume = { onResume: (info: ResumeInfo) => void };
 
 export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T>>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ListNode<T> | undefined>();
@@ -35,16 +27,16 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   private readonly pager = new Pager<T>((page, signal) => this.fetchForPager(page, signal));
   /** The page load in progress (or the last one, settled). */
   private pageLoading: Promise<void> = Promise.resolve();
-  /** A "load all" run in progress (loadAll), which loads page after page. */
-  private allLoading: Promise<LoadAllResult> | undefined;
+  /** "Load all": its run in progress, how the last was asked for, its resumptions (load-all-run.ts). */
+  private readonly all = new LoadAllRun({
+    noun: () => this.noun,
+    loadedText: () => this.loadedText(),
+    abortPage: () => this.pager.abort(),
+    warn: (message) => this.errors.warn(message),
+    ended: () => this.redraw(),
+  });
   /** Counts refreshes, so a "load all" of an earlier generation stops. */
   private generation = 0;
-  /** How the last loadAll was asked for, so a Retry after it stopped on a failed page goes on with the same. */
-  private lastAll: { limit: number; notify: boolean } | undefined;
-  /** Within a loadAll: a failed page is asked again after a pause before the run gives up (issue 14). */
-  private resume: PageResume | undefined;
-  /** The user cancelled the loadAll: the page it aborted is no failure. */
-  private cancelledAll = false;
   /** Where and when the page on its way was asked for (for the last-look store). */
   private request: { baseUrl: string; at: Date } | undefined;
   view: vscode.TreeView<ListNode<T>> | undefined;
@@ -143,7 +135,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
 
   /** Settles when the load in progress (a page, or a whole "load all") has finished; tests and bulk actions wait on it. */
   get loading(): Promise<void> {
-    const all = this.allLoading;
+    const all = this.all.current;
     return all ? all.then(() => this.pageLoading) : this.pageLoading;
   }
 
@@ -161,55 +153,13 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
    * while one runs joins it.
    */
   loadAll(limit: number, notify: boolean): Promise<LoadAllResult> {
-    if (this.allLoading) return this.allLoading;
-    this.lastAll = { limit, notify };
-    let generation = this.generation;
-    const baseUrl = this.session.baseUrl;
-    const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
-      this.cancelledAll = false;
-      // Cancel also ends the page in flight and a pause before a resumption, not only the next page.
-      const onCancel = token?.onCancellationRequested(() => {
-        this.cancelledAll = true;
-        this.pager.abort();
-      });
-      // As the CLI's --all and the Export do: a page that fails after the client's retries is asked
-      // again after a pause (resumingFetcher) instead of ending the run, keeping every page loaded.
-      this.resume = {
-        onResume: (info) => {
-          this.errors.warn(`${this.noun}: page ${info.page} failed (${info.error.message}); resuming from page ${info.page} in ${info.delayMs} ms`);
-          progress?.report({ message: vscode.l10n.t('{0}; page {1} failed, asking again…', this.loadedText(), info.page + 1) });
-        },
-      };
-      try {
-        while (this.pager.hasMore && this.records.length < limit && !token?.isCancellationRequested) {
-          if (generation !== this.generation) {
-            // The list was reloaded meanwhile (a refresh, a setting, the token): what was asked for
-            // is still the whole list, so go on with the new one — unless it is another service's.
-            if (this.session.baseUrl !== baseUrl) break;
-            generation = this.generation;
-          }
-          const before = this.records.length;
-          progress?.report({ message: this.loadedText() });
-          await this.loadMore();
-          // The page failed even after its resumptions (said in the view's message, with Retry to go
-          // on from it): do not hammer the service with the next one.
-          if (this.records.length === before && this.pager.hasMore && generation === this.generation) break;
-        }
-      } finally {
-        onCancel?.dispose();
-        this.resume = undefined;
-      }
-      const complete = !this.pager.hasMore;
-      return { complete, cancelled: !complete && token?.isCancellationRequested === true, beyondLimit: !complete && this.records.length >= limit };
-    };
-    const title = vscode.l10n.t('Loading all {0}…', this.noun);
-    const all = notify ? vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => run(token, progress)) : run();
-    const tracked = Promise.resolve(all).finally(() => {
-      if (this.allLoading === tracked) this.allLoading = undefined;
-      this.redraw();
-    });
-    this.allLoading = tracked;
-    return tracked;
+    return this.all.start(this.wholeList(this.session.baseUrl), limit, notify);
+  }
+
+  /** This list as loadRemaining sees it: a reload goes on only while the session reads `baseUrl`. */
+  private wholeList(baseUrl: string | undefined): WholeList {
+    const sameSource = () => this.session.baseUrl === baseUrl;
+    return { count: () => this.records.length, hasMore: () => this.pager.hasMore, generation: () => this.generation, sameSource, loadMore: () => this.loadMore() };
   }
 
   /** "50 of 206 loaded", "50 loaded". */
@@ -257,7 +207,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     if (signal.aborted) return undefined;
     this.setMessage(this.records.length ? undefined : vscode.l10n.t('Loading {0}…', this.noun));
     this.request = { baseUrl: state.baseUrl, at: new Date() };
-    const resume = this.resume;
+    const resume = this.all.resume;
     const ask = resume ? resumingFetcher<T>((p, s) => this.fetchPage(client, p, s ?? signal), resume) : (p: number, s: AbortSignal) => this.fetchPage(client, p, s);
     return vscode.window.withProgress({ location: { viewId: this.viewId } }, () => ask(page, signal));
   }
@@ -274,7 +224,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       await this.loading;
       // A refresh since then started over anyway; its own failures have their own Retry.
       if (generation !== this.generation) return;
-      await (duringAll && this.lastAll ? this.continueAll(this.lastAll.limit, this.lastAll.notify) : this.loadMore());
+      const last = this.all.last;
+      await (duringAll && last ? this.continueAll(last.limit, last.notify) : this.loadMore());
     };
   }
 
@@ -288,11 +239,11 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     if (outcome.status === 'loaded') {
       if (outcome.page === 0 && this.request) this.synced(this.request.baseUrl, this.request.at);
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
-    } else if (outcome.status === 'failed' && this.cancelledAll) {
+    } else if (outcome.status === 'failed' && this.all.cancelled) {
       // The user cancelled the Load all: what is loaded stays, said as usual, and is no failure.
       this.setMessage(this.records.length ? this.summary() : this.emptyMessage());
     } else if (outcome.status === 'failed') {
-      const retry = this.retryFrom(outcome.page, this.generation, this.resume !== undefined);
+      const retry = this.retryFrom(outcome.page, this.generation, this.all.resume !== undefined);
       this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(outcome.error, vscode.l10n.t('Loading {0}', this.noun), retry)));
     }
     this.changed.fire(undefined);

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { Page, Recommendation } from '../../api/model';
-import { type LoadAllResult, PagedList } from './paged-list';
+import type { LoadAllResult } from '../../api/load-all';
+import { PagedList } from './paged-list';
 import { addressLine, integrationName, tooltipLines, percent, recommendationLabel, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
 import { parseRecommendationFilter, parseSortOrder } from './view-choices';
@@ -178,9 +179,9 @@ export class RecommendationsList extends PagedList<Recommendation> {
     // Plain strings: a description is shown as text, so record data stays inert.
     item.description = [unsure ? vscode.l10n.t('unsure') : '', flags, integrations.join(', ')].filter(Boolean).join(' · ');
     item.iconPath = unsure ? new vscode.ThemeIcon('question', new vscode.ThemeColor('charts.purple')) : scoreIcon(r.score);
-    item.contextValue = TreeItemKinds.recommendation;
-    // A click opens the comparison (the twistie still expands the entities).
-    item.command = { command: Commands.openComparison, title: vscode.l10n.t('Open Comparison'), arguments: [r] };
+    item.contextValue = unsure ? TreeItemKinds.unsureRecommendation : TreeItemKinds.recommendation;
+    // A click opens the comparison as a preview (comparison-panels.ts; the twistie still expands the entities).
+    item.command = { command: Commands.openComparison, title: vscode.l10n.t('Open Comparison'), arguments: [r, { preview: true }] };
     return item;
   }
 

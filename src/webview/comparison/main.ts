@@ -45,6 +45,7 @@ const queueHandlers: QueueHandlers = {
   back: () => navigate('back'),
   undo: () => navigate('undo'),
   help: () => toggleHelp(),
+  fullQueue: () => navigate('fullQueue'),
 };
 
 /** Replaces the page; the main region takes the focus so that the keys work at once. */
@@ -56,6 +57,10 @@ function render(main: HTMLElement): void {
 
 function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connection?: string, upcoming?: ComparisonView): void {
   if (!view) return;
+  // Another recommendation (a re-used preview panel, the queue's next item): the page starts over
+  // at the top. Drawing it replaces every element, so the old one's "Approving…", its Undo and its
+  // disabled buttons go with them.
+  const another = state?.recommendationId !== view.recommendationId;
   queue = q;
   next = q ? upcoming : undefined;
   state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
@@ -67,11 +72,13 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
       {
         decide: (verdict) => decide(verdict),
         unsure: () => unsure(),
+        clearUnsure: () => host.post({ type: 'clearUnsure', recommendationId: view.recommendationId }),
         openLink: (url) => host.post({ type: 'openLink', url }),
       },
       q ? queueBar(q, queueHandlers) : undefined,
     ),
   );
+  if (another) window.scrollTo(0, 0);
   if (notice) statusLine(notice, 'info');
   // For the benchmarks (docs/benchmarks.md): when each recommendation was first on screen.
   performance.mark(`shown ${view.recommendationId}`);

@@ -1,24 +1,16 @@
-// The protocol of the comparison page (the comparison panel and the review queue), written once as
-// valibot schemas that both sides use (see ../shared/messages.ts): the extension parses what the
-// page posts (ComparisonPageMessage), the page parses what the extension posts (ToComparisonPage)
-// and its saved state (PanelStateSchema). The types are inferred from the schemas, so a message
-// cannot change shape on one side only. Plain data: no DOM, no vscode.
+// The protocol of the comparison page (the comparison panel and the review queue) towards the page,
+// written once as valibot schemas (see ../shared/messages.ts): the page parses what the extension
+// posts (ToComparisonPage) and its saved state (PanelStateSchema); the extension builds them from
+// the inferred types. What the page posts is in from-page.ts (the extension parses it), the row
+// keys in fields.ts: the extension bundle does not carry these schemas, nor the page those. The
+// types are inferred from the schemas, so a message cannot change shape on one side only. Plain
+// data: no DOM, no vscode.
 import * as v from 'valibot';
-import { CommonPageMessage, IdSchema, OpenLinkMessage, parseMessage, ReadyMessage, ToneSchema } from '../shared/messages';
+import { ToneSchema } from '../shared/messages';
+import { EVENT_ROW_KEYS, FIELD_KEYS, VERDICTS } from './fields';
 
-export { isWebLink } from '../shared/messages';
-
-/** The rows of the comparison, in display order: the interface's entity fields. */
-export const FIELD_KEYS = ['name', 'street', 'postalCode', 'locality', 'region', 'country', 'telephone', 'url', 'integration', 'sourceId', 'identifier', 'type'] as const;
-export type FieldKey = (typeof FIELD_KEYS)[number];
-
-/**
- * Rows only an event comparison has, when an entity carries them (issue 13, point 8): its start
- * (local time, UTC as a note) and its venue (the location's name when sent, and its address), so a
- * curator reads them side by side and not only as ISO strings in the sum below.
- */
-export const EVENT_ROW_KEYS = ['start', 'venue'] as const;
-export type RowKey = FieldKey | (typeof EVENT_ROW_KEYS)[number];
+export type { FieldKey, RowKey, Verdict } from './fields';
+export type { ComparisonPageMessage, FromWebview, QueueAction } from './from-page';
 
 /** One matcher field's evidence for one pair (entity `against` compared with entity 0). */
 const EvidenceSchema = v.object({
@@ -88,11 +80,10 @@ export const ComparisonViewSchema = v.object({
 });
 export type ComparisonView = v.InferOutput<typeof ComparisonViewSchema>;
 
-export const VerdictSchema = v.picklist(['approve', 'reject']);
-export type Verdict = v.InferOutput<typeof VerdictSchema>;
+const VerdictSchema = v.picklist(VERDICTS);
 
 /** What the panel shows about a decision. */
-const DecisionStatusSchema = v.variant('state', [
+const DecisionStatusSchema = v.union([
   v.object({ state: v.literal('working'), verdict: VerdictSchema }),
   v.object({ state: v.literal('done'), verdict: VerdictSchema, message: v.string() }),
   v.object({ state: v.literal('failed'), verdict: VerdictSchema, message: v.string() }),
@@ -127,11 +118,13 @@ const QueueStatusSchema = v.object({
    * score ↑ · among 50 loaded of 206"); absent when the view shows the service's list as it is.
    */
   scope: v.optional(v.string()),
+  /**
+   * Set when the queue walks one triage group only ("Review samples" in the Triage panel): the
+   * group's pattern in words (the header says "Reviewing group: … (n pending)", n = remaining).
+   */
+  group: v.optional(v.object({ words: v.string() })),
 });
 export type QueueStatus = v.InferOutput<typeof QueueStatusSchema>;
-
-export const QUEUE_ACTIONS = ['skip', 'back', 'undo'] as const;
-export type QueueAction = (typeof QUEUE_ACTIONS)[number];
 
 /**
  * `replay: true` marks the extension's answer to `ready` when it posted the same early, before the
@@ -143,7 +136,7 @@ const REPLAY = { replay: v.optional(v.literal(true)) };
 const forRecommendation = <T extends string>(type: T) => v.object({ ...REPLAY, type: v.literal(type), recommendationId: v.string(), message: v.string() });
 
 /** Extension → page. */
-export const ToComparisonPage = v.variant('type', [
+export const ToComparisonPage = v.union([
   /**
    * notice: a line for the status area, e.g. the outcome of the decision that led here. queue: set
    * in queue mode. next (queue mode): what A, R or S leads to, so the page draws it at once and the
@@ -170,22 +163,6 @@ export const ToComparisonPage = v.variant('type', [
 ]);
 export type ToWebview = v.InferOutput<typeof ToComparisonPage>;
 
-/** Page → extension: the comparison page's own messages (BasePanel handles ready and openLink). */
-export const ComparisonPageMessage = v.variant('type', [
-  v.object({ type: v.literal('decide'), recommendationId: IdSchema, verdict: VerdictSchema }),
-  /** Undo the panel's decision while it waits out its undo period (nothing is sent). */
-  v.object({ type: v.literal('undo'), recommendationId: IdSchema }),
-  /** "Mark as Unsure…": the extension asks for the note; nothing is sent to the service. */
-  v.object({ type: v.literal('unsure'), recommendationId: IdSchema }),
-  /** A review-queue key. recommendationId: the item on screen (absent at the end of the queue). */
-  v.object({ type: v.literal('queue'), action: v.picklist(QUEUE_ACTIONS), recommendationId: v.optional(IdSchema) }),
-]);
-export type ComparisonPageMessage = v.InferOutput<typeof ComparisonPageMessage>;
-
-/** Everything the comparison page posts. */
-const FromComparisonPage = v.variant('type', [ReadyMessage, OpenLinkMessage, ...ComparisonPageMessage.options]);
-export type FromWebview = CommonPageMessage | ComparisonPageMessage;
-
 /** What the page keeps with vscode.setState, and what the panel serializer restores from. */
 export const PanelStateSchema = v.object({
   recommendationId: v.string(),
@@ -196,21 +173,3 @@ export const PanelStateSchema = v.object({
   connection: v.optional(v.string()),
 });
 export type PanelState = v.InferOutput<typeof PanelStateSchema>;
-
-/** A message from the page if the extension understands it, else undefined (the caller ignores it). */
-export const parseWebviewMessage = (raw: unknown): FromWebview | undefined => parseMessage(FromComparisonPage, raw);
-
-// The serializer reads single members of a saved state: each on its own, so one malformed member
-// (an old page's view) does not lose the others.
-const SavedState = v.object({ recommendationId: v.optional(v.unknown()), connection: v.optional(v.unknown()), queue: v.optional(v.unknown()) });
-const savedState = (state: unknown) => parseMessage(SavedState, state);
-const text = (x: unknown) => (v.is(IdSchema, x) ? x : undefined);
-
-/** The recommendation id of a saved panel state (from the serializer), if the state has one. */
-export const stateRecommendationId = (state: unknown): string | undefined => text(savedState(state)?.recommendationId);
-
-/** The connection name a saved panel state was shown for, if it has one. */
-export const stateConnection = (state: unknown): string | undefined => text(savedState(state)?.connection);
-
-/** Whether a saved panel state is a review queue's. */
-export const stateIsQueue = (state: unknown): boolean => savedState(state)?.queue === true;

@@ -11,6 +11,8 @@ export interface QueueHandlers {
   back(): void;
   undo(): void;
   help(): void;
+  /** Leave a group's queue for the whole queue. */
+  fullQueue(): void;
 }
 
 const ITEM_TEXT = { pending: 'itemPending', skipped: 'itemSkipped', approved: 'itemApproved', rejected: 'itemRejected', gone: 'itemGone' } as const;
@@ -37,7 +39,7 @@ function navButton(text: string, label: string, shortcut: string, onClick: () =>
   const b = el('button', 'nav', text);
   b.type = 'button';
   b.setAttribute('aria-label', label);
-  b.setAttribute('aria-keyshortcuts', shortcut);
+  if (shortcut) b.setAttribute('aria-keyshortcuts', shortcut);
   b.disabled = !enabled;
   b.addEventListener('click', onClick);
   return b;
@@ -60,7 +62,13 @@ export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
   );
   // The queue follows the Recommendations view's sort and filter: said, so a short queue is no surprise.
   const scope = q.scope ? el('p', 'queue-scope', t('queueScope', q.scope)) : null;
-  bar.append(el('div', 'queue-head', el('strong', 'queue-title', t('reviewQueue')), counts(q), item, scope), nav);
+  // A group's queue (Review samples in the Triage panel) says which group, and offers the way back.
+  let group: HTMLElement | null = null;
+  if (q.group) {
+    group = el('p', 'queue-group', t('reviewingGroup', q.group.words, `${q.remaining}`));
+    nav.append(navButton(t('fullQueue'), t('fullQueueLabel'), '', handlers.fullQueue));
+  }
+  bar.append(el('div', 'queue-head', el('strong', 'queue-title', t('reviewQueue')), counts(q), item, group ?? scope), nav);
   return bar;
 }
 

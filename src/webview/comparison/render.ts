@@ -14,6 +14,8 @@ export interface Handlers {
   decide(verdict: Verdict): void;
   /** "Unsure…": the extension asks for the note. */
   unsure?(): void;
+  /** "Clear mark" beside an unsure mark: the extension journals the clearing. */
+  clearUnsure?(): void;
   openLink(url: string): void;
 }
 
@@ -66,15 +68,25 @@ function header(view: ComparisonView, handlers: Handlers): HTMLElement {
     unsure.addEventListener('click', () => handlers.unsure?.());
     actions.append(unsure);
   }
-  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), scoreNote(view), id, ...triageNotes(view)), actions, status);
+  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), scoreNote(view), id, ...triageNotes(view, handlers)), actions, status);
 }
 
 /** The flags and the unsure mark, as text (the note is the curator's own words, still text only). */
-function triageNotes(view: ComparisonView): HTMLElement[] {
+function triageNotes(view: ComparisonView, handlers: Handlers): HTMLElement[] {
   const notes = view.triage;
   if (!notes || view.blind) return [];
   const out: HTMLElement[] = [];
-  if (notes.unsure) out.push(el('p', 'unsure-mark', el('strong', undefined, t('markedUnsure')), notes.unsure.note ? `: ${clip(notes.unsure.note, 500)}` : ''));
+  if (notes.unsure) {
+    const mark = el('p', 'unsure-mark', el('strong', undefined, t('markedUnsure')), notes.unsure.note ? `: ${clip(notes.unsure.note, 500)}` : '');
+    if (handlers.clearUnsure) {
+      const clear = el('button', 'nav clear-unsure', t('clearUnsure'));
+      clear.type = 'button';
+      clear.setAttribute('aria-label', t('clearUnsureLabel'));
+      clear.addEventListener('click', () => handlers.clearUnsure?.());
+      mark.append(' ', clear);
+    }
+    out.push(mark);
+  }
   if (notes.flags.length) {
     const list = el('ul', 'flags');
     list.setAttribute('aria-label', t('warningFlags'));

@@ -29,12 +29,15 @@ function handlers(view: RecordView): LocationHandlers & { openLocation(id: strin
 
 function show(view: RecordView, events?: EventsAtLocation): void {
   // Events belong to one location: a different record starts without them.
-  const keep = events ?? (state?.id === view.id ? state.events : undefined);
+  const same = state?.id === view.id;
+  const keep = events ?? (same ? state?.events : undefined);
   state = { kind: view.kind, id: view.id, view, events: keep };
   save();
   const h = handlers(view);
   root.replaceChildren(view.kind === 'location' ? renderLocation(view, h) : renderEvent(view, h));
   if (view.kind === 'location') renderEvents(root, keep ?? { state: 'loading', items: [] }, h);
+  // Another record (a re-used preview panel, preview-slot.ts) starts at the top.
+  if (!same) window.scrollTo(0, 0);
 }
 
 function receive(message: ToRecordWebview): void {

@@ -1,15 +1,17 @@
-// The protocol of the record pages (one location or one event), written once as valibot schemas
-// that both sides use (see ../shared/messages.ts): the extension (src/extension/panels/record-panel*.ts)
-// parses what the page posts, the page (dist/record-webview.js) parses what the extension posts and
-// its saved state.
+// The protocol of the record pages (one location or one event) towards the page, written once as
+// valibot schemas (see ../shared/messages.ts): the page (dist/record-webview.js) parses what the
+// extension (src/extension/panels/record-panel*.ts) posts and its saved state. What the page posts
+// is in from-page.ts (the extension parses it), the record kinds and address parts in fields.ts.
 //
 // The views are plain, already-formatted data made in the extension (location-view.ts,
 // event-view.ts): the page only lays them out as text. No DOM and no vscode here.
 import * as v from 'valibot';
-import { CommonPageMessage, IdSchema, OpenLinkMessage, parseMessage, ReadyMessage } from '../shared/messages';
+import { ADDRESS_FIELDS, RECORD_KINDS } from './fields';
 
-export const RecordKindSchema = v.picklist(['location', 'event']);
-export type RecordKind = v.InferOutput<typeof RecordKindSchema>;
+export type { RecordKind } from './fields';
+export type { FromRecordWebview, RecordAction, RecordPageMessage } from './from-page';
+
+const RecordKindSchema = v.picklist(RECORD_KINDS);
 
 const text = v.string();
 const maybeText = v.nullable(v.string());
@@ -58,8 +60,6 @@ const RecordViewBaseSchema = v.object({
 });
 export type RecordViewBase = v.InferOutput<typeof RecordViewBaseSchema>;
 
-/** The parts of an address, in display order (the interface's names). */
-export const ADDRESS_FIELDS = ['streetAddress', 'postalCode', 'addressLocality', 'addressRegion', 'addressCountry'] as const;
 /** One part of the address; the page names it (its strings). */
 const AddressLineSchema = v.object({ field: v.picklist(ADDRESS_FIELDS), value: text });
 export type AddressLine = v.InferOutput<typeof AddressLineSchema>;
@@ -99,7 +99,7 @@ const EventViewSchema = v.object({
 });
 export type EventView = v.InferOutput<typeof EventViewSchema>;
 
-const RecordViewSchema = v.variant('kind', [LocationViewSchema, EventViewSchema]);
+const RecordViewSchema = v.union([LocationViewSchema, EventViewSchema]);
 export type RecordView = v.InferOutput<typeof RecordViewSchema>;
 
 /** One event in a location panel's list. */
@@ -107,7 +107,7 @@ const EventItemSchema = v.object({ id: text, name: maybeText, start: v.nullable(
 export type EventItem = v.InferOutput<typeof EventItemSchema>;
 
 /** The events at a location, as far as they are loaded. */
-const EventsAtLocationSchema = v.variant('state', [
+const EventsAtLocationSchema = v.union([
   v.object({ state: v.literal('loading'), items: v.array(EventItemSchema) }),
   /** `source`: where the list came from when not the service ("from the local mirror, synced 3 min ago"). */
   v.object({ state: v.literal('loaded'), items: v.array(EventItemSchema), hasMore: v.boolean(), source: v.optional(text) }),
@@ -116,29 +116,13 @@ const EventsAtLocationSchema = v.variant('state', [
 export type EventsAtLocation = v.InferOutput<typeof EventsAtLocationSchema>;
 
 /** Extension → record page. */
-export const ToRecordPage = v.variant('type', [
+export const ToRecordPage = v.union([
   v.object({ type: v.literal('record'), view: RecordViewSchema }),
   v.object({ type: v.literal('events'), locationId: text, events: EventsAtLocationSchema }),
   /** A line for the status area: an action's outcome, or why the record is not live (after a reload). */
   v.object({ type: v.literal('notice'), message: text, tone: v.picklist(['info', 'error']) }),
 ]);
 export type ToRecordWebview = v.InferOutput<typeof ToRecordPage>;
-
-export const RECORD_ACTIONS = ['openJson', 'copyId'] as const;
-export type RecordAction = (typeof RECORD_ACTIONS)[number];
-
-/** Record page → extension, its own messages. The ids say which record the page shows; the panel drops stale ones. */
-export const RecordPageMessage = v.variant('type', [
-  v.object({ type: v.literal('action'), action: v.picklist(RECORD_ACTIONS), id: IdSchema }),
-  /** Open the panel of a related record: an event in a location's list, an event's location. */
-  v.object({ type: v.literal('openRecord'), kind: RecordKindSchema, id: IdSchema }),
-  v.object({ type: v.literal('loadMoreEvents'), locationId: IdSchema }),
-]);
-export type RecordPageMessage = v.InferOutput<typeof RecordPageMessage>;
-
-/** Everything the record page posts. */
-const FromRecordPage = v.variant('type', [ReadyMessage, OpenLinkMessage, ...RecordPageMessage.options]);
-export type FromRecordWebview = CommonPageMessage | RecordPageMessage;
 
 /** What the record page keeps with vscode.setState, and what the serializer restores from. */
 export const RecordPanelStateSchema = v.object({
@@ -148,10 +132,3 @@ export const RecordPanelStateSchema = v.object({
   events: v.optional(EventsAtLocationSchema),
 });
 export type RecordPanelState = v.InferOutput<typeof RecordPanelStateSchema>;
-
-/** The message if the record panel understands it, else undefined (the caller logs and drops it). */
-export const parseRecordMessage = (raw: unknown): FromRecordWebview | undefined => parseMessage(FromRecordPage, raw);
-
-/** Kind and id of a saved record panel state (the serializer's input), if it has them. */
-const StateKey = v.object({ kind: RecordKindSchema, id: IdSchema });
-export const recordStateKey = (state: unknown): { kind: RecordKind; id: string } | undefined => parseMessage(StateKey, state);

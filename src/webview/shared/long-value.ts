@@ -6,9 +6,9 @@
 // "Open as JSON".
 import { el } from './dom';
 import { localizer } from './l10n';
-import { SHARED_STRINGS } from './strings';
+import type { SHARED_STRINGS } from './strings';
 
-const t = localizer(SHARED_STRINGS);
+const t = localizer<typeof SHARED_STRINGS>();
 
 /** Characters of a comparison cell shown (and compared for the marks) before "Show all". */
 export const MAX_CELL_CHARS = 500;

@@ -1,5 +1,5 @@
 // t() of the Triage page: its catalogue in the language the extension handed over.
 import { localizer } from '../shared/l10n';
-import { TRIAGE_STRINGS } from './strings';
+import type { TRIAGE_STRINGS } from './strings';
 
-export const t = localizer(TRIAGE_STRINGS);
+export const t = localizer<typeof TRIAGE_STRINGS>();

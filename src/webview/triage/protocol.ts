@@ -1,10 +1,10 @@
-// The protocol of the Triage page (issue 17), written once as valibot schemas that both sides use
-// (see ../shared/messages.ts): the extension parses what the page posts (TriagePageMessage: the
-// page shows record-derived text, so its messages are untrusted), the page parses what the
-// extension posts (ToTriagePage). The types are inferred from the schemas. Plain data: no DOM, no
-// vscode.
+// The protocol of the Triage page (issue 17) towards the page, written once as valibot schemas (see
+// ../shared/messages.ts): the page parses what the extension posts (ToTriagePage). What the page
+// posts is in from-page.ts (the extension parses it). The types are inferred from the schemas.
+// Plain data: no DOM, no vscode.
 import * as v from 'valibot';
-import { IdSchema, parseMessage, ReadyMessage } from '../shared/messages';
+
+export type { FromTriageWebview, GroupAction, TriagePageMessage } from './from-page';
 
 const HistogramBinSchema = v.object({
   /** Score range [from, to). */
@@ -59,33 +59,15 @@ const TriagePanelDataSchema = v.object({
 export type TriagePanelData = v.InferOutput<typeof TriagePanelDataSchema>;
 
 /** Extension → page. */
-export const ToTriagePage = v.variant('type', [
+export const ToTriagePage = v.union([
   v.object({ type: v.literal('triage'), data: TriagePanelDataSchema }),
   /** A line for the status area (a group gone since the last refresh, nothing to review). */
   v.object({ type: v.literal('notice'), message: v.string() }),
 ]);
 export type ToTriageWebview = v.InferOutput<typeof ToTriagePage>;
 
-export const GROUP_ACTIONS = ['review', 'approve', 'reject'] as const;
-export type GroupAction = (typeof GROUP_ACTIONS)[number];
-
-/** Page → extension: the Triage page's own messages (BasePanel handles ready and openLink). */
-export const TriagePageMessage = v.variant('type', [
-  v.object({ type: v.literal('refresh') }),
-  /** A group's Review / Approve… / Reject…: the extension asks before deciding anything. */
-  v.object({ type: v.literal('group'), action: v.picklist(GROUP_ACTIONS), key: IdSchema }),
-]);
-export type TriagePageMessage = v.InferOutput<typeof TriagePageMessage>;
-
 /**
  * Nothing is saved: the data is the whole backlog's (large), and a reloaded page says ready and is
  * sent it again.
  */
 export const TriageStateSchema = v.undefined();
-
-/** Everything the Triage page posts (it opens no links). */
-const FromTriagePage = v.variant('type', [ReadyMessage, ...TriagePageMessage.options]);
-export type FromTriageWebview = v.InferOutput<typeof FromTriagePage>;
-
-/** A message from the page if the extension understands it, else undefined (the caller ignores it). */
-export const parseTriageMessage = (raw: unknown): FromTriageWebview | undefined => parseMessage(FromTriagePage, raw);

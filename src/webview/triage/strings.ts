@@ -35,7 +35,7 @@ export const TRIAGE_STRINGS = {
   review: 'Review',
   approve: 'Approve…',
   reject: 'Reject…',
-  reviewLabel: 'Review a sample: {0}',
+  reviewLabel: 'Review samples (the review queue on this group only): {0}',
   approveLabel: 'Approve the group: {0}',
   rejectLabel: 'Reject the group: {0}',
   // The charts (charts.ts).

@@ -1,0 +1,84 @@
+// "Clear Unsure Mark" (issue 17): takes an unsure mark back. The clearing is a line in the decision
+// journal (the source of truth for marks, read back after a reload and by other windows); nothing is
+// sent to the service. The recommendation is then plain pending again: part of bulk and group
+// decisions, asked again by "most informative first". From the tree's context menu on a marked
+// recommendation, the comparison panel and the review queue ("Clear mark" beside the mark), and the
+// palette with a pick of the marks standing on the active connection.
+import * as vscode from 'vscode';
+import type { Recommendation } from '../../api/model';
+import type { UnsureMark } from '../../curation/unsure';
+import { type Curation, currentConnection } from '../curation/context';
+import { Commands } from '../ids';
+import type { ListNode } from '../views/paged-list';
+import { namesLabel, percent } from '../views/labels';
+import { inertText } from '../ui/inert-text';
+import { showInfo, showWarning } from '../ui/notify';
+
+const t = vscode.l10n.t;
+
+const markNames = (m: UnsureMark) => namesLabel(m.entities ?? []) || m.id;
+
+/** Clears the mark on `id`; false when there was none, no connection, or the journal could not be written. */
+export async function clearUnsure(c: Curation, id: string): Promise<boolean> {
+  const connection = currentConnection(c.session);
+  if (!connection) {
+    void showWarning(t('Dedup Curator: no active connection with a token.'));
+    return false;
+  }
+  const mark = c.triage.unsure(id);
+  if (!mark) {
+    void showInfo(t('This recommendation is not marked unsure.'));
+    return false;
+  }
+  try {
+    await c.triage.clearUnsure(connection, mark);
+  } catch (e) {
+    // Nothing was journalled: the mark stands, and the curator is told why.
+    c.errors.report(e, t('Clearing the unsure mark of "{0}"', markNames(mark)));
+    return false;
+  }
+  c.log.info(`unsure cleared ${id}`);
+  return true;
+}
+
+/** The id the command was called with: a tree node, a recommendation, or an id. */
+function idOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  if (!arg || typeof arg !== 'object') return undefined;
+  if ('kind' in arg) {
+    const node = arg as ListNode<Recommendation>;
+    return node.kind === 'record' ? node.record['@id'] : node.kind === 'child' ? node.parent['@id'] : undefined;
+  }
+  const id = (arg as Partial<Recommendation>)['@id'];
+  return typeof id === 'string' ? id : undefined;
+}
+
+export function registerClearUnsureCommand(c: Curation): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Commands.clearUnsure, async (arg?: unknown) => {
+      const id = arg === undefined ? await pick(c) : idOf(arg);
+      return id === undefined ? false : clearUnsure(c, id);
+    }),
+  ];
+}
+
+/** The marks standing on the active connection, newest first (marks on other services are theirs). */
+async function pick(c: Curation): Promise<string | undefined> {
+  await c.triage.loaded;
+  const marks = c.triage.marked();
+  if (!marks.length) {
+    void showInfo(t('No recommendation is marked unsure on this connection.'));
+    return undefined;
+  }
+  const chosen = await vscode.window.showQuickPick(
+    marks.map((m) => ({
+      // Record data and the curator's note go in as inert text.
+      label: `$(question) ${inertText(markNames(m))}`,
+      description: m.score === undefined ? undefined : percent(m.score),
+      detail: inertText(m.note ? t('Note: {0}', m.note) : t('(no note)')),
+      id: m.id,
+    })),
+    { title: t('Dedup Curator: Clear Unsure Mark'), placeHolder: t('The mark is taken back in the decision journal; nothing is sent to the service'), matchOnDescription: true, matchOnDetail: true },
+  );
+  return chosen?.id;
+}

@@ -1,0 +1,79 @@
+// A tree's "Load all" as the user sees it (PagedList.loadAll): one run at a time (a second call
+// joins it), its progress in a cancellable notification or only in the view's bar, a failed page
+// asked again after a pause before the run gives up (issue 14), and what a Retry after a stopped
+// run goes on with. The loop itself, and when it stops, is the core's (src/api/load-all.ts).
+import * as vscode from 'vscode';
+import { type LoadAllResult, type WholeList, loadRemaining } from '../../api/load-all';
+import type { ResumeInfo } from '../../api/paging';
+
+/** How a page is asked again within a run (resumingFetcher's options; its defaults for the count and pauses). */
+export type PageResume = { onResume: (info: ResumeInfo) => void };
+
+/** What a run needs of its tree besides the list itself. */
+export interface LoadAllHost {
+  /** What the list is, for messages ("recommendations"). */
+  noun(): string;
+  /** "50 of 206 loaded". */
+  loadedText(): string;
+  /** Ends the page on its way (Cancel). */
+  abortPage(): void;
+  warn(message: string): void;
+  /** Once a run has ended. */
+  ended(): void;
+}
+
+export class LoadAllRun {
+  private running: Promise<LoadAllResult> | undefined;
+  /** How the last run was asked for, so a Retry after it stopped on a failed page goes on with the same. */
+  last: { limit: number; notify: boolean } | undefined;
+  /** Set while a run is on: how its list asks a failed page again (the list's fetch reads it). */
+  resume: PageResume | undefined;
+  /** The user cancelled the run: the page it aborted is no failure. */
+  cancelled = false;
+
+  constructor(private readonly host: LoadAllHost) {}
+
+  /** The run in progress, if any. */
+  get current(): Promise<LoadAllResult> | undefined {
+    return this.running;
+  }
+
+  /** Loads the rest of `list`, up to `limit` records; with `notify` in a cancellable notification. */
+  start(list: WholeList, limit: number, notify: boolean): Promise<LoadAllResult> {
+    if (this.running) return this.running;
+    this.last = { limit, notify };
+    const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
+      this.cancelled = false;
+      // Cancel also ends the page in flight and a pause before a resumption, not only the next page.
+      const onCancel = token?.onCancellationRequested(() => {
+        this.cancelled = true;
+        this.host.abortPage();
+      });
+      // As the CLI's --all and the Export do: a page that fails after the client's retries is asked
+      // again after a pause (resumingFetcher) instead of ending the run, keeping every page loaded.
+      this.resume = {
+        onResume: (info) => {
+          this.host.warn(`${this.host.noun()}: page ${info.page} failed (${info.error.message}); resuming from page ${info.page} in ${info.delayMs} ms`);
+          progress?.report({ message: vscode.l10n.t('{0}; page {1} failed, asking again…', this.host.loadedText(), info.page + 1) });
+        },
+      };
+      try {
+        return await loadRemaining(list, limit, {
+          cancelled: () => token?.isCancellationRequested === true,
+          beforePage: () => progress?.report({ message: this.host.loadedText() }),
+        });
+      } finally {
+        onCancel?.dispose();
+        this.resume = undefined;
+      }
+    };
+    const title = vscode.l10n.t('Loading all {0}…', this.host.noun());
+    const all = notify ? vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => run(token, progress)) : run();
+    const tracked = Promise.resolve(all).finally(() => {
+      if (this.running === tracked) this.running = undefined;
+      this.host.ended();
+    });
+    this.running = tracked;
+    return tracked;
+  }
+}

@@ -1,0 +1,143 @@
+// Issue 17's editor parts in the real VS Code, against a sandbox of its own with nothing merged at
+// start: the Triage panel's Review opens the review queue on that group only (and Full queue goes
+// back to the whole list); an unsure mark shows in the decision history with its note and survives
+// a reload (the journal); Clear Unsure Mark journals the clearing, shows in the history, and makes
+// the recommendation part of a group decision again. The sandbox is the judge of what was decided.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DedupClient } from '../../src/api/client';
+import type { Recommendation } from '../../src/api/model';
+import type { BulkSummary } from '../../src/curation/bulk-decisions';
+import { DecisionJournal, readJournal } from '../../src/curation/journal';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
+import type { TriagePanel } from '../../src/extension/panels/triage-panel';
+import { TriageState } from '../../src/extension/triage/triage-state';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { labelsFromContents } from '../../src/triage/journal-labels';
+import { triage } from '../../src/triage/triage';
+import { pendingNow, recordNode } from './curation-helpers';
+import { curatorApi, settled, waitFor } from './helpers';
+
+const NAME = 'Triage review test service';
+const TOKEN = 'triage-review-token';
+const NOTE = 'same building? <b>ask</b> the venue';
+
+describe('Triage review samples, unsure in the history, Clear Unsure Mark (issue 17)', function () {
+  this.timeout(180_000);
+  let api: DedupCuratorApi;
+  let sandbox: RunningSandbox;
+  let direct: DedupClient;
+  let wasActive: string | undefined;
+  const log = vscode.window.createOutputChannel('Dedup Curator triage review test', { log: true });
+
+  before(async () => {
+    api = await curatorApi();
+    wasActive = api.session.active?.name;
+    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 1717, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
+    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
+    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
+    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
+    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    await waitFor('the backlog in the tree', () => api.recommendations.loaded().length >= 10, 30_000);
+    await settled(api);
+  });
+
+  after(async () => {
+    api.comparisons.queue?.dispose();
+    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
+    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
+    await settled(api);
+    await sandbox?.close();
+    log.dispose();
+  });
+
+  /**
+   * The history document's row about `id` with the verdict word. An open history document is
+   * re-read when the command runs again, asynchronously: the row is waited for.
+   */
+  async function historyRow(id: string, verdict: RegExp): Promise<string | undefined> {
+    const doc = (await vscode.commands.executeCommand('dedupCurator.showDecisionHistory')) as vscode.TextDocument;
+    const row = () =>
+      doc
+        .getText()
+        .split('\n')
+        .find((l) => l.includes(id) && verdict.test(l));
+    for (let i = 0; i < 50 && !row(); i++) await new Promise((r) => setTimeout(r, 100));
+    return row();
+  }
+
+  it('Review on a group opens the review queue holding only that group’s pending members; Full queue goes back to the whole list', async () => {
+    const panel = (await vscode.commands.executeCommand('dedupCurator.openTriage')) as TriagePanel;
+    await waitFor('the triage page to say ready', () => panel.isReady, 30000);
+    // A group with a few members, not the largest: a queue of the whole list would show others first.
+    const g = [...panel.groups].reverse().find((x) => x.decidable.length >= 3)!;
+    assert.ok(g, 'no group of three or more');
+    await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
+    const queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group && api.comparisons.queue);
+    await waitFor('the queue’s page to say ready', () => queue.isReady, 30000);
+    assert.equal(queue.group?.key, g.key);
+    assert.match(queue.group!.words, new RegExp(`^${g.words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    const status = queue.queue.status();
+    assert.equal(status.remaining, g.decidable.length, 'the header’s count is not the group’s');
+    // Walk it by S (skip): every item is a member, every member comes, then the end.
+    const seen = [queue.recommendation!['@id']];
+    for (let i = 0; i < g.decidable.length + 2 && !queue.queue.atEnd; i++) {
+      await queue.handleMessage({ type: 'queue', action: 'skip', recommendationId: queue.recommendationId });
+      if (!queue.queue.atEnd) seen.push(queue.recommendation!['@id']);
+    }
+    assert.ok(queue.queue.atEnd, 'the group’s queue did not end');
+    assert.deepEqual([...seen].sort(), [...g.decidable].sort());
+    // Back to the whole list, in the same panel: the tree's first pending recommendation.
+    await queue.handleMessage({ type: 'queue', action: 'fullQueue' });
+    assert.equal(queue.group, undefined);
+    assert.equal(api.comparisons.queue, queue);
+    assert.equal(queue.recommendation?.['@id'], api.recommendations.shown()[0]['@id']);
+    queue.dispose();
+    panel.dispose();
+  });
+
+  it('an unsure mark shows in the decision history with its note, and survives a reload', async () => {
+    const rec = api.recommendations.loaded()[2];
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.markUnsure', recordNode(rec), undefined, { note: NOTE }), true);
+    const row = await historyRow(rec['@id'], /\? unsure/);
+    assert.ok(row, 'no unsure row in the history');
+    assert.match(row, /kept pending \(not sent\)/);
+    assert.ok(row.includes(`note: ${NOTE}`), `the note is not on the row: ${row}`);
+    assert.equal(String(api.recommendations.getTreeItem(recordNode(rec) as never).contextValue), 'unsureRecommendation');
+    // What a window reload does: a new state reads the journal from disk.
+    const fresh = new TriageState(new DecisionJournal(api.triage.journalPath), log);
+    await fresh.loaded;
+    assert.equal(fresh.unsure(rec['@id'])?.note, NOTE);
+    fresh.dispose();
+    // Clear mark on the comparison page: journalled, the page shows it pending, the history says so.
+    const compared = (await vscode.commands.executeCommand('dedupCurator.openComparison', rec)) as ComparisonPanel;
+    await compared.handleMessage({ type: 'clearUnsure', recommendationId: rec['@id'] });
+    assert.equal(api.triage.isUnsure(rec['@id']), false);
+    assert.ok(await historyRow(rec['@id'], /unsure cleared/), 'no clearing row in the history');
+    assert.equal(String(api.recommendations.getTreeItem(recordNode(rec) as never).contextValue), 'recommendation');
+    const reloaded = new TriageState(new DecisionJournal(api.triage.journalPath), log);
+    await reloaded.loaded;
+    assert.equal(reloaded.isUnsure(rec['@id']), false, 'the clearing did not survive a reload');
+    reloaded.dispose();
+    compared.dispose();
+    assert.ok((await pendingNow(direct)).has(rec['@id']), 'unsure or its clearing reached the service');
+  });
+
+  it('Clear Unsure Mark (the tree’s command) makes the recommendation part of a group decision again', async () => {
+    const rec: Recommendation = api.recommendations.loaded()[4];
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.markUnsure', recordNode(rec), undefined, { note: 'later' }), true);
+    const groupOf = async () => {
+      const result = triage([...(await pendingNow(direct)).values()], labelsFromContents(await readJournal(api.triage.journalPath)));
+      return result.groups.find((g) => g.decidable.includes(rec['@id']));
+    };
+    assert.equal(await groupOf(), undefined, 'a marked recommendation is decidable in a group');
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.clearUnsure', recordNode(rec)), true);
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.clearUnsure', recordNode(rec)), false, 'cleared twice');
+    const group = await groupOf();
+    assert.ok(group, 'after the clearing no group holds it');
+    const summary = await vscode.commands.executeCommand<BulkSummary>('dedupCurator.decideGroup', { group: group.key, verdict: 'reject', confirm: false });
+    assert.ok(summary?.done.includes(rec['@id']), 'the group decision left it out');
+    assert.ok(!(await pendingNow(direct)).has(rec['@id']), 'the service still has it pending');
+  });
+});
