@@ -109,4 +109,24 @@ describe('Mirror in the views and the location panel (real VS Code)', function (
     const said = fromService.eventsState();
     assert.equal(said.state === 'loaded' ? said.source : 'not loaded', undefined, 'no mirror note on the service\'s list');
   });
+
+  it('a re-used preview lists the new location\'s events from the mirror, not the previous one\'s', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    api.mirrors.freshForMs = MIRROR_FRESH_MS;
+    assert.ok(await vscode.commands.executeCommand('dedupCurator.syncMirror'));
+    const mirror = (await api.mirrors.current())!;
+    const byLocation = new Map<string, Location>();
+    for (const h of mirror.search<Event>('events', '', 1000)) if (h.record.location) byLocation.set(h.record.location.id, h.record.location);
+    const [a, b] = [...byLocation.values()];
+    const first = await vscode.commands.executeCommand<RecordPanel>('dedupCurator.openLocation', a, { preview: true });
+    await waitFor('the page to say ready', () => first.isReady, 30_000);
+    await first.loadMoreEvents();
+    assert.deepEqual(first.eventsAtLocation.map((e) => e.id).sort(), await serviceEventsAt(a.id));
+    const second = await vscode.commands.executeCommand<RecordPanel>('dedupCurator.openLocation', b, { preview: true });
+    assert.strictEqual(second, first, 'the preview was re-used');
+    await second.loadMoreEvents();
+    await second.eventsLoading;
+    assert.ok(second.eventsFromMirror, 'answered from the mirror again');
+    assert.deepEqual(second.eventsAtLocation.map((e) => e.id).sort(), await serviceEventsAt(b.id), 'the new location\'s events');
+  });
 });
