@@ -1,4 +1,5 @@
-// The two full-text libraries considered for the mirror (issue 18), on the same 100,000 sandbox
+// The two full-text libraries considered for the mirror (issue 18), and the mirror's own compact
+// index that replaced the chosen one (MiniSearch) for memory, on the same 100,000 sandbox
 // locations and the same 1,000 queries: bundle size (esbuild, minified, the import alone), time to
 // build the index (what opening the mirror costs), heap taken by the index, and query time p50/p95.
 // Queries: prefixes as typed (first 3–8 letters of a name), names with one letter changed (typos),
@@ -7,6 +8,7 @@
 import * as esbuild from 'esbuild';
 import { Charset, Document } from 'flexsearch';
 import { SearchIndex } from '../src/mirror/search-index';
+import { MiniSearchIndex } from './lib/minisearch-index';
 import { startSandbox } from '../src/sandbox';
 import { type BenchQuery, percentile, queriesFrom } from './lib/mirror-queries';
 import { machineLine, numberOption } from './lib/stats';
@@ -60,7 +62,7 @@ async function main(): Promise<void> {
 
   const base = heapMb();
   let t = performance.now();
-  const mini = new SearchIndex();
+  const mini = new MiniSearchIndex();
   for (const r of records) mini.put(r);
   const miniBuild = performance.now() - t;
   const miniHeap = heapMb() - base;
@@ -78,9 +80,18 @@ async function main(): Promise<void> {
   const flexHeap = heapMb() - base2;
   const flexQ = timeQueries((q) => (flex.search(q, { limit: 20, merge: true, suggest: true }) as { id: string }[]).map((h) => h.id), queries);
 
+  const base3 = heapMb();
+  t = performance.now();
+  const own = new SearchIndex();
+  for (const r of records) own.put(r);
+  const ownBuild = performance.now() - t;
+  const ownHeap = heapMb() - base3;
+  const ownQ = timeQueries((q) => own.search(q, 20).map((h) => h.id), queries);
+
   const rows = [
     ['MiniSearch 7.2.0', await bundleBytes("import M from 'minisearch'; console.log(M)"), miniBuild, miniHeap, miniQ],
     ['FlexSearch 0.8.212', await bundleBytes("import { Document, Charset } from 'flexsearch'; console.log(Document, Charset)"), flexBuild, flexHeap, flexQ],
+    ['own compact index', await bundleBytes("import { SearchIndex } from './src/mirror/search-index'; console.log(SearchIndex)"), ownBuild, ownHeap, ownQ],
   ] as const;
   console.log('| library | bundle (min) | build index | heap of index | query p50 | query p95 | target in first 20 |');
   console.log('|---|---|---|---|---|---|---|');

@@ -3,8 +3,8 @@
 //      listing of the same records (`locations --all` + `events --all`, page size 500, to /dev/null);
 //   2. incremental sync after about 1 % of the records changed (approvals merging records; events at
 //      merged locations change with them), as a share of the full sync's time;
-//   3. open time (Mirror.open: read the snapshot, build the index), heap and RSS of the open mirror,
-//      size on disk;
+//   3. open time (Mirror.open: read the record tables), heap and RSS of the open mirror, size on
+//      disk; then the index built in slices (time, longest block of the event loop, heap with it);
 //   4. search latency p50/p95 over 1,000 queries made from record names (prefixes, typos, accents).
 // Each timed CLI run is a fresh `node dist/cli.js` process, timed from spawn to exit.
 // Run: npm run build && node --expose-gc --import tsx bench/mirror.ts [--places 36300] [--events 27900]
@@ -78,6 +78,20 @@ async function main(): Promise<void> {
     const changed = (mirror.state('locations')?.count ?? 0) + (mirror.state('events')?.count ?? 0);
     console.log(`incremental sync after ${approved} approvals: ${incremental.toFixed(2)} s (${((incremental / full) * 100).toFixed(1)} % of the full sync); ${changed} records mirrored`);
     console.log(`open ${openSeconds.toFixed(2)} s; heap +${(opened.heap - opened0.heap).toFixed(0)} MB, RSS +${(opened.rss - opened0.rss).toFixed(0)} MB; disk ${diskMb(dir).toFixed(0)} MB`);
+    // The index is built after open, in slices (as the extension does): the longest slice is how
+    // long the event loop waited at most.
+    t = performance.now();
+    let longest = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    await Promise.all([mirror.prepare('locations'), mirror.prepare('events')]);
+    clearInterval(ticker);
+    const indexed = memoryMb();
+    console.log(`index both kinds ${((performance.now() - t) / 1000).toFixed(2)} s (event loop blocked ${longest.toFixed(0)} ms at most); heap with index +${(indexed.heap - opened0.heap).toFixed(0)} MB, RSS +${(indexed.rss - opened0.rss).toFixed(0)} MB`);
 
     for (const kind of ['locations', 'events'] as const) {
       const records = mirror.search<{ id: string; name?: string | null }>(kind, '', Number.MAX_SAFE_INTEGER).map((h) => ({ id: h.id, name: h.record.name ?? '' }));
@@ -92,6 +106,16 @@ async function main(): Promise<void> {
       }
       console.log(`search ${kind}: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${Math.max(...times).toFixed(1)} ms; target in first 20: ${found} / 1000`);
     }
+
+    // A restart: the tables, then the index stored beside the records by the prepare above.
+    const reopened0 = memoryMb();
+    t = performance.now();
+    const again = await Mirror.open(dir);
+    const reopenSeconds = (performance.now() - t) / 1000;
+    t = performance.now();
+    await Promise.all([again.prepare('locations'), again.prepare('events')]);
+    const reindexed = memoryMb();
+    console.log(`reopen ${reopenSeconds.toFixed(2)} s, then the stored index loaded in ${((performance.now() - t) / 1000).toFixed(2)} s; heap +${(reindexed.heap - reopened0.heap).toFixed(0)} MB, RSS +${(reindexed.rss - reopened0.rss).toFixed(0)} MB (the first mirror still open)`);
   } finally {
     await sandbox.stop();
     rmSync(dir, { recursive: true, force: true });

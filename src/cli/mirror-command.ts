@@ -110,6 +110,8 @@ async function searchCommand(args: string[], io: CommandIo, help: string): Promi
   if (!(await isDirectory(dir))) throw new UsageError(`there is no mirror in ${dir}: run 'dedup-curator mirror sync --dir ${dir}' first`, command);
   const mirror = await openMirror(dir, command);
   if (!mirror.state(kind)) throw new UsageError(`the mirror in ${dir} has no ${kind} yet: run 'dedup-curator mirror sync --dir ${dir}' first`, command);
+  // The stored index when there is one (and stored for the next search when there was none).
+  if (query.trim() !== '') await mirror.prepare(kind);
   const writer = new RecordWriter(io.stdout, format, kind);
   await writer.begin();
   await writer.records(mirror.search(kind, query, limit).map((h) => h.record));

@@ -27,6 +27,7 @@ import { ConnectionStatusBar } from './status-bar';
 import { type RecordFinder, registerFindCommands } from './mirror/find-commands';
 import { MirrorService } from './mirror/mirror-service';
 import { MirrorStatusBar } from './mirror/mirror-status';
+import { ViewSearch } from './mirror/view-search';
 import { LastLook } from './views/last-look';
 import { EventsList } from './views/events-list';
 import { LocationsList } from './views/locations-list';
@@ -60,6 +61,8 @@ export interface DedupCuratorApi {
   mirrors: MirrorService;
   finder: RecordFinder;
   mirrorStatus: MirrorStatusBar;
+  /** Search Locations… / Search Events…: the views show the mirror's hits. */
+  viewSearch: ViewSearch;
 }
 
 // When this bundle's code began to run (after VS Code read and compiled it): the activation
@@ -103,6 +106,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     );
   const comparisonPanels = registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }, ready);
   const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
+  // Before the record panels: a location panel lists its events from the mirror when it is fresh.
+  const mirrors = new MirrorService(session, context.globalStorageUri, log);
+  context.subscriptions.push(mirrors);
   context.subscriptions.push(
     vscode.commands.registerCommand(Commands.showLog, () => log.show()),
     vscode.commands.registerCommand(Commands.refresh, (viewOrNode?: unknown) => {
@@ -113,7 +119,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...registerConnectionCommands(session, errors),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
     ...comparisonPanels,
-    ...registerRecordPanels(context, session, { locations, events }, errors, log),
+    ...registerRecordPanels(context, session, { locations, events }, errors, log, mirrors),
     ...registerBulkCommands(curation),
     ...registerUnsureCommand(curation),
     ...registerClearUnsureCommand(curation),
@@ -131,16 +137,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const statusBar = new ConnectionStatusBar(session, recommendations);
   context.subscriptions.push(statusBar);
   void ready.then(() => statusBar.show());
-  const mirrors = new MirrorService(session, context.globalStorageUri, log);
   const [finder, findCommands] = registerFindCommands(mirrors);
   const mirrorStatus = new MirrorStatusBar(mirrors);
-  context.subscriptions.push(mirrors, ...findCommands, mirrorStatus);
+  const viewSearch = new ViewSearch(mirrors, { locations, events });
+  context.subscriptions.push(...findCommands, mirrorStatus, viewSearch);
   void ready.then(() => mirrorStatus.update());
   // Decisions left unsent by a window closed during their undo period: said once, at the next start.
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triage: curation.triage, mirrors, finder, mirrorStatus };
+  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
 }
 
 export function deactivate(): void {

@@ -79,6 +79,10 @@ export const Commands = {
   findLocation: 'dedupCurator.findLocation',
   findEvent: 'dedupCurator.findEvent',
   syncMirror: 'dedupCurator.syncMirror',
+  searchLocations: 'dedupCurator.searchLocations',
+  searchEvents: 'dedupCurator.searchEvents',
+  clearLocationsSearch: 'dedupCurator.clearLocationsSearch',
+  clearEventsSearch: 'dedupCurator.clearEventsSearch',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 
@@ -99,6 +103,9 @@ export const ContextKeys = {
   connection: 'dedupCurator.connection',
   recommendationsFiltered: 'dedupCurator.recommendations.filtered',
   eventsFiltered: 'dedupCurator.events.filtered',
+  /** The Locations / Events view shows search results from the mirror (view-search.ts). */
+  locationsSearched: 'dedupCurator.locations.searched',
+  eventsSearched: 'dedupCurator.events.searched',
   onlyExternalUpdates: 'dedupCurator.onlyExternalUpdates',
   /** The last bulk run left failed decisions to retry. */
   canRetryFailed: 'dedupCurator.canRetryFailed',

@@ -2,5 +2,5 @@
 export { DEFAULT_SEARCH_LIMIT, Mirror, type KindSyncSummary, type MirrorHit, type SyncReport } from './mirror';
 export { MirrorError, type KindState } from './mirror-files';
 export { MIRROR_KINDS, type MirrorKind } from './record-set';
-export { MAX_QUERY_LENGTH, foldTerm } from './search-index';
+export { MAX_QUERY_LENGTH, foldTerm } from './indexed-fields';
 export { DEFAULT_OVERLAP_MS, EARLIEST_SINCE, type SyncOptions, type SyncProgress } from './sync';

@@ -1,19 +1,25 @@
 // The files of a mirror directory. Nothing here ever holds the access token.
 //
-//   mirror.json            what was synced from where, and when (written last, atomically)
-//   <kind>.ndjson          the records of the last completed sync, one JSON text a line
+//   mirror.json            what was synced from where, and when, and which stored records are
+//                          committed (written last, atomically: the commit of a sync)
+//   <kind>.<gen>.*         the records (record-store.ts: a base, its table, appended changes)
 //   <kind>.sync.ndjson     the sync in progress: a header line, then one line per completed page
 //
-// A snapshot is replaced only by renaming a complete new file over it, so a kill at any moment
-// leaves the previous consistent copy. The journal is only appended to; a torn last line (killed
-// mid-write) is ignored, and the sync resumes after the last whole page.
+// A kill at any moment leaves the previous consistent copy: mirror.json names only complete files
+// and committed lengths. The journal is only appended to; a torn last line (killed mid-write) is
+// ignored, and the sync resumes after the last whole page.
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { MirrorError } from './mirror-error';
 import type { MirrorKind } from './record-set';
+import type { StoreState } from './record-store';
 
-export const MIRROR_FORMAT = 1;
+/** 2: records in an append-only store (record-store.ts); 1 was one snapshot per kind, converted at open. */
+export { MirrorError };
+export const MIRROR_FORMAT = 2;
+export const LEGACY_FORMAT = 1;
 
 export interface KindState {
   /** When the last completed sync of this kind ended (this machine's clock). */
@@ -21,6 +27,8 @@ export interface KindState {
   /** `updated_since` of the next sync: the newest update seen, less the overlap. */
   nextSince: string;
   count: number;
+  /** Where the records are (format 2). */
+  store?: StoreState;
 }
 
 export interface MirrorMeta {
@@ -44,13 +52,6 @@ export interface JournalPage {
   final?: boolean;
 }
 
-/** Raised when a mirror directory cannot be used as one; the message says why and what to do. */
-export class MirrorError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MirrorError';
-  }
-}
 
 export class MirrorFiles {
   constructor(readonly dir: string) {}
@@ -73,7 +74,7 @@ export class MirrorFiles {
     } catch {
       throw new MirrorError(`${this.file('mirror.json')} is not valid JSON; delete the directory and sync again`);
     }
-    if (meta?.format !== MIRROR_FORMAT || typeof meta.baseUrl !== 'string' || typeof meta.kinds !== 'object') {
+    if ((meta?.format !== MIRROR_FORMAT && meta?.format !== LEGACY_FORMAT) || typeof meta.baseUrl !== 'string' || typeof meta.kinds !== 'object') {
       throw new MirrorError(`${this.file('mirror.json')} is not a mirror of format ${MIRROR_FORMAT}; delete the directory and sync again`);
     }
     return meta;
@@ -83,13 +84,13 @@ export class MirrorFiles {
     await this.writeAtomic('mirror.json', [JSON.stringify(meta, null, 2) + '\n']);
   }
 
-  /** Every line of the kind's snapshot (empty when never synced). */
-  async *snapshotLines(kind: MirrorKind): AsyncGenerator<string> {
+  /** Every line of a format-1 snapshot (converted to the store at open). */
+  async *legacySnapshotLines(kind: MirrorKind): AsyncGenerator<string> {
     yield* readLines(this.file(`${kind}.ndjson`));
   }
 
-  async writeSnapshot(kind: MirrorKind, texts: Iterable<string>): Promise<void> {
-    await this.writeAtomic(`${kind}.ndjson`, texts);
+  async dropLegacySnapshot(kind: MirrorKind): Promise<void> {
+    await rm(this.file(`${kind}.ndjson`), { force: true });
   }
 
   /** The sync in progress, if any: its header and its whole pages, in order. */

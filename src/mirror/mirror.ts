@@ -1,9 +1,11 @@
 // A local, searchable copy of one connection's locations and events: opened from its directory,
 // kept up to date by sync(), searched in memory. Used alike by the CLI and the extension.
 import type { DedupClient } from '../api/client';
-import { type KindState, MirrorError, MirrorFiles, type MirrorMeta, MIRROR_FORMAT } from './mirror-files';
+import { type KindState, LEGACY_FORMAT, MirrorError, MirrorFiles, type MirrorMeta, MIRROR_FORMAT } from './mirror-files';
+import { RecordStore } from './record-store';
 import { MIRROR_KINDS, type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
 import { SearchIndex } from './search-index';
+import { loadStoredIndex, saveStoredIndex } from './stored-index';
 import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
 
 export interface MirrorHit<T = MirroredRecord> {
@@ -25,6 +27,8 @@ export interface SyncReport {
 }
 
 export const DEFAULT_SEARCH_LIMIT = 20;
+/** Work per slice when the index is built in the background (prepare). */
+const PREPARE_SLICE_MS = 20;
 
 export class Mirror {
   private readonly records: Record<MirrorKind, RecordSet> = { locations: new RecordSet(), events: new RecordSet() };
@@ -34,6 +38,7 @@ export class Mirror {
    * (docs/benchmarks.md, Mirror).
    */
   private readonly indexes: Partial<Record<MirrorKind, SearchIndex>> = {};
+  private readonly preparing: Partial<Record<MirrorKind, Promise<void>>> = {};
   private syncing: Promise<SyncReport> | undefined;
 
   private constructor(
@@ -41,25 +46,44 @@ export class Mirror {
     private meta: MirrorMeta | undefined,
   ) {}
 
-  /** Opens the mirror in `dir` (an empty mirror when nothing was synced there yet). */
+  /**
+   * Opens the mirror in `dir` (an empty mirror when nothing was synced there yet): reads the tables
+   * of the stored records and their appended changes, not the records themselves.
+   */
   static async open(dir: string): Promise<Mirror> {
     const files = new MirrorFiles(dir);
     const mirror = new Mirror(files, await files.readMeta());
+    if (mirror.meta?.format === LEGACY_FORMAT) await mirror.convertLegacy();
     for (const kind of MIRROR_KINDS) {
-      if (!mirror.meta?.kinds[kind]) continue;
+      const store = mirror.meta?.kinds[kind]?.store;
+      if (store) mirror.records[kind] = await new RecordStore(dir, kind).load(store);
+    }
+    return mirror;
+  }
+
+  /** A format-1 mirror (one snapshot per kind) is written into the store once. */
+  private async convertLegacy(): Promise<void> {
+    const meta = this.meta as MirrorMeta;
+    for (const kind of MIRROR_KINDS) {
+      const state = meta.kinds[kind];
+      if (!state) continue;
+      const set = new RecordSet();
       let n = 0;
-      for await (const line of files.snapshotLines(kind)) {
+      for await (const line of this.files.legacySnapshotLines(kind)) {
         n++;
         let record: MirroredRecord;
         try {
           record = JSON.parse(line) as MirroredRecord;
         } catch {
-          throw new MirrorError(`${dir}/${kind}.ndjson line ${n} is not valid JSON; sync again to rebuild the mirror (delete the directory first)`);
+          throw new MirrorError(`${this.dir}/${kind}.ndjson line ${n} is not valid JSON; sync again to rebuild the mirror (delete the directory first)`);
         }
-        mirror.records[kind].apply(record, line);
+        set.apply(record, line);
       }
+      state.store = (await new RecordStore(this.dir, kind).commit(undefined, set, [], [])).state;
     }
-    return mirror;
+    meta.format = MIRROR_FORMAT;
+    await this.files.writeMeta(meta);
+    for (const kind of MIRROR_KINDS) await this.files.dropLegacySnapshot(kind);
   }
 
   get dir(): string {
@@ -125,12 +149,14 @@ export class Mirror {
     const report: SyncReport = { kinds: [] };
     for (const kind of MIRROR_KINDS) {
       const r = await syncKind(client, this.files, kind, this.records[kind], meta.kinds[kind], opts);
-      await this.files.writeSnapshot(kind, linesOf(r.records));
-      meta.kinds[kind] = r.state;
+      const store = new RecordStore(this.dir, kind);
+      const stored = await store.commit(meta.kinds[kind]?.store, r.records, r.upserted, r.removed);
+      meta.kinds[kind] = { ...r.state, store: stored.state };
       await this.files.writeMeta(meta);
       await this.files.dropJournal(kind);
       this.meta = meta;
-      this.commit(kind, r);
+      this.commit(kind, { ...r, records: stored.set });
+      await store.removeOtherGenerations(stored.state.gen);
       report.kinds.push({ kind, full: r.full, since: r.since, resumedPages: r.resumedPages, received: r.received, upserted: r.upserted.size, removed: r.removed.size, count: r.state.count });
     }
     return report;
@@ -140,16 +166,77 @@ export class Mirror {
     let index = this.indexes[kind];
     if (!index) {
       index = new SearchIndex();
-      const set = this.records[kind];
-      for (const id of set.ids()) index.put(set.get(id));
+      for (const [, text] of this.records[kind].texts()) index.put(JSON.parse(text));
       this.indexes[kind] = index;
     }
     return index;
   }
 
-  /** Builds the search index of a kind now (the extension does, so the first keystroke is fast). */
-  prepare(kind: MirrorKind): void {
-    this.index(kind);
+  /**
+   * Makes the search index of a kind ready without blocking for long: loads the one stored beside
+   * the records (stored-index.ts), or builds it a slice of records at a time, yielding to the event
+   * loop between slices (the extension host keeps answering while 150,000 records are indexed), and
+   * stores it. A second call while one runs joins it; search() before it ends builds synchronously.
+   */
+  prepare(kind: MirrorKind): Promise<void> {
+    if (this.indexes[kind]) return Promise.resolve();
+    this.preparing[kind] ??= this.buildInSlices(kind).finally(() => (this.preparing[kind] = undefined));
+    return this.preparing[kind];
+  }
+
+  private async buildInSlices(kind: MirrorKind): Promise<void> {
+    const set = this.records[kind];
+    const state = this.meta?.kinds[kind]?.store;
+    const store = new RecordStore(this.dir, kind);
+    if (state) {
+      const stored = await loadStoredIndex(store, state, set);
+      if (this.records[kind] !== set) return this.buildInSlices(kind);
+      if (stored) {
+        this.indexes[kind] ??= stored;
+        return;
+      }
+    }
+    await this.indexInSlices(kind, set);
+    const built = this.indexes[kind];
+    // Stored for the next open; a cache, so a failure to write it only costs that open a rebuild.
+    if (state && built && this.records[kind] === set) await saveStoredIndex(store, state, built).catch(() => undefined);
+  }
+
+  private async indexInSlices(kind: MirrorKind, set: RecordSet): Promise<void> {
+    const index = new SearchIndex();
+    const texts = set.texts();
+    try {
+      for (;;) {
+        const started = performance.now();
+        // About 20 ms of work, then the event loop has its turn.
+        while (performance.now() - started < PREPARE_SLICE_MS) {
+          const next = texts.next();
+          if (next.done) {
+            // A sync that committed meanwhile replaced the set: index that one instead.
+            if (this.records[kind] !== set) return await this.indexInSlices(kind, this.records[kind]);
+            index.warm();
+            this.indexes[kind] ??= index;
+            return;
+          }
+          index.put(JSON.parse(next.value[1]));
+        }
+        await new Promise((r) => setImmediate(r));
+        if (this.indexes[kind]) return; // built meanwhile by a synchronous search
+        // A sync committed meanwhile (its compaction may have removed the files being read): start over on its set.
+        if (this.records[kind] !== set) return await this.indexInSlices(kind, this.records[kind]);
+      }
+    } finally {
+      texts.return(undefined);
+    }
+  }
+
+  /** The events at a location, in mirror order (from the events' embedded location). */
+  eventsAt<T = MirroredRecord>(locationId: string): T[] {
+    const set = this.records.events;
+    return set.idsAt(locationId).flatMap((id) => {
+      const r = set.get(id);
+      return r ? [r as T] : [];
+    });
   }
 
   /** The synced copy becomes the searched one; a built index is updated by the difference only. */
@@ -162,6 +249,3 @@ export class Mirror {
   }
 }
 
-function* linesOf(set: RecordSet): Generator<string> {
-  for (const id of set.ids()) yield set.text(id) + '\n';
-}

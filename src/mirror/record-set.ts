@@ -1,7 +1,11 @@
-// The records of one kind in a mirror, kept as their JSON text (one string per record: about the
-// size of the file on disk, a third of what parsed objects would take) plus what sync needs to keep
-// the set equal to the service's: the owner of each source id, and the newest `updatedAt` seen.
+// The records of one kind in a mirror. A record stays where it is stored — a span of a file of the
+// mirror's store (record-store.ts), read back when asked for — and only records received by a sync
+// not yet committed are held as text: 150,000 parsed records took 400 MB, their spans take a few.
+// Kept in memory per record is only what sync and the editor need without reading it: the owner of
+// each source id (to drop records merged away), the location of an event, the newest `updatedAt`.
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { SourceId } from '../api/model';
+import { MirrorError } from './mirror-error';
 
 export type MirrorKind = 'locations' | 'events';
 export const MIRROR_KINDS: readonly MirrorKind[] = ['locations', 'events'];
@@ -11,6 +15,8 @@ export interface MirroredRecord {
   id: string;
   updatedAt?: string | null;
   sourceIds?: (SourceId | null)[] | null;
+  /** An event's location (embedded whole by the service). */
+  location?: { id?: unknown } | null;
 }
 
 /** What one applied record changed: ids replaced or added, and ids removed as merged away. */
@@ -19,29 +25,73 @@ export interface RecordChange {
   removed: string[];
 }
 
+/** Where a record is: a span of a store file, or (received, not yet committed) its text. */
+export interface RecordEntry {
+  file?: string;
+  at?: number;
+  len?: number;
+  text?: string;
+  /** `integration \u0000 source id` of each of its source ids. */
+  keys: string[];
+  /** An event's location id. */
+  place?: string;
+}
+
 export class RecordSet {
-  private readonly texts = new Map<string, string>();
-  /** `integration \u0000 source id` → id of the record holding it. */
-  private readonly owners = new Map<string, string>();
-  private readonly keysOf = new Map<string, string[]>();
+  private readonly entries = new Map<string, RecordEntry>();
+  /**
+   * `integration \u0000 source id` → id of the record holding it: only a sync needs it (to drop
+   * records merged away), so it is built at the first apply() rather than at open.
+   */
+  private owners: Map<string, string> | undefined;
   /** Newest `updatedAt` among the records applied: where the next sync starts (less an overlap). */
   newestUpdate: string | undefined;
 
   get size(): number {
-    return this.texts.size;
+    return this.entries.size;
   }
 
   ids(): IterableIterator<string> {
-    return this.texts.keys();
+    return this.entries.keys();
   }
 
+  entry(id: string): RecordEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  /** The record's JSON text, read from its file if it is stored. */
   text(id: string): string | undefined {
-    return this.texts.get(id);
+    const e = this.entries.get(id);
+    if (!e) return undefined;
+    return e.text ?? readSpan(e);
   }
 
   get(id: string): MirroredRecord | undefined {
-    const t = this.texts.get(id);
-    return t === undefined ? undefined : (JSON.parse(t) as MirroredRecord);
+    const t = this.text(id);
+    if (t === undefined) return undefined;
+    try {
+      return JSON.parse(t) as MirroredRecord;
+    } catch {
+      const e = this.entries.get(id);
+      throw new MirrorError(`${e?.file ?? 'the mirror'} at byte ${e?.at ?? 0} is not a record; delete the mirror directory and sync again`);
+    }
+  }
+
+  /** Every record's text in mirror order, read with one descriptor per file. */
+  *texts(): Generator<[string, string]> {
+    const reader = new SpanReader();
+    try {
+      for (const [id, e] of this.entries) yield [id, e.text ?? reader.read(e)];
+    } finally {
+      reader.close();
+    }
+  }
+
+  /** Ids of the events at a location (events only), in mirror order. */
+  idsAt(locationId: string): string[] {
+    const out: string[] = [];
+    for (const [id, e] of this.entries) if (e.place === locationId) out.push(id);
+    return out;
   }
 
   /**
@@ -51,44 +101,106 @@ export class RecordSet {
   apply(record: MirroredRecord, text = JSON.stringify(record)): RecordChange {
     const keys = sourceKeys(record);
     const removed: string[] = [];
+    const owners = this.ownersOfKeys();
     for (const k of keys) {
-      const owner = this.owners.get(k);
+      const owner = owners.get(k);
       if (owner !== undefined && owner !== record.id && !removed.includes(owner)) removed.push(owner);
     }
     for (const id of removed) this.remove(id);
-    this.remove(record.id);
-    this.texts.set(record.id, text);
-    this.keysOf.set(record.id, keys);
-    for (const k of keys) this.owners.set(k, record.id);
-    const u = record.updatedAt;
-    if (typeof u === 'string' && (this.newestUpdate === undefined || compareTimestamps(u, this.newestUpdate) > 0)) this.newestUpdate = u;
+    this.put(record.id, { text, keys, place: placeOf(record) });
+    this.seen(record.updatedAt);
     return { upserted: record.id, removed };
+  }
+
+  /** Sets an entry as stored (no merge logic: replaying a store's own operations). */
+  put(id: string, entry: RecordEntry): void {
+    this.remove(id);
+    this.entries.set(id, entry);
+    if (this.owners) for (const k of entry.keys) this.owners.set(k, id);
+  }
+
+  private ownersOfKeys(): Map<string, string> {
+    if (!this.owners) {
+      this.owners = new Map();
+      for (const [id, e] of this.entries) for (const k of e.keys) this.owners.set(k, id);
+    }
+    return this.owners;
+  }
+
+  /** Notes an `updatedAt`, keeping the newest. */
+  seen(u: unknown): void {
+    if (typeof u === 'string' && (this.newestUpdate === undefined || compareTimestamps(u, this.newestUpdate) > 0)) this.newestUpdate = u;
   }
 
   /** Drops a record (a full listing that no longer lists it). */
   remove(id: string): void {
-    if (!this.texts.delete(id)) return;
-    for (const k of this.keysOf.get(id) ?? []) if (this.owners.get(k) === id) this.owners.delete(k);
-    this.keysOf.delete(id);
+    const e = this.entries.get(id);
+    if (!e) return;
+    this.entries.delete(id);
+    if (this.owners) for (const k of e.keys) if (this.owners.get(k) === id) this.owners.delete(k);
   }
 
-  /** A copy sharing the record strings: what a sync works on while the original stays searchable. */
+  /** A copy sharing the entries: what a sync works on while the original stays searchable. */
   clone(): RecordSet {
     const c = new RecordSet();
-    for (const [id, t] of this.texts) c.texts.set(id, t);
-    for (const [k, id] of this.owners) c.owners.set(k, id);
-    for (const [id, ks] of this.keysOf) c.keysOf.set(id, ks);
+    for (const [id, e] of this.entries) c.entries.set(id, e);
+    if (this.owners) c.owners = new Map(this.owners);
     c.newestUpdate = this.newestUpdate;
     return c;
   }
 }
 
-function sourceKeys(r: MirroredRecord): string[] {
+export function sourceKeys(r: MirroredRecord): string[] {
   const out: string[] = [];
   for (const s of r.sourceIds ?? []) {
     if (s && typeof s.id === 'string') out.push(`${s.integration ?? ''}\u0000${s.id}`);
   }
   return out;
+}
+
+export function placeOf(r: MirroredRecord): string | undefined {
+  const id = r.location?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function readSpan(e: RecordEntry): string {
+  const reader = new SpanReader();
+  try {
+    return reader.read(e);
+  } finally {
+    reader.close();
+  }
+}
+
+/** Reads spans with one descriptor per file, kept until close() (reading every record: a compaction, the index). */
+export class SpanReader {
+  private readonly fds = new Map<string, number>();
+
+  read(e: RecordEntry): string {
+    if (e.file === undefined || e.at === undefined || e.len === undefined) return '';
+    let fd = this.fds.get(e.file);
+    if (fd === undefined) {
+      try {
+        fd = openSync(e.file, 'r');
+      } catch (err) {
+        throw new MirrorError(`cannot read ${e.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; sync the mirror again`);
+      }
+      this.fds.set(e.file, fd);
+    }
+    const buf = Buffer.allocUnsafe(e.len);
+    let got = 0;
+    while (got < e.len) {
+      const n = readSync(fd, buf, got, e.len - got, e.at + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.toString('utf8', 0, got);
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) closeSync(fd);
+    this.fds.clear();
+  }
 }
 
 /** Wire timestamps compared by instant (the 27-character expanded-year form does not sort as text). */

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Event, Location } from '../../src/api/model';
+import { MIRROR_FRESH_MS } from '../../src/extension/mirror/mirror-service';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import type { ListNode } from '../../src/extension/views/paged-list';
@@ -44,6 +45,8 @@ describe('Record panels in the real VS Code', function () {
     await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
     api = await curatorApi();
     await settled(api);
+    // These tests are about the events endpoint: a mirror synced by an earlier test would answer instead.
+    api.mirrors.freshForMs = 0;
     const withLocation = api.events.shown().find((e) => e.location?.id);
     assert.ok(withLocation?.location, 'the sandbox should list events with locations');
     event = withLocation;
@@ -51,6 +54,7 @@ describe('Record panels in the real VS Code', function () {
   });
 
   after(async () => {
+    api.mirrors.freshForMs = MIRROR_FRESH_MS;
     await vscode.workspace.getConfiguration('dedupCurator').update('panels.loadRemoteImages', undefined, vscode.ConfigurationTarget.Global);
     for (const tab of [...tabs(LOCATION), ...tabs(EVENT)]) await vscode.window.tabGroups.close(tab);
     // The untitled JSON documents are dirty: revert them, or closing asks whether to save.

@@ -2,7 +2,8 @@
 // prefixes as typed, source ids, postcodes and integrations; hostile strings indexed and searched
 // without harm.
 import assert from 'node:assert/strict';
-import { SearchIndex, foldTerm } from '../../src/mirror/search-index';
+import { foldTerm } from '../../src/mirror/indexed-fields';
+import { SearchIndex, boundedDistance, maxTypos } from '../../src/mirror/search-index';
 import { FORMULA_PAYLOADS, SCRIPT_PAYLOADS, TEXT_PAYLOADS, URL_PAYLOADS } from '../support/hostile-corpus';
 
 function location(id: string, name: string, extra: { street?: string; locality?: string; postcode?: string; source?: string; integration?: string } = {}) {
@@ -98,5 +99,61 @@ describe('mirror search ranking', () => {
     const started = performance.now();
     own.search('y'.repeat(1_000_000), 5);
     assert.ok(performance.now() - started < 2000, 'a huge query is cut, not searched whole');
+  });
+});
+
+describe('mirror search index internals', () => {
+  const named = (id: string, name: string) => ({ id, name, sourceIds: [{ integration: 'urn:i', id: `s-${id}` }] });
+
+  it('looks for near terms only of words fewer than five records have', () => {
+    const index = new SearchIndex();
+    for (let i = 0; i < 4; i++) index.put(named(`cafe${i}`, `Cafe ${i}`));
+    index.put(named('cage', 'Cage Club'));
+    assert.ok(index.search('cafe', 10).some((h) => h.id === 'cage'), 'a word four records have may be a typo of "cage"');
+    index.put(named('cafe4', 'Cafe 4'));
+    assert.ok(!index.search('cafe', 10).some((h) => h.id === 'cage'), 'a word five records have is a word');
+    // A rare word that exists as typed may still be someone's typo: the near terms fill the list.
+    index.put(named('pelican', 'Red Pelican'));
+    index.put(named('pelixan', 'Red Pelixan'));
+    assert.deepEqual(index.search('red pelixan', 10).map((h) => h.id), ['pelixan', 'pelican'], 'as typed first');
+  });
+
+  it('counts a transposition as one typo, and a number is never fuzzy', () => {
+    assert.equal(boundedDistance('theatre', 'theater', 2), 1, 'r and e swapped');
+    assert.equal(boundedDistance('form', 'from', 1), 1);
+    assert.equal(boundedDistance('abcdef', 'uvwxyz', 2), 3, 'gives up past the bound');
+    assert.equal(maxTypos('cafe'), 1);
+    assert.equal(maxTypos('pelican'), 2);
+    assert.equal(maxTypos('caf'), 0);
+    assert.equal(maxTypos('78701'), 0);
+  });
+
+  it('ranks after removals as an index built without the removed records', () => {
+    const all = ['Blue Owl Cafe', 'Blue Owl Bar', 'Grey Owl Books', 'Owl Lodge', 'Blue Moon Diner', 'Owl and Pussycat'].map((n, i) => named(`r${i}`, n));
+    const churned = new SearchIndex();
+    all.forEach((r) => churned.put(r));
+    churned.remove('r1');
+    churned.remove('r3');
+    churned.put(named('r4', 'Blue Moon Diner')); // replaced: a new posting, the old one dead
+    const fresh = new SearchIndex();
+    all.filter((r) => r.id !== 'r1' && r.id !== 'r3' && r.id !== 'r4').forEach((r) => fresh.put(r));
+    fresh.put(named('r4', 'Blue Moon Diner'));
+    for (const q of ['owl', 'blue', 'blue owl', 'o', 'diner']) assert.deepEqual(churned.search(q, 10), fresh.search(q, 10), q);
+  });
+
+  it('saves and loads itself as plain data, and refuses data that is not an index', () => {
+    const index = new SearchIndex();
+    RECORDS.forEach((r) => index.put(r));
+    index.remove('owl-dallas');
+    const loaded = SearchIndex.fromData(JSON.parse(JSON.stringify(index.toData())))!;
+    assert.equal(loaded.size, index.size);
+    for (const q of ['blue owl', 'bluw owl', 'munchen', 'TM-99812', 'b', 'eventhub']) assert.deepEqual(loaded.search(q, 10), index.search(q, 10), q);
+    loaded.put(location('new', 'Blue Heron'));
+    assert.deepEqual(loaded.search('heron', 5).map((h) => h.id), ['new'], 'a loaded index takes more records');
+    const data = index.toData();
+    assert.equal(SearchIndex.fromData({ ...data, version: 99 }), undefined);
+    assert.equal(SearchIndex.fromData({ ...data, postings: [...data.postings, 1] }), undefined);
+    assert.equal(SearchIndex.fromData({ ...data, postings: data.postings.map(() => 1e9) }), undefined);
+    assert.equal(SearchIndex.fromData(null as never), undefined);
   });
 });

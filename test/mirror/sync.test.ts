@@ -76,7 +76,8 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     await reopened.sync(client);
     await assertEqualsService(reopened);
     const files = await readdir(dir);
-    assert.deepEqual(files.sort(), ['events.ndjson', 'locations.ndjson', 'mirror.json'], 'no journal or temporary file left');
+    assert.deepEqual(files.filter((f) => !/^(locations|events)\.\d+\.(ndjson|table\.json|changes\.ndjson)$/.test(f)), ['mirror.json'], 'no journal or temporary file left');
+    for (const kind of ['locations', 'events']) assert.equal(new Set(files.filter((f) => f.startsWith(`${kind}.`)).map((f) => f.split('.')[1])).size, 1, `${kind}: one generation of files`);
     const all = (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('');
     assert.ok(!all.includes(sandbox.token), 'the token is never stored');
   });
@@ -129,9 +130,9 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
   it('says which file is broken instead of failing with a parse error', async () => {
     const dir = await tempDir();
     await (await Mirror.open(dir)).sync(client);
-    await writeFile(path.join(dir, 'locations.ndjson'), '{"id":"urn:a"}\n{oops\n');
-    await assert.rejects(Mirror.open(dir), (e: Error) => e instanceof MirrorError && /locations\.ndjson line 2 is not valid JSON/.test(e.message));
+    await writeFile(path.join(dir, 'locations.1.table.json'), '{"rows":[["urn:a",0,');
+    await assert.rejects(Mirror.open(dir), (e: Error) => e instanceof MirrorError && /locations\.1\.table\.json is not valid JSON/.test(e.message));
     await writeFile(path.join(dir, 'mirror.json'), '[]');
-    await assert.rejects(Mirror.open(dir), (e: Error) => e instanceof MirrorError && /not a mirror of format 1/.test(e.message));
+    await assert.rejects(Mirror.open(dir), (e: Error) => e instanceof MirrorError && /not a mirror of format 2/.test(e.message));
   });
 });

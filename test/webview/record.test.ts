@@ -116,6 +116,19 @@ describe('webview: record panels in chromium', function () {
     await page.close();
   });
 
+  it('says where a list of events came from when it is the mirror\'s, as text', async () => {
+    const { page } = await shown(locationFixture());
+    const source = 'From the local mirror, synced 3 min ago. <img src=x onerror="window.pwned=1">';
+    await sendRecord(page, { type: 'events', locationId: 'urn:location:cafe-central', events: { state: 'loaded', items: ITEMS, hasMore: false, source } });
+    assert.equal(await page.locator('.events-source').innerText(), source);
+    assert.equal(await page.locator('.events-body img').count(), 0, 'inserted as text, never markup');
+    assert.equal(await page.getByRole('button', { name: 'Load more events' }).count(), 0, 'the mirror gave them all');
+    await sendRecord(page, { type: 'events', locationId: 'urn:location:cafe-central', events: { state: 'loaded', items: ITEMS, hasMore: true } });
+    assert.equal(await page.locator('.events-source').count(), 0, 'no note on the service\'s list');
+    assert.deepEqual((await recordRecorded(page)).cspViolations, []);
+    await page.close();
+  });
+
   it('shows every field of an event and its location as a card that opens the location', async () => {
     const { page, errors } = await shown(eventFixture());
     assert.equal(await page.locator('h1').innerText(), 'String Quartet Evening');

@@ -53,10 +53,30 @@ export class RecordFinder {
       // The mirror ranks; the quick pick must neither filter out a fuzzy match nor hide the details.
       qp.matchOnDescription = false;
       qp.matchOnDetail = false;
+      // The index is loaded or built in slices meanwhile (busy): a search before it is ready would
+      // build it at once and block the window for seconds at 150,000 records.
+      let indexed = false;
+      /** The query the items answer: the same one again (a value change reported after the index was ready) keeps them, and the active item. */
+      let answered: string | undefined;
       const show = (query: string) => {
+        if ((!indexed && query.trim() !== '') || query === answered) return;
         qp.items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+        answered = query;
       };
       show('');
+      qp.busy = true;
+      void mirror.prepare(kind).then(
+        () => {
+          indexed = true;
+          qp.busy = false;
+          show(qp.value);
+        },
+        () => {
+          // Not loaded nor built in slices: searching builds it at once (or says why it cannot).
+          indexed = true;
+          qp.busy = false;
+        },
+      );
       let chosen: Location | Event | undefined;
       const subs = [
         qp.onDidChangeValue(show),

@@ -7,10 +7,18 @@ import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
 import { isDedupError } from '../../api/errors';
 import { Mirror, MirrorError, type SyncReport } from '../../mirror';
+import type { Event } from '../../api/model';
 import type { Session } from '../connection/session';
 import { showError, showInfo } from '../ui/notify';
 
 const t = vscode.l10n.t;
+
+/**
+ * How recently the mirror must have synced to answer instead of the service (a location panel's
+ * events): a quarter of an hour, the age at which a list fetched from the service and left open in a
+ * panel is no fresher. The panel says how old its list is either way.
+ */
+export const MIRROR_FRESH_MS = 15 * 60_000;
 
 export class MirrorService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -60,6 +68,17 @@ export class MirrorService implements vscode.Disposable {
       );
     }
     return this.opened.mirror;
+  }
+
+  /** How recent a sync must be for freshEventsAt to answer (a field: tests make the mirror stale). */
+  freshForMs = MIRROR_FRESH_MS;
+
+  /** Every event at a location from the active connection's mirror, if it synced recently enough; else undefined. */
+  async freshEventsAt(locationId: string): Promise<{ events: Event[]; syncedAt: Date } | undefined> {
+    const mirror = await this.current().catch(() => undefined);
+    const syncedAt = mirror?.syncedAt;
+    if (!mirror || !syncedAt || Date.now() - syncedAt.getTime() > this.freshForMs) return undefined;
+    return { events: mirror.eventsAt<Event>(locationId), syncedAt };
   }
 
   /** Syncs the active connection's mirror with a cancellable progress notification; one at a time. */

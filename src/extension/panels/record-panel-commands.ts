@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Event, Location } from '../../api/model';
 import type { Session } from '../connection/session';
+import type { MirrorService } from '../mirror/mirror-service';
 import type { ErrorReporter } from '../error-reporter';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
@@ -33,7 +34,8 @@ function resolve(panels: RecordPanels, arg: unknown, kind?: RecordKind): AnyReco
       return location && kind !== 'event' ? { kind: 'location', record: location } : undefined;
     }
     if (node.kind !== 'record') return undefined;
-    const inEvents = panels.events.loaded().includes(node.record as Event);
+    // An event of the Events view: loaded from the service, or a search result from the mirror.
+    const inEvents = panels.events.loaded().includes(node.record as Event) || panels.events.shown().includes(node.record as Event);
     const found: AnyRecord = inEvents ? { kind: 'event', record: node.record as Event } : { kind: 'location', record: node.record as Location };
     return !kind || found.kind === kind ? found : undefined;
   }
@@ -117,8 +119,9 @@ export function registerRecordPanels(
   views: { locations: LocationsList; events: EventsList },
   errors: ErrorReporter,
   log: vscode.LogOutputChannel,
+  mirrors?: MirrorService,
 ): vscode.Disposable[] {
-  const panels = new RecordPanels(session, views.locations, views.events, log, errors, context.extensionUri);
+  const panels = new RecordPanels(session, views.locations, views.events, log, errors, context.extensionUri, mirrors);
   // A tree item's click passes { preview: true } after the record; a context menu passes the
   // selection (an array) there, and opens a kept panel like the palette.
   const open = (kind: RecordKind) => async (arg?: unknown, opts?: unknown) => {

@@ -17,6 +17,7 @@ import { shortName } from './panel-title';
 import type { RecordViewOptions } from './record-panel-fields';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
+import { age } from '../mirror/mirror-status';
 
 export type AnyRecord = { kind: 'location'; record: Location } | { kind: 'event'; record: Event };
 
@@ -47,6 +48,8 @@ export interface RecordPanelHost {
   client(): Promise<DedupClient | undefined>;
   eventsPageSize(): number;
   keep(panel: RecordPanel): void;
+  /** Every event at a location from the local mirror when it is fresh, with when it synced; else undefined. */
+  mirrorEventsAt(locationId: string): Promise<{ events: Event[]; syncedAt: Date } | undefined>;
   /** This panel now shows the record `id` (a re-used preview): the registry files it under it. */
   rekey(panel: RecordPanel, id: string): void;
   copyId(id: string, panel?: RecordPanel): Promise<void>;
@@ -60,6 +63,10 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   /** The location's events, page by page (the same pager as the trees'); aborted when the panel closes. */
   private readonly eventPages = new Pager<Event>((page, signal) => this.fetchEvents(page, signal), { keyOf: (e) => e.id });
   private eventsError: string | undefined;
+  /** The events at this location from the local mirror (all of them), when it was fresh at the first load. */
+  private fromMirror: { events: Event[]; syncedAt: Date } | undefined;
+  /** Set once the mirror was asked (the first load): after it, pages come from the service. */
+  private mirrorAsked = false;
   /** Settles when the events page being loaded (if any) is in; tests wait on it. */
   eventsLoading: Promise<void> = Promise.resolve();
 
@@ -87,11 +94,16 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
 
   /** The events at this location loaded so far (location panels). */
   get eventsAtLocation(): readonly Event[] {
-    return this.eventPages.records;
+    return this.fromMirror?.events ?? this.eventPages.records;
   }
 
   get hasMoreEvents(): boolean {
-    return this.eventPages.hasMore;
+    return !this.fromMirror && this.eventPages.hasMore;
+  }
+
+  /** When the events listed came from the local mirror: when it synced; undefined when from the service. */
+  get eventsFromMirror(): Date | undefined {
+    return this.fromMirror?.syncedAt;
   }
 
   /**
@@ -108,6 +120,9 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
       this.eventPages.reset();
       this.eventsError = undefined;
       this.notice = undefined;
+      // The mirror's list was the previous location's: the new one asks the mirror again.
+      this.fromMirror = undefined;
+      this.mirrorAsked = false;
     }
     this.show(r);
   }
@@ -133,7 +148,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     if (r) this.post({ type: 'record', view: r.kind === 'location' ? locationView(r.record, this.viewOptions()) : eventView(r.record, this.viewOptions()) });
     if (this.kind === 'location') {
       this.postEvents();
-      if (this.eventPages.nextPage === 0 && !this.eventPages.busy && !this.eventsError) void this.loadMoreEvents();
+      if (!this.fromMirror && this.eventPages.nextPage === 0 && !this.eventPages.busy && !this.eventsError) void this.loadMoreEvents();
     }
     if (this.notice) this.post({ type: 'notice', ...this.notice });
   }
@@ -162,7 +177,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   /** Only records this panel showed: an event of its list, or its event's location. */
   private openRelated(kind: RecordKind, id: string): void {
     if (kind === 'event') {
-      const e = this.eventPages.records.find((x) => x.id === id);
+      const e = this.eventsAtLocation.find((x) => x.id === id);
       if (e) this.registry.open({ kind: 'event', record: e });
       return;
     }
@@ -170,8 +185,13 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     if (r?.kind === 'event' && r.record.location?.id === id) this.registry.open({ kind: 'location', record: r.record.location });
   }
 
-  private eventsState(): EventsAtLocation {
+  /** What the page is told about the events at this location (the integration tests read it too). */
+  eventsState(): EventsAtLocation {
     const o = this.viewOptions();
+    if (this.fromMirror) {
+      const source = vscode.l10n.t('From the local mirror, synced {0}.', age(this.fromMirror.syncedAt));
+      return { state: 'loaded', items: this.fromMirror.events.map((e) => eventItem(e, o)), hasMore: false, source };
+    }
     const items = this.eventPages.records.map((e) => eventItem(e, o));
     if (this.eventPages.busy) return { state: 'loading', items };
     if (this.eventsError !== undefined) return { state: 'failed', items, message: this.eventsError };
@@ -182,9 +202,36 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     this.post({ type: 'events', locationId: this.recordId, events: this.eventsState() });
   }
 
-  /** The next page of events at this location (the first one, or again after a failure). */
+  /**
+   * The next page of events at this location (the first one, or again after a failure). The first
+   * load asks the local mirror first: when it is fresh, it has every event at once, without a request.
+   */
   loadMoreEvents(): Promise<void> {
-    if (this.kind !== 'location' || !this.eventPages.hasMore || this.eventPages.busy) return this.eventsLoading;
+    if (this.kind !== 'location' || this.fromMirror) return this.eventsLoading;
+    if (!this.mirrorAsked) {
+      this.mirrorAsked = true;
+      const asked = this.recordId;
+      this.eventsLoading = this.registry
+        .mirrorEventsAt(asked)
+        .catch(() => undefined) // a mirror that cannot be read is no reason not to ask the service
+        .then((m) => {
+          // The panel was re-used for another location meanwhile (retarget): its own load runs.
+          if (this.recordId !== asked) return;
+          if (m) {
+            this.fromMirror = m;
+            if (!this.current) this.showEmbeddedLocation(m.events);
+            this.postEvents();
+            return;
+          }
+          return this.loadFromService();
+        });
+      return this.eventsLoading;
+    }
+    return this.loadFromService();
+  }
+
+  private loadFromService(): Promise<void> {
+    if (!this.eventPages.hasMore || this.eventPages.busy) return this.eventsLoading;
     this.eventsError = undefined;
     const loading = this.eventPages.loadMore();
     this.postEvents();
@@ -209,12 +256,16 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
       const doing = vscode.l10n.t('Loading the events at {0}', this.current?.record.name || this.recordId);
       this.eventsError = this.registry.errors.report(outcome.error, doing, () => this.loadMoreEvents());
     } else if (outcome.status === 'loaded' && !this.current) {
-      // Restored without its record: every event embeds its location in full.
-      const embedded = this.eventPages.records.find((e) => e.location?.id === this.recordId)?.location;
-      if (embedded) {
-        this.notice = undefined;
-        this.show({ kind: 'location', record: embedded });
-      }
+      this.showEmbeddedLocation(this.eventPages.records);
+    }
+  }
+
+  /** Restored without its record: every event embeds its location in full. */
+  private showEmbeddedLocation(events: readonly Event[]): void {
+    const embedded = events.find((e) => e.location?.id === this.recordId)?.location;
+    if (embedded) {
+      this.notice = undefined;
+      this.show({ kind: 'location', record: embedded });
     }
   }
 }

@@ -5,7 +5,9 @@
 // record in that same panel (a new page only across kinds), unless it was kept ("Keep Panel Open",
 // or any use of the panel: an action, a link to a related record). See preview-slot.ts.
 import * as vscode from 'vscode';
+import type { Event } from '../../api/model';
 import type { Session } from '../connection/session';
+import type { MirrorService } from '../mirror/mirror-service';
 import type { EventsList } from '../views/events-list';
 import type { LocationsList } from '../views/locations-list';
 import type { RecordKind } from '../../webview/record/fields';
@@ -37,10 +39,15 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
     readonly log: vscode.LogOutputChannel,
     readonly errors: ErrorReporter,
     private readonly extensionUri: vscode.Uri,
+    private readonly mirrors?: MirrorService,
   ) {}
 
   client(): Promise<DedupClient | undefined> {
     return this.session.client();
+  }
+
+  async mirrorEventsAt(locationId: string): Promise<{ events: Event[]; syncedAt: Date } | undefined> {
+    return this.mirrors?.freshEventsAt(locationId);
   }
 
   get(kind: RecordKind, id: string): RecordPanel | undefined {

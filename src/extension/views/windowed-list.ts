@@ -2,11 +2,21 @@
 // setting `dedupCurator.defaultTimeWindow` until the user picks another one) and the
 // `only_external_updates` flag (the setting `dedupCurator.onlyExternalUpdates`).
 import * as vscode from 'vscode';
-import { PagedList } from './paged-list';
+import { type ListNode, PagedList } from './paged-list';
 import { type WindowSpec, parseWindow, sinceOf, storedWindow, windowLabel } from './time-window';
 import { Settings } from '../settings';
 
+/** What a view shows while it is searched (the mirror's hits, view-search.ts), instead of its pages. */
+export interface ViewSearchResults<T> {
+  query: string;
+  records: T[];
+  /** The view's message: the query, how many results, how fresh the mirror is. */
+  message: string;
+}
+
 export abstract class WindowedList<T> extends PagedList<T> {
+  /** Set while the view shows search results; its pages stay loaded underneath. */
+  private searchResults: ViewSearchResults<T> | undefined;
   /** Undefined: follow the default setting. */
   private chosen: WindowSpec | undefined;
   /** Resolved at each refresh, so a preset slides with time. */
@@ -26,6 +36,35 @@ export abstract class WindowedList<T> extends PagedList<T> {
 
   protected override restoreChoices(): void {
     this.chosen = this.choices?.read(this.viewId, 'window', parseWindow);
+  }
+
+  /** Shows search results instead of the loaded pages (undefined: back to the pages). */
+  showSearch(results: ViewSearchResults<T> | undefined): void {
+    this.searchResults = results;
+    this.redraw();
+  }
+
+  get search(): ViewSearchResults<T> | undefined {
+    return this.searchResults;
+  }
+
+  protected override visible(): T[] {
+    return this.searchResults ? this.searchResults.records : super.visible();
+  }
+
+  override getChildren(node?: ListNode<T>): ListNode<T>[] {
+    // No "Load more" under search results: they are all the mirror found, whatever is loaded.
+    if (!node && this.searchResults) return super.getChildren().filter((n) => n.kind !== 'more');
+    return super.getChildren(node);
+  }
+
+  protected override setMessage(message: string | undefined): void {
+    super.setMessage(this.searchResults ? this.searchResults.message : message);
+  }
+
+  protected override afterChange(): void {
+    if (this.searchResults) this.setMessage(undefined);
+    else super.afterChange();
   }
 
   get onlyExternalUpdates(): boolean {

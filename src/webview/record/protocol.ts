@@ -109,7 +109,8 @@ export type EventItem = v.InferOutput<typeof EventItemSchema>;
 /** The events at a location, as far as they are loaded. */
 const EventsAtLocationSchema = v.union([
   v.object({ state: v.literal('loading'), items: v.array(EventItemSchema) }),
-  v.object({ state: v.literal('loaded'), items: v.array(EventItemSchema), hasMore: v.boolean() }),
+  /** `source`: where the list came from when not the service ("from the local mirror, synced 3 min ago"). */
+  v.object({ state: v.literal('loaded'), items: v.array(EventItemSchema), hasMore: v.boolean(), source: v.optional(text) }),
   v.object({ state: v.literal('failed'), items: v.array(EventItemSchema), message: text }),
 ]);
 export type EventsAtLocation = v.InferOutput<typeof EventsAtLocationSchema>;

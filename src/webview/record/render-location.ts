@@ -53,6 +53,8 @@ export function renderEvents(root: ParentNode, events: EventsAtLocation, handler
     if (e.start) b.append(el('span', 'utc', e.start.utc));
   }
   const children: Node[] = [state];
+  // Said when the list is the mirror's, not the service's: how fresh it is (text, never markup).
+  if (events.state === 'loaded' && events.source) children.push(el('p', 'events-source', clip(events.source, 300)));
   if (n) children.push(list);
   if (events.state === 'failed' || (events.state === 'loaded' && events.hasMore)) {
     const more = el('button', 'load-more', icon(events.state === 'failed' ? 'refresh' : 'more'), ` ${events.state === 'failed' ? t('tryAgain') : t('loadMoreEvents')}`);

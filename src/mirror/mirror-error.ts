@@ -1,0 +1,9 @@
+// The error of a mirror directory that cannot be used as one (its own file: the store, the record
+// set and the directory's files all raise it).
+/** The message says why and what to do. */
+export class MirrorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MirrorError';
+  }
+}
