@@ -25,11 +25,19 @@ function messagesOf(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
   const calls = [];
   const catalogue = [];
+  // `const t = vscode.l10n.t` (an alias many command files use): its calls are messages too.
+  const aliases = new Set();
+  const isL10nT = (e) => ts.isPropertyAccessExpression(e) && e.name.text === 't' && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'l10n';
+  const findAliases = (node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isL10nT(node.initializer)) aliases.add(node.name.text);
+    ts.forEachChild(node, findAliases);
+  };
+  findAliases(source);
   const visit = (node) => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 't') {
-      const owner = node.expression.expression;
+    if (ts.isCallExpression(node)) {
       const first = node.arguments[0];
-      if (ts.isPropertyAccessExpression(owner) && owner.name.text === 'l10n' && first && ts.isStringLiteralLike(first)) calls.push(first.text);
+      const callee = node.expression;
+      if ((isL10nT(callee) || (ts.isIdentifier(callee) && aliases.has(callee.text))) && first && ts.isStringLiteralLike(first)) calls.push(first.text);
     }
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /_STRINGS$/.test(node.name.text) && node.initializer) {
       const object = ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer;
@@ -53,9 +61,9 @@ for (const file of sources(join(root, 'src'))) {
 
 if (process.argv.includes('--check')) {
   const bundle = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
-  const missing = [...catalogue].filter((s) => !(s in bundle));
+  const missing = [...new Set([...calls, ...catalogue])].filter((s) => !(s in bundle));
   if (missing.length) {
-    console.error(`l10n/bundle.l10n.json lacks ${missing.length} webview message(s); run npm run l10n:\n  ${missing.join('\n  ')}`);
+    console.error(`l10n/bundle.l10n.json lacks ${missing.length} message(s); run npm run l10n:\n  ${missing.join('\n  ')}`);
     process.exit(1);
   }
 } else {
