@@ -17,7 +17,7 @@ import { memorySampler, formatPeaks, chromiumGroup } from './memory.mjs';
 
 const { values: opts } = parseArgs({
   options: {
-    timeout: { type: 'string', default: process.env.DEDUP_CURATOR_TEST_TIMEOUT ?? '300' },
+    timeout: { type: 'string', default: process.env.DEDUP_CURATOR_TEST_TIMEOUT ?? '900' },
     env: { type: 'string', multiple: true, default: [] },
     verbose: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
