@@ -59,8 +59,30 @@ describe('Mirror and Find in the real VS Code', function () {
     }
     const item = qp.items.find((i) => i.record?.id === id);
     assert.ok(item, 'the item is still among the answers');
+    // Accept once the workbench says the item is active (its echo of activeItems), so the accept
+    // cannot reach the workbench before the item does.
+    const echoed = new Promise<boolean>((resolve) => {
+      const sub = qp.onDidChangeActive((active) => {
+        if (active.some((i) => i.record?.id === id)) {
+          sub.dispose();
+          resolve(true);
+        }
+      });
+      setTimeout(() => {
+        sub.dispose();
+        resolve(false);
+      }, 3000);
+    });
+    const events: string[] = [];
+    const s1 = qp.onDidChangeSelection((sel) => events.push(`selection ${sel.map((i) => i.record?.id).join(',')}`));
+    const s2 = qp.onDidHide(() => events.push('hide'));
     qp.activeItems = [item];
+    events.push(`echoed ${await echoed}`);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await new Promise((r) => setTimeout(r, 200));
+    s1.dispose();
+    s2.dispose();
+    console.log(`      find: ${qp.items.length} items, events ${events.join('; ')}`);
   }
 
   it('finds a location by a name typed with a typo, and opens its panel', async () => {
