@@ -2,7 +2,8 @@
 //   dist/extension.js  the VS Code extension (node, cjs, `vscode` external)
 //   dist/cli.js        the `dedup-curator` command line (node, cjs, with a shebang)
 //   dist/sandbox.js    the local sandbox (node, cjs), which the extension loads only when
-//                      "Try the Local Sandbox" runs (see lazySandboxPlugin)
+//                      "Try the Local Sandbox" runs and the CLI only when `sandbox` runs
+//                      (see lazySandboxPlugin)
 //   dist/webview.js    the comparison panel's and review queue's page (src/webview/comparison, browser, iife)
 //   dist/record-webview.js  the record panels' page (src/webview/record, browser, iife)
 //   dist/triage-webview.js  the Triage panel's page (src/webview/triage, browser, iife)
@@ -51,9 +52,10 @@ const ofetchWithoutPolyfillPlugin = {
 };
 
 /**
- * The extension's `import('../../sandbox/index')` (commands/sandbox-command.ts) becomes a require of
- * dist/sandbox.js at run time instead of pulling the sandbox (server, generator, matcher: most of the
- * bundle) into dist/extension.js, which VS Code loads on every activation.
+ * The extension's `import('../../sandbox/index')` (commands/sandbox-command.ts) and the CLI's
+ * `import('../sandbox/index')` (cli/sandbox-command.ts, sandbox-matching-options.ts) become a require
+ * of dist/sandbox.js at run time instead of pulling the sandbox (server, generator, matcher: most of
+ * the bundle) into dist/extension.js, which VS Code loads on every activation, and dist/cli.js.
  */
 const lazySandboxPlugin = {
   name: 'lazy-sandbox',
@@ -146,6 +148,10 @@ const builds = [
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
     define: { __VERSION__: JSON.stringify(require('./package.json').version) },
+    // `dedup-curator sandbox` requires dist/sandbox.js when it runs, as the extension does: the
+    // other commands and the VSIX do not carry a second copy of the sandbox and matcher.
+    plugins: [...common.plugins, lazySandboxPlugin],
+    supported: { 'dynamic-import': false },
   },
   ...Object.entries(webviewPages()).map(([folder, outfile]) => ({
     ...common,
