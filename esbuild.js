@@ -2,7 +2,10 @@
 //   dist/extension.js  the VS Code extension (node, cjs, `vscode` external)
 //   dist/cli.js        the `dedup-curator` command line (node, cjs, with a shebang)
 //   dist/sandbox.js    the local sandbox (node, cjs), which the extension loads only when
-//                      "Try the Local Sandbox" runs (see lazySandboxPlugin)
+//                      "Try the Local Sandbox" runs and the CLI only when `sandbox` runs
+//                      (see lazyCorePlugin)
+//   dist/mirror.js     the mirror's store and search index (node, cjs), which the extension loads
+//                      on first use (lazyCorePlugin)
 //   dist/webview.js    the comparison panel's and review queue's page (src/webview/comparison, browser, iife)
 //   dist/record-webview.js  the record panels' page (src/webview/record, browser, iife)
 //   dist/triage-webview.js  the Triage panel's page (src/webview/triage, browser, iife)
@@ -51,16 +54,24 @@ const ofetchWithoutPolyfillPlugin = {
 };
 
 /**
- * The extension's `import('../../sandbox/index')` (commands/sandbox-command.ts) becomes a require of
- * dist/sandbox.js at run time instead of pulling the sandbox (server, generator, matcher: most of the
- * bundle) into dist/extension.js, which VS Code loads on every activation.
+ * Core parts loaded on first use: a dynamic import of `…/<part>/index` becomes a require of
+ * dist/<part>.js at run time, its own bundle, instead of pulling the part into the importer's bundle.
+ * - sandbox: the extension's `import('../../sandbox/index')` (commands/sandbox-command.ts) and the
+ *   CLI's `import('../sandbox/index')` (cli/sandbox-command.ts, sandbox-matching-options.ts): the
+ *   server, generator and matcher, most of either bundle otherwise.
+ * - mirror: the extension's `import('../../mirror/index')` (extension/mirror/mirror-service.ts): the
+ *   mirror's store and search index, used only by Find, Sync, view search and panels' events.
+ * dist/extension.js is what VS Code loads on every activation; both parts stay out of it.
  */
-const lazySandboxPlugin = {
-  name: 'lazy-sandbox',
+const LAZY_CORE_PARTS = ['sandbox', 'mirror'];
+const lazyCorePlugin = {
+  name: 'lazy-core',
   setup(build) {
-    build.onResolve({ filter: /\/sandbox\/index$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: './sandbox.js', external: true } : undefined,
-    );
+    build.onResolve({ filter: new RegExp(`/(${LAZY_CORE_PARTS.join('|')})/index$`) }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const part = /\/(\w+)\/index$/.exec(args.path)[1];
+      return { path: `./${part}.js`, external: true };
+    });
   },
 };
 
@@ -125,18 +136,18 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, lazySandboxPlugin],
+    plugins: [...common.plugins, lazyCorePlugin],
     // import() of the sandbox as require(): plain CommonJS loading in the extension host.
     supported: { 'dynamic-import': false },
   },
-  {
+  ...LAZY_CORE_PARTS.map((part) => ({
     ...common,
-    entryPoints: ['src/sandbox/index.ts'],
-    outfile: 'dist/sandbox.js',
+    entryPoints: [`src/${part}/index.ts`],
+    outfile: `dist/${part}.js`,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-  },
+  })),
   {
     ...common,
     entryPoints: ['src/cli/main.ts'],
@@ -146,6 +157,10 @@ const builds = [
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
     define: { __VERSION__: JSON.stringify(require('./package.json').version) },
+    // `dedup-curator sandbox` requires dist/sandbox.js when it runs, as the extension does: the
+    // other commands and the VSIX do not carry a second copy of the sandbox and matcher.
+    plugins: [...common.plugins, lazyCorePlugin],
+    supported: { 'dynamic-import': false },
   },
   ...Object.entries(webviewPages()).map(([folder, outfile]) => ({
     ...common,

@@ -3,19 +3,13 @@
 // (bad option, bad --faults, --load file with errors), 1 when the sandbox cannot start.
 import { parseArgs } from 'node:util';
 import { isIP } from 'node:net';
-import { loadNdjson } from '../sandbox/load-ndjson';
-import {
-  DEFAULT_HOST,
-  DEFAULT_LIMITS,
-  DEFAULT_PORT,
-  FaultSpecError,
-  SandboxOptionError,
-  formatFaultSpec,
-  parseFaultSpec,
-  startSandbox,
-  type FaultSpec,
-  type StartSandboxOptions,
-} from '../sandbox/index';
+// The sandbox itself (server, store, matcher) is loaded only when the command runs, through a dynamic
+// import that esbuild turns into a require of dist/sandbox.js (lazySandboxPlugin): `dedup-curator
+// list` or `--help` never load it. Only its defaults and the --faults parser, small, are static.
+import { DEFAULT_LIMITS } from '../sandbox/connection-limits';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../sandbox/defaults';
+import { FaultSpecError, formatFaultSpec, parseFaultSpec, type FaultSpec } from '../sandbox/faults';
+import type { StartSandboxOptions } from '../sandbox/index';
 import type { SourceRecord } from '../sandbox/source-records';
 // Matching options (issue 16) live in their own file; only their wiring is here.
 import type { SandboxCommandIo } from './sandbox-io';
@@ -118,6 +112,7 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
   }
   if (io.signal?.aborted) return 0;
 
+  const { startSandbox, SandboxOptionError } = await import('../sandbox/index');
   let sandbox;
   try {
     sandbox = await startSandbox({ ...options, log: say });
@@ -223,6 +218,7 @@ function seconds(value: string | undefined, flag: string): number | undefined {
 
 /** Loads --load FILE; on any bad line prints every problem with its line number and returns undefined. */
 async function loadRecords(file: string, io: SandboxCommandIo): Promise<SourceRecord[] | undefined> {
+  const { loadNdjson } = await import('../sandbox/index');
   let result;
   try {
     result = await loadNdjson(file);

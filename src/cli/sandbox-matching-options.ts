@@ -1,9 +1,8 @@
 // The sandbox command's matching options (issue 16): --auto-merge T|off, --labels FILE,
 // --truth-out FILE and --print-model, and the start-up lines saying what the matcher estimated.
 import { writeFile } from 'node:fs/promises';
-import { loadLabels } from '../sandbox/labels-file';
-import { SandboxStore } from '../sandbox/store';
-import { describeModel, formatModel } from '../sandbox/store-matcher';
+// The sandbox's modules come through dynamic imports of its index (dist/sandbox.js in the bundles,
+// see sandbox-command.ts); only types are imported statically.
 import type { SandboxStoreApi } from '../sandbox/store-api';
 import type { SandboxCommandIo } from './sandbox-io';
 import type { StartSandboxOptions } from '../sandbox/index';
@@ -36,6 +35,7 @@ export function autoMergeOption(value: string | undefined): number | undefined {
 
 /** Reads --labels FILE into options.labels; on bad lines prints each with its number and returns false. */
 export async function loadLabelsOption(file: string, options: StartSandboxOptions, io: SandboxCommandIo): Promise<boolean> {
+  const { loadLabels } = await import('../sandbox/index');
   let result;
   try {
     result = await loadLabels(file);
@@ -58,6 +58,7 @@ export async function loadLabelsOption(file: string, options: StartSandboxOption
 
 /** The start-up lines about the matcher; with --truth-out, writes the truth file. */
 export async function reportMatching(store: SandboxStoreApi, choices: MatchingChoices, say: (line: string) => void): Promise<void> {
+  const { describeModel } = await import('../sandbox/index');
   const state = store.matcher();
   say(describeModel('location', state.location));
   say(describeModel('event', state.event));
@@ -70,6 +71,7 @@ export async function reportMatching(store: SandboxStoreApi, choices: MatchingCh
 
 /** --print-model: builds the data and the model as the sandbox would, prints the model, stops. */
 export async function printModel(options: StartSandboxOptions, io: SandboxCommandIo): Promise<number> {
+  const { SandboxStore, describeModel, formatModel } = await import('../sandbox/index');
   let store;
   try {
     store = await SandboxStore.open({

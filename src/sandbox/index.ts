@@ -9,11 +9,19 @@ import { createSandboxServer } from './server';
 import type { SourceRecord } from './source-records';
 import { SandboxStore, type SandboxStoreOptions } from './store';
 import type { SandboxStoreApi } from './store-api';
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults';
 
 export type { FaultSpec } from './faults';
 export { type ConnectionLimits, DEFAULT_LIMITS } from './connection-limits';
 export { FaultSpecError, formatFaultSpec, parseFaultSpec } from './faults';
 export type { SandboxStoreApi } from './store-api';
+export { DEFAULT_HOST, DEFAULT_PORT } from './defaults';
+// What the CLI's sandbox command uses besides startSandbox: it reaches all of it through one
+// dynamic import of this file, which the bundles turn into a require of dist/sandbox.js (esbuild.js).
+export { loadNdjson } from './load-ndjson';
+export { loadLabels } from './labels-file';
+export { SandboxStore } from './store';
+export { describeModel, formatModel } from './store-matcher';
 
 export interface StartSandboxOptions {
   /** Default 8787; 0 picks any free port (see `port` of the result). */
@@ -61,8 +69,6 @@ export class SandboxOptionError extends Error {
   }
 }
 
-export const DEFAULT_PORT = 8787;
-export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const port = opts.port ?? DEFAULT_PORT;

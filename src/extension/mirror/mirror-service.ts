@@ -6,12 +6,19 @@ import * as vscode from 'vscode';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
 import { isDedupError } from '../../api/errors';
-import { Mirror, MirrorError, type SyncReport } from '../../mirror';
+import type { Mirror, SyncReport } from '../../mirror/index';
 import type { Event } from '../../api/model';
 import type { Session } from '../connection/session';
 import { showError, showInfo } from '../ui/notify';
 
 const t = vscode.l10n.t;
+
+/**
+ * The mirror's store and search index are loaded on first use (Find, Sync, a view search, a panel's
+ * events): esbuild turns this import into a require of dist/mirror.js (esbuild.js, lazyCorePlugin),
+ * so dist/extension.js, which VS Code loads on every activation, does not carry them.
+ */
+const loadMirrorCore = () => import('../../mirror/index');
 
 /**
  * How recently the mirror must have synced to answer instead of the service (a location panel's
@@ -56,7 +63,7 @@ export class MirrorService implements vscode.Disposable {
     const baseUrl = s.kind === 'ready' || s.kind === 'no-token' ? s.baseUrl : undefined;
     if (!baseUrl) return undefined;
     if (this.opened?.baseUrl !== baseUrl) {
-      const mirror = Mirror.open(this.dirFor(baseUrl));
+      const mirror = loadMirrorCore().then((core) => core.Mirror.open(this.dirFor(baseUrl)));
       this.opened = { baseUrl, mirror };
       mirror.then(
         () => this.changed.fire(),
@@ -98,10 +105,11 @@ export class MirrorService implements vscode.Disposable {
       return undefined;
     });
     if (!mirror) return undefined;
+    const { MirrorError } = await loadMirrorCore();
     const location = quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification;
+    const abort = new AbortController();
     try {
       const report = await vscode.window.withProgress({ location, title: t('Dedup Curator: syncing the mirror'), cancellable: !quiet }, async (progress, token) => {
-        const abort = new AbortController();
         const sub = token.onCancellationRequested(() => abort.abort());
         try {
           return await mirror.sync(s.client, {
@@ -116,7 +124,9 @@ export class MirrorService implements vscode.Disposable {
       this.changed.fire();
       return report;
     } catch (e) {
-      const cancelled = isDedupError(e) && e.kind === 'cancelled';
+      // The sync's own CancelledError comes from dist/mirror.js's copy of api/errors, which
+      // isDedupError (this bundle's class) does not recognise: the aborted signal says it.
+      const cancelled = abort.signal.aborted || (isDedupError(e) && e.kind === 'cancelled');
       this.log.warn(`mirror sync ${cancelled ? 'cancelled' : 'failed'}: ${e instanceof Error ? e.message : String(e)}`);
       if (cancelled) {
         if (!quiet) void showInfo(t('Dedup Curator: sync cancelled; the mirror keeps its previous copy, and the next sync goes on from where this one stopped.'));
