@@ -59,30 +59,13 @@ describe('Mirror and Find in the real VS Code', function () {
     }
     const item = qp.items.find((i) => i.record?.id === id);
     assert.ok(item, 'the item is still among the answers');
-    // Accept once the workbench says the item is active (its echo of activeItems), so the accept
-    // cannot reach the workbench before the item does.
-    const echoed = new Promise<boolean>((resolve) => {
-      const sub = qp.onDidChangeActive((active) => {
-        if (active.some((i) => i.record?.id === id)) {
-          sub.dispose();
-          resolve(true);
-        }
-      });
-      setTimeout(() => {
-        sub.dispose();
-        resolve(false);
-      }, 3000);
-    });
-    const events: string[] = [];
-    const s1 = qp.onDidChangeSelection((sel) => events.push(`selection ${sel.map((i) => i.record?.id).join(',')}`));
-    const s2 = qp.onDidHide(() => events.push('hide'));
     qp.activeItems = [item];
-    events.push(`echoed ${await echoed}`);
+    // The extension host sends activeItems to the workbench on a later tick and hears nothing back
+    // for a change it made (onDidChangeActive stays silent: measured), while the accept command
+    // goes by another channel and can overtake it: the workbench then accepted with nothing
+    // active, in full runs only. A pause lets the item arrive first.
+    await new Promise((r) => setTimeout(r, 1000));
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await new Promise((r) => setTimeout(r, 200));
-    s1.dispose();
-    s2.dispose();
-    console.log(`      find: ${qp.items.length} items, events ${events.join('; ')}`);
   }
 
   it('finds a location by a name typed with a typo, and opens its panel', async () => {
