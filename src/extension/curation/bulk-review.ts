@@ -59,8 +59,8 @@ export async function reviewBulk(verdict: Verdict, targets: readonly Recommendat
         ignoreFocusOut: true,
         title:
           verdict === 'approve'
-            ? t('Approve {0} recommendations ({1})? Uncheck any to leave it out', targets.length, description)
-            : t('Reject {0} recommendations ({1})? Uncheck any to leave it out', targets.length, description),
+            ? t('Approve {0} recommendations ({1})? Uncheck any to leave it out', targets.length.toLocaleString('en-US'), description)
+            : t('Reject {0} recommendations ({1})? Uncheck any to leave it out', targets.length.toLocaleString('en-US'), description),
         placeHolder: flaggedCount && !extras.flaggedChecked
           ? t('{0} flagged (⚑) are unchecked: check any to include it. Type to search; OK goes on to the confirmation', flaggedCount)
           : t('Type to search by name, integration or id; OK goes on to the confirmation'),
@@ -74,15 +74,15 @@ export async function reviewBulk(verdict: Verdict, targets: readonly Recommendat
     kept = new Set(picked.map((p) => p.target));
     const n = kept.size;
     const back = t('Back to the List');
-    const action = verdict === 'approve' ? t('Approve {0}', n) : t('Reject {0}', n);
+    const action = verdict === 'approve' ? t('Approve {0}', n.toLocaleString('en-US')) : t('Reject {0}', n.toLocaleString('en-US'));
     const left = targets.length - n;
     const answer = await showWarning(
-      verdict === 'approve' ? t('Approve {0} recommendations ({1})?', n, description) : t('Reject {0} recommendations ({1})?', n, description),
+      verdict === 'approve' ? t('Approve {0} recommendations ({1})?', n.toLocaleString('en-US'), description) : t('Reject {0} recommendations ({1})?', n.toLocaleString('en-US'), description),
       {
         modal: true,
         detail: [
           extras.estimate,
-          left ? t('{0} left out of the {1} listed.', left, targets.length) : undefined,
+          left ? t('{0} left out of the {1} listed.', left.toLocaleString('en-US'), targets.length.toLocaleString('en-US')) : undefined,
           flaggedCount ? t('{0} of the listed are flagged; {1} of them included.', flaggedCount, targets.filter((r) => kept.has(r) && isFlagged(flagsOf(r))).length) : undefined,
           extras.unsureLeft ? t('{0} marked unsure left out.', extras.unsureLeft) : undefined,
           t('On {0}. Decisions cannot be undone; each attempt is recorded in the decision history.', where),

@@ -58,7 +58,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     targets = kept;
   }
   // On production the curator types the connection's name, also for a retry: each run is its own risk.
-  if (!(await productionGuard(c.session, approve ? vscode.l10n.t('Approve {0} recommendations', targets.length) : vscode.l10n.t('Reject {0} recommendations', targets.length), req.typedName))) {
+  if (!(await productionGuard(c.session, approve ? vscode.l10n.t('Approve {0} recommendations', targets.length.toLocaleString('en-US')) : vscode.l10n.t('Reject {0} recommendations', targets.length.toLocaleString('en-US')), req.typedName))) {
     return undefined;
   }
   const n = targets.length;

@@ -71,8 +71,8 @@ async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord |
     if (list.hasMore) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, loadAll);
     const what = kind === 'location' ? t('Open Location') : t('Open Event');
     const title = list.hasMore
-      ? t('Dedup Curator: {0}, among the {1} loaded ({2}); more on the service', what, loaded.length, list.scopeText())
-      : t('Dedup Curator: {0}, all {1} ({2})', what, loaded.length, list.scopeText());
+      ? t('Dedup Curator: {0}, among the {1} loaded ({2}); more on the service', what, loaded.length.toLocaleString('en-US'), list.scopeText())
+      : t('Dedup Curator: {0}, all {1} ({2})', what, loaded.length.toLocaleString('en-US'), list.scopeText());
     const picked = await showPick(items, title, typed, (v) => (typed = v));
     if (!picked) return undefined;
     if (picked === loadAll) {
