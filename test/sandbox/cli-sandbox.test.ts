@@ -80,6 +80,9 @@ describe('dedup-curator sandbox (CLI)', () => {
     const done = sandboxCommand(SMALL, { stdout: (s) => out.push(s), stderr: (s) => out.push(s) });
     try {
       await banner({ out, err: [], controller: new AbortController(), done });
+      // The listeners come once the banner is complete ("Endpoints: …"), after the matching report.
+      for (let i = 0; i < 400 && !out.join('').includes('Endpoints: '); i++) await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setImmediate(r));
       assert.equal(process.listenerCount('SIGTERM'), before + 1);
     } finally {
       // Emitting only calls the listeners (ours stops the sandbox); no real signal is sent.
