@@ -58,21 +58,23 @@ export class TriageState implements vscode.Disposable {
       clearTimeout(this.reloadTimer);
       this.reloadTimer = setTimeout(() => void this.reload(), 150);
     });
-    this.loaded = this.reload();
+    this.loaded = this.reload().then(() => undefined);
   }
 
   /** Reads the journal again (a window reload does the same at start). */
-  async reload(): Promise<void> {
+  /** Reads the journal again; false (logged) when it cannot be read, and then nothing changes. */
+  async reload(): Promise<boolean> {
     try {
       const contents = await readJournal(this.journal.path);
       this.marks = unsureMarks(contents);
       this.labelList = labelsFromContents(contents, this.journalCache);
     } catch (e) {
       this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
-      return;
+      return false;
     }
     this.version++;
     this.changed.fire();
+    return true;
   }
 
   /** The journal file the marks are read from (a new TriageState over it sees what a reload sees). */
@@ -139,13 +141,13 @@ export class TriageState implements vscode.Disposable {
 
   /**
    * After our own mark or clearing: the labels are read again at once (not after the append's
-   * debounce), so a group decision or triage run right after it sees the answer; the marks were
-   * set above in case the read fails.
+   * debounce), so a group decision or triage run right after it sees the answer. The marks were
+   * set above, so a failed read still shows them: then (only) the change is announced here.
    */
   private async answersChanged(): Promise<void> {
+    if (await this.reload()) return;
     this.version++;
     this.changed.fire();
-    await this.reload();
   }
 
   /** The flags of one of a list's loaded records ("chain" looks among them). */
