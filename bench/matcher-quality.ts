@@ -22,7 +22,7 @@ import {
 } from '../src/matching';
 import { loadNdjson } from '../src/sandbox/load-ndjson';
 import { evaluate, evaluateCandidates, truePairKeys, type Quality } from './lib/evaluate';
-import { loadGenerator, restaurantData, syntheticData, type Labelled } from './lib/datasets';
+import { loadGenerator, restaurantData, syntheticData, withoutStreets, type Labelled } from './lib/datasets';
 import { showErrors } from './lib/errors';
 import { splitRecords } from './lib/synthetic';
 
@@ -121,7 +121,12 @@ async function main(): Promise<void> {
   if (!argv.includes('--only-load')) {
     const restaurants = restaurantData();
     if (!restaurants) console.log('restaurants: ../shared/data/restaurants/restaurant-nophone-training.csv is absent; skipped');
-    else runBoth('Fodors–Zagat restaurants', 'locations', restaurants);
+    else {
+      runBoth('Fodors–Zagat restaurants', 'locations', restaurants);
+      // The same real set with streets missing: what blocking and estimation do where addresses are sparse.
+      runBoth('Fodors–Zagat, Zagat without streets', 'locations', withoutStreets(restaurants, (r) => r.integration === 'urn:integration:zagat'));
+      runBoth('Fodors–Zagat, every other street missing', 'locations', withoutStreets(restaurants, (_r, i) => i % 2 === 0));
+    }
     const generate = await loadGenerator();
     if (!generate) console.log('synthetic: src/sandbox/generator.ts is absent; skipped');
     else {

@@ -48,6 +48,15 @@ export function restaurantToLocation(row: RestaurantRow, index: number): MatchLo
   };
 }
 
+/**
+ * A real set made sparser, the way other real sets are (a source without street addresses, streets
+ * missing here and there): the records whose `drop` says so lose their street. Nothing else changes,
+ * so the rows beside the full set show what the missing field costs.
+ */
+export function withoutStreets(data: Labelled<MatchLocation>, drop: (r: MatchLocation, i: number) => boolean): Labelled<MatchLocation> {
+  return { ids: data.ids, records: data.records.map((r, i) => (drop(r, i) ? { ...r, address: { ...r.address, streetAddress: null } } : r)) };
+}
+
 /** The restaurants, or undefined when ../shared is absent. */
 export function restaurantData(): Labelled<MatchLocation> | undefined {
   const file = findRestaurantsCsv();

@@ -3,6 +3,7 @@
 import ngeohash from 'ngeohash';
 import type { PreparedEvent, PreparedLocation } from './prepare';
 import { VENUE_TYPE_WORDS, type NormalizedName } from './normalize';
+import { PARTNER_ONLY } from './blocking';
 
 /**
  * Geohash length 7 for places: cells of about 150 m × 150 m. A record joins its own cell and the
@@ -63,7 +64,17 @@ export function locationBlockKeys(p: PreparedLocation): string[] {
   // House number with a name word: catches a typo in the street name when coordinates are missing.
   if (p.houseNumber) for (const t of names) keys.push(`h:${p.houseNumber}:${t}`);
   // The whole name within the town's first word ("new york" / "new york city" share "new").
-  if (p.name.core.length > 0) keys.push(`n:${p.locality.split(' ')[0]}:${p.name.core.join(' ')}`);
+  const town = p.locality.split(' ')[0];
+  if (p.name.core.length > 0) keys.push(`n:${town}:${p.name.core.join(' ')}`);
+  // A name word within the town, for a record placed no finer than its town (no coordinates, no
+  // street): no other key can bring its partner ("art's deli" / "art's delicatessen", one with a
+  // street, one without). A placed record joins these blocks as a partner only (PARTNER_ONLY), so
+  // two placed records are never compared for sharing a word and a town: their streets and
+  // coordinates already have keys, and a busy town's common word would add many useless pairs.
+  if (town) {
+    const placed = (p.lat !== null && p.lon !== null) || p.streetWords.length > 0;
+    for (const t of names) keys.push(`${placed ? PARTNER_ONLY : ''}t:${town}:${t}`);
+  }
   return keys;
 }
 

@@ -5,6 +5,12 @@
 import type { BlockingStats } from './types';
 import { BlockTable, hashKey2 } from './block-table';
 
+/**
+ * A key starting with this joins its record to the block as a partner only: it is compared with the
+ * block's other members but not with the block's other partner-only members (blockPairs).
+ */
+export const PARTNER_ONLY = '~';
+
 /** Blocks above this size are sub-blocked. 60 keeps the worst block under ~1,800 comparisons. */
 export const DEFAULT_MAX_BLOCK_SIZE = 60;
 /** In a capped block, each record is compared with this many following records in sort order. */
@@ -33,10 +39,12 @@ export function blockPairs(
   const keysOf = Array.isArray(keys) ? (i: number) => keys[i] : (keys as { of: (i: number) => readonly string[] }).of;
   const table = new BlockTable(n * 8);
   const h = new Uint32Array(2);
+  // A partner-only member is stored as -(i + 1).
   for (let i = 0; i < n; i++) {
     for (const key of keysOf(i)) {
-      hashKey2(key, h);
-      table.add(h[0], h[1], i);
+      const partner = key.startsWith(PARTNER_ONLY);
+      hashKey2(partner ? key.slice(PARTNER_ONLY.length) : key, h);
+      table.add(h[0], h[1], partner ? -(i + 1) : i);
     }
   }
   // Pair ids (a * n + b) with repeats, sorted and de-duplicated at the end: a typed array sort is
@@ -53,17 +61,26 @@ export function blockPairs(
   };
   let blockCount = 0;
   let capped = 0;
+  const pair = (x: number, y: number): void => {
+    if (x >= 0 || y >= 0) add(x < 0 ? -x - 1 : x, y < 0 ? -y - 1 : y);
+  };
+  const index = (x: number): number => (x < 0 ? -x - 1 : x);
   table.forEachBlock((members) => {
+    if (members.every((m) => m < 0)) return;
     blockCount++;
     if (members.length <= maxBlockSize) {
-      for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) add(members[x], members[y]);
+      for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) pair(members[x], members[y]);
       return;
     }
     capped++;
-    const byName = members.sort((x, y) => (sortKeys[x] < sortKeys[y] ? -1 : sortKeys[x] > sortKeys[y] ? 1 : x - y));
+    const byName = members.sort((x, y) => {
+      const a = sortKeys[index(x)];
+      const b = sortKeys[index(y)];
+      return a < b ? -1 : a > b ? 1 : index(x) - index(y);
+    });
     for (let x = 0; x < byName.length; x++) {
       const end = Math.min(byName.length, x + 1 + CAPPED_WINDOW);
-      for (let y = x + 1; y < end; y++) add(byName[x], byName[y]);
+      for (let y = x + 1; y < end; y++) pair(byName[x], byName[y]);
     }
   });
   const sorted = ids.subarray(0, count).sort();

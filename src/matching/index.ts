@@ -47,7 +47,7 @@ export {
 } from './location-similarity';
 export { locationScore, scoreLocationPair, scorePreparedLocations, WHERE_DISCOUNT } from './score-location';
 export { eventLocationSimilarity, scoreEventPair, scorePreparedEvents, startSimilarity } from './score-event';
-export { blockPairs, CAPPED_WINDOW, DEFAULT_MAX_BLOCK_SIZE, type BlockingResult } from './blocking';
+export { blockPairs, CAPPED_WINDOW, DEFAULT_MAX_BLOCK_SIZE, PARTNER_ONLY, type BlockingResult } from './blocking';
 export { BlockTable, hashKey2 } from './block-table';
 export { EVENT_GEOHASH_PRECISION, eventBlockKeys, geoQuad, GEOHASH_PRECISION, locationBlockKeys } from './block-keys';
 export { DEFAULT_MAX_GROUP_SIZE, groupLinks, type IndexLink } from './grouping';

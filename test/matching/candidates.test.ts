@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import {
   BlockTable,
   blockPairs,
+  blockLocations,
   hashKey2,
+  PARTNER_ONLY,
   findEventCandidates,
   findLocationCandidates,
   groupLinks,
@@ -32,6 +34,50 @@ describe('matching/blocking', () => {
     const pairs = new Set<string>();
     for (let i = 0; i < r.pairs.length; i += 2) pairs.add(`${r.pairs[i]}-${r.pairs[i + 1]}`);
     assert.ok(pairs.has('0-1') && pairs.has('28-29'));
+  });
+});
+
+describe('matching/blocking: partner-only keys', () => {
+  const set = (pairs: Uint32Array): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < pairs.length; i += 2) out.push(`${pairs[i]}-${pairs[i + 1]}`);
+    return out;
+  };
+
+  it('compares a partner-only member with the others, never two partner-only members', () => {
+    const p = PARTNER_ONLY;
+    const r = blockPairs([[`${p}k`], [`${p}k`], ['k'], [`${p}k`]], ['a', 'b', 'c', 'd']);
+    assert.deepEqual(set(r.pairs), ['0-2', '1-2', '2-3']);
+    // A block of partners only is no block at all.
+    const none = blockPairs([[`${p}k`], [`${p}k`]], ['a', 'b']);
+    assert.equal(none.stats.comparisons, 0);
+    assert.equal(none.stats.blocks, 0);
+  });
+
+  it('keeps the rule in a capped block', () => {
+    const p = PARTNER_ONLY;
+    const n = 30;
+    // Every record but #15 is partner-only: only #15's name neighbours are compared, with it.
+    const keys = Array.from({ length: n }, (_, i) => [i === 15 ? 'big' : `${p}big`]);
+    const r = blockPairs(keys, Array.from({ length: n }, (_, i) => String(i).padStart(3, '0')), 10);
+    assert.equal(r.stats.cappedBlocks, 1);
+    const pairs = set(r.pairs);
+    assert.ok(pairs.length > 0);
+    for (const pair of pairs) assert.ok(pair.split('-').includes('15'), pair);
+  });
+
+  it('brings a place known only by its town to its partner with a street, but not two placed namesakes', () => {
+    const town = (key: string, name: string, street: string | null): MatchLocation => ({ key, name, address: { streetAddress: street, addressLocality: 'Los Angeles' } });
+    const records = [
+      town('fodors#1', "Art's Deli", '12224 Ventura Blvd.'),
+      town('zagat#1', "Art's Delicatessen", null),
+      town('fodors#2', "Art's Table", '8 Main St.'),
+    ];
+    const pairs = set(blockLocations(records).pairs);
+    // The street-less record meets both records sharing a name word in its town...
+    assert.ok(pairs.includes('0-1') && pairs.includes('1-2'), pairs.join(' '));
+    // ...while the two with streets (different ones) are not compared for sharing "art's".
+    assert.ok(!pairs.includes('0-2'), pairs.join(' '));
   });
 });
 
