@@ -4,11 +4,10 @@
 // arrived is drawn, and messages that are no replay are handled as always. Headless chromium, the built
 // bundle, the extension's HTML and CSP (see page.ts). Needs `npm run build` first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { ToWebview } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, view } from './fixtures';
-import { CHROMIUM, openPanel, send, startHarness, type Harness } from './page';
+import { openPanel, send, startHarness, type Harness, chromiumSuite } from './page';
 
 const markCount = (page: Page, name: string) => page.evaluate((n) => performance.getEntriesByType('mark').filter((m) => m.name.startsWith(n)).length, name);
 
@@ -16,14 +15,7 @@ describe('webview: comparison page, the early show and the one ready brings', fu
   this.timeout(60000);
   let h: Harness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM}; install Debian's chromium: sudo apt-get install -y chromium)`);
-      this.skip();
-    }
-    h = await startHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
   const show = { type: 'show', view: view([CAFE, CAFE_2]) } as const;
   /** What the extension posts in answer to `ready` after early posts (BasePanel). */

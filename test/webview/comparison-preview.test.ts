@@ -5,10 +5,9 @@
 // Headless chromium, the built bundle, the extension's HTML and CSP (see page.ts). Needs
 // `npm run build` first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { ToWebview } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, view } from './fixtures';
-import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 
 const A = 'urn:recommendation:1';
 const B = 'urn:recommendation:2';
@@ -19,14 +18,7 @@ describe('webview: comparison page re-used for another recommendation', function
   this.timeout(60000);
   let h: Harness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
-      this.skip();
-    }
-    h = await startHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
   it('a show for another recommendation while the first is being approved: the second, from the top, ready to decide', async () => {
     // Narrow and short, so the comparison scrolls.

@@ -3,22 +3,14 @@
 // recommendation and sent it again, or said why it cannot be decided (issue 13: a restored panel
 // showed a decided recommendation as pending and hung on "Approving…"). Needs `npm run build` first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { CAFE, CAFE_2, view } from './fixtures';
-import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 
 describe('webview: comparison page restored from its saved state', function () {
   this.timeout(60000);
   let h: Harness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM}; install Debian's chromium: sudo apt-get install -y chromium)`);
-      this.skip();
-    }
-    h = await startHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
   const saved = () => ({ recommendationId: 'urn:recommendation:1', view: view([CAFE, CAFE_2]), connection: 'Local sandbox' });
 

@@ -2,11 +2,10 @@
 // the extension serves, with a stand-in for acquireVsCodeApi. Needs `npm run build` first (the
 // suite loads the built bundle, as VS Code does). Skips only when chromium is not installed.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { FIELD_KEYS } from '../../src/webview/comparison/fields';
 import { CAFE, CAFE_2, eventView, hostileView, view } from './fixtures';
-import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 
 const cellText = (page: Page, field: string, entity: number) => page.locator(`tr[data-field="${field}"] td[data-entity="${entity}"]`).innerText();
 const marks = (page: Page, field: string, entity: number) => page.locator(`tr[data-field="${field}"] td[data-entity="${entity}"] mark.diff`).allInnerTexts();
@@ -15,14 +14,7 @@ describe('webview: comparison panel in chromium', function () {
   this.timeout(60000);
   let h: Harness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM}; install Debian's chromium: sudo apt-get install -y chromium)`);
-      this.skip();
-    }
-    h = await startHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
   async function shown(o: Parameters<typeof openPanel>[1] = {}, v = view([CAFE, CAFE_2])) {
     const opened = await openPanel(h, o);

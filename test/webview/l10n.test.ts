@@ -3,14 +3,13 @@
 // (data-l10n, see src/webview/shared/l10n.ts) replace the English ones everywhere, placeholders
 // filled; a message or a saved state that does not fit the page's protocol schema is dropped.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { contentSecurityPolicy, panelHtml } from '../../src/extension/panels/html';
 import type { QueueStatus } from '../../src/webview/comparison/protocol';
 import { format } from '../../src/webview/shared/l10n';
 import { CAFE, CAFE_2, view } from './fixtures';
 import { longWords } from './long-fixtures';
-import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 import { eventFixture, locationFixture } from './record-fixtures';
 import { openRecordPage, sendRecord, startRecordHarness, type RecordHarness } from './record-page';
 
@@ -39,18 +38,11 @@ describe('webview: strings in the user language and checked messages', function 
   let h: Harness;
   let r: RecordHarness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
-      this.skip();
-    }
-    h = await startHarness();
-    r = await startRecordHarness();
-  });
-  after(async () => {
-    await h?.close();
-    await r?.close();
-  });
+  chromiumSuite(
+    async () => [await startHarness(), await startRecordHarness()] as const,
+    (started) => ([h, r] = started),
+    (started) => Promise.all(started.map((x) => x.close())),
+  );
 
   it('the HTML carries the strings as an escaped attribute, and the CSP refuses form submissions', () => {
     const html = panelHtml({ cspSource: 'https://x', nonce: 'n', scriptUri: 's', styleUri: 'c', title: 't', strings: { a: '"><script>alert(1)</script>' } });

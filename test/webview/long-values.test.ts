@@ -3,11 +3,10 @@
 // measured by bench/panel-long-values.ts), the value shows its start and a "Show all" button, and
 // the button (a real one: mouse and keyboard) shows the whole value.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { MAX_CELL_CHARS, MAX_FIELD_CHARS } from '../../src/webview/shared/long-value';
 import { longComparison, longEvent, longLocation, MB, QUEUE } from './long-fixtures';
-import { CHROMIUM, openPanel, recorded, timeToFirstContent, type Harness, startHarness } from './page';
+import { openPanel, recorded, timeToFirstContent, type Harness, startHarness, chromiumSuite } from './page';
 import { openRecordPage, startRecordHarness, type RecordHarness } from './record-page';
 
 /** Generous: the machine these run on may be busy; before the fix the panels took 6–12 s for 100 KB. */
@@ -32,18 +31,11 @@ describe('webview: panels with a 1 MB value', function () {
   let h: Harness;
   let r: RecordHarness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
-      this.skip();
-    }
-    h = await startHarness();
-    r = await startRecordHarness();
-  });
-  after(async () => {
-    await h?.close();
-    await r?.close();
-  });
+  chromiumSuite(
+    async () => [await startHarness(), await startRecordHarness()] as const,
+    (started) => ([h, r] = started),
+    (started) => Promise.all(started.map((x) => x.close())),
+  );
 
   for (const queue of [false, true]) {
     it(`${queue ? 'review queue' : 'comparison'}: first content within the bound, the names cut with Show all, decisions still work`, async () => {

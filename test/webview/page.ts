@@ -65,6 +65,26 @@ export async function startPageServer(files: Record<string, [string, string]>, p
   return { server, origin };
 }
 
+/**
+ * The hooks every Chromium suite needs: skip the suite when Debian's chromium is absent (saying how
+ * to install it), start its harnesses before the first test, close them after the last. `start`
+ * returns what the suite keeps (one harness or several); `keep` hands it to the suite's variables.
+ */
+export function chromiumSuite<T>(start: () => Promise<T>, keep: (started: T) => void, close: (started: T) => Promise<unknown>): void {
+  let started: T | undefined;
+  before(async function () {
+    if (!existsSync(CHROMIUM)) {
+      console.log(`    (skipped: no chromium at ${CHROMIUM}; install Debian's chromium: sudo apt-get install -y chromium)`);
+      this.skip();
+    }
+    started = await start();
+    keep(started);
+  });
+  after(async () => {
+    if (started !== undefined) await close(started);
+  });
+}
+
 export async function startHarness(): Promise<Harness> {
   const { server, origin } = await startPageServer(
     {

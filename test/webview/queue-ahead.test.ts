@@ -3,10 +3,9 @@
 // decision's outcome comes later as a notice. Without a copy ahead it waits, as before. Needs
 // `npm run build` first. Skips only without chromium.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { QueueStatus } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, view } from './fixtures';
-import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 
 const status = (o: Partial<QueueStatus> = {}): QueueStatus => ({ done: 0, approved: 0, rejected: 0, skipped: 0, remaining: 5, more: false, position: 1, item: 'pending', canBack: false, canUndo: false, ...o });
 const shownId = (page: import('playwright-core').Page) => page.locator('.rec-id code').innerText();
@@ -15,14 +14,7 @@ describe('webview: review queue draws the next item ahead', function () {
   this.timeout(60000);
   let h: Harness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
-      this.skip();
-    }
-    h = await startHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
   it('A draws the next item at once with the counts moved, and posts the decision for the previous one', async () => {
     const { page } = await openPanel(h);

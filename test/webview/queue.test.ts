@@ -2,11 +2,10 @@
 // own page and CSP, with the stand-in for acquireVsCodeApi: each key, the help overlay, the focus
 // and its visible ring, the counts. Needs `npm run build` first. Skips only without chromium.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { QueueStatus } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, hostileView, view } from './fixtures';
-import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 
 const ID = 'urn:recommendation:1';
 
@@ -25,14 +24,7 @@ describe('webview: review queue in chromium', function () {
   this.timeout(60000);
   let h: Harness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
-      this.skip();
-    }
-    h = await startHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
   async function queued(q = status(), o: Parameters<typeof openPanel>[1] = {}) {
     const opened = await openPanel(h, o);

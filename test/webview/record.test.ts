@@ -2,11 +2,10 @@
 // the extension serves, with a stand-in for acquireVsCodeApi. Views come from the extension's own
 // builders (record-fixtures.ts). Needs `npm run build` first; skips only without chromium.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { EventItem, RecordView } from '../../src/webview/record/protocol';
 import { clip, MAX_FIELD_CHARS } from '../../src/webview/shared/long-value';
-import { CHROMIUM } from './page';
+import { chromiumSuite } from './page';
 import { eventFixture, hostileEventView, hostileLocationView, locationFixture } from './record-fixtures';
 import { openRecordPage, recordRecorded, sendRecord, startRecordHarness, type RecordHarness, type RecordOpenOptions } from './record-page';
 
@@ -33,14 +32,7 @@ describe('webview: record panels in chromium', function () {
   this.timeout(60000);
   let h: RecordHarness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM}; install Debian's chromium: sudo apt-get install -y chromium)`);
-      this.skip();
-    }
-    h = await startRecordHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startRecordHarness, (started) => (h = started), (started) => started.close());
 
   async function shown(view: RecordView, o: RecordOpenOptions = {}) {
     const opened = await openRecordPage(h, o);

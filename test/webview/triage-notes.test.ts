@@ -3,11 +3,10 @@
 // post `unsure` for the item on screen, and a blind view shows neither score nor sum. Needs
 // `npm run build` first. Skips only without chromium.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { ComparisonView, QueueStatus } from '../../src/webview/comparison/protocol';
 import { CAFE, CAFE_2, PAYLOADS, view } from './fixtures';
-import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 
 const ID = 'urn:recommendation:1';
 const queue: QueueStatus = { done: 0, approved: 0, rejected: 0, skipped: 0, remaining: 5, more: false, position: 1, item: 'pending', canBack: false, canUndo: false };
@@ -17,14 +16,7 @@ describe('webview: triage notes, unsure and blind review in chromium', function 
   this.timeout(60000);
   let h: Harness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
-      this.skip();
-    }
-    h = await startHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
   it('shows the flags and the unsure note as text; hostile text stays inert', async () => {
     const { page, errors } = await openPanel(h);

@@ -2,23 +2,15 @@
 // "Approving…" outside the review queue (which has U), posting `undo` for the recommendation on
 // screen; the extension validates that message like every other. Needs `npm run build` first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { parseWebviewMessage } from '../../src/webview/comparison/from-page';
 import { CAFE, CAFE_2, view } from './fixtures';
-import { CHROMIUM, openPanel, recorded, send, startHarness, type Harness } from './page';
+import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 
 describe('webview: Undo in the comparison panel', function () {
   this.timeout(60000);
   let h: Harness;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no chromium at ${CHROMIUM})`);
-      this.skip();
-    }
-    h = await startHarness();
-  });
-  after(async () => h?.close());
+  chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
   it('offers Undo while the decision is on its way, and posts undo for the one on screen', async () => {
     const { page } = await openPanel(h);
