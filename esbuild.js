@@ -6,6 +6,8 @@
 //                      (see lazyCorePlugin)
 //   dist/mirror.js     the mirror's store and search index (node, cjs), which the extension loads
 //                      on first use (lazyCorePlugin)
+//   dist/triage.js     triage and the matcher's pair scores (node, cjs), which the extension loads
+//                      when it first reads the decision journal, after activation (lazyCorePlugin)
 //   dist/webview.js    the comparison panel's and review queue's page (src/webview/comparison, browser, iife)
 //   dist/record-webview.js  the record panels' page (src/webview/record, browser, iife)
 //   dist/triage-webview.js  the Triage panel's page (src/webview/triage, browser, iife)
@@ -61,9 +63,13 @@ const ofetchWithoutPolyfillPlugin = {
  *   server, generator and matcher, most of either bundle otherwise.
  * - mirror: the extension's `import('../../mirror/index')` (extension/mirror/mirror-service.ts): the
  *   mirror's store and search index, used only by Find, Sync, view search and panels' events.
+ * - triage: the extension's `import('../../triage/index')` (extension/triage/triage-core.ts): triage
+ *   and the matcher's pair scores. TriageState loads it with its first read of the journal, just
+ *   after activation (the tree's flags need it for every row): it leaves the activation bundle, not
+ *   the session. The CLI imports triage statically (it is most of `dedup-curator triage`).
  * dist/extension.js is what VS Code loads on every activation; both parts stay out of it.
  */
-const LAZY_CORE_PARTS = ['sandbox', 'mirror'];
+const LAZY_CORE_PARTS = ['sandbox', 'mirror', 'triage'];
 const lazyCorePlugin = {
   name: 'lazy-core',
   setup(build) {
@@ -225,7 +231,12 @@ function writeMetafiles(results) {
   });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+// Run as a script it builds; required (test/unit/extension-bundle.test.ts) it only lends its options.
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
+
+module.exports = { builds };
