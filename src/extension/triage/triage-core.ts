@@ -13,13 +13,20 @@ let loading: Promise<TriageCore> | undefined;
 
 /** The core, loaded once; a failed load is tried again on the next call (and reported each time). */
 export function loadTriageCore(): Promise<TriageCore> {
-  loading ??= import('../../triage/index').catch((e: unknown) => {
+  loading ??= coreFrom(() => import('../../triage/index')).catch((e: unknown) => {
     loading = undefined;
-    throw new TriageCoreError(
-      vscode.l10n.t('Dedup Curator could not load its triage part (dist/triage.js): {0}. Reinstall the extension.', firstLine(e)),
-    );
+    throw e;
   });
   return loading;
+}
+
+/** What `load` loads, or a TriageCoreError that says which part is missing and what to do. */
+export async function coreFrom(load: () => Promise<TriageCore>): Promise<TriageCore> {
+  try {
+    return await load();
+  } catch (e) {
+    throw new TriageCoreError(vscode.l10n.t('Dedup Curator could not load its triage part (dist/triage.js): {0}. Reinstall the extension.', firstLine(e)));
+  }
 }
 
 function firstLine(e: unknown): string {

@@ -59,6 +59,8 @@ export class TriageState implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     /** The active service's base URL: features and marks are per service (see `cache`). */
     private readonly scope: () => string | undefined = () => undefined,
+    /** Where the core comes from (tests give one that fails, as a missing dist/triage.js would). */
+    private readonly coreLoader: () => Promise<TriageCore> = loadTriageCore,
   ) {
     // A bulk run appends hundreds of lines: read the journal again once they have settled.
     this.unsubscribe = journal.onDidAppend(() => {
@@ -90,7 +92,7 @@ export class TriageState implements vscode.Disposable {
   /** Loads the core once; a failure is kept (and logged by reload) for whatever needs the core. */
   private async loadCore(): Promise<TriageCore> {
     try {
-      this.loadedCore ??= await loadTriageCore();
+      this.loadedCore ??= await this.coreLoader();
       this.coreError = undefined;
       return this.loadedCore;
     } catch (e) {
