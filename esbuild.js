@@ -6,13 +6,16 @@
 //                      (see lazyCorePlugin)
 //   dist/mirror.js     the mirror's store and search index (node, cjs), which the extension loads
 //                      on first use (lazyCorePlugin)
+//   dist/triage.js     triage and the matcher's pair scores (node, cjs), which the extension loads
+//                      when it first reads the decision journal, after activation (lazyCorePlugin)
 //   dist/webview.js    the comparison panel's and review queue's page (src/webview/comparison, browser, iife)
 //   dist/record-webview.js  the record panels' page (src/webview/record, browser, iife)
 //   dist/triage-webview.js  the Triage panel's page (src/webview/triage, browser, iife)
 //   dist/<page bundle>.l10n.json  each page's catalogue (key → English, its folder's strings.ts),
 //                      which the extension translates into the page's HTML when a panel opens
 //                      (pageStringsPlugin): neither the pages nor dist/extension.js carry it
-// plus media/codicons/ (codicon.css and codicon.ttf copied from @vscode/codicons, for the panels)
+// plus media/codicons/ (codicon.css and a codicon.ttf of only the icons the record panels use, from
+// @vscode/codicons: writeCodicons)
 // plus out/test/integration/*.js, the suite run inside a real VS Code (node, cjs).
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile also
 // writes esbuild's metafile of each bundle to out/meta/<bundle>.json (what bench/extension-host.ts
@@ -61,9 +64,13 @@ const ofetchWithoutPolyfillPlugin = {
  *   server, generator and matcher, most of either bundle otherwise.
  * - mirror: the extension's `import('../../mirror/index')` (extension/mirror/mirror-service.ts): the
  *   mirror's store and search index, used only by Find, Sync, view search and panels' events.
+ * - triage: the extension's `import('../../triage/index')` (extension/triage/triage-core.ts): triage
+ *   and the matcher's pair scores. TriageState loads it with its first read of the journal, just
+ *   after activation (the tree's flags need it for every row): it leaves the activation bundle, not
+ *   the session. The CLI imports triage statically (it is most of `dedup-curator triage`).
  * dist/extension.js is what VS Code loads on every activation; both parts stay out of it.
  */
-const LAZY_CORE_PARTS = ['sandbox', 'mirror'];
+const LAZY_CORE_PARTS = ['sandbox', 'mirror', 'triage'];
 const lazyCorePlugin = {
   name: 'lazy-core',
   setup(build) {
@@ -174,16 +181,39 @@ const builds = [
 ];
 
 /**
- * The icon font of the panels: only its stylesheet and font (≈ 160 KB) go into media/codicons/
- * (git-ignored, shipped in the VSIX with media/), not the package's 1.6 MB of previews and sources.
+ * The icon font of the record panels (issue 6, VSIX size): media/codicons/ (git-ignored, shipped in
+ * the VSIX with media/) gets a font of only the glyphs src/webview/record/icons.ts lists, made with
+ * harfbuzz's subsetter (subset-font, a build-time dependency), and a stylesheet of the font's base
+ * rules and those icons' rules: ≈ 4 KB instead of the whole font's 126 KB and its 34 KB of CSS.
  */
-function copyCodicons() {
+async function writeCodicons() {
   const from = path.join(path.dirname(require.resolve('@vscode/codicons/package.json')), 'dist');
   const to = path.join(__dirname, 'media', 'codicons');
+  const css = fs.readFileSync(path.join(from, 'codicon.css'), 'utf8');
+  const names = await recordIcons();
+  const rules = names.map((name) => {
+    const rule = new RegExp(`^\\.codicon-${name}:before \\{ content: "\\\\([0-9a-f]+)" \\}$`, 'm').exec(css);
+    if (!rule) throw new Error(`src/webview/record/icons.ts: @vscode/codicons has no icon "${name}"`);
+    return { text: rule[0], char: String.fromCodePoint(parseInt(rule[1], 16)) };
+  });
+  // The base: the @font-face, the .codicon rule and the modifiers, all before the icons' rules.
+  const base = css.slice(0, css.search(/^\.codicon-[\w-]+:before \{/m));
+  const subsetFont = require('subset-font');
+  const font = await subsetFont(fs.readFileSync(path.join(from, 'codicon.ttf')), rules.map((r) => r.char).join(''), { targetFormat: 'truetype' });
   fs.mkdirSync(to, { recursive: true });
-  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, file), path.join(to, file));
+  fs.writeFileSync(path.join(to, 'codicon.css'), `${base}${rules.map((r) => r.text).join('\n')}\n`);
+  fs.writeFileSync(path.join(to, 'codicon.ttf'), font);
   // The icons are CC-BY-4.0: their licence travels with them.
   fs.copyFileSync(path.join(from, '..', 'LICENSE'), path.join(to, 'LICENSE'));
+}
+
+/** The names in src/webview/record/icons.ts (pure data), read by bundling it as the catalogues are. */
+async function recordIcons() {
+  const source = path.join(__dirname, 'src', 'webview', 'record', 'icons.ts');
+  const { outputFiles } = await esbuild.build({ entryPoints: [source], bundle: true, write: false, format: 'cjs', platform: 'neutral', logLevel: 'silent' });
+  const module = { exports: {} };
+  new Function('module', 'exports', outputFiles[0].text)(module, module.exports);
+  return module.exports.RECORD_ICONS;
 }
 
 if (!production && integrationEntries.length) {
@@ -199,7 +229,7 @@ if (!production && integrationEntries.length) {
 }
 
 async function main() {
-  copyCodicons();
+  await writeCodicons();
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
   if (watch) {
     await Promise.all(contexts.map((c) => c.watch()));
@@ -225,7 +255,12 @@ function writeMetafiles(results) {
   });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+// Run as a script it builds; required (test/unit/extension-bundle.test.ts) it only lends its options.
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
+
+module.exports = { builds };

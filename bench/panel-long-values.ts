@@ -5,6 +5,7 @@
 // Each figure is the median (min–max) of --runs fresh pages.
 // Run: npm run build && npx tsx bench/panel-long-values.ts [--runs 5] [--size 1000000]
 import { scoreLocationPair } from '../src/matching';
+import { PAIR_SCORING } from '../src/triage/pair-scoring';
 import { comparisonView } from '../src/extension/panels/comparison-view';
 import { eventView } from '../src/extension/panels/event-view';
 import { locationView } from '../src/extension/panels/location-view';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
         const [message, viewMs] = time(() => {
           if (row.panel === 'location') return { type: 'record', view: locationView(location, OPTIONS) };
           if (row.panel === 'event') return { type: 'record', view: eventView(event, OPTIONS) };
-          const view = comparisonView(rec, { entityLabel: (e) => e['@id'] });
+          const view = comparisonView(PAIR_SCORING, rec, { entityLabel: (e) => e['@id'] });
           return row.panel === 'review queue' ? { type: 'show', view, queue: QUEUE } : { type: 'show', view };
         });
         const { page } = record ? await openRecordPage(r) : await openPanel(h);

@@ -28,7 +28,7 @@ const ALLOWED = [
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt|\.md)?$/i,
 ];
-const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js', 'extension/dist/sandbox.js', 'extension/dist/mirror.js', 'extension/dist/webview.l10n.json', 'extension/dist/record-webview.l10n.json', 'extension/dist/triage-webview.l10n.json'];
+const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js', 'extension/dist/sandbox.js', 'extension/dist/mirror.js', 'extension/dist/triage.js', 'extension/dist/webview.l10n.json', 'extension/dist/record-webview.l10n.json', 'extension/dist/triage-webview.l10n.json'];
 
 class PackageError extends Error {}
 

@@ -11,6 +11,7 @@ import { DecisionJournal, readJournal } from '../../src/curation/journal';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
+import { coreFrom, TriageCoreError } from '../../src/extension/triage/triage-core';
 import { TriageState } from '../../src/extension/triage/triage-state';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { labelsFromContents } from '../../src/triage/journal-labels';
@@ -68,6 +69,23 @@ describe('Triage in the real VS Code (issue 17)', function () {
     await fresh.loaded;
     assert.equal(fresh.unsure(unsure['@id'])?.note, 'same building? ask the venue');
     fresh.dispose();
+  });
+
+  it('without its triage part (dist/triage.js missing) the state says so in words: no flags, no order, marks still read; a triage run names the part', async () => {
+    const missing = () => coreFrom(() => Promise.reject(new Error("Cannot find module './triage.js'\nRequire stack:\n- /ext/dist/extension.js")));
+    const broken = new TriageState(new DecisionJournal(api.triage.journalPath), log, () => undefined, missing);
+    try {
+      await broken.loaded;
+      assert.equal(broken.hasCore, false);
+      assert.equal(broken.coreProblem, "Dedup Curator could not load its triage part (dist/triage.js): Cannot find module './triage.js'. Reinstall the extension.");
+      const list = { loaded: () => api.recommendations.loaded(), revision: 0 };
+      assert.deepEqual(broken.flagsOf(list.loaded()[0], list), []);
+      assert.equal(broken.informativeRank(list), undefined);
+      assert.ok(broken.isUnsure(unsure['@id']), 'the unsure mark was not read without the core');
+      assert.throws(() => broken.run(list.loaded()), (e: unknown) => e instanceof TriageCoreError && /dist\/triage\.js/.test(e.message) && !/Require stack/.test(e.message));
+    } finally {
+      broken.dispose();
+    }
   });
 
   it('a bulk decision leaves the unsure one out: the rest is decided, it stays pending', async () => {

@@ -16,6 +16,7 @@ import { attemptDecision } from '../../src/curation/decide';
 import { exportRecords } from '../../src/curation/export';
 import { exportJournal } from '../../src/curation/journal-export';
 import { DecisionJournal, journalConnection } from '../../src/curation/journal';
+import { PAIR_SCORING } from '../../src/triage/pair-scoring';
 import { comparisonView } from '../../src/extension/panels/comparison-view';
 import { eventView } from '../../src/extension/panels/event-view';
 import { locationView } from '../../src/extension/panels/location-view';
@@ -177,7 +178,7 @@ describe('reliability: the hostile corpus', function () {
         try {
           const { page, errors } = await openPanel(h, { csp });
           for (const [i, r] of recs.entries()) {
-            const view = comparisonView(r, { entityLabel: (e) => `${e.name ?? ''} ${e['@id']}` });
+            const view = comparisonView(PAIR_SCORING, r, { entityLabel: (e) => `${e.name ?? ''} ${e['@id']}` });
             // Every other one in the review queue's mode of the same page.
             const queue = { done: i, approved: i, rejected: 0, skipped: 0, remaining: recs.length - i, more: false, position: i + 1, item: 'pending', canBack: i > 0, canUndo: false } as const;
             await send(page, i % 2 ? { type: 'show', view, queue } : { type: 'show', view });

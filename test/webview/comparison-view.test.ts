@@ -2,6 +2,7 @@
 // entities (src/extension/panels/comparison-view.ts, no VS Code needed).
 import assert from 'node:assert/strict';
 import type { Recommendation } from '../../src/api/model';
+import { PAIR_SCORING } from '../../src/triage/pair-scoring';
 import { comparisonView, entityKind } from '../../src/extension/panels/comparison-view';
 import { scoreLocationPair } from '../../src/matching';
 import { FIELD_KEYS } from '../../src/webview/comparison/fields';
@@ -18,7 +19,7 @@ const b = { '@id': 'urn:e:b', '@type': LOCATION, integration: 'urn:integration:g
 
 describe('comparison view (extension side)', () => {
   it('has one row per interface field, one value per entity, null where missing', () => {
-    const v = comparisonView(rec([a, b]));
+    const v = comparisonView(PAIR_SCORING, rec([a, b]));
     assert.deepEqual(v.rows.map((r) => r.key), [...FIELD_KEYS]);
     const row = (k: string) => v.rows.find((r) => r.key === k)!;
     assert.deepEqual(row('name').values, ['Café Central', 'Cafe Central Wien']);
@@ -30,7 +31,7 @@ describe('comparison view (extension side)', () => {
   });
 
   it('explains the pair with the matcher: prior + Σ weights = log-odds → score, distance absent', () => {
-    const v = comparisonView(rec([a, b]));
+    const v = comparisonView(PAIR_SCORING, rec([a, b]));
     assert.equal(v.explanations.length, 1);
     const p = v.explanations[0];
     const sum = p.evidence.reduce((s, e) => s + e.weight, p.prior);
@@ -47,32 +48,32 @@ describe('comparison view (extension side)', () => {
 
   it('explains each further entity against the first', () => {
     const c = { ...b, '@id': 'urn:e:c', name: 'Central' };
-    const v = comparisonView(rec([a, b, c]));
+    const v = comparisonView(PAIR_SCORING, rec([a, b, c]));
     assert.deepEqual(v.explanations.map((p) => p.against), [1, 2]);
   });
 
   it('uses coordinates when a service sends them, and scores events with their start', () => {
-    const near = comparisonView(rec([{ ...a, latitude: '48.2104', longitude: 16.3655 }, { ...b, latitude: 48.2105, longitude: '16.3656' }]));
+    const near = comparisonView(PAIR_SCORING, rec([{ ...a, latitude: '48.2104', longitude: 16.3655 }, { ...b, latitude: 48.2105, longitude: '16.3656' }]));
     assert.notEqual(near.explanations[0].evidence.find((e) => e.field === 'distance')?.similarity, null);
     // 0.0001° of latitude and of longitude at 48° N: about 11.1 m and 7.4 m, so about 13.4 m apart.
     assert.ok(Math.abs((near.explanations[0].meters ?? NaN) - 13.4) < 0.5, `meters: ${near.explanations[0].meters}`);
-    assert.equal(comparisonView(rec([a, b])).explanations[0].meters, undefined, 'no coordinates, no distance');
+    assert.equal(comparisonView(PAIR_SCORING, rec([a, b])).explanations[0].meters, undefined, 'no coordinates, no distance');
     const ev = (id: string, startDate: string) => ({ '@id': id, '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate, address: a.address });
     const r = rec([ev('urn:e:1', '2025-06-01T19:00:00.000Z'), ev('urn:e:2', '2025-06-01T19:30:00.000Z')]);
     assert.equal(entityKind(r), 'event');
-    const start = comparisonView(r).explanations[0].evidence.find((e) => e.field === 'start');
+    const start = comparisonView(PAIR_SCORING, r).explanations[0].evidence.find((e) => e.field === 'start');
     assert.equal(start?.similarity, 0.8);
     // The location is shown by the addresses compared, not by the matcher's internal keys.
-    const where = comparisonView(r).explanations[0].evidence.find((e) => e.field === 'location');
+    const where = comparisonView(PAIR_SCORING, r).explanations[0].evidence.find((e) => e.field === 'location');
     assert.deepEqual([where?.a, where?.b], ['Herrengasse 14, 1010, Wien, AT', 'Herrengasse 14, 1010, Wien, AT']);
-    assert.deepEqual(comparisonView(r).rows.find((x) => x.key === 'venue')?.matcherFields, ['location']);
+    assert.deepEqual(comparisonView(PAIR_SCORING, r).rows.find((x) => x.key === 'venue')?.matcherFields, ['location']);
   });
 
   // Issue 13, point 8: an event's start and venue side by side, not only as ISO strings in the sum.
   it("puts an event's start (local, UTC below) and venue in the table, next to its name", () => {
     const ev = { '@id': 'urn:e:1', '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate: '2025-06-01T19:00:00.000Z', address: { ...a.address, addressRegion: 'Wien' }, location: { name: 'Star Studio' } };
     const other = { '@id': 'urn:e:2', '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate: '2025-06-01T19:30:00.000Z', address: b.address };
-    const v = comparisonView(rec([ev, other]), { locale: 'en-GB', timeZone: 'Europe/Vienna' });
+    const v = comparisonView(PAIR_SCORING, rec([ev, other]), { locale: 'en-GB', timeZone: 'Europe/Vienna' });
     assert.deepEqual(v.rows.map((x) => x.key), ['name', 'start', 'venue', 'telephone', 'url', 'integration', 'sourceId', 'identifier', 'type']);
     const start = v.rows.find((x) => x.key === 'start')!;
     assert.deepEqual(start.values, ['1 Jun 2025, 21:00:00 CEST', '1 Jun 2025, 21:30:00 CEST']);
@@ -84,16 +85,16 @@ describe('comparison view (extension side)', () => {
 
   it('leaves the start and venue rows out when no entity carries them, and says a start that is no instant as it is', () => {
     const bare = (id: string) => ({ '@id': id, '@type': 'https://schema.org/Event', name: 'Jazz Night' });
-    assert.deepEqual(comparisonView(rec([bare('urn:e:1'), bare('urn:e:2')])).rows.map((x) => x.key).slice(0, 2), ['name', 'telephone']);
-    const v = comparisonView(rec([{ ...bare('urn:e:1'), startDate: 'next Friday' }, bare('urn:e:2')]), { timeZone: 'UTC' });
+    assert.deepEqual(comparisonView(PAIR_SCORING, rec([bare('urn:e:1'), bare('urn:e:2')])).rows.map((x) => x.key).slice(0, 2), ['name', 'telephone']);
+    const v = comparisonView(PAIR_SCORING, rec([{ ...bare('urn:e:1'), startDate: 'next Friday' }, bare('urn:e:2')]), { timeZone: 'UTC' });
     const start = v.rows.find((x) => x.key === 'start')!;
     assert.deepEqual([start.values, start.notes], [['next Friday', null], ['not a valid timestamp', null]]);
     // A location comparison keeps the interface's rows, no event rows.
-    assert.deepEqual(comparisonView(rec([a, b])).rows.map((x) => x.key), [...FIELD_KEYS]);
+    assert.deepEqual(comparisonView(PAIR_SCORING, rec([a, b])).rows.map((x) => x.key), [...FIELD_KEYS]);
   });
 
   it('keeps a huge value out of the explanation', () => {
-    const v = comparisonView(rec([{ ...a, name: 'x'.repeat(1_000_000) }, b]));
+    const v = comparisonView(PAIR_SCORING, rec([{ ...a, name: 'x'.repeat(1_000_000) }, b]));
     const name = v.explanations[0].evidence.find((e) => e.field === 'name');
     assert.ok((name?.a?.length ?? 0) <= 201);
   });

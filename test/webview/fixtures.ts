@@ -1,5 +1,6 @@
 // Comparison views as the extension sends them, built by hand: a plain pair, a trio, and a hostile
 // one where every string is an attack on the renderer.
+import { PAIR_SCORING } from '../../src/triage/pair-scoring';
 import { comparisonView } from '../../src/extension/panels/comparison-view';
 import { SCRIPT_PAYLOADS } from '../support/hostile-corpus';
 import { FIELD_KEYS, type FieldKey } from '../../src/webview/comparison/fields';
@@ -81,7 +82,7 @@ export function eventView(score = 0.78): ComparisonView {
   const address = { streetAddress: 'Herrengasse 14', postalCode: '1010', addressLocality: 'Wien', addressCountry: 'AT' };
   const event = (id: string, startDate: string, extra: object = {}) => ({ '@id': id, '@type': 'https://schema.org/Event', name: 'Jazz Night', startDate, address, ...extra });
   const entities = [event('urn:event:1', '2025-06-01T19:00:00.000Z', { location: { name: 'Star Studio' } }), event('urn:event:2', '2025-06-01T19:30:00.000Z')];
-  return comparisonView({ '@id': 'urn:recommendation:event', score, entities }, { locale: 'en-GB', timeZone: 'Europe/Vienna' });
+  return comparisonView(PAIR_SCORING, { '@id': 'urn:recommendation:event', score, entities }, { locale: 'en-GB', timeZone: 'Europe/Vienna' });
 }
 
 /** Attacks on an HTML renderer (the hostile corpus's); each increments window.__rec.pwned if it ever runs. */

@@ -2,6 +2,7 @@
 // extension's own builders as the panels build them. Shared by the panel tests and
 // bench/panel-long-values.ts.
 import type { Recommendation } from '../../src/api/model';
+import { PAIR_SCORING } from '../../src/triage/pair-scoring';
 import { comparisonView } from '../../src/extension/panels/comparison-view';
 import type { ComparisonView, QueueStatus } from '../../src/webview/comparison/protocol';
 import type { EventView, LocationView } from '../../src/webview/record/protocol';
@@ -42,7 +43,7 @@ export function longRecommendation(length = MB): Recommendation {
 }
 
 /** The comparison panel's view of it, built as the panel builds it (the matcher's explanation included). */
-export const longComparison = (length = MB): ComparisonView => comparisonView(longRecommendation(length), { entityLabel: (e) => e['@id'], remaining: 3 });
+export const longComparison = (length = MB): ComparisonView => comparisonView(PAIR_SCORING, longRecommendation(length), { entityLabel: (e) => e['@id'], remaining: 3 });
 
 export const QUEUE: QueueStatus = { done: 0, approved: 0, rejected: 0, skipped: 0, remaining: 4, more: false, position: 1, item: 'pending', canBack: false, canUndo: false };
 

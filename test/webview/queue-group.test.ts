@@ -27,13 +27,13 @@ describe('review queue on a triage group', () => {
     const pending = backlog();
     const result = triage(pending, []);
     const group = result.groups.find((g) => g.size === 30)!;
-    const members = groupReviewOrder(result, group, pending).map((r) => r['@id']);
+    const members = groupReviewOrder(result, group, pending, informativeOrder).map((r) => r['@id']);
     assert.deepEqual([...members].sort(), [...group.decidable].sort());
     // The group's items appear in informativeOrder in this same relative order.
     const asked = informativeOrder(result).filter((id) => group.decidable.includes(id));
     assert.deepEqual(members, asked);
     assert.notDeepEqual(members, group.decidable, 'the order is the server’s, not triage’s sample order');
-    const safe = groupReviewOrder(result, { ...group, safe: 'approve' }, pending).map((r) => r['@id']);
+    const safe = groupReviewOrder(result, { ...group, safe: 'approve' }, pending, informativeOrder).map((r) => r['@id']);
     assert.deepEqual(safe, members, 'a group triage calls safe cannot be reviewed');
   });
 
@@ -41,7 +41,7 @@ describe('review queue on a triage group', () => {
     const pending = backlog();
     const result = triage(pending, []);
     const group = result.groups.find((g) => g.size === 20)!;
-    const members = groupReviewOrder(result, group, pending);
+    const members = groupReviewOrder(result, group, pending, informativeOrder);
     const unsure = new Set<string>();
     const source = new GroupSource({ key: group.key, words: group.words, members, baseUrl: 'http://127.0.0.1:1' }, (id) => unsure.has(id));
     const queue = new ReviewQueue(source);

@@ -80,6 +80,10 @@ describe('webview: record panels in chromium', function () {
     const faces = await page.evaluate(async () => (await document.fonts.load('16px codicon')).length);
     assert.ok(faces >= 1, 'the codicon font did not load');
     assert.equal(await page.locator('.codicon').first().evaluate((e) => getComputedStyle(e, '::before').fontFamily), 'codicon');
+    // The VSIX carries only the listed icons (src/webview/record/icons.ts): each drawn one has its glyph.
+    const drawn = await page.locator('.codicon').evaluateAll((spans) => spans.map((e) => [e.className, getComputedStyle(e, '::before').content] as const));
+    assert.ok(drawn.length >= 5, `only ${drawn.length} icons drawn`);
+    for (const [name, content] of drawn) assert.match(content, /^"\p{Co}"$/u, `${name} draws no glyph (content ${content})`);
     assert.deepEqual((await recordRecorded(page)).cspViolations, []);
     await page.close();
   });

@@ -7,7 +7,7 @@ import type { Recommendation } from '../../api/model';
 import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
 import { type MootSplit, splitMoot } from '../../curation/bulk-moot';
 import type { Verdict } from '../../api/model';
-import { showInfo, showWarning } from '../ui/notify';
+import { showError, showInfo, showWarning } from '../ui/notify';
 import { reviewBulk } from './bulk-review';
 import { productionGuard } from '../commands/production-command';
 import { type Curation, type RetryableRun, currentConnection } from './context';
@@ -53,6 +53,13 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     return undefined;
   }
   if (req.confirm !== false) {
+    // The flags come from the triage core (dist/triage.js, loaded with the journal): without them
+    // the review could not leave flagged ones unchecked, so a core that cannot load stops here.
+    await c.triage.loaded;
+    if (!c.triage.hasCore) {
+      void showError(c.triage.coreProblem ?? vscode.l10n.t('Dedup Curator: triage is still loading; try again in a moment.'));
+      return undefined;
+    }
     const kept = await reviewBulk(req.verdict, targets, req.description, connection.label, { flags: c.triage.flagsAmong(targets), flaggedChecked: req.includeFlagged, unsureLeft, estimate: req.estimate });
     if (!kept) return undefined;
     targets = kept;

@@ -126,8 +126,8 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   /** What the page draws for a recommendation. */
   protected viewOf(rec: Recommendation): ReturnType<typeof comparisonView> {
     const total = this.registry.ctx.list.knownTotal;
-    const view = comparisonView(rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
     const triage = this.registry.ctx.curation.triage;
+    const view = comparisonView(triage.pairScoring(), rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
     const mark = triage.unsure(rec['@id']);
     // The flags among the loaded recommendations (as the tree shows them), in words.
     const flags = triage.flagsOf(rec, this.registry.ctx.list).filter((f) => f !== 'unsure');
@@ -163,6 +163,15 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   protected onReady(): void {
     if (!this.rec) {
       if (this.held) this.post({ type: 'hold', recommendationId: this.recommendationId, message: this.held });
+      return;
+    }
+    // The pair scores come from the triage core, loaded with the journal just after activation: a
+    // panel restored at start may be ready first, and is drawn once the core is there.
+    const triage = this.registry.ctx.curation.triage;
+    if (!triage.hasCore) {
+      const problem = triage.coreProblem;
+      if (problem) this.post({ type: 'hold', recommendationId: this.recommendationId, message: problem });
+      else void triage.loaded.then(() => this.onReady());
       return;
     }
     this.post(this.showMessage(this.rec));

@@ -4,7 +4,8 @@
 // the sandbox) and the webview never runs the matcher. Free of `vscode`: unit-tested under mocha.
 import type { Recommendation, RecommendationEntity } from '../../api/model';
 import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
-import { distanceMeters, scoreEventPair, scoreLocationPair, type PairScore } from '../../matching/index';
+import type { PairScore } from '../../matching/types';
+import type { PairScoring } from '../../triage/pair-scoring';
 import { FIELD_KEYS, type FieldKey } from '../../webview/comparison/fields';
 import type { ComparisonRow, ComparisonView, Evidence, PairExplanation } from '../../webview/comparison/protocol';
 import { timeView } from './record-panel-fields';
@@ -88,7 +89,7 @@ function eventRows(r: Recommendation, o: ViewOptions): ComparisonRow[] {
 }
 
 /** Metres between two entities, when both carry coordinates. */
-function metersBetween(a: RecommendationEntity, b: RecommendationEntity): number | undefined {
+function metersBetween({ distanceMeters }: PairScoring, a: RecommendationEntity, b: RecommendationEntity): number | undefined {
   const [lat1, lon1, lat2, lon2] = [a.latitude, a.longitude, b.latitude, b.longitude].map(coordinate);
   if (lat1 === null || lon1 === null || lat2 === null || lon2 === null) return undefined;
   return distanceMeters(lat1, lon1, lat2, lon2);
@@ -119,14 +120,19 @@ export interface ViewOptions {
   timeZone?: string;
 }
 
-export function comparisonView(r: Recommendation, o: ViewOptions = {}): ComparisonView {
+/**
+ * `scoring` is the matcher's pair scores: the panel passes the lazily loaded core's
+ * (TriageState.pairScoring), so the matcher stays out of dist/extension.js; tests pass PAIR_SCORING.
+ */
+export function comparisonView(scoring: PairScoring, r: Recommendation, o: ViewOptions = {}): ComparisonView {
+  const { scoreEventPair, scoreLocationPair } = scoring;
   const kind = entityKind(r);
   // Keys are positional: two entities may share an @id in a malformed answer.
   const key = (i: number) => `${i}:${r.entities[i]['@id']}`;
   const explanations = r.entities.slice(1).map((e, k) => {
     const first = r.entities[0];
     const pair = kind === 'event' ? scoreEventPair(entityAsEvent(first, key(0)), entityAsEvent(e, key(k + 1))) : scoreLocationPair(entityAsLocation(first, key(0)), entityAsLocation(e, key(k + 1)));
-    const explained = explain(pair, k + 1, metersBetween(first, e));
+    const explained = explain(pair, k + 1, metersBetween(scoring, first, e));
     // The event matcher names a location by its key when it has no name (entities carry only the
     // address): show the addresses it compared instead of internal keys.
     const where = explained.evidence.find((x) => x.field === 'location');

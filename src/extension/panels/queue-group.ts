@@ -4,7 +4,7 @@
 // it), also for a group triage already calls safe. The source drops members decided elsewhere
 // meanwhile and those marked unsure; it has no further pages.
 import type { Recommendation } from '../../api/model';
-import { informativeOrder, type TriageGroup, type TriageResult } from '../../triage/triage';
+import type { TriageGroup, TriageResult } from '../../triage/triage';
 import type { QueueSource } from './queue-state';
 
 export interface ReviewGroup {
@@ -18,8 +18,11 @@ export interface ReviewGroup {
   baseUrl: string | undefined;
 }
 
-/** The group's decidable members in triage's own asking order. */
-export function groupReviewOrder(result: TriageResult, group: TriageGroup, pending: readonly Recommendation[]): Recommendation[] {
+/**
+ * The group's decidable members in triage's own asking order. `informativeOrder` is the triage
+ * core's (loaded on first use: TriageState passes it).
+ */
+export function groupReviewOrder(result: TriageResult, group: TriageGroup, pending: readonly Recommendation[], informativeOrder: (r: TriageResult) => string[]): Recommendation[] {
   // informativeOrder asks only groups that are not safe yet; for this one group, ask it as if not.
   const order = informativeOrder({ ...result, groups: [{ ...group, safe: null }] });
   const byId = new Map(pending.map((r) => [r['@id'], r]));

@@ -71,7 +71,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     if (!group) return this.post({ type: 'notice', message: vscode.l10n.t('That group is no longer in the backlog: refresh.') });
     if (message.action === 'review') {
       // The review queue on this group: its pending members (not unsure), most informative first.
-      const members = groupReviewOrder(this.result!, group, this.pending);
+      const members = groupReviewOrder(this.result!, group, this.pending, this.c.triage.core().informativeOrder);
       if (!members.length) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
       const words = [group.words, flagsText(group.flags)].filter(Boolean).join(' · ');
       const review: ReviewGroup = { key: group.key, words, members, baseUrl: this.computedFor };

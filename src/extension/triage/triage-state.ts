@@ -7,11 +7,11 @@ import type { Recommendation } from '../../api/model';
 import { clearedUnsureLine, type DecisionJournal, type JournalConnection, journalConnection, readJournal, unsureLine } from '../../curation/journal';
 import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
-import { labelsFromContents } from '../../triage/journal-labels';
+import type { PairScoring } from '../../triage/pair-scoring';
 import { Settings } from '../settings';
 import { ListMemo } from '../../triage/list-memo';
-import { recordFlags } from '../../triage/record-flags';
-import { FeatureCache, informativeOrder, triage, type TriageLabel, type TriageResult } from '../../triage/triage';
+import type { FeatureCache, TriageLabel, TriageResult } from '../../triage/triage';
+import { loadTriageCore, TriageCoreError, type TriageCore } from './triage-core';
 
 /** Setting dedupCurator.triage.targetPrecision: what a group decision must keep. */
 export function targetPrecision(): number {
@@ -27,14 +27,21 @@ export interface LoadedRecords {
 export class TriageState implements vscode.Disposable {
   private marks = new Map<string, UnsureMark>();
   private labelList: TriageLabel[] = [];
-  private featureCache = new FeatureCache();
+  /**
+   * The triage core (dist/triage.js), loaded with the first read of the journal. Until then the
+   * tree shows no flags and no informative order; the change event redraws it once the read is done.
+   */
+  private loadedCore: TriageCore | undefined;
+  /** Why the core could not be loaded, if it could not (said by whatever needs it). */
+  private coreError: TriageCoreError | undefined;
+  private featureCache: FeatureCache | undefined;
   private cacheScope: string | undefined;
   /**
    * The journal's copies of recommendations get a cache of their own: an unsure one is both in the
    * journal (with the fields the journal keeps) and pending (as the service sends it), under one
    * id, and the tree must see the live one's features, as a fresh triage does.
    */
-  private readonly journalCache = new FeatureCache();
+  private journalCache: FeatureCache | undefined;
   /** Bumped whenever the answers change: the memos below are for one version. */
   private version = 0;
   private readonly flagMemo = new ListMemo<Map<string, Flag[]>>();
@@ -52,6 +59,8 @@ export class TriageState implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     /** The active service's base URL: features and marks are per service (see `cache`). */
     private readonly scope: () => string | undefined = () => undefined,
+    /** Where the core comes from (tests give one that fails, as a missing dist/triage.js would). */
+    private readonly coreLoader: () => Promise<TriageCore> = loadTriageCore,
   ) {
     // A bulk run appends hundreds of lines: read the journal again once they have settled.
     this.unsubscribe = journal.onDidAppend(() => {
@@ -67,14 +76,53 @@ export class TriageState implements vscode.Disposable {
     try {
       const contents = await readJournal(this.journal.path);
       this.marks = unsureMarks(contents);
-      this.labelList = labelsFromContents(contents, this.journalCache);
+      const core = await this.loadCore();
+      this.journalCache ??= new core.FeatureCache();
+      this.labelList = core.labelsFromContents(contents, this.journalCache);
     } catch (e) {
-      this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      if (e instanceof TriageCoreError) this.log.error(`triage: ${e.message}`);
+      else this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
       return false;
     }
     this.version++;
     this.changed.fire();
     return true;
+  }
+
+  /** Loads the core once; a failure is kept (and logged by reload) for whatever needs the core. */
+  private async loadCore(): Promise<TriageCore> {
+    try {
+      this.loadedCore ??= await this.coreLoader();
+      this.coreError = undefined;
+      return this.loadedCore;
+    } catch (e) {
+      this.coreError = e instanceof TriageCoreError ? e : new TriageCoreError(String(e));
+      throw this.coreError;
+    }
+  }
+
+  /**
+   * The core, for what cannot work without it (a triage run, the comparison's pair scores): loaded
+   * with the journal (await `loaded` first); a TriageCoreError that says why if it could not be.
+   */
+  core(): TriageCore {
+    if (this.loadedCore) return this.loadedCore;
+    throw this.coreError ?? new TriageCoreError(vscode.l10n.t('Dedup Curator: triage is still loading; try again in a moment.'));
+  }
+
+  /** The core is loaded (flags, runs and pair scores can be computed now). */
+  get hasCore(): boolean {
+    return this.loadedCore !== undefined;
+  }
+
+  /** Why the core could not be loaded, in words for the curator, if it could not. */
+  get coreProblem(): string | undefined {
+    return this.coreError?.message;
+  }
+
+  /** The matcher's pair scores for the comparison panel (from the core). */
+  pairScoring(): PairScoring {
+    return this.core().PAIR_SCORING;
   }
 
   /** The journal file the marks are read from (a new TriageState over it sees what a reload sees). */
@@ -89,9 +137,9 @@ export class TriageState implements vscode.Disposable {
    */
   get cache(): FeatureCache {
     const scope = this.scope();
-    if (scope !== this.cacheScope) {
+    if (scope !== this.cacheScope || !this.featureCache) {
       this.cacheScope = scope;
-      this.featureCache = new FeatureCache();
+      this.featureCache = new (this.core().FeatureCache)();
     }
     return this.featureCache;
   }
@@ -152,6 +200,9 @@ export class TriageState implements vscode.Disposable {
 
   /** The flags of one of a list's loaded records ("chain" looks among them). */
   flagsOf(rec: Recommendation, list: LoadedRecords): Flag[] {
+    const core = this.loadedCore;
+    if (!core) return [];
+    const { recordFlags } = core;
     const records = list.loaded();
     // The service is part of the key: the feature cache and the marks are per service.
     const flags = this.flagMemo.get({ records, revision: list.revision, answers: this.version, extra: this.scope() }, () => recordFlags(records, this.labelList, this.cache));
@@ -160,19 +211,21 @@ export class TriageState implements vscode.Disposable {
 
   /** The flags of every one of `records`, "chain" looking among them (a bulk selection). */
   flagsAmong(records: readonly Recommendation[]): Map<string, Flag[]> {
-    return recordFlags(records, this.labelList, this.cache);
+    return this.core().recordFlags(records, this.labelList, this.cache);
   }
 
-  /** A whole triage run over `pending` with the journal's answers. */
+  /** A whole triage run over `pending` with the journal's answers (await `loaded` first). */
   run(pending: readonly Recommendation[]): TriageResult {
-    return triage(pending, this.labelList, { targetPrecision: targetPrecision() }, this.cache);
+    return this.core().triage(pending, this.labelList, { targetPrecision: targetPrecision() }, this.cache);
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
-  informativeRank(list: LoadedRecords): Map<string, number> {
+  informativeRank(list: LoadedRecords): Map<string, number> | undefined {
+    const core = this.loadedCore;
+    if (!core) return undefined;
     const records = list.loaded();
     const key = { records, revision: list.revision, answers: this.version, extra: `${this.scope()}|${targetPrecision()}` };
-    return this.rankMemo.get(key, () => new Map(informativeOrder(this.run(records)).map((id, i) => [id, i])));
+    return this.rankMemo.get(key, () => new Map(core.informativeOrder(this.run(records)).map((id, i) => [id, i])));
   }
 
   dispose(): void {

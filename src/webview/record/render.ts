@@ -8,6 +8,7 @@ import { el } from '../shared/dom';
 import { webLink } from '../shared/links';
 import { isWebLink } from '../shared/messages';
 import type { ImageView, NamedUri, RecordAction, RecordView, SourceView, TimeView, UrlView } from './protocol';
+import type { RecordIcon } from './icons';
 
 
 export interface RecordHandlers {
@@ -17,7 +18,7 @@ export interface RecordHandlers {
 
 type Content = Node | string | null | undefined;
 
-export function icon(name: string): HTMLElement {
+export function icon(name: RecordIcon): HTMLElement {
   const span = el('span', `codicon codicon-${name}`);
   span.setAttribute('aria-hidden', 'true');
   return span;
@@ -45,7 +46,7 @@ export function fieldList(...rows: HTMLElement[]): HTMLDListElement {
 }
 
 /** A section with a heading that names it for screen readers. */
-export function section(key: string, title: string, iconName: string, ...children: Content[]): HTMLElement {
+export function section(key: string, title: string, iconName: RecordIcon, ...children: Content[]): HTMLElement {
   const heading = el('h2', undefined, icon(iconName), ` ${title}`);
   heading.id = `section-${key}`;
   const s = el('section', `part ${key}`, heading, ...children);
@@ -120,7 +121,7 @@ export function integrationList(integrations: NamedUri[]): HTMLElement {
   return el('ul', 'integrations', ...integrations.map((i) => el('li', undefined, el('span', 'name', ...text(i.name)), i.name !== i.uri ? el('span', 'muted', ' ', ...text(i.uri)) : null)));
 }
 
-function actionButton(action: RecordAction, text: string, iconName: string, label: string, handlers: RecordHandlers): HTMLButtonElement {
+function actionButton(action: RecordAction, text: string, iconName: RecordIcon, label: string, handlers: RecordHandlers): HTMLButtonElement {
   const b = el('button', `action ${action}`, icon(iconName), ` ${text}`);
   b.type = 'button';
   b.title = label;

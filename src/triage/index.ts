@@ -1,0 +1,9 @@
+// The scoring core the extension loads on first use as dist/triage.js (esbuild.js, lazyCorePlugin):
+// triage (features, flags, the pooled model, safe sets, the informative order) and the matcher's
+// pair scores the comparison panel explains. Together with the parts of src/matching they use,
+// they are a sixth of what the extension bundle carried; dist/extension.js only loads this bundle
+// (src/extension/triage/triage-core.ts) and knows its types.
+export { FeatureCache, informativeOrder, triage } from './triage';
+export { recordFlags } from './record-flags';
+export { labelsFromContents } from './journal-labels';
+export { PAIR_SCORING, type PairScoring } from './pair-scoring';
