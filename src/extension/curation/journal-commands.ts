@@ -9,10 +9,10 @@ import { exportJournal, journalFormatFromPath } from '../../curation/journal-exp
 import { type Curation, fileError, localPath } from './context';
 import { showInfo } from '../ui/notify';
 import { exportFolder } from './export-commands';
-import { Commands } from '../ids';
+import { Commands, DECISION_HISTORY_SCHEME } from '../ids';
 import { namesLabel } from '../views/labels';
 
-const SCHEME = 'dedup-curator-history';
+const SCHEME = DECISION_HISTORY_SCHEME;
 /** The document shows the newest entries only; the export has them all. */
 const SHOWN = 5000;
 
