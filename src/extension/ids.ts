@@ -24,9 +24,10 @@ export const PanelTypes = {
 } as const;
 
 /**
- * The Decision History document's URI scheme: package.json activates on `onFileSystem:` it, so a
- * History tab restored after a window reload finds its content provider (VS Code asks for that
- * event when it meets a scheme it cannot read yet).
+ * The Decision History document's URI scheme, a read-only file system of one file
+ * (curation/history-file-system.ts): package.json activates on `onFileSystem:` it, so a History
+ * tab restored after a window reload finds its provider (VS Code asks for that event when it meets
+ * a scheme it cannot read yet).
  */
 export const DECISION_HISTORY_SCHEME = 'dedup-curator-history';
 
