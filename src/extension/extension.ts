@@ -18,7 +18,7 @@ import { registerClearUnsureCommand } from './commands/clear-unsure-command';
 import { registerBlindCommand } from './commands/blind-command';
 import { registerGroupCommand } from './curation/group-command';
 import { registerProductionCommand } from './commands/production-command';
-import { registerTriagePanel } from './panels/triage-panel';
+import { type TriagePanels, registerTriagePanel } from './panels/triage-panel';
 import { Session } from './connection/session';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
@@ -57,6 +57,8 @@ export interface DedupCuratorApi {
   comparisons: ComparisonPanels;
   /** Unsure marks, flags and the informative order, as read from the decision journal. */
   triage: TriageState;
+  /** The Triage panel, opened or restored after a reload (the integration tests restore it through it). */
+  triagePanels: TriagePanels;
   /** The local mirror of the active connection, its Find quick pick and its status bar item. */
   mirrors: MirrorService;
   finder: RecordFinder;
@@ -105,6 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
       (e: unknown) => log.error(`the connection could not be set up: ${e instanceof Error ? e.message : String(e)}`),
     );
   const comparisonPanels = registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }, ready);
+  const triagePanels = registerTriagePanel(context, curation, ready);
   const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
   // Before the record panels: a location panel lists its events from the mirror when it is fresh.
   const mirrors = new MirrorService(session, context.globalStorageUri, log);
@@ -126,7 +129,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     ...registerBlindCommand(),
     ...registerGroupCommand(curation),
     ...registerProductionCommand(session),
-    ...registerTriagePanel(context, curation),
+    ...triagePanels,
     ...registerJournalCommands(curation),
     ...registerExportCommands(session, { recommendations, locations, events }, errors, log),
     localSandbox,
@@ -146,7 +149,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
+  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
 }
 
 export function deactivate(): void {

@@ -19,13 +19,17 @@ export const PanelTypes = {
   comparison: 'dedupCurator.comparison',
   location: 'dedupCurator.location',
   event: 'dedupCurator.event',
+  /** Restored after a reload too, recomputed from the current list (triage-panel.ts). */
+  triage: 'dedupCurator.triage',
 } as const;
 
 /**
- * The Triage panel's view type. Not among PanelTypes: it is not restored after a reload (no
- * serializer: it is recomputed from the list and the journal when opened), so no activation event.
+ * The Decision History document's URI scheme, a read-only file system of one file
+ * (curation/history-file-system.ts): package.json activates on `onFileSystem:` it, so a History
+ * tab restored after a window reload finds its provider (VS Code asks for that event when it meets
+ * a scheme it cannot read yet).
  */
-export const TRIAGE_PANEL_TYPE = 'dedupCurator.triage';
+export const DECISION_HISTORY_SCHEME = 'dedup-curator-history';
 
 /** The commands package.json contributes. */
 export const Commands = {

@@ -16,6 +16,7 @@ export const SettingKeys = {
   pageSizeLocations: 'pageSize.locations',
   pageSizeEvents: 'pageSize.events',
   bulkConcurrency: 'bulkConcurrency',
+  bulkPreviewLimit: 'bulkPreviewLimit',
   advanceAfterDecision: 'panels.advanceAfterDecision',
   loadRemoteImages: 'panels.loadRemoteImages',
   queueBlind: 'queue.blind',

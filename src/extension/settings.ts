@@ -3,6 +3,7 @@
 // settings.json is not validated by VS Code, so a value out of range is clamped or replaced here).
 import * as vscode from 'vscode';
 import { DEFAULT_BULK_CONCURRENCY } from '../curation/bulk-decisions';
+import { DEFAULT_BULK_PREVIEW_LIMIT, previewLimit } from '../curation/bulk-preview';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SETTINGS_SECTION, type SettingKey, SettingKeys } from './setting-keys';
 import type { ListKey } from './views/last-look';
 import { type Preset, isPreset } from './views/time-window';
@@ -59,6 +60,8 @@ export const Settings = {
   pageSize: (list: ListKey): number => wholeNumber(get<unknown>(PAGE_SIZES[list].key, DEFAULT_PAGE_SIZE), 1, PAGE_SIZES[list].max, DEFAULT_PAGE_SIZE),
   /** Decisions a bulk run sends at once; the core (bulk-decisions.ts) bounds it. */
   bulkConcurrency: (): number => get<number>(SettingKeys.bulkConcurrency, DEFAULT_BULK_CONCURRENCY),
+  /** How many targets a bulk decision's list shows (bulk-preview.ts bounds it). */
+  bulkPreviewLimit: (): number => previewLimit(get<unknown>(SettingKeys.bulkPreviewLimit, DEFAULT_BULK_PREVIEW_LIMIT)),
   advanceAfterDecision: (): boolean => get<unknown>(SettingKeys.advanceAfterDecision, true) !== false,
   loadRemoteImages: (): boolean => get<unknown>(SettingKeys.loadRemoteImages, false) === true,
   /** Blind review (issue 17): the queue hides the score and the flags until the verdict is given. */

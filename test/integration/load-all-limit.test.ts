@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { LoadAllResult } from '../../src/api/load-all';
-import { curatorApi, settled } from './helpers';
+import { curatorApi, settled, waitFor } from './helpers';
 import { capturingNotifications } from './messages';
 
 const LIMIT = 20;
@@ -24,6 +24,7 @@ describe('Load All at the whole-list limit', function () {
     await api.recommendations.refresh();
   });
   after(async () => {
+    await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
     await config().update('wholeListLimit', undefined, vscode.ConfigurationTarget.Global);
   });
 
@@ -41,5 +42,33 @@ describe('Load All at the whole-list limit', function () {
       shown.map((m) => [m.level, m.text, m.items]),
       [['info', `Loaded ${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pending recommendations: the setting dedupCurator.wholeListLimit allows no more. Sorts and filters see these only; raise the limit to load more.`, ['Open Setting']]],
     );
+  });
+
+  it('a sort stopped at the limit warns that only part of the list is in this order; Raise the Limit sorts the whole list', async () => {
+    await config().update('wholeListLimit', LIMIT, vscode.ConfigurationTarget.Global);
+    await api.recommendations.refresh();
+    const total = api.recommendations.knownTotal;
+    assert.ok(total !== undefined && total > LIMIT, `the sandbox should have more than ${LIMIT} pending (it has ${total})`);
+    const raise = `Raise the Limit to ${total.toLocaleString('en-US')} and Load`;
+    const shown = await capturingNotifications(
+      async (shown) => {
+        const result = await vscode.commands.executeCommand<LoadAllResult>('dedupCurator.recommendations.sort', 'score-asc');
+        assert.equal(result?.beyondLimit, true);
+        await waitFor('the warning', () => shown.some((m) => m.level === 'warning'));
+        // The answer raised the limit and loads the rest: the whole list comes in, sorted.
+        await waitFor('the whole list', () => api.recommendations.loaded().length === total, 30_000);
+        return shown;
+      },
+      (m) => (m.level === 'warning' ? raise : undefined),
+    );
+    const warning = shown.find((m) => m.level === 'warning')!;
+    assert.match(warning.text, new RegExp(`^Only part of the list is in this order \\(score ↑\\): the first (\\d+) of ${total.toLocaleString('en-US')} pending recommendations, as the service lists them\\.`));
+    assert.match(warning.text, /what comes first here may not come first in the whole list/);
+    assert.ok(Number(/the first (\d+) of/.exec(warning.text)![1]) >= LIMIT, 'fewer loaded than the limit');
+    assert.deepEqual(warning.items, [raise, 'Open Setting']);
+    assert.equal(config().get('wholeListLimit'), total);
+    await api.recommendations.wholeLoad;
+    const lowest = Math.min(...api.recommendations.loaded().map((r) => r.score));
+    assert.equal(api.recommendations.shown()[0].score, lowest, 'the whole list is not sorted lowest first');
   });
 });

@@ -100,4 +100,43 @@ describe('Panels restored after a reload', function () {
     assert.ok(!(await pendingNow(client)).has(item['@id']), 'the restored queue’s approval did not reach the service');
     assert.ok((await pendingNow(client)).size < before.size);
   });
+
+  describe('under a whole-list sort (the walk of issue 13)', () => {
+    afterEach(async () => {
+      api.comparisons.queue?.dispose();
+      api.recommendations.sort = 'server';
+      await api.recommendations.wholeLoad;
+    });
+
+    /** Sorted lowest first over the whole list: an item the service lists beyond its first page. */
+    async function sortedItemBeyondFirstPage() {
+      api.recommendations.sort = 'score-asc';
+      await api.recommendations.wholeLoad;
+      const firstPage = new Set(api.recommendations.loaded().slice(0, 50).map((r) => r['@id']));
+      const item = api.recommendations.shown().find((r, i) => i >= 3 && !firstPage.has(r['@id']));
+      assert.ok(item, 'every sorted item is on the first page: the test proves nothing');
+      return item;
+    }
+
+    it('a restored queue comes back to its item once the sorted list has it, and says so', async () => {
+      api.comparisons.queue?.dispose();
+      const item = await sortedItemBeyondFirstPage();
+      // The view reloads as after a window reload: only its first page is in when the serializer runs.
+      void api.recommendations.refresh();
+      const queue = await restore(api, { recommendationId: item['@id'], queue: true });
+      assert.equal(queue.recommendationId, item['@id'], 'the restored queue did not come back to its item');
+      assert.match(queue.noticeShown ?? '', /Back at the item shown before the reload/);
+    });
+
+    it('a restored queue whose item was decided meanwhile starts at the view’s first, and says why', async () => {
+      api.comparisons.queue?.dispose();
+      const item = await sortedItemBeyondFirstPage();
+      await client.reject(item['@id']);
+      void api.recommendations.refresh();
+      const queue = await restore(api, { recommendationId: item['@id'], queue: true });
+      await api.recommendations.wholeLoad;
+      assert.equal(queue.recommendationId, api.recommendations.shown()[0]['@id'], 'not the sorted view’s first');
+      assert.match(queue.noticeShown ?? '', /no longer pending \(decided meanwhile\): the queue starts at the view’s first/);
+    });
+  });
 });

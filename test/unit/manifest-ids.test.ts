@@ -11,6 +11,7 @@ import {
   ContextKeys,
   LegacyCommands,
   PanelTypes,
+  DECISION_HISTORY_SCHEME,
   TreeItemKinds,
   VIEW_CONTAINER,
   Views,
@@ -104,6 +105,13 @@ describe('package.json ids are the constants of src/extension/ids.ts and setting
   it('activates on exactly the webview panel types of PanelTypes', () => {
     const panels = manifest.activationEvents.filter((e) => e.startsWith('onWebviewPanel:')).map((e) => e.slice('onWebviewPanel:'.length));
     assert.deepEqual(sorted(panels), sorted(values(PanelTypes)));
+  });
+
+  it('activates on the Decision History scheme, so its tab restored after a reload can be read', () => {
+    // VS Code asks for onFileSystem:<scheme> when a restored editor's scheme has no provider yet;
+    // without it the extension is not active then and the tab is dropped (the walk of issue 13;
+    // test/harness/check-restore.mjs reloads a real workbench to see it come back).
+    assert.ok(manifest.activationEvents.includes(`onFileSystem:${DECISION_HISTORY_SCHEME}`), manifest.activationEvents.join(', '));
   });
 
   it('contributes exactly the settings of SettingKeys, with the page-size maxima settings.ts clamps to', () => {

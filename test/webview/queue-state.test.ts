@@ -56,6 +56,7 @@ describe('review queue: bookkeeping', () => {
     assert.equal(ids(await q.skip()), 'urn:rec:3', 'the second page was loaded');
     assert.equal(await q.skip(), undefined);
     assert.ok(q.atEnd);
+    assert.equal(q.status().retry, undefined, 'a plain end offers no retry');
     assert.deepEqual({ ...q.status(), item: q.status().item }, { done: 0, approved: 0, rejected: 0, skipped: 3, remaining: 0, more: false, position: 0, canBack: true, canUndo: true, item: undefined });
   });
 
@@ -137,6 +138,7 @@ describe('review queue: bookkeeping', () => {
     await q.start();
     assert.equal(await q.skip(), undefined);
     assert.equal(q.loadFailed, true);
+    assert.equal(q.status().retry, true, 'the page is not told that S tries again');
     src.failNext = false;
     assert.equal(ids(await q.forward()), 'urn:rec:2', 'S again tries again');
   });

@@ -180,6 +180,32 @@ describe('webview: review queue in chromium', function () {
     await page.close();
   });
 
+  it('at the end Skip has nothing to act on: the button is disabled and S says so without asking the extension', async () => {
+    const { page } = await queued();
+    await send(page, { type: 'queueEnd', queue: status({ item: undefined, position: 0, remaining: 0 }), message: 'No pending recommendations.' });
+    await page.waitForSelector('main.queue-end');
+    const skip = page.getByRole('button', { name: 'Skip this recommendation for now' });
+    assert.equal(await skip.isDisabled(), true, 'Skip is enabled on the empty queue');
+    // The other buttons with nothing to act on are disabled too; Keys always works.
+    assert.equal(await page.getByRole('button', { name: /^Back/ }).isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: /^Undo/ }).isDisabled(), true);
+    await page.keyboard.press('s');
+    await page.keyboard.press('ArrowRight');
+    assert.deepEqual(await posted(page), []);
+    assert.equal(await page.locator('#status').innerText(), 'There is nothing to skip: the queue is at its end.');
+    await page.close();
+  });
+
+  it('at an end reached because a page failed to load, Skip stays enabled: it tries again', async () => {
+    const { page } = await queued();
+    await send(page, { type: 'queueEnd', queue: status({ item: undefined, position: 0, remaining: 0, retry: true }), message: 'Could not load more recommendations. Press S to try again.' });
+    await page.waitForSelector('main.queue-end');
+    assert.equal(await page.getByRole('button', { name: 'Skip this recommendation for now' }).isDisabled(), false);
+    await page.keyboard.press('s');
+    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'skip' }]);
+    await page.close();
+  });
+
   it('the end of a queue stopped by a connection switch has its own heading, as text', async () => {
     const { page } = await queued();
     await send(page, { type: 'queueEnd', queue: status({ item: undefined, position: 0, remaining: 0 }), message: 'The active connection changed.', heading: 'Review queue stopped <b>x</b>' });

@@ -131,6 +131,19 @@ describe('webview: the Triage panel in chromium', function () {
     await page.close();
   });
 
+  it('says a notice that comes before any data (a restored panel with no connection), as text', async () => {
+    const { page, errors } = await openWithStandIn(h.browser, `${origin}/`);
+    await page.waitForSelector('p.loading');
+    await deliver(page, { type: 'notice', message: 'There is no active connection: connect to a service, then run Open Triage again.' });
+    assert.equal(await page.locator('#status').textContent(), 'There is no active connection: connect to a service, then run Open Triage again.');
+    assert.equal(await page.locator('table.groups').count(), 0, 'groups drawn without data');
+    await deliver(page, { type: 'notice', message: PAYLOADS[0] });
+    assert.equal(await page.locator('#status').textContent(), PAYLOADS[0]);
+    assert.equal((await recorded(page)).pwned, 0, 'a payload ran');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('the extension accepts only ready, refresh and group actions with a key', () => {
     assert.deepEqual(parseTriageMessage({ type: 'group', action: 'reject', key: 'k', extra: 1 }), { type: 'group', action: 'reject', key: 'k' });
     for (const bad of [null, [], { type: 'group', action: 'delete', key: 'k' }, { type: 'group', action: 'approve' }, { type: 'group', action: 'approve', key: 'x'.repeat(5000) }, { type: 'openLink', url: 'https://x' }]) {

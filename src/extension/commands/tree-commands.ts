@@ -11,7 +11,8 @@ import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName } from '../views/labels';
 import { PRESETS, parseTypedSince, presetLabel, windowFromArg } from '../views/time-window';
 import type { WindowedList } from '../views/windowed-list';
-import { showError, showInfo } from '../ui/notify';
+import { showError, showInfo, showWarning } from '../ui/notify';
+import type { LoadAllResult } from '../../api/load-all';
 import { inertText } from '../ui/inert-text';
 import { Commands, ContextKeys, Views } from '../ids';
 import { focusView, setContext } from '../context-keys';
@@ -36,7 +37,7 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       if (!SORT_ORDERS.includes(order)) return fail(t('unknown sort order "{0}"', String(order)));
       recommendations.sort = order;
       // A sort loads the whole list first (the service cannot sort); callers may wait for it.
-      return recommendations.wholeLoad;
+      return partialSaid(recommendations);
     }),
 
     vscode.commands.registerCommand(Commands.filterRecommendationsByScore, async (range?: string | { minScore?: number; maxScore?: number }) => {
@@ -55,7 +56,7 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       const parsed = typeof range === 'string' ? parseScoreRange(range) : range;
       if ('error' in parsed) return fail(parsed.error);
       recommendations.filter = { ...recommendations.filter, minScore: parsed.minScore, maxScore: parsed.maxScore };
-      return recommendations.wholeLoad;
+      return partialSaid(recommendations);
     }),
 
     vscode.commands.registerCommand(Commands.filterRecommendationsByIntegration, async (uris?: string[]) => {
@@ -76,7 +77,7 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
         uris = picked.map((p) => p.uri);
       }
       recommendations.filter = { ...recommendations.filter, integrations: uris.length ? uris : undefined };
-      return recommendations.wholeLoad;
+      return partialSaid(recommendations);
     }),
 
     vscode.commands.registerCommand(Commands.clearRecommendationsFilter, () => {
@@ -206,6 +207,44 @@ function toDate(value: string | Date | undefined): { date?: Date } | { error: st
 }
 
 /** Load All stopped at dedupCurator.wholeListLimit: what is loaded, and where to change the limit. */
+/**
+ * The whole-list load a sort or filter started; when the limit stopped it, a warning says that the
+ * order covers only the first part of the list (the walk of issue 13: "lowest first" over the first
+ * 10,000 of 31,919, all at 100 %, looked like "highest first" and the view's line went unread), and
+ * offers to raise the limit. Not awaited: the command's callers wait for the load only.
+ */
+async function partialSaid(list: RecommendationsList): Promise<LoadAllResult | undefined> {
+  const result = await list.wholeLoad;
+  if (result?.beyondLimit) void sayPartialOrder(list);
+  return result;
+}
+
+async function sayPartialOrder(list: RecommendationsList): Promise<void> {
+  const loaded = list.loaded().length;
+  const total = list.knownTotal;
+  const scope = list.describeScope({ among: false });
+  if (!scope || total === undefined || total <= loaded) return;
+  const raise = t('Raise the Limit to {0} and Load', total.toLocaleString('en-US'));
+  const openSetting = t('Open Setting');
+  const answer = await showWarning(
+    t(
+      'Only part of the list is in this order ({0}): the first {1} of {2} pending recommendations, as the service lists them. The other {3} are not loaded, so they are not sorted or filtered in — what comes first here may not come first in the whole list. The setting dedupCurator.wholeListLimit stops the load at {1}.',
+      scope,
+      loaded.toLocaleString('en-US'),
+      total.toLocaleString('en-US'),
+      (total - loaded).toLocaleString('en-US'),
+    ),
+    raise,
+    openSetting,
+  );
+  if (answer === raise) {
+    await updateGlobal(SettingKeys.wholeListLimit, total);
+    await list.loadWhole(true);
+  } else if (answer === openSetting) {
+    await vscode.commands.executeCommand('workbench.action.openSettings', `dedupCurator.${SettingKeys.wholeListLimit}`);
+  }
+}
+
 async function sayLimit(list: RecommendationsList): Promise<void> {
   const openSetting = t('Open Setting');
   const answer = await showInfo(

@@ -9,6 +9,8 @@ import { showWarning } from '../ui/notify';
 import { integrationName, percent, recommendationLabel } from '../views/labels';
 import type { Flag } from '../../triage/flags';
 import { flagsText } from '../triage/flag-labels';
+import { decideAllTargets, planPreview } from '../../curation/bulk-preview';
+import { Settings } from '../settings';
 
 /** What the list and the confirmation say besides the targets (issue 17). */
 export interface ReviewExtras {
@@ -42,29 +44,24 @@ const isFlagged = (flags: readonly Flag[] | undefined) => !!flags?.some((f) => f
 
 /**
  * The targets the curator kept, after the list and the confirmation; undefined when they cancelled
- * or left nothing checked. `where` names the connection for the confirmation's detail.
+ * or left nothing checked. `where` names the connection for the confirmation's detail. Beyond
+ * `dedupCurator.bulkPreviewLimit` targets the list shows the riskiest ones only, says so, and the
+ * confirmation offers "decide all" as a separate, non-default button (src/curation/bulk-preview.ts).
  */
 export async function reviewBulk(verdict: Verdict, targets: readonly Recommendation[], description: string, where: string, extras: ReviewExtras = {}): Promise<Recommendation[] | undefined> {
   const flagsOf = (r: Recommendation) => extras.flags?.get(r['@id']) ?? [];
-  // Flagged ones first, so the curator sees what was left out and can check it back in.
-  targets = [...targets].sort((a, b) => Number(isFlagged(flagsOf(b))) - Number(isFlagged(flagsOf(a))));
-  const flaggedCount = targets.filter((r) => isFlagged(flagsOf(r))).length;
-  let kept = new Set(targets.filter((r) => extras.flaggedChecked || !isFlagged(flagsOf(r))));
+  const flaggedOf = (r: Recommendation) => isFlagged(flagsOf(r));
+  // Flagged ones first, so the curator sees what was left out and can check it back in; then the lowest scores.
+  const preview = planPreview(targets, Settings.bulkPreviewLimit(), flaggedOf);
+  const listed = preview.listed;
+  const total = targets.length;
+  const capped = preview.unlisted.length > 0;
+  const flaggedCount = listed.filter(flaggedOf).length;
+  let kept = new Set(listed.filter((r) => extras.flaggedChecked || !flaggedOf(r)));
   for (;;) {
     const picked = await vscode.window.showQuickPick(
-      targets.map((r) => reviewItem(r, kept.has(r), flagsOf(r))),
-      {
-        canPickMany: true,
-        matchOnDescription: true,
-        ignoreFocusOut: true,
-        title:
-          verdict === 'approve'
-            ? t('Approve {0} recommendations ({1})? Uncheck any to leave it out', targets.length.toLocaleString('en-US'), description)
-            : t('Reject {0} recommendations ({1})? Uncheck any to leave it out', targets.length.toLocaleString('en-US'), description),
-        placeHolder: flaggedCount && !extras.flaggedChecked
-          ? t('{0} flagged (⚑) are unchecked: check any to include it. Type to search; OK goes on to the confirmation', flaggedCount)
-          : t('Type to search by name, integration or id; OK goes on to the confirmation'),
-      },
+      listed.map((r) => reviewItem(r, kept.has(r), flagsOf(r))),
+      { canPickMany: true, matchOnDescription: true, ignoreFocusOut: true, title: listTitle(verdict, listed.length, total, description), placeHolder: listHint(capped, listed.length, total, flaggedCount && !extras.flaggedChecked ? flaggedCount : 0) },
     );
     if (!picked) return undefined;
     if (!picked.length) {
@@ -73,28 +70,56 @@ export async function reviewBulk(verdict: Verdict, targets: readonly Recommendat
     }
     kept = new Set(picked.map((p) => p.target));
     const n = kept.size;
+    const all = capped ? decideAllTargets(preview, kept, flaggedOf, extras.flaggedChecked === true) : [];
     const back = t('Back to the List');
-    const action = verdict === 'approve' ? t('Approve {0}', n.toLocaleString('en-US')) : t('Reject {0}', n.toLocaleString('en-US'));
-    const left = targets.length - n;
+    const action = capped
+      ? verdict === 'approve' ? t('Approve the {0} Listed', fmt(n)) : t('Reject the {0} Listed', fmt(n))
+      : verdict === 'approve' ? t('Approve {0}', fmt(n)) : t('Reject {0}', fmt(n));
+    const allAction = verdict === 'approve' ? t('Approve All {0}', fmt(all.length)) : t('Reject All {0}', fmt(all.length));
+    const left = listed.length - n;
     const answer = await showWarning(
-      verdict === 'approve' ? t('Approve {0} recommendations ({1})?', n.toLocaleString('en-US'), description) : t('Reject {0} recommendations ({1})?', n.toLocaleString('en-US'), description),
+      verdict === 'approve' ? t('Approve {0} recommendations ({1})?', fmt(n), description) : t('Reject {0} recommendations ({1})?', fmt(n), description),
       {
         modal: true,
         detail: [
           extras.estimate,
-          left ? t('{0} left out of the {1} listed.', left.toLocaleString('en-US'), targets.length.toLocaleString('en-US')) : undefined,
-          flaggedCount ? t('{0} of the listed are flagged; {1} of them included.', flaggedCount, targets.filter((r) => kept.has(r) && isFlagged(flagsOf(r))).length) : undefined,
+          capped ? t('Only {0} of the {1} matching were listed (lowest scores and flagged first). {2} decides the {3} not listed too, unseen.', fmt(listed.length), fmt(total), allAction, fmt(all.length - n)) : undefined,
+          capped && preview.unlistedFlagged && !extras.flaggedChecked ? t('{0} flagged not listed are left out either way.', fmt(preview.unlistedFlagged)) : undefined,
+          left ? t('{0} left out of the {1} listed.', fmt(left), fmt(listed.length)) : undefined,
+          flaggedCount ? t('{0} of the listed are flagged; {1} of them included.', flaggedCount, listed.filter((r) => kept.has(r) && flaggedOf(r)).length) : undefined,
           extras.unsureLeft ? t('{0} marked unsure left out.', extras.unsureLeft) : undefined,
           t('On {0}. Decisions cannot be undone; each attempt is recorded in the decision history.', where),
         ]
           .filter(Boolean)
           .join(' '),
       },
-      // The first button is the dialog's default (focused, Enter): the safe one.
-      back,
-      action,
+      // The first button is the dialog's default (focused, Enter): the safe one; "decide all" is last.
+      ...[back, action, ...(capped && all.length > n ? [allAction] : [])],
     );
-    if (answer === action) return targets.filter((r) => kept.has(r));
+    if (answer === action) return listed.filter((r) => kept.has(r));
+    if (capped && answer === allAction) return all;
     if (answer !== back) return undefined;
   }
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+function listTitle(verdict: Verdict, listed: number, total: number, description: string): string {
+  if (listed < total) {
+    return verdict === 'approve'
+      ? t('Approve recommendations ({0}): {1} of {2} listed, lowest scores and flagged first. Uncheck any to leave it out', description, fmt(listed), fmt(total))
+      : t('Reject recommendations ({0}): {1} of {2} listed, lowest scores and flagged first. Uncheck any to leave it out', description, fmt(listed), fmt(total));
+  }
+  return verdict === 'approve'
+    ? t('Approve {0} recommendations ({1})? Uncheck any to leave it out', fmt(total), description)
+    : t('Reject {0} recommendations ({1})? Uncheck any to leave it out', fmt(total), description);
+}
+
+function listHint(capped: boolean, listed: number, total: number, flaggedUnchecked: number): string {
+  const parts = [
+    capped ? t('{0} of {1} listed — narrow the range, or decide all of them from the confirmation.', fmt(listed), fmt(total)) : undefined,
+    flaggedUnchecked ? t('{0} flagged (⚑) are unchecked: check any to include it.', fmt(flaggedUnchecked)) : undefined,
+    t('Type to search by name, integration or id; OK goes on to the confirmation'),
+  ];
+  return parts.filter(Boolean).join(' ');
 }

@@ -9,35 +9,32 @@ import { exportJournal, journalFormatFromPath } from '../../curation/journal-exp
 import { type Curation, fileError, localPath } from './context';
 import { showInfo } from '../ui/notify';
 import { exportFolder } from './export-commands';
-import { Commands } from '../ids';
+import { Commands, DECISION_HISTORY_SCHEME } from '../ids';
 import { namesLabel } from '../views/labels';
+import { HistoryFileSystem } from './history-file-system';
 
-const SCHEME = 'dedup-curator-history';
+const SCHEME = DECISION_HISTORY_SCHEME;
 /** The document shows the newest entries only; the export has them all. */
 const SHOWN = 5000;
 
 export function registerJournalCommands(c: Curation): vscode.Disposable[] {
-  const changed = new vscode.EventEmitter<vscode.Uri>();
   const uri = vscode.Uri.from({ scheme: SCHEME, path: '/Decision History' });
-  const provider: vscode.TextDocumentContentProvider = {
-    onDidChange: changed.event,
-    provideTextDocumentContent: async () => render(c.journal.path, await readJournal(c.journal.path)),
-  };
+  // A file system of one read-only file, so that VS Code restores the tab after a reload (history-file-system.ts).
+  const history = new HistoryFileSystem(uri, async () => render(c.journal.path, await readJournal(c.journal.path)));
   // An open history document follows new decisions, re-read at most every half second.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = c.journal.onDidAppend(() => {
-    if (timer || !vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) return;
-    timer = setTimeout(() => {
+    timer ??= setTimeout(() => {
       timer = undefined;
-      changed.fire(uri);
+      history.changed();
     }, 500);
   });
   return [
-    changed,
+    history,
     { dispose: () => (unsubscribe(), clearTimeout(timer)) },
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
+    vscode.workspace.registerFileSystemProvider(SCHEME, history, { isReadonly: true, isCaseSensitive: true }),
     vscode.commands.registerCommand(Commands.showDecisionHistory, async () => {
-      changed.fire(uri); // re-read if the document is already open
+      history.changed(); // re-read if the document is already open
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc, { preview: false });
       return doc;

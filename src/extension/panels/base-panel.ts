@@ -54,7 +54,11 @@ export abstract class BasePanel<To, Own> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
-  private isDisposed = false;
+  private wasDisposed = false;
+  /** Once disposed (the user closed the tab, or the extension did) nothing is posted. */
+  get isDisposed(): boolean {
+    return this.wasDisposed;
+  }
   /**
    * Whether the page listens. Until it says `ready` (after each load: a hidden panel reloads) posts
    * are dropped, not queued (unless `early`): onReady sends the whole current state, which supersedes them.
@@ -203,8 +207,8 @@ export abstract class BasePanel<To, Own> implements vscode.Disposable {
   protected abstract onMessage(message: Own): Promise<void>;
 
   dispose(): void {
-    if (this.isDisposed) return;
-    this.isDisposed = true;
+    if (this.wasDisposed) return;
+    this.wasDisposed = true;
     this.disposed.fire();
     this.panel.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();

@@ -119,6 +119,11 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   }
 
   /** Why the buttons are off while nothing decidable is on screen, if so (tests read it). */
+  /** The line the page shows with the item (the outcome that led here, where a restored queue started). */
+  get noticeShown(): string | undefined {
+    return this.notice;
+  }
+
   get heldReason(): string | undefined {
     return this.rec ? undefined : this.held;
   }

@@ -13,6 +13,7 @@ import { panelOptions } from './base-panel';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 import { restoreComparison } from './comparison-restore';
 import { QueuePanel } from './queue-panel';
+import { resumePoint } from './queue-resume';
 import type { ReviewGroup } from './queue-group';
 import { PreviewSlot, previewEnabled } from './preview-slot';
 import { showInfo } from '../ui/notify';
@@ -132,7 +133,11 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
       // Local skips and counts lived in the extension host and are gone: a new queue, at the same item if still pending.
       const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
       await this.settled();
-      return queue.begin(id);
+      if (!id) return queue.begin();
+      // Back at its item once the view has it (a whole-list sort brings it only with its load), else at the view's first, said.
+      const point = await resumePoint(this.ctx.list, id);
+      if (queue.isDisposed) return;
+      return queue.begin(point.startId, point.notice);
     }
     if (!id || this.panels.has(id)) return panel.dispose();
     const restored = this.track(new ComparisonPanel(panel, this.extensionUri, this, id));

@@ -102,12 +102,12 @@ export class QueuePanel extends ComparisonPanel {
     await this.begin();
   }
 
-  /** Shows the first item: `startId` if it is pending (a restored queue), else the tree's first. */
-  begin(startId?: string): Promise<void> {
+  /** Shows the first item: `startId` if it is pending (a restored queue), else the tree's first; `notice` said with it. */
+  begin(startId?: string, notice?: string): Promise<void> {
     // A restored queue is made before the session knows its connection: it starts on the one active now.
     this.startedFor = this.registry.ctx.session.baseUrl;
     this.startedName = this.registry.ctx.session.active?.name;
-    return this.navigate(() => this.queue.start(startId));
+    return this.navigate(() => this.queue.start(startId), notice);
   }
 
   private async navigate(step: () => QueueEntry | undefined | Promise<QueueEntry | undefined>, notice?: string): Promise<void> {

@@ -217,6 +217,7 @@ export class ReviewQueue {
       canUndo: this.canUndo,
     };
     if (current) status.item = current.state;
+    else if (this.atEnd && this.loadFailed) status.retry = true;
     return status;
   }
 }

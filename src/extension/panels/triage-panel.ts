@@ -5,7 +5,7 @@
 // page is src/webview/triage/ (strict CSP, nonce, text only, its strings in the user's language);
 // its messages are checked by BasePanel against TriagePageMessage (src/webview/triage/protocol.ts).
 import * as vscode from 'vscode';
-import { Commands, TRIAGE_PANEL_TYPE } from '../ids';
+import { Commands, PanelTypes } from '../ids';
 import type { Recommendation } from '../../api/model';
 import type { TriageResult } from '../../triage/triage';
 import { TriagePageMessage } from '../../webview/triage/from-page';
@@ -16,8 +16,6 @@ import { flagsText, flagWord } from '../triage/flag-labels';
 import { groupReviewOrder, type ReviewGroup } from './queue-group';
 import { BasePanel, type PanelPage, panelOptions } from './base-panel';
 import { triagePanelData } from './triage-data';
-
-export const TRIAGE_VIEW_TYPE = TRIAGE_PANEL_TYPE;
 
 /** The page of the Triage panel (src/webview/triage/; its charts' styles in media/triage.css). */
 const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage };
@@ -60,6 +58,16 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     return this.loading;
   }
 
+  /** How many pending recommendations the groups were computed on (0 before the first computation). */
+  get pendingCount(): number {
+    return this.pending.length;
+  }
+
+  /** A line in the page's status area (a restored panel with no connection to read from). */
+  say(message: string): void {
+    this.post({ type: 'notice', message });
+  }
+
   protected onReady(): void {
     if (!this.result) return;
     this.post({ type: 'triage', data: triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord) });
@@ -83,24 +91,63 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   }
 }
 
-export function registerTriagePanel(context: vscode.ExtensionContext, c: Curation): vscode.Disposable[] {
-  let current: TriagePanel | undefined;
-  return [
-    vscode.commands.registerCommand(Commands.openTriage, async () => {
-      if (current) {
-        current.panel.reveal();
-        await current.refresh();
-        return current;
-      }
-      const panel = vscode.window.createWebviewPanel(TRIAGE_VIEW_TYPE, vscode.l10n.t('Triage'), vscode.ViewColumn.Active, panelOptions(context.extensionUri));
-      const created = new TriagePanel(panel, context.extensionUri, c);
-      current = created;
-      created.onDidDispose(() => {
-        if (current === created) current = undefined;
-      });
-      await created.refresh();
-      return created;
-    }),
-    { dispose: () => current?.dispose() },
-  ];
+/**
+ * The one Triage panel: opened (or revealed and refreshed) by the command, and brought back after a
+ * window reload by the serializer. Its page keeps no state (TriageStateSchema): a restored panel
+ * shows "loading" until it has read the list again and recomputed the groups, so groups computed
+ * before the reload are never shown, let alone acted on.
+ */
+export class TriagePanels implements vscode.WebviewPanelSerializer, vscode.Disposable {
+  private panel: TriagePanel | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly c: Curation,
+    /** Settles when the session knows its first state (after a reload: the local sandbox restarted). */
+    private readonly ready: Promise<void>,
+  ) {}
+
+  get current(): TriagePanel | undefined {
+    return this.panel;
+  }
+
+  async open(): Promise<TriagePanel> {
+    if (this.panel) {
+      this.panel.panel.reveal();
+      await this.panel.refresh();
+      return this.panel;
+    }
+    const created = this.track(vscode.window.createWebviewPanel(PanelTypes.triage, vscode.l10n.t('Triage'), vscode.ViewColumn.Active, panelOptions(this.extensionUri)));
+    await created.refresh();
+    return created;
+  }
+
+  /** The page saves no state (`_state` is undefined): everything is read again. */
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, _state?: unknown): Promise<void> {
+    if (this.panel) return panel.dispose();
+    const restored = this.track(panel);
+    // Before the session's first state there is no connection to read the list from.
+    await this.ready;
+    if (restored.isDisposed) return;
+    if (this.c.session.state.kind !== 'ready') return restored.say(vscode.l10n.t('There is no active connection: connect to a service, then run Open Triage again.'));
+    await restored.refresh();
+  }
+
+  private track(webviewPanel: vscode.WebviewPanel): TriagePanel {
+    const created = new TriagePanel(webviewPanel, this.extensionUri, this.c);
+    this.panel = created;
+    created.onDidDispose(() => {
+      if (this.panel === created) this.panel = undefined;
+    });
+    return created;
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}
+
+export function registerTriagePanel(context: vscode.ExtensionContext, c: Curation, ready: Promise<void>): [TriagePanels, ...vscode.Disposable[]] {
+  const panels = new TriagePanels(context.extensionUri, c, ready);
+  return [panels, vscode.window.registerWebviewPanelSerializer(PanelTypes.triage, panels), vscode.commands.registerCommand(Commands.openTriage, () => panels.open())];
 }

@@ -109,12 +109,12 @@ export class RecommendationsList extends PagedList<Recommendation> {
    * undefined when the view shows the service's list as it is. The review queue follows the view's
    * sort and filter and shows this in its header.
    */
-  describeScope(): string | undefined {
+  describeScope(opts: { among?: boolean } = {}): string | undefined {
     if (!this.wantsWhole()) return undefined;
     const parts: string[] = [];
     if (isFiltered(this.filterValue)) parts.push(vscode.l10n.t('filtered: {0}', describeFilter(this.filterValue)));
     if (this.sortValue !== 'server') parts.push(sortText(this.sortValue));
-    if (this.partial) parts.push(this.amongText());
+    if (this.partial && opts.among !== false) parts.push(this.amongText());
     return parts.join(' · ');
   }
 

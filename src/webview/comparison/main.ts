@@ -15,7 +15,7 @@
 import { t } from './l10n';
 import { type ComparisonPageMessage, type ComparisonView, type DecisionStatus, type PanelState, PanelStateSchema, type QueueAction, type QueueStatus, ToComparisonPage, type ToWebview, type Verdict } from './protocol';
 import { keyAction } from './queue-keys';
-import { type HelpDialog, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
+import { type HelpDialog, canSkip, helpDialog, queueBar, queueEnd, type QueueHandlers } from './queue-view';
 import { el } from '../shared/dom';
 import { statusLine } from '../shared/status-line';
 import { connectPage } from '../shared/vscode-api';
@@ -122,6 +122,7 @@ function navigate(action: QueueAction): void {
   if (!queue) return;
   if (action === 'back' && !queue.canBack) return statusLine(t('firstItem'), 'info');
   if (action === 'undo' && !queue.canUndo) return statusLine(t('nothingToUndo'), 'info');
+  if (action === 'skip' && !canSkip(queue)) return statusLine(t('nothingToSkip'), 'info');
   const message: ComparisonPageMessage = { type: 'queue', action };
   if (state?.recommendationId) message.recommendationId = state.recommendationId;
   host.post(message);

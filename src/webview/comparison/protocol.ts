@@ -113,6 +113,8 @@ const QueueStatusSchema = v.object({
   item: v.optional(QueueItemStateSchema),
   canBack: v.boolean(),
   canUndo: v.boolean(),
+  /** At the end because a page could not be loaded: S (Skip →) tries again. Else Skip has nothing to act on there. */
+  retry: v.optional(v.boolean()),
   /**
    * The Recommendations view's sort and filter the queue follows, in words ("filtered: ≥ 80% ·
    * score ↑ · among 50 loaded of 206"); absent when the view shows the service's list as it is.

@@ -45,6 +45,9 @@ function navButton(text: string, label: string, shortcut: string, onClick: () =>
   return b;
 }
 
+/** Whether Skip (S, →) has anything to act on: an item on screen, or a failed page to load again. */
+export const canSkip = (q: QueueStatus): boolean => q.item !== undefined || q.retry === true;
+
 export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
   const bar = el('div', 'queue-bar');
   bar.setAttribute('role', 'group');
@@ -56,7 +59,8 @@ export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
     'div',
     'queue-nav',
     navButton(t('back'), t('backLabel'), 'ArrowLeft', handlers.back, q.canBack),
-    navButton(t('skip'), t('skipLabel'), 'S ArrowRight', handlers.skip),
+    // At the end Skip has nothing to act on, unless a page failed to load (then it tries again).
+    navButton(t('skip'), t('skipLabel'), 'S ArrowRight', handlers.skip, canSkip(q)),
     navButton(t('undo'), t('undoLabel'), 'U', handlers.undo, q.canUndo),
     navButton(t('keys'), t('keysLabel'), 'Shift+?', handlers.help),
   );

@@ -9,6 +9,7 @@ export const COMPARISON_STRINGS = {
   sendingPrevious: 'Sending the decision on the previous item…',
   firstItem: 'This is the first item of the queue.',
   nothingToUndo: 'There is nothing to undo.',
+  nothingToSkip: 'There is nothing to skip: the queue is at its end.',
   approving: 'Approving…',
   rejecting: 'Rejecting…',
   undo: 'Undo',

@@ -133,5 +133,10 @@ function receive(message: ToTriageWebview): void {
   }
 }
 
-root.replaceChildren(el('p', 'loading', t('loading')));
+// The status line is there before the data too: a restored panel with no connection says so in it.
+const initialStatus = el('p', 'status');
+initialStatus.id = 'status';
+initialStatus.setAttribute('role', 'status');
+initialStatus.setAttribute('aria-live', 'polite');
+root.replaceChildren(el('p', 'loading', t('loading')), initialStatus);
 host.ready();
