@@ -1,0 +1,125 @@
+// What the walk of issue 18 found in the mirror's features (docs/walks.md): Find on an empty mirror,
+// or a query nothing matches, showed a blank box under the input; a view search on an empty mirror
+// said "0 results" as if it had failed; a view's search was gone after a reload, and after a switch
+// to another connection and back (the first mirror still there, its search not). Now Find says why
+// nothing is listed, the view says the mirror is empty, and a search is kept per connection.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Location } from '../../src/api/model';
+import { configuredConnections } from '../../src/extension/connection/connections';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { curatorApi, settled, waitFor } from './helpers';
+
+const TOKEN = 'mirror-walk-token';
+const A = 'Mirror walk A';
+const B = 'Mirror walk B';
+const EMPTY = 'Mirror walk empty';
+
+describe('Mirror on an empty service, a query without answer, and a search kept per connection (walk of issue 18)', function () {
+  this.timeout(120_000);
+  let api: DedupCuratorApi;
+  let a: RunningSandbox;
+  let b: RunningSandbox;
+  let empty: RunningSandbox;
+  let wasActive: string | undefined;
+
+  before(async () => {
+    api = await curatorApi();
+    wasActive = api.session.active?.name;
+    [a, b, empty] = await Promise.all([
+      startSandbox({ port: 0, token: TOKEN, seed: 21, locations: 60, events: 20, integrations: 3 }),
+      startSandbox({ port: 0, token: TOKEN, seed: 22, locations: 60, events: 20, integrations: 3 }),
+      startSandbox({ port: 0, token: TOKEN, seed: 23, locations: 0, events: 0, integrations: 2 }),
+    ]);
+    for (const s of [a, b, empty]) await api.session.tokens.set(s.baseUrl, TOKEN);
+    for (const [name, s] of [[A, a], [B, b], [EMPTY, empty]] as const) await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl: s.baseUrl });
+    await settled(api);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    for (const name of [A, B, EMPTY]) {
+      if (api.session.active?.name === name) {
+        await vscode.commands.executeCommand('dedupCurator.clearLocationsSearch');
+        await vscode.commands.executeCommand('dedupCurator.clearEventsSearch');
+      }
+      if (configuredConnections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
+    }
+    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
+    await settled(api);
+    await Promise.all([a, b, empty].map((s) => s?.close()));
+  });
+
+  async function use(name: string): Promise<void> {
+    await api.session.useConnection(name);
+    await settled(api);
+    assert.ok(await vscode.commands.executeCommand('dedupCurator.syncMirror'), `the mirror of ${name} synced`);
+  }
+
+  it('Find on an empty mirror says the mirror holds nothing, and Enter on that line keeps the quick pick open', async () => {
+    await use(EMPTY);
+    const done = vscode.commands.executeCommand('dedupCurator.findLocation');
+    const qp = await waitFor('the Find quick pick', () => api.finder.active);
+    await waitFor('a line saying why nothing is listed', () => qp.items.length === 1 && qp.items[0].label === 'The mirror holds no locations');
+    assert.equal(qp.items[0].record, undefined, 'the line is no record');
+    assert.match(qp.items[0].detail ?? '', /^The service listed none at the last sync \(just now\)/);
+    qp.value = 'owl';
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(qp.items[0]?.label, 'The mirror holds no locations', 'typing changes nothing: the mirror is empty');
+    qp.activeItems = [qp.items[0]];
+    await new Promise((r) => setTimeout(r, 300));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(api.finder.active, qp, 'Enter on the line closed the quick pick');
+    qp.hide();
+    assert.equal(await done, undefined, 'nothing opened');
+  });
+
+  it('a view search on an empty mirror says the mirror holds no locations, not "0 results"', async () => {
+    const n = await vscode.commands.executeCommand<number>('dedupCurator.searchLocations', 'owl');
+    assert.equal(n, 0);
+    assert.equal(api.locations.view?.message, "Search: 'owl' — the mirror holds no locations (synced just now)");
+    await vscode.commands.executeCommand('dedupCurator.clearLocationsSearch');
+  });
+
+  it('Find says that nothing matches a query, among how many', async () => {
+    await use(A);
+    const done = vscode.commands.executeCommand('dedupCurator.findLocation');
+    const qp = await waitFor('the Find quick pick', () => api.finder.active);
+    await waitFor('the index to be ready', () => !qp.busy);
+    qp.value = 'zzqxj wvvkq';
+    const count = (await api.mirrors.current())!.count('locations');
+    await waitFor('the line for no match', () => qp.items.length === 1 && qp.items[0].label === "No location matches 'zzqxj wvvkq'");
+    assert.equal(qp.items[0].detail, `Every word must match (typos and accents are forgiven) among ${count} in the mirror, synced just now.`);
+    qp.hide();
+    await done;
+  });
+
+  it('keeps a view search per connection: gone on another one, back on switching back, forgotten by Clear Search', async () => {
+    const mirror = (await api.mirrors.current())!;
+    const target = mirror.search<Location>('locations', '', 500).map((h) => h.record).find((l) => (l.name ?? '').split(' ').some((w) => w.length >= 5))!;
+    const query = target.name!.split(' ').find((w) => w.length >= 5)!;
+    const expected = mirror.search('locations', query, 500).map((h) => h.id);
+    await vscode.commands.executeCommand('dedupCurator.searchLocations', query);
+    assert.deepEqual(api.locations.shown().map((l) => l.id), expected);
+
+    await use(B);
+    await waitFor('B without A\'s search', () => api.locations.search === undefined);
+    assert.doesNotMatch(api.locations.view?.message ?? '', /^Search:/, 'B\'s view says nothing of A\'s search');
+
+    await api.session.useConnection(A);
+    await settled(api);
+    await waitFor(`A's search "${query}" back`, () => api.locations.search?.query === query, 15_000);
+    assert.deepEqual(api.locations.shown().map((l) => l.id), expected, 'the same hits');
+    assert.match(api.locations.view?.message ?? '', new RegExp(`^Search: '${query}' — `));
+
+    await vscode.commands.executeCommand('dedupCurator.clearLocationsSearch');
+    await api.session.useConnection(B);
+    await settled(api);
+    await api.session.useConnection(A);
+    await settled(api);
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(api.locations.search, undefined, 'a cleared search stays cleared');
+  });
+});
