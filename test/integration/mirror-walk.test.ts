@@ -2,7 +2,8 @@
 // or a query nothing matches, showed a blank box under the input; a view search on an empty mirror
 // said "0 results" as if it had failed; a view's search was gone after a reload, and after a switch
 // to another connection and back (the first mirror still there, its search not). Now Find says why
-// nothing is listed, the view says the mirror is empty, and a search is kept per connection.
+// nothing is listed, the view says the mirror is empty, and a search is kept per connection. Counts
+// of thousands in the sync's progress and the status bar's tooltip read 1,160, not 1160.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Location } from '../../src/api/model';
@@ -28,7 +29,8 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     api = await curatorApi();
     wasActive = api.session.active?.name;
     [a, b, empty] = await Promise.all([
-      startSandbox({ port: 0, token: TOKEN, seed: 21, locations: 60, events: 20, integrations: 3 }),
+      // Over a thousand locations: the counts of the progress and the tooltip are formatted.
+      startSandbox({ port: 0, token: TOKEN, seed: 21, locations: 1100, events: 20, integrations: 3 }),
       startSandbox({ port: 0, token: TOKEN, seed: 22, locations: 60, events: 20, integrations: 3 }),
       startSandbox({ port: 0, token: TOKEN, seed: 23, locations: 0, events: 0, integrations: 2 }),
     ]);
@@ -83,6 +85,27 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     await vscode.commands.executeCommand('dedupCurator.clearLocationsSearch');
   });
 
+  it('formats the counts of the sync\'s progress and of the status bar\'s tooltip', async () => {
+    await api.session.useConnection(A);
+    await settled(api);
+    const messages: string[] = [];
+    const w = vscode.window as unknown as { withProgress: typeof vscode.window.withProgress };
+    const original = w.withProgress;
+    w.withProgress = (options, task) =>
+      original(options, (progress, token) =>
+        task({ report: (v) => (v.message && messages.push(v.message), progress.report(v)) }, token),
+      );
+    try {
+      assert.ok(await vscode.commands.executeCommand('dedupCurator.syncMirror'), 'the mirror of A synced');
+    } finally {
+      w.withProgress = original;
+    }
+    const count = (await api.mirrors.current())!.count('locations');
+    assert.ok(count >= 1000, `A has ${count} locations, not a thousand`);
+    assert.ok(messages.some((m) => /^locations: 1,000 received, 1,000 in the mirror$/.test(m)), `progress: ${messages.join(' / ')}`);
+    await waitFor('the tooltip with the formatted count', () => String(api.mirrorStatus.item.tooltip).includes(`${count.toLocaleString('en-US')} locations`));
+  });
+
   it('Find says that nothing matches a query, among how many', async () => {
     await use(A);
     const done = vscode.commands.executeCommand('dedupCurator.findLocation');
@@ -91,7 +114,7 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     qp.value = 'zzqxj wvvkq';
     const count = (await api.mirrors.current())!.count('locations');
     await waitFor('the line for no match', () => qp.items.length === 1 && qp.items[0].label === "No location matches 'zzqxj wvvkq'");
-    assert.equal(qp.items[0].detail, `Every word must match (typos and accents are forgiven) among ${count} in the mirror, synced just now.`);
+    assert.equal(qp.items[0].detail, `Every word must match (typos and accents are forgiven) among ${count.toLocaleString('en-US')} in the mirror, synced just now.`);
     qp.hide();
     await done;
   });

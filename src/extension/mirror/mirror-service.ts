@@ -114,7 +114,7 @@ export class MirrorService implements vscode.Disposable {
         try {
           return await mirror.sync(s.client, {
             signal: abort.signal,
-            onProgress: (p) => progress.report({ message: t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), p.received, p.mirrored) }),
+            onProgress: (p) => progress.report({ message: t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), p.received.toLocaleString('en-US'), p.mirrored.toLocaleString('en-US')) }),
           });
         } finally {
           sub.dispose();
