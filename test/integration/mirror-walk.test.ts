@@ -3,12 +3,16 @@
 // said "0 results" as if it had failed; a view's search was gone after a reload, and after a switch
 // to another connection and back (the first mirror still there, its search not). Now Find says why
 // nothing is listed, the view says the mirror is empty, and a search is kept per connection. Counts
-// of thousands in the sync's progress and the status bar's tooltip read 1,160, not 1160.
+// of thousands in the sync's progress and the status bar's tooltip read 1,160, not 1160. With a
+// scheduled sync, a location panel's events come from a mirror as old as the schedule allows, not
+// only from one synced within the fixed quarter hour.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Location } from '../../src/api/model';
+import type { Event, Location } from '../../src/api/model';
 import { configuredConnections } from '../../src/extension/connection/connections';
 import type { DedupCuratorApi } from '../../src/extension/extension';
+import { MIRROR_FRESH_MS } from '../../src/extension/mirror/mirror-service';
+import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { curatorApi, settled, waitFor } from './helpers';
 
@@ -117,6 +121,34 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     assert.equal(qp.items[0].detail, `Every word must match (typos and accents are forgiven) among ${count.toLocaleString('en-US')} in the mirror, synced just now.`);
     qp.hide();
     await done;
+  });
+
+  it('with a scheduled sync, a panel\'s events come from a mirror older than a quarter hour, as long as the schedule allows', async () => {
+    await use(A);
+    const config = vscode.workspace.getConfiguration('dedupCurator');
+    const mirror = (await api.mirrors.current())!;
+    const at = mirror.search<Event>('events', '', 1000).map((h) => h.record.location).find((l) => l?.id) as Location;
+    assert.ok(at, 'an event with its location');
+    const open = async (): Promise<RecordPanel> => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const panel = await vscode.commands.executeCommand<RecordPanel>('dedupCurator.openLocation', at);
+      await waitFor('the page to say ready', () => panel.isReady, 30_000);
+      await panel.loadMoreEvents();
+      return panel;
+    };
+    api.mirrors.freshForMs = 0; // past the fixed quarter hour
+    try {
+      assert.equal((await open()).eventsFromMirror, undefined, 'without a schedule, a mirror past the fixed freshness does not answer');
+      await config.update('mirror.syncIntervalMinutes', 60, vscode.ConfigurationTarget.Global);
+      const panel = await open();
+      assert.ok(panel.eventsFromMirror, 'synced within the hourly schedule: the mirror answers');
+      const state = panel.eventsState();
+      assert.equal(state.state === 'loaded' ? state.source : undefined, 'From the local mirror, synced just now.');
+    } finally {
+      api.mirrors.freshForMs = MIRROR_FRESH_MS;
+      await config.update('mirror.syncIntervalMinutes', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('keeps a view search per connection: gone on another one, back on switching back, forgotten by Clear Search', async () => {
