@@ -105,13 +105,13 @@ export function nothingFound(mirror: Mirror, kind: MirrorKind, query: string): F
   if (mirror.count(kind) === 0) {
     return {
       label: kind === 'locations' ? t('The mirror holds no locations') : t('The mirror holds no events'),
-      detail: t('The service listed none at the last sync ({0}). Sync Mirror brings in what it has now.', synced),
+      detail: t('The service listed none at the last sync ({0}).', synced),
       alwaysShow: true,
     };
   }
   return {
     label: kind === 'locations' ? t("No location matches '{0}'", inertText(query.trim())) : t("No event matches '{0}'", inertText(query.trim())),
-    detail: t('Every word must match (typos and accents are forgiven) among {0} in the mirror, synced {1}.', mirror.count(kind).toLocaleString('en-US'), synced),
+    detail: t('Every word must match; {0} searched, mirror synced {1}.', mirror.count(kind).toLocaleString('en-US'), synced),
     alwaysShow: true,
   };
 }
