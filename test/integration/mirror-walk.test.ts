@@ -5,7 +5,8 @@
 // nothing is listed, the view says the mirror is empty, and a search is kept per connection. Counts
 // of thousands in the sync's progress and the status bar's tooltip read 1,160, not 1160. With a
 // scheduled sync, a location panel's events come from a mirror as old as the schedule allows, not
-// only from one synced within the fixed quarter hour.
+// only from one synced within the fixed quarter hour. A searched view's header says "search in the
+// mirror", not the view's window ("last 30 days"), which the hits do not come from.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Event, Location } from '../../src/api/model';
@@ -152,12 +153,14 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
   });
 
   it('keeps a view search per connection: gone on another one, back on switching back, forgotten by Clear Search', async () => {
+    await use(A);
     const mirror = (await api.mirrors.current())!;
     const target = mirror.search<Location>('locations', '', 500).map((h) => h.record).find((l) => (l.name ?? '').split(' ').some((w) => w.length >= 5))!;
     const query = target.name!.split(' ').find((w) => w.length >= 5)!;
     const expected = mirror.search('locations', query, 500).map((h) => h.id);
     await vscode.commands.executeCommand('dedupCurator.searchLocations', query);
     assert.deepEqual(api.locations.shown().map((l) => l.id), expected);
+    assert.equal(api.locations.view?.description, 'search in the mirror', 'the header does not name the view\'s window over the whole mirror\'s hits');
 
     await use(B);
     await waitFor('B without A\'s search', () => api.locations.search === undefined);
@@ -170,6 +173,7 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     assert.match(api.locations.view?.message ?? '', new RegExp(`^Search: '${query}' — `));
 
     await vscode.commands.executeCommand('dedupCurator.clearLocationsSearch');
+    assert.equal(api.locations.view?.description, api.locations.scopeText(), 'the window again');
     await api.session.useConnection(B);
     await settled(api);
     await api.session.useConnection(A);
