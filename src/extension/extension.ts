@@ -142,7 +142,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   void ready.then(() => statusBar.show());
   const [finder, findCommands] = registerFindCommands(mirrors);
   const mirrorStatus = new MirrorStatusBar(mirrors);
-  const viewSearch = new ViewSearch(mirrors, { locations, events });
+  const viewSearch = new ViewSearch(mirrors, { locations, events }, choices);
   context.subscriptions.push(...findCommands, mirrorStatus, viewSearch);
   void ready.then(() => mirrorStatus.update());
   // Decisions left unsent by a window closed during their undo period: said once, at the next start.

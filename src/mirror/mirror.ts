@@ -125,10 +125,16 @@ export class Mirror {
       }
       return out;
     }
-    return this.index(kind).search(query, limit).flatMap((h) => {
+    const hits = this.index(kind).search(query, limit).flatMap((h) => {
       const record = set.get(h.id);
       return record ? [{ id: h.id, score: h.score, record: record as T }] : [];
     });
+    // A record's own id (the one Find shows under each name, a panel's Copy Id, the service's logs)
+    // is not a word of the index: pasted whole, it finds that record, first (the walk of issue 18).
+    const id = query.trim();
+    const byId = id === '' ? undefined : set.get(id);
+    if (!byId) return hits;
+    return [{ id, score: Number.POSITIVE_INFINITY, record: byId as T }, ...hits.filter((h) => h.id !== id)].slice(0, limit);
   }
 
   /**

@@ -60,7 +60,9 @@ export class RecordFinder {
       let answered: string | undefined;
       const show = (query: string) => {
         if ((!indexed && query.trim() !== '') || query === answered) return;
-        qp.items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+        const items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+        // An empty list says nothing (the walk of issue 18: a blank box under the input); say why.
+        qp.items = items.length > 0 ? items : [nothingFound(mirror, kind, query)];
         answered = query;
       };
       show('');
@@ -82,7 +84,8 @@ export class RecordFinder {
         qp.onDidChangeValue(show),
         qp.onDidAccept(() => {
           chosen = qp.selectedItems[0]?.record;
-          qp.hide();
+          // Enter on the "nothing found" line leaves the quick pick open for another query.
+          if (chosen) qp.hide();
         }),
         qp.onDidHide(() => {
           for (const s of subs) s.dispose();
@@ -94,6 +97,23 @@ export class RecordFinder {
       qp.show();
     });
   }
+}
+
+/** The one line shown when nothing answers: the mirror is empty, or nothing matches the query. */
+export function nothingFound(mirror: Mirror, kind: MirrorKind, query: string): FindItem {
+  const synced = age(mirror.syncedAt ?? new Date(0));
+  if (mirror.count(kind) === 0) {
+    return {
+      label: kind === 'locations' ? t('The mirror holds no locations') : t('The mirror holds no events'),
+      detail: t('The service listed none at the last sync ({0}).', synced),
+      alwaysShow: true,
+    };
+  }
+  return {
+    label: kind === 'locations' ? t("No location matches '{0}'", inertText(query.trim())) : t("No event matches '{0}'", inertText(query.trim())),
+    detail: t('Every word must match; {0} searched, mirror synced {1}.', mirror.count(kind).toLocaleString('en-US'), synced),
+    alwaysShow: true,
+  };
 }
 
 function itemOf(kind: MirrorKind, r: Location | Event): FindItem {

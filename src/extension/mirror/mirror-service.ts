@@ -27,6 +27,13 @@ const loadMirrorCore = () => import('../../mirror/index');
  */
 export const MIRROR_FRESH_MS = 15 * 60_000;
 
+/**
+ * With a scheduled sync the user has said how old a mirror may be: it answers until the next sync
+ * is due, plus this for the sync itself (a full one took 25 s at 142,000 records). Without it, a
+ * mirror synced every hour answered a panel only in its first quarter hour (the walk of issue 18).
+ */
+export const SCHEDULE_SLACK_MS = 5 * 60_000;
+
 export class MirrorService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fired when the mirror of the active connection changed: opened, synced, or another connection. */
@@ -77,14 +84,20 @@ export class MirrorService implements vscode.Disposable {
     return this.opened.mirror;
   }
 
-  /** How recent a sync must be for freshEventsAt to answer (a field: tests make the mirror stale). */
+  /** How recent a sync must be for freshEventsAt to answer without a schedule (a field: tests make the mirror stale). */
   freshForMs = MIRROR_FRESH_MS;
 
-  /** Every event at a location from the active connection's mirror, if it synced recently enough; else undefined. */
+  /** How recent a sync must be for the mirror to answer: the longer of freshForMs and the schedule's interval (plus slack). */
+  freshnessMs(): number {
+    const minutes = Settings.mirrorSyncIntervalMinutes();
+    return Math.max(this.freshForMs, minutes > 0 ? Math.max(1, minutes) * 60_000 + SCHEDULE_SLACK_MS : 0);
+  }
+
+  /** Every event at a location from the active connection's mirror, if it synced recently enough (freshnessMs); else undefined. */
   async freshEventsAt(locationId: string): Promise<{ events: Event[]; syncedAt: Date } | undefined> {
     const mirror = await this.current().catch(() => undefined);
     const syncedAt = mirror?.syncedAt;
-    if (!mirror || !syncedAt || Date.now() - syncedAt.getTime() > this.freshForMs) return undefined;
+    if (!mirror || !syncedAt || Date.now() - syncedAt.getTime() > this.freshnessMs()) return undefined;
     return { events: mirror.eventsAt<Event>(locationId), syncedAt };
   }
 
@@ -114,7 +127,7 @@ export class MirrorService implements vscode.Disposable {
         try {
           return await mirror.sync(s.client, {
             signal: abort.signal,
-            onProgress: (p) => progress.report({ message: t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), p.received, p.mirrored) }),
+            onProgress: (p) => progress.report({ message: t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), p.received.toLocaleString('en-US'), p.mirrored.toLocaleString('en-US')) }),
           });
         } finally {
           sub.dispose();

@@ -31,7 +31,7 @@ export class MirrorStatusBar implements vscode.Disposable {
       this.item.tooltip = t('Dedup Curator: no local mirror of this service yet. Click to sync it, then Find Location… and Find Event… search it.');
     } else {
       this.item.text = `$(search) ${t('Mirror: {0}', age(at))}`;
-      this.item.tooltip = t('Dedup Curator mirror: {0} locations and {1} events, last synced {2}. Click to sync now.', mirror.count('locations'), mirror.count('events'), at.toLocaleString());
+      this.item.tooltip = t('Dedup Curator mirror: {0} locations and {1} events, last synced {2}. Click to sync now.', mirror.count('locations').toLocaleString('en-US'), mirror.count('events').toLocaleString('en-US'), at.toLocaleString());
     }
     this.item.show();
   }

@@ -1,13 +1,16 @@
 // Search Locations… / Search Events…: the Locations or Events view shows the mirror's hits for a
 // query instead of its pages (the service cannot search), its message says what was searched, how
 // many results and how fresh the mirror is, and Clear Search brings the pages back. A search stays
-// until cleared and is run again when the mirror syncs, so its results follow the mirror.
+// until cleared and is run again when the mirror syncs, so its results follow the mirror. It is kept
+// per connection in the workspace's state (ViewChoices): a reload brings it back once the mirror is
+// open, another connection shows its own (or none), and switching back brings the first one back.
 import * as vscode from 'vscode';
 import type { Event, Location } from '../../api/model';
 import type { MirrorKind } from '../../mirror';
 import { setContext } from '../context-keys';
 import { Commands, ContextKeys } from '../ids';
 import { showInfo } from '../ui/notify';
+import type { ViewChoices } from '../views/view-choices';
 import type { WindowedList } from '../views/windowed-list';
 import type { MirrorService } from './mirror-service';
 import { age } from './mirror-status';
@@ -17,6 +20,10 @@ const t = vscode.l10n.t;
 export const VIEW_SEARCH_LIMIT = 500;
 
 type Lists = { locations: WindowedList<Location>; events: WindowedList<Event> };
+const KINDS = ['locations', 'events'] as const;
+/** The key of a view's kept query among its choices (view-choices.ts). */
+const SEARCH_KEY = 'search';
+const parseQuery = (raw: unknown) => (typeof raw === 'string' && raw.trim() !== '' ? raw : undefined);
 
 export class ViewSearch implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
@@ -24,13 +31,15 @@ export class ViewSearch implements vscode.Disposable {
   constructor(
     private readonly mirrors: MirrorService,
     private readonly lists: Lists,
+    private readonly choices: ViewChoices,
   ) {
     this.disposables = [
       vscode.commands.registerCommand(Commands.searchLocations, (query?: unknown) => this.search('locations', query)),
       vscode.commands.registerCommand(Commands.searchEvents, (query?: unknown) => this.search('events', query)),
       vscode.commands.registerCommand(Commands.clearLocationsSearch, () => this.clear('locations')),
       vscode.commands.registerCommand(Commands.clearEventsSearch, () => this.clear('events')),
-      // Synced, or another connection: the results follow the mirror (or go, without one).
+      // Opened (at start-up: a reload), synced, or another connection: the results follow the
+      // mirror of the active connection and its own kept search (or go, without one).
       mirrors.onDidChange(() => void this.rerun()),
     ];
   }
@@ -64,6 +73,8 @@ export class ViewSearch implements vscode.Disposable {
       this.clear(kind);
       return undefined;
     }
+    // Kept first: a sync ending meanwhile runs the kept search again, and must find this one.
+    await this.choices.write(list.viewId, SEARCH_KEY, typed.trim());
     return this.show(kind, typed.trim());
   }
 
@@ -71,7 +82,8 @@ export class ViewSearch implements vscode.Disposable {
     const list = this.lists[kind];
     const mirror = await this.mirrors.current().catch(() => undefined);
     if (!mirror?.syncedAt) {
-      this.clear(kind);
+      // Not the user's Clear Search: the kept query stays for when this mirror is back.
+      this.clearView(kind);
       return undefined;
     }
     // The first search of a kind builds its index in slices, with the view's progress bar meanwhile.
@@ -79,21 +91,42 @@ export class ViewSearch implements vscode.Disposable {
     const hits = mirror.search<Location & Event>(kind, query, VIEW_SEARCH_LIMIT);
     const n = hits.length;
     const count = n >= VIEW_SEARCH_LIMIT ? t('the first {0} results', n) : n === 1 ? t('1 result') : t('{0} results', n);
-    const message = t("Search: '{0}' — {1} from the mirror, synced {2}", query, count, age(mirror.syncedAt));
+    // "0 results from the mirror" on an empty mirror read as if the search had failed (the walk of issue 18).
+    const empty = mirror.count(kind) === 0;
+    const message = empty
+      ? kind === 'locations'
+        ? t("Search: '{0}' — the mirror holds no locations (synced {1})", query, age(mirror.syncedAt))
+        : t("Search: '{0}' — the mirror holds no events (synced {1})", query, age(mirror.syncedAt))
+      : n === 0
+        ? t("Search: '{0}' — no results among {1} in the mirror, synced {2}", query, mirror.count(kind).toLocaleString('en-US'), age(mirror.syncedAt))
+        : t("Search: '{0}' — {1} from the mirror, synced {2}", query, count, age(mirror.syncedAt));
     list.showSearch({ query, records: hits.map((h) => h.record), message });
     void setContext(kind === 'locations' ? ContextKeys.locationsSearched : ContextKeys.eventsSearched, true);
     return n;
   }
 
+  /** Clear Search: the view shows its pages again, and the query is no longer kept. */
   clear(kind: MirrorKind): void {
-    this.lists[kind].showSearch(undefined);
+    this.clearView(kind);
+    void this.choices.write(this.lists[kind].viewId, SEARCH_KEY, undefined);
+  }
+
+  private clearView(kind: MirrorKind): void {
+    if (this.lists[kind].search) this.lists[kind].showSearch(undefined);
     void setContext(kind === 'locations' ? ContextKeys.locationsSearched : ContextKeys.eventsSearched, false);
   }
 
+  /** The query kept for the active connection's view, if any. */
+  kept(kind: MirrorKind): string | undefined {
+    // Kept only per connection: a query saved before that would be another service's.
+    return this.choices.read(this.lists[kind].viewId, SEARCH_KEY, parseQuery, () => undefined);
+  }
+
   private async rerun(): Promise<void> {
-    for (const kind of ['locations', 'events'] as const) {
-      const query = this.lists[kind].search?.query;
+    for (const kind of KINDS) {
+      const query = this.kept(kind);
       if (query !== undefined) await this.show(kind, query);
+      else this.clearView(kind);
     }
   }
 

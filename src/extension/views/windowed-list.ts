@@ -42,6 +42,7 @@ export abstract class WindowedList<T> extends PagedList<T> {
   showSearch(results: ViewSearchResults<T> | undefined): void {
     this.searchResults = results;
     this.redraw();
+    this.updateDescription();
   }
 
   get search(): ViewSearchResults<T> | undefined {
@@ -96,7 +97,9 @@ export abstract class WindowedList<T> extends PagedList<T> {
   }
 
   protected updateDescription(): void {
-    if (this.view) this.view.description = this.scopeText();
+    // Search results come from the whole mirror, not from the view's window: the header said
+    // "last 30 days" over them (the walk of issue 18).
+    if (this.view) this.view.description = this.searchResults ? vscode.l10n.t('search in the mirror') : this.scopeText();
   }
 
   /** What the list holds, in words ("last 30 days · at Star Studio"): the header and the search say it. */
