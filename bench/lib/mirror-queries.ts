@@ -22,6 +22,18 @@ export function queriesFrom(records: { id: string; name: string }[], n: number, 
   return out;
 }
 
+/** Every prefix of n record names, as typed a letter at a time into Find ("b", "bl", … the whole name). */
+export function typedQueries(records: { name: string }[], n: number, seed = 2): string[] {
+  let x = seed;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const out: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const name = records[Math.floor(rnd() * records.length)].name.slice(0, 30);
+    for (let i = 1; i <= name.length; i++) out.push(name.slice(0, i));
+  }
+  return out;
+}
+
 export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
