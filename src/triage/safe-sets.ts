@@ -10,9 +10,17 @@
 //   - a group no one has seen counts at its worst: all of it wrong. The model is never trusted on a
 //     pattern no human has looked at; such a group gets in only while the set's error budget can
 //     absorb it whole, so it is the small tail of a backlog that rides along, never a big group.
+//   - a seen group whose mean is *below* the target may join too, with its expected wrong items and
+//     their spread, while the whole keeps the bound: the near-perfect groups leave an error budget,
+//     and the target is a property of the whole (issue 17: at 20,000 a precision of 1.000 was a
+//     budget unspent). Only a group that is *plausibly* at the target may: the lower end of its
+//     wrong share's interval within the limit. A group the curator's answers show to be below it
+//     (the interval's lower end above the limit) never joins, whatever the budget.
 // The set's bound is its expected wrong share plus z standard deviations (z of the interval's
 // upper tail, 1.645 at the default 90 % coverage) plus the unseen groups' worst case. Flagged
 // groups (traps) never ride along unseen: they need their own decisions, as before.
+import { betaQuantile } from './beta';
+
 /** What a set needs of a group (triage.ts's TriageGroup has more). */
 export interface SetGroup {
   key: string;
@@ -70,6 +78,11 @@ export interface SafeSet {
 }
 
 /** The one-sided normal quantile z with P(Z > z) = tail (Acklam's rational approximation, |ε| < 1.2e-9). */
+/** The wrong share of a group decided `verdict`: Beta(β, α) for approvals (1 − θ), Beta(α, β) for rejections. */
+function wrongShape(verdict: 'approve' | 'reject', g: GroupPosterior): [number, number] {
+  return verdict === 'approve' ? [g.beta, g.alpha] : [g.alpha, g.beta];
+}
+
 export function normalUpperQuantile(tail: number): number {
   const p = 1 - tail;
   const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
@@ -112,13 +125,20 @@ export function safeSet(
     if (post.own === 0 && g.flags.length) return false;
     if (g.flags.length && post.own < Math.min(options.minOwnLabels, g.size)) return false;
     // Even a group that rides along at its worst must be one the fields call likely.
-    return wrongMean(post) <= options.maxWrongShare;
+    if (post.own === 0) return wrongMean(post) <= options.maxWrongShare;
+    // A seen group: plausibly at the target (its interval reaches the limit); the set's bound decides.
+    return betaQuantile(options.tail, ...wrongShape(verdict, post)) <= options.maxWrongShare;
   });
   const seen = candidates.filter((g) => posterior.get(g.key)!.own > 0).sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
   const unseen = candidates.filter((g) => posterior.get(g.key)!.own === 0).sort((a, b) => a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
   // Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
   // a group may break the bound alone and keep it among others, its spread being the smaller share.)
   const bound = (nn: number, e: number, v: number, w: number) => (nn ? (e + z * Math.sqrt(v) + w) / nn : 0);
+  // A group's expected wrong items and their variance: m²·Var(θ) for not knowing θ, m·E[θ(1 − θ)] for the items.
+  const contribution = (m: number, post: GroupPosterior): [number, number] => {
+    const s = post.alpha + post.beta;
+    return [m * wrongMean(post), (m * m * post.alpha * post.beta) / (s * s * (s + 1)) + (m * post.alpha * post.beta) / (s * (s + 1))];
+  };
   // Earlier bulk decisions count in every bound: their items, expected wrong, spread and worst cases.
   const n0 = sofar.size;
   const w0 = sofar.unseen;
@@ -129,14 +149,26 @@ export function safeSet(
   seen.forEach((g, i) => {
     const post = posterior.get(g.key)!;
     const m = g.decidable.length;
-    const s = post.alpha + post.beta;
+    const [e, v] = contribution(m, post);
     n += m;
-    expected += m * wrongMean(post);
-    variance += (m * m * post.alpha * post.beta) / (s * s * (s + 1)) + (m * post.alpha * post.beta) / (s * (s + 1));
+    expected += e;
+    variance += v;
     if (bound(n, expected, variance, w0) <= options.maxWrongShare) best = { k: i + 1, n, expected, variance };
   });
   const keys = seen.slice(0, best.k).map((g) => g.key);
   ({ n, expected, variance } = best);
+  // The seen groups after that prefix, one by one: one too uncertain to keep the bound may be
+  // followed by a smaller one that does (the budget goes to what fits, most certain first).
+  for (const g of seen.slice(best.k)) {
+    const post = posterior.get(g.key)!;
+    const m = g.decidable.length;
+    const [e, v] = contribution(m, post);
+    if (bound(n + m, expected + e, variance + v, w0) > options.maxWrongShare) continue;
+    keys.push(g.key);
+    n += m;
+    expected += e;
+    variance += v;
+  }
   // Unseen groups, smallest first, each only if the set can still absorb it entirely wrong.
   let worst = w0;
   for (const g of unseen) {

@@ -24,6 +24,42 @@ function group(key: string, size: number, flags: string[] = []): TriageGroup {
 }
 const opts = { maxWrongShare: 0.01, tail: 0.05, minOwnLabels: 2 };
 
+/** A seeded generator: the simulated answers are the same on every run. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Gamma(shape, 1) by Marsaglia and Tsang (shape < 1 boosted by U^(1/shape)). */
+function gammaSample(rng: () => number, shape: number): number {
+  if (shape < 1) return gammaSample(rng, shape + 1) * Math.pow(rng(), 1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      // A standard normal by Box–Muller.
+      x = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = rng();
+    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+  }
+}
+
+function betaSample(rng: () => number, a: number, b: number): number {
+  const x = gammaSample(rng, a);
+  return x / (x + gammaSample(rng, b));
+}
+
 describe('triage: groups decided together (safe sets)', () => {
   it('the normal quantile: 1.645 for 5 % above, 2.326 for 1 %, 0 for a half', () => {
     assert.ok(Math.abs(normalUpperQuantile(0.05) - 1.6449) < 1e-3);
@@ -43,13 +79,78 @@ describe('triage: groups decided together (safe sets)', () => {
     assert.equal(one.keys.length, 0, 'a single group admitted at a bound its spread cannot keep');
   });
 
-  it('leaves out a group whose estimate is below the target, whatever the others', () => {
+  it('a seen group below the target joins within the budget the near-perfect groups leave; a larger one that would spend more does not', () => {
+    // 1,000 items whose expected wrong share is 0.2 %: the set keeps 1 % with room to spare.
     const good = [...Array(10)].map((_, i) => group(`g${i}`, 100));
-    const bad = group('bad', 5);
-    const posterior = new Map<string, GroupPosterior>([...good.map((g): [string, GroupPosterior] => [g.key, { alpha: 500, beta: 1, own: 5 }]), ['bad', { alpha: 9, beta: 1, own: 10 }]]);
-    const set = safeSet('approve', [...good, bad], posterior, opts);
-    assert.ok(!set.keys.includes('bad'));
-    assert.equal(set.keys.length, 10);
+    const goodPost = good.map((g): [string, GroupPosterior] => [g.key, { alpha: 500, beta: 1, own: 5 }]);
+    // Nine approvals and one rejection: a mean of 0.9, but 0.99 is inside its interval.
+    const small = group('small', 5);
+    const set = safeSet('approve', [...good, small], new Map([...goodPost, ['small', { alpha: 9, beta: 1, own: 10 }]]), opts);
+    assert.ok(set.keys.includes('small'), 'the budget left unspent');
+    assert.equal(set.keys.length, 11);
+    assert.ok(set.wrongShareHigh <= 0.01, `bound ${set.wrongShareHigh}`);
+    // The same estimate over 200 items would put about 20 wrong approvals into a set of 1,200: out.
+    const large = group('large', 200);
+    const without = safeSet('approve', [...good, large], new Map([...goodPost, ['large', { alpha: 9, beta: 1, own: 10 }]]), opts);
+    assert.ok(!without.keys.includes('large'));
+    assert.equal(without.keys.length, 10);
+  });
+
+  it('a group the answers show to be below the target never joins, whatever the budget', () => {
+    // 40 approvals, 10 rejections: the interval of its wrong share lies far above 1 %.
+    const huge = group('huge', 100_000);
+    const clearlyLow = group('low', 1);
+    const posterior = new Map<string, GroupPosterior>([
+      ['huge', { alpha: 1e6, beta: 1, own: 5000 }],
+      ['low', { alpha: 40, beta: 10, own: 50 }],
+    ]);
+    const set = safeSet('approve', [huge, clearlyLow], posterior, opts);
+    assert.deepEqual(set.keys, ['huge']);
+    // And on the reject side: a group the curator approved a third of is never rejected in bulk.
+    const rejectable = group('r', 100_000);
+    const mixed = group('mixed', 1);
+    const rejectPost = new Map<string, GroupPosterior>([
+      ['r', { alpha: 1, beta: 1e6, own: 5000 }],
+      ['mixed', { alpha: 10, beta: 20, own: 30 }],
+    ]);
+    assert.deepEqual(safeSet('reject', [rejectable, mixed], rejectPost, { ...opts, maxWrongShare: 0.02 }).keys, ['r']);
+  });
+
+  it('with known labels the sets keep the target: groups drawn from their priors, answered, admitted, and their true wrong share counted', () => {
+    // Calibrated by construction: each group's true approval share θ is drawn from its prior, the
+    // curator's answers from θ, the posterior is prior + answers, and the items decided in bulk are
+    // drawn from θ. The set's true wrong share may exceed the limit about as often as the interval's
+    // tail allows (5 %, a normal approximation), not more, and below-target groups do get in.
+    const rng = mulberry32(17);
+    const trials = 400;
+    let over = 0;
+    let belowTargetAdmitted = 0;
+    for (let t = 0; t < trials; t++) {
+      const groups: TriageGroup[] = [];
+      const posterior = new Map<string, GroupPosterior>();
+      const truth = new Map<string, number>();
+      const add = (key: string, size: number, priorA: number, priorB: number, answers: number) => {
+        const theta = betaSample(rng, priorA, priorB);
+        let approve = 0;
+        for (let i = 0; i < answers; i++) if (rng() < theta) approve++;
+        groups.push(group(key, size));
+        posterior.set(key, { alpha: priorA + approve, beta: priorB + answers - approve, own: answers });
+        truth.set(key, theta);
+      };
+      for (let i = 0; i < 10; i++) add(`good${i}`, 300, 199.8, 0.2, 5); // mean 0.999
+      for (let i = 0; i < 40; i++) add(`fair${i}`, 30, 48.5, 1.5, 5); // mean 0.97: below the target, more than the budget takes
+      const set = safeSet('approve', groups, posterior, opts);
+      let wrong = 0;
+      for (const key of set.keys) {
+        const theta = truth.get(key)!;
+        for (let i = 0; i < groups.find((g) => g.key === key)!.size; i++) if (rng() >= theta) wrong++;
+        if (key.startsWith('fair')) belowTargetAdmitted++;
+      }
+      assert.ok(set.wrongShareHigh <= 0.01);
+      if (set.size && wrong / set.size > 0.01) over++;
+    }
+    assert.ok(over / trials <= 0.08, `the true wrong share exceeded 1 % in ${over} of ${trials} sets`);
+    assert.ok(belowTargetAdmitted > trials, `below-target groups admitted ${belowTargetAdmitted} times in ${trials} sets: the budget is not spent`);
   });
 
   it('an unseen plain group rides along only while the set can absorb it entirely wrong; an unseen flagged group never', () => {
