@@ -97,6 +97,8 @@ async function main(): Promise<void> {
     let bulkSoFar = { approve: EMPTY_TALLY, reject: EMPTY_TALLY };
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
     const asks = new Map<string, number>();
+    /** Of those, how many were true matches (what the curator approved). */
+    const trueAsks = new Map<string, number>();
     for (;;) {
       if (sinceList >= 25) {
         pending = await listAll();
@@ -134,8 +136,9 @@ async function main(): Promise<void> {
         human++;
         const item = result.items.get(next);
         labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
-        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
+        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('rival-approved') ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
+        if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
         try {
           await (verdict === 'approve' ? client.approve(next) : client.reject(next));
           if (verdict === 'approve') approved.add(next);
@@ -152,7 +155,7 @@ async function main(): Promise<void> {
     const truePositives = [...approved].filter((id) => truthOf.get(id)).length;
     const precision = approved.size ? truePositives / approved.size : 1;
     const recall = trueMatches ? truePositives / trueMatches : 1;
-    console.log(`human answers: ${[...asks].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    console.log(`human answers: ${[...asks].map(([k, n]) => `${k} ${n}${k === 'moot when asked' ? '' : ` (${trueAsks.get(k) ?? 0} true)`}`).join(', ')}`);
     console.log(`${bulkRuns} group decisions; slowest triage of the backlog ${triageMs.toFixed(0)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
     console.log(`labels ${human}, decided ${decided} of ${initial.length}, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
   } finally {
