@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util';
 import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
-import { addTally, EMPTY_TALLY } from '../src/triage/safe-sets';
+import { addShare } from '../src/triage/journal-tally';
+import { EMPTY_TALLY } from '../src/triage/safe-sets';
 import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
@@ -93,8 +94,10 @@ async function main(): Promise<void> {
     const connection = { baseUrl: url, label: 'triage-sim' };
     let sinceList = 0;
     let triageMs = 0;
-    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts).
-    let bulkSoFar = { approve: EMPTY_TALLY, reject: EMPTY_TALLY };
+    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts). Summed
+    // as the extension and the CLI sum the journal's lines (journal-tally.ts): each decision that
+    // reached the service adds its group's share.
+    const bulkSoFar = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY } };
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
     const asks = new Map<string, number>();
     /** Of those, how many were true matches (what the curator approved). */
@@ -106,7 +109,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, bulkSoFar }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } } }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -115,6 +118,8 @@ async function main(): Promise<void> {
           const targets = g.decidable.map((id) => byId.get(id)!);
           const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
           bulkRuns++;
+          const share = result.bulkShare(g.key, g.safe!);
+          if (share) addShare(bulkSoFar[g.safe!], share, summary.done.length);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
           // A group decision that approved false matches: which group, on what evidence.
           if (g.safe === 'approve') {
@@ -122,7 +127,6 @@ async function main(): Promise<void> {
             if (wrong) console.log(`wrong approvals ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}`);
           }
         }
-        bulkSoFar = { approve: addTally(bulkSoFar.approve, result.sets.approve.tally), reject: addTally(bulkSoFar.reject, result.sets.reject.tally) };
         pending = await listAll();
         sinceList = 0;
         continue;

@@ -83,6 +83,18 @@ function wrongShape(verdict: 'approve' | 'reject', g: GroupPosterior): [number, 
   return verdict === 'approve' ? [g.beta, g.alpha] : [g.alpha, g.beta];
 }
 
+/**
+ * What deciding `size` items of a group `verdict` adds to the bulk tally: with its posterior, the
+ * expected wrong items and their variance (m²·Var(θ) for not knowing θ, m·E[θ(1 − θ)] for the
+ * items); a group no one has seen, at its worst (all of it wrong).
+ */
+export function groupTally(verdict: 'approve' | 'reject', size: number, post: GroupPosterior): BulkTally {
+  if (post.own === 0) return { size, expectedWrong: 0, variance: 0, unseen: size };
+  const s = post.alpha + post.beta;
+  const wrong = (verdict === 'approve' ? post.beta : post.alpha) / s;
+  return { size, expectedWrong: size * wrong, variance: (size * size * post.alpha * post.beta) / (s * s * (s + 1)) + (size * post.alpha * post.beta) / (s * (s + 1)), unseen: 0 };
+}
+
 export function normalUpperQuantile(tail: number): number {
   const p = 1 - tail;
   const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
@@ -134,10 +146,9 @@ export function safeSet(
   // Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
   // a group may break the bound alone and keep it among others, its spread being the smaller share.)
   const bound = (nn: number, e: number, v: number, w: number) => (nn ? (e + z * Math.sqrt(v) + w) / nn : 0);
-  // A group's expected wrong items and their variance: m²·Var(θ) for not knowing θ, m·E[θ(1 − θ)] for the items.
   const contribution = (m: number, post: GroupPosterior): [number, number] => {
-    const s = post.alpha + post.beta;
-    return [m * wrongMean(post), (m * m * post.alpha * post.beta) / (s * s * (s + 1)) + (m * post.alpha * post.beta) / (s * (s + 1))];
+    const t = groupTally(verdict, m, post);
+    return [t.expectedWrong, t.variance];
   };
   // Earlier bulk decisions count in every bound: their items, expected wrong, spread and worst cases.
   const n0 = sofar.size;

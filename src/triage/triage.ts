@@ -13,7 +13,8 @@ import { describePattern, type Features, featuresOf } from './features';
 import { type Flag, flagContext, flagsOf } from './flags';
 import { approvedClusters, chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
-import { type BulkTally, EMPTY_TALLY, type GroupPosterior, type SafeSet, safeSet } from './safe-sets';
+import { type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
+import type { BulkShare } from '../curation/journal';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -99,6 +100,12 @@ export interface TriageResult {
   options: Required<TriageOptions>;
   /** The groups that may be approved together, and those that may be rejected together. */
   sets: { approve: SafeSet; reject: SafeSet };
+  /**
+   * What a group decision of `key` adds to the bulk tally, per decision: journalled with each
+   * decision of the run (journal.ts BulkShare), so the next triage knows what it spent. Undefined
+   * for a key with nothing to decide.
+   */
+  bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
 }
 
 export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
@@ -120,7 +127,8 @@ export class FeatureCache {
 }
 
 export function triage(pending: readonly Recommendation[], labels: readonly TriageLabel[], options: TriageOptions = {}, cache = new FeatureCache()): TriageResult {
-  const o = { ...DEFAULT_TRIAGE_OPTIONS, ...options };
+  // An option given as undefined (a CLI flag not set, a journal not read) keeps its default.
+  const o = { ...DEFAULT_TRIAGE_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<TriageOptions>;
   // The last decision about a recommendation is the curator's answer (an unsure may be revised).
   const lastById = new Map<string, TriageLabel>();
   for (const l of labels) lastById.set(l.id, l);
@@ -248,7 +256,15 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
   for (const g of groups) g.safe ??= approveKeys.has(g.key) ? 'approve' : rejectKeys.has(g.key) ? 'reject' : null;
-  return { items, groups, model, options: o, sets };
+  const byKey = new Map(groups.map((g) => [g.key, g]));
+  const bulkShare = (key: string, verdict: 'approve' | 'reject'): BulkShare | undefined => {
+    const post = posterior.get(key);
+    const m = byKey.get(key)?.decidable.length ?? 0;
+    if (!post || m === 0) return undefined;
+    const t = groupTally(verdict, m, post);
+    return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
+  };
+  return { items, groups, model, options: o, sets, bulkShare };
 }
 
 /**

@@ -8,6 +8,8 @@ import { clearedUnsureLine, type DecisionJournal, type JournalConnection, journa
 import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
 import { labelsFromContents } from '../../triage/journal-labels';
+import { type BulkSoFar, bulkTallyFromJournal } from '../../triage/journal-tally';
+import { EMPTY_TALLY } from '../../triage/safe-sets';
 import { Settings } from '../settings';
 import { ListMemo } from '../../triage/list-memo';
 import { recordFlags } from '../../triage/record-flags';
@@ -27,6 +29,8 @@ export interface LoadedRecords {
 export class TriageState implements vscode.Disposable {
   private marks = new Map<string, UnsureMark>();
   private labelList: TriageLabel[] = [];
+  /** What the journal's group decisions spent of the error budget: a triage admits against the whole. */
+  private bulkSoFar: BulkSoFar = { approve: EMPTY_TALLY, reject: EMPTY_TALLY };
   private featureCache = new FeatureCache();
   private cacheScope: string | undefined;
   /**
@@ -68,6 +72,7 @@ export class TriageState implements vscode.Disposable {
       const contents = await readJournal(this.journal.path);
       this.marks = unsureMarks(contents);
       this.labelList = labelsFromContents(contents, this.journalCache);
+      this.bulkSoFar = bulkTallyFromJournal(contents.entries);
     } catch (e) {
       this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
       return false;
@@ -165,7 +170,7 @@ export class TriageState implements vscode.Disposable {
 
   /** A whole triage run over `pending` with the journal's answers. */
   run(pending: readonly Recommendation[]): TriageResult {
-    return triage(pending, this.labelList, { targetPrecision: targetPrecision() }, this.cache);
+    return triage(pending, this.labelList, { targetPrecision: targetPrecision(), bulkSoFar: this.bulkSoFar }, this.cache);
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
