@@ -141,7 +141,10 @@ export function safeSet(
     // A seen group: plausibly at the target (its interval reaches the limit); the set's bound decides.
     return betaQuantile(options.tail, ...wrongShape(verdict, post)) <= options.maxWrongShare;
   });
-  const seen = candidates.filter((g) => posterior.get(g.key)!.own > 0).sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
+  const byCertainty = (a: SetGroup, b: SetGroup) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size;
+  const seenAll = candidates.filter((g) => posterior.get(g.key)!.own > 0);
+  const seen = seenAll.filter((g) => wrongMean(posterior.get(g.key)!) <= options.maxWrongShare).sort(byCertainty);
+  const belowTarget = seenAll.filter((g) => wrongMean(posterior.get(g.key)!) > options.maxWrongShare).sort(byCertainty);
   const unseen = candidates.filter((g) => posterior.get(g.key)!.own === 0).sort((a, b) => a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
   // Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
   // a group may break the bound alone and keep it among others, its spread being the smaller share.)
@@ -168,13 +171,17 @@ export function safeSet(
   });
   const keys = seen.slice(0, best.k).map((g) => g.key);
   ({ n, expected, variance } = best);
-  // The seen groups after that prefix, one by one: one too uncertain to keep the bound may be
-  // followed by a smaller one that does (the budget goes to what fits, most certain first).
-  for (const g of seen.slice(best.k)) {
+  // Then the groups below the target, one by one, most certain first. They spend only the slack of
+  // this set's own groups (its bound without the earlier bulk decisions holds too), never the
+  // history's: measured at 20,143 (2026-11-25), letting them spend the history's slack filled the
+  // tally to the brim early, and every flagged group after that was answered item by item (L 1,904
+  // against 1,358).
+  const own = (nn: number, e: number, v: number) => bound(nn - n0, e - sofar.expectedWrong, Math.max(0, v - sofar.variance), 0);
+  for (const g of belowTarget) {
     const post = posterior.get(g.key)!;
     const m = g.decidable.length;
     const [e, v] = contribution(m, post);
-    if (bound(n + m, expected + e, variance + v, w0) > options.maxWrongShare) continue;
+    if (bound(n + m, expected + e, variance + v, w0) > options.maxWrongShare || own(n + m, expected + e, variance + v) > options.maxWrongShare) continue;
     keys.push(g.key);
     n += m;
     expected += e;

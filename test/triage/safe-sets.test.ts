@@ -197,4 +197,18 @@ describe('triage: the target over everything decided in bulk (BulkTally)', () =>
     assert.equal(safeSet('approve', groups, posterior, { ...opts, sofar: { size: 2000, expectedWrong: 19, variance: 4, unseen: 0 } }).keys.length, 0);
     assert.deepEqual(addTally(EMPTY_TALLY, EMPTY_TALLY), EMPTY_TALLY);
   });
+
+  it('a group below the target spends only the slack of its own set, never the history\'s', () => {
+    // Plenty of slack in the history (2,000 items, 2 expected wrong); alone, the mediocre group is out.
+    const sofar = { size: 2000, expectedWrong: 2, variance: 4, unseen: 0 };
+    const fair = group('fair', 5);
+    const fairPost: [string, GroupPosterior] = ['fair', { alpha: 9, beta: 1, own: 10 }];
+    assert.deepEqual(safeSet('approve', [fair], new Map([fairPost]), { ...opts, sofar }).keys, []);
+    // With near-perfect groups of its own set it rides along, as without a history.
+    const good = [...Array(10)].map((_, i) => group(`g${i}`, 100));
+    const posterior = new Map<string, GroupPosterior>([...good.map((g): [string, GroupPosterior] => [g.key, { alpha: 500, beta: 1, own: 5 }]), fairPost]);
+    const set = safeSet('approve', [...good, fair], posterior, { ...opts, sofar });
+    assert.ok(set.keys.includes('fair'));
+    assert.ok(set.wrongShareHigh <= 0.01);
+  });
 });
