@@ -199,3 +199,28 @@ export function safeSet(
   const tally = { size: n - n0, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - w0 };
   return { verdict, keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: bound(n, expected, variance, worst), tally };
 }
+
+/**
+ * How many more answers agreeing with `verdict` a seen group needs before it could join a set of
+ * that verdict next to `base` (the earlier bulk decisions and the set as it stands): the smallest
+ * k ≤ maxAnswers for which its mean is at the limit and the whole keeps the bound; undefined when
+ * no such k. The review queue asks first where an answer brings the most items closest to a group
+ * decision (triage.ts informativeOrder). An estimate for ordering only: no set is built from it.
+ */
+export function answersToJoin(
+  verdict: 'approve' | 'reject',
+  size: number,
+  post: GroupPosterior,
+  base: BulkTally,
+  options: { maxWrongShare: number; tail: number; needOwn: number; maxAnswers: number },
+): number | undefined {
+  const z = normalUpperQuantile(options.tail);
+  for (let k = Math.max(1, options.needOwn - post.own); k <= options.maxAnswers; k++) {
+    const p: GroupPosterior = verdict === 'approve' ? { ...post, alpha: post.alpha + k, own: post.own + k } : { ...post, beta: post.beta + k, own: post.own + k };
+    const t = groupTally(verdict, size, p);
+    if (t.expectedWrong / size > options.maxWrongShare) continue;
+    const n = base.size + size;
+    if ((base.expectedWrong + t.expectedWrong + z * Math.sqrt(base.variance + t.variance) + base.unseen) / n <= options.maxWrongShare) return k;
+  }
+  return undefined;
+}

@@ -1,7 +1,7 @@
 // Groups decided in bulk together: the set keeps the target as a whole; a group no one has seen
 // rides along only at its worst case, and never a flagged one.
 import * as assert from 'node:assert/strict';
-import { addTally, EMPTY_TALLY, normalUpperQuantile, safeSet, type GroupPosterior } from '../../src/triage/safe-sets';
+import { addTally, answersToJoin, EMPTY_TALLY, normalUpperQuantile, safeSet, type GroupPosterior } from '../../src/triage/safe-sets';
 import type { TriageGroup } from '../../src/triage/triage';
 
 function group(key: string, size: number, flags: string[] = []): TriageGroup {
@@ -210,5 +210,30 @@ describe('triage: the target over everything decided in bulk (BulkTally)', () =>
     const set = safeSet('approve', [...good, fair], posterior, { ...opts, sofar });
     assert.ok(set.keys.includes('fair'));
     assert.ok(set.wrongShareHigh <= 0.01);
+  });
+});
+
+describe('triage: answers a group still needs to join a set (the queue\'s order)', () => {
+  const ahead = { maxWrongShare: 0.01, tail: 0.05, needOwn: 1, maxAnswers: 64 };
+  const history = { size: 3000, expectedWrong: 3, variance: 6, unseen: 0 };
+  it('counts the agreeing answers that bring the group in, and checks them against safeSet', () => {
+    const post = { alpha: 60, beta: 1, own: 5 };
+    const k = answersToJoin('approve', 40, post, history, ahead)!;
+    assert.ok(k >= 1 && k < 64, `k ${k}`);
+    const grown = (j: number) => new Map([['g', { ...post, alpha: post.alpha + j, own: post.own + j }]]);
+    const g = group('g', 40);
+    assert.deepEqual(safeSet('approve', [g], grown(k), { ...opts, sofar: history }).keys, ['g']);
+    if (k > 1) assert.deepEqual(safeSet('approve', [g], grown(k - 1), { ...opts, sofar: history }).keys, []);
+  });
+
+  it('more evidence, fewer answers; a larger group, more; out of reach: none', () => {
+    const weak = answersToJoin('approve', 40, { alpha: 80, beta: 1, own: 3 }, history, ahead)!;
+    const strong = answersToJoin('approve', 40, { alpha: 200, beta: 1, own: 30 }, history, ahead)!;
+    assert.ok(strong < weak, `${strong} < ${weak}`);
+    // 3,000 more items at that estimate: its spread, not its mean, now decides.
+    assert.ok(answersToJoin('approve', 3000, { alpha: 80, beta: 1, own: 3 }, history, ahead)! > weak);
+    assert.equal(answersToJoin('approve', 40, { alpha: 40, beta: 10, own: 50 }, history, ahead), undefined);
+    // A flagged group needs its own decisions first: never fewer than what it lacks.
+    assert.ok(answersToJoin('approve', 1, { alpha: 2000, beta: 1, own: 0 }, history, { ...ahead, needOwn: 2 })! >= 2);
   });
 });
