@@ -170,7 +170,7 @@ describe('triage: flags and the informative order', () => {
     const near = [...Array(20)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
     const far = [...Array(60)].map(() => rec(0.9, place('Blue Owl', '1 A St'), place('Blue Owl Cafe', '1 A St')));
     const answered = (r: Recommendation, n: number, verdict: 'approve' | 'reject' = 'approve'): TriageLabel[] =>
-      [...Array(n)].map((_, i) => ({ id: `${r['@id']}#${i}`, verdict, features: cache.of(r), entityIds: [`${r["@id"]}#${verdict}${i}a`, `${r["@id"]}#${verdict}${i}b`] }));
+      [...Array(n)].map((_, i) => ({ id: `${r['@id']}#${i}`, verdict, features: cache.of(r), entityIds: [`${r['@id']}#${verdict}${i}a`, `${r['@id']}#${verdict}${i}b`] }));
     // Ten approvals in the first pattern, a mixed record in the second: neither safe yet.
     const labels = [...answered(near[0], 10), ...answered(far[0], 3), ...answered(far[0], 1, 'reject')];
     // Earlier bulk decisions whose slack a group of 19 needs (alone its own items' spread is too wide).
