@@ -3,13 +3,12 @@
 // tree, the comparison panel and the bulk confirmation.
 import type { Features } from './features';
 
-export type Flag = 'same-source' | 'same-address-other-name' | 'chain' | 'rival-approved' | 'rejected-before' | 'odd-one-out' | 'unsure';
+export type Flag = 'same-source' | 'same-address-other-name' | 'chain' | 'rejected-before' | 'odd-one-out' | 'unsure';
 
 export const FLAG_TEXT: Record<Flag, string> = {
   'same-source': 'two entities come from the same integration',
   'same-address-other-name': 'the address agrees but the names differ: another venue in the same building?',
   chain: 'an entity is also in another pending recommendation (a chain of merges)',
-  'rival-approved': 'another recommendation with one of its entities was approved: it competes with a merge',
   'rejected-before': 'two of its entities were together in a recommendation you rejected',
   'odd-one-out': 'one entity disagrees with the others (a branch of a chain inside the group)',
   unsure: 'you marked it unsure',
@@ -52,14 +51,11 @@ export function flagsOf(features: Features, entityIds: readonly string[], ctx: F
   const flags: Flag[] = [];
   if (features.sameSource) flags.push('same-source');
   if (features.sameAddressOtherName) flags.push('same-address-other-name');
-  if (entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
-  // A rival of an approved recommendation (one of its entities is in a cluster the curator's
-  // approvals made, another is not) lost its chain to a merge: a trap of its own kind, never riding
-  // along with a plain group, and a group of its own, so how often such rivals are true matches is
-  // learned from the curator's answers about them (mostly not: most records have one twin) instead
-  // of being mixed with the chains still open.
+  // A chain goes on through an approval: a rival of an approved recommendation (one of its entities
+  // is in a cluster the curator's approvals made, another is not) stays a chain member, and does
+  // not ride along with a plain group once its pending rivals are gone.
   const rivalOfApproved = ctx.clusters.size > 0 && entityIds.some((id) => ctx.clusters.has(id)) && entityIds.some((id) => ctx.clusters.get(id) !== ctx.clusters.get(entityIds[0]));
-  if (rivalOfApproved) flags.push('rival-approved');
+  if (rivalOfApproved || entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
   let rejected = false;
   if (ctx.rejectedPairs.size) {
     const ids = ctx.clusters.size ? entityIds.map((id) => ctx.clusters.get(id) ?? id) : entityIds;

@@ -111,7 +111,7 @@ describe('triage: chains', () => {
     assert.equal(withHistory.groups.find((g) => g.key === rivals.key)?.safe, null);
   });
 
-  it('after an approval: its settled partners are not asked, two rivals across the same clusters are asked once, a rival of an approved one is flagged as such (a group of its own), a rejection covers both', () => {
+  it('after an approval: its settled partners are not asked, two rivals across the same clusters are asked once, a rival of an approved one stays in the chain, a rejection covers both', () => {
     const cache = new FeatureCache();
     const phone = '5125550101';
     const [a, b, c] = [place('Blue Owl', '1 Main St', phone), place('Blue Owl', '1 Main Street', phone), place('Blue Owl Back Room', '1 Main St', '5125550202')];
@@ -126,15 +126,10 @@ describe('triage: chains', () => {
     const order = informativeOrder(r);
     assert.ok(!order.includes(abAgain['@id']), 'a recommendation the approval settled is asked');
     assert.equal(order.filter((id) => id === ac['@id'] || id === bc['@id']).length, 1, 'one question asked twice');
-    // The rival alone (its pending partners gone) is no plain recommendation: it competes with an
-    // approved one, and its group is that of the rivals of approved ones (not of the open chains).
-    const alone = triage([bc], [label(ab, 'approve')], {}, cache);
-    const lone = alone.items.get(bc['@id']);
-    assert.deepEqual(lone?.flags, ['rival-approved']);
+    // The rival alone (its pending partners gone) is still a chain member: it trails an approved one.
+    const lone = triage([bc], [label(ab, 'approve')], {}, cache).items.get(bc['@id']);
+    assert.deepEqual(lone?.flags, ['chain']);
     assert.equal(lone?.chainLead, false);
-    assert.equal(alone.groups[0].key, `${cache.of(bc).pattern}|rival-approved`);
-    // With its pending partner still there it is both: in an open chain, and a rival of the approval.
-    assert.deepEqual(r.items.get(bc['@id'])?.flags, ['chain', 'rival-approved']);
     assert.deepEqual(triage([bc], [], {}, cache).items.get(bc['@id'])?.flags, [], 'without the approval it is a plain recommendation');
     // Rejecting a–c after a–b was approved says "c is not that venue": b–c is flagged as rejected before.
     const r2 = triage([bc], [label(ab, 'approve'), label(ac, 'reject')], {}, cache);

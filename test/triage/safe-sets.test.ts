@@ -116,7 +116,9 @@ describe('triage: groups decided together (safe sets)', () => {
     assert.deepEqual(safeSet('reject', [rejectable, mixed], rejectPost, { ...opts, maxWrongShare: 0.02 }).keys, ['r']);
   });
 
-  it('with known labels the sets keep the target: groups drawn from their priors, answered, admitted, and their true wrong share counted', () => {
+  it('with known labels the sets keep the target: groups drawn from their priors, answered, admitted, and their true wrong share counted', function () {
+    // 400 simulated backlogs: about a second alone, more on a loaded machine.
+    this.timeout(30_000);
     // Calibrated by construction: each group's true approval share θ is drawn from its prior, the
     // curator's answers from θ, the posterior is prior + answers, and the items decided in bulk are
     // drawn from θ. The set's true wrong share may exceed the limit about as often as the interval's

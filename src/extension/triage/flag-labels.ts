@@ -11,8 +11,6 @@ export function flagWord(f: Flag): string {
       return vscode.l10n.t('one building');
     case 'chain':
       return vscode.l10n.t('chain');
-    case 'rival-approved':
-      return vscode.l10n.t('rival of an approved');
     case 'rejected-before':
       return vscode.l10n.t('rejected before');
     case 'odd-one-out':
@@ -30,8 +28,6 @@ export function flagSentence(f: Flag): string {
       return vscode.l10n.t('The address agrees but the names differ: another venue in the same building?');
     case 'chain':
       return vscode.l10n.t('An entity is also in another pending recommendation (a chain of merges).');
-    case 'rival-approved':
-      return vscode.l10n.t('Another recommendation with one of its entities was approved: this one competes with that merge.');
     case 'rejected-before':
       return vscode.l10n.t('Two of its entities were together in a recommendation you rejected.');
     case 'odd-one-out':
