@@ -10,17 +10,15 @@
 //   - a group no one has seen counts at its worst: all of it wrong. The model is never trusted on a
 //     pattern no human has looked at; such a group gets in only while the set's error budget can
 //     absorb it whole, so it is the small tail of a backlog that rides along, never a big group.
-//   - a seen group whose mean is *below* the target may join too, with its expected wrong items and
-//     their spread, while the whole keeps the bound: the near-perfect groups leave an error budget,
-//     and the target is a property of the whole (issue 17: at 20,000 a precision of 1.000 was a
-//     budget unspent). Only a group that is *plausibly* at the target may: the lower end of its
-//     wrong share's interval within the limit. A group the curator's answers show to be below it
-//     (the interval's lower end above the limit) never joins, whatever the budget.
+//   - a seen group whose mean is below the target never joins. Letting it spend the error budget
+//     the near-perfect groups leave (while its own interval still reached the target, and only
+//     the slack of its own set) was tried in issue 17's third attempt and not kept: over four
+//     simulated backlogs of 8,000–12,000 the curator answered 4,345 times with it and 3,697
+//     without (docs/benchmarks.md, "Third attempt"); the budget it spends is the one later groups
+//     need to get in at all.
 // The set's bound is its expected wrong share plus z standard deviations (z of the interval's
 // upper tail, 1.645 at the default 90 % coverage) plus the unseen groups' worst case. Flagged
 // groups (traps) never ride along unseen: they need their own decisions, as before.
-import { betaQuantile } from './beta';
-
 /** What a set needs of a group (triage.ts's TriageGroup has more). */
 export interface SetGroup {
   key: string;
@@ -77,12 +75,6 @@ export interface SafeSet {
   tally: BulkTally;
 }
 
-/** The one-sided normal quantile z with P(Z > z) = tail (Acklam's rational approximation, |ε| < 1.2e-9). */
-/** The wrong share of a group decided `verdict`: Beta(β, α) for approvals (1 − θ), Beta(α, β) for rejections. */
-function wrongShape(verdict: 'approve' | 'reject', g: GroupPosterior): [number, number] {
-  return verdict === 'approve' ? [g.beta, g.alpha] : [g.alpha, g.beta];
-}
-
 /**
  * What deciding `size` items of a group `verdict` adds to the bulk tally: with its posterior, the
  * expected wrong items and their variance (m²·Var(θ) for not knowing θ, m·E[θ(1 − θ)] for the
@@ -95,6 +87,7 @@ export function groupTally(verdict: 'approve' | 'reject', size: number, post: Gr
   return { size, expectedWrong: size * wrong, variance: (size * size * post.alpha * post.beta) / (s * s * (s + 1)) + (size * post.alpha * post.beta) / (s * (s + 1)), unseen: 0 };
 }
 
+/** The one-sided normal quantile z with P(Z > z) = tail (Acklam's rational approximation, |ε| < 1.2e-9). */
 export function normalUpperQuantile(tail: number): number {
   const p = 1 - tail;
   const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
@@ -137,14 +130,9 @@ export function safeSet(
     if (post.own === 0 && g.flags.length) return false;
     if (g.flags.length && post.own < Math.min(options.minOwnLabels, g.size)) return false;
     // Even a group that rides along at its worst must be one the fields call likely.
-    if (post.own === 0) return wrongMean(post) <= options.maxWrongShare;
-    // A seen group: plausibly at the target (its interval reaches the limit); the set's bound decides.
-    return betaQuantile(options.tail, ...wrongShape(verdict, post)) <= options.maxWrongShare;
+    return wrongMean(post) <= options.maxWrongShare;
   });
-  const byCertainty = (a: SetGroup, b: SetGroup) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size;
-  const seenAll = candidates.filter((g) => posterior.get(g.key)!.own > 0);
-  const seen = seenAll.filter((g) => wrongMean(posterior.get(g.key)!) <= options.maxWrongShare).sort(byCertainty);
-  const belowTarget = seenAll.filter((g) => wrongMean(posterior.get(g.key)!) > options.maxWrongShare).sort(byCertainty);
+  const seen = candidates.filter((g) => posterior.get(g.key)!.own > 0).sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
   const unseen = candidates.filter((g) => posterior.get(g.key)!.own === 0).sort((a, b) => a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
   // Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
   // a group may break the bound alone and keep it among others, its spread being the smaller share.)
@@ -171,22 +159,6 @@ export function safeSet(
   });
   const keys = seen.slice(0, best.k).map((g) => g.key);
   ({ n, expected, variance } = best);
-  // Then the groups below the target, one by one, most certain first. They spend only the slack of
-  // this set's own groups (its bound without the earlier bulk decisions holds too), never the
-  // history's: measured at 20,143 (2026-11-25), letting them spend the history's slack filled the
-  // tally to the brim early, and every flagged group after that was answered item by item (L 1,904
-  // against 1,358).
-  const own = (nn: number, e: number, v: number) => bound(nn - n0, e - sofar.expectedWrong, Math.max(0, v - sofar.variance), 0);
-  for (const g of belowTarget) {
-    const post = posterior.get(g.key)!;
-    const m = g.decidable.length;
-    const [e, v] = contribution(m, post);
-    if (bound(n + m, expected + e, variance + v, w0) > options.maxWrongShare || own(n + m, expected + e, variance + v) > options.maxWrongShare) continue;
-    keys.push(g.key);
-    n += m;
-    expected += e;
-    variance += v;
-  }
   // Unseen groups, smallest first, each only if the set can still absorb it entirely wrong.
   let worst = w0;
   for (const g of unseen) {
@@ -204,8 +176,8 @@ export function safeSet(
  * How many more answers agreeing with `verdict` a seen group needs before it could join a set of
  * that verdict next to `base` (the earlier bulk decisions and the set as it stands): the smallest
  * k ≤ maxAnswers for which its mean is at the limit and the whole keeps the bound; undefined when
- * no such k. The review queue asks first where an answer brings the most items closest to a group
- * decision (triage.ts informativeOrder). An estimate for ordering only: no set is built from it.
+ * no such k. The review queue asks first in the groups fewest answers away from a group decision
+ * (triage.ts informativeOrder). An estimate for ordering only: no set is built from it.
  */
 export function answersToJoin(
   verdict: 'approve' | 'reject',
