@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util';
 import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
-import { addTally, EMPTY_TALLY } from '../src/triage/safe-sets';
+import { addShare } from '../src/triage/journal-tally';
+import { EMPTY_TALLY } from '../src/triage/safe-sets';
 import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
@@ -93,10 +94,14 @@ async function main(): Promise<void> {
     const connection = { baseUrl: url, label: 'triage-sim' };
     let sinceList = 0;
     let triageMs = 0;
-    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts).
-    let bulkSoFar = { approve: EMPTY_TALLY, reject: EMPTY_TALLY };
+    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts). Summed
+    // as the extension and the CLI sum the journal's lines (journal-tally.ts): each decision that
+    // reached the service adds its group's share.
+    const bulkSoFar = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY } };
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
     const asks = new Map<string, number>();
+    /** Of those, how many were true matches (what the curator approved). */
+    const trueAsks = new Map<string, number>();
     for (;;) {
       if (sinceList >= 25) {
         pending = await listAll();
@@ -104,7 +109,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, bulkSoFar }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } } }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -113,6 +118,8 @@ async function main(): Promise<void> {
           const targets = g.decidable.map((id) => byId.get(id)!);
           const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
           bulkRuns++;
+          const share = result.bulkShare(g.key, g.safe!);
+          if (share) addShare(bulkSoFar[g.safe!], share, summary.done.length);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
           // A group decision that approved false matches: which group, on what evidence.
           if (g.safe === 'approve') {
@@ -120,7 +127,6 @@ async function main(): Promise<void> {
             if (wrong) console.log(`wrong approvals ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}`);
           }
         }
-        bulkSoFar = { approve: addTally(bulkSoFar.approve, result.sets.approve.tally), reject: addTally(bulkSoFar.reject, result.sets.reject.tally) };
         pending = await listAll();
         sinceList = 0;
         continue;
@@ -134,8 +140,9 @@ async function main(): Promise<void> {
         human++;
         const item = result.items.get(next);
         labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
-        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
+        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
+        if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
         try {
           await (verdict === 'approve' ? client.approve(next) : client.reject(next));
           if (verdict === 'approve') approved.add(next);
@@ -152,7 +159,7 @@ async function main(): Promise<void> {
     const truePositives = [...approved].filter((id) => truthOf.get(id)).length;
     const precision = approved.size ? truePositives / approved.size : 1;
     const recall = trueMatches ? truePositives / trueMatches : 1;
-    console.log(`human answers: ${[...asks].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    console.log(`human answers: ${[...asks].map(([k, n]) => `${k} ${n}${k === 'moot when asked' ? '' : ` (${trueAsks.get(k) ?? 0} true)`}`).join(', ')}`);
     console.log(`${bulkRuns} group decisions; slowest triage of the backlog ${triageMs.toFixed(0)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
     console.log(`labels ${human}, decided ${decided} of ${initial.length}, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
   } finally {

@@ -43,6 +43,9 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
       verdict,
       connection: journalConnection(client.baseUrl, 'dedup-curator CLI'),
       journal,
+      // A group triage called safe: its share of the estimate goes with each decision (the next
+      // triage's bulk tally). A forced one is the curator's own answer, learnt from as such.
+      bulk: group.safe === verdict ? result.bulkShare(key, verdict) : undefined,
       concurrency: 8,
       signal: io.signal,
     });

@@ -2,7 +2,7 @@
 // journalled. Decisions are never retried here (a lost answer may mean the decision was applied);
 // the summary lists what can be retried and the caller asks the user.
 import type { Verdict } from '../api/model';
-import type { JournalConnection } from './journal';
+import type { BulkShare, JournalConnection } from './journal';
 import type { DecisionJournal } from './journal';
 import { type AttemptOutcome, type Decider, type DecisionTarget, attemptDecision } from './decide';
 
@@ -34,6 +34,8 @@ export interface BulkOptions {
   onProgress?: (p: BulkProgress) => void;
   /** Called as each attempt ends, e.g. to take an approved item out of a tree at once. */
   onOutcome?: (target: DecisionTarget, outcome: AttemptOutcome) => void;
+  /** A group decision's estimate per decision, journalled with each (journal.ts BulkShare). */
+  bulk?: BulkShare;
 }
 
 export interface BulkFailure {
@@ -78,7 +80,7 @@ export async function runBulkDecisions(client: Decider, targets: readonly Decisi
   const worker = async () => {
     while (next < targets.length && !opts.signal?.aborted) {
       const target = targets[next++];
-      const outcome = await attemptDecision(client, target, opts.verdict, { journal: opts.journal, connection: opts.connection, signal: inner.signal });
+      const outcome = await attemptDecision(client, target, opts.verdict, { journal: opts.journal, connection: opts.connection, signal: inner.signal, bulk: opts.bulk });
       record(summary, progress, target['@id'], outcome);
       opts.onOutcome?.(target, outcome);
       opts.onProgress?.({ ...progress });

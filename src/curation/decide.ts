@@ -4,7 +4,7 @@
 import type { DedupClient } from '../api/client';
 import { isDedupError } from '../api/errors';
 import type { Recommendation, Verdict } from '../api/model';
-import { type DecisionJournal, type JournalConnection, type OutcomeStatus, startedLine } from './journal';
+import { type BulkShare, type DecisionJournal, type JournalConnection, type OutcomeStatus, startedLine } from './journal';
 
 export type Decider = Pick<DedupClient, 'approve' | 'reject'>;
 
@@ -56,6 +56,8 @@ export interface AttemptOptions {
    * send, false when undone (journalled as cancelled, nothing sent).
    */
   grace?: { ms: number; wait: () => Promise<boolean> };
+  /** A group decision's estimate, journalled with the decision (the next triage's bulk tally). */
+  bulk?: BulkShare;
 }
 
 /**
@@ -65,6 +67,7 @@ export interface AttemptOptions {
 export async function attemptDecision(client: Decider, target: DecisionTarget, verdict: Verdict, opts: AttemptOptions): Promise<AttemptOutcome> {
   const started = startedLine(opts.connection, target, verdict);
   if (opts.grace) started.graceUntil = new Date(Date.now() + opts.grace.ms).toISOString();
+  if (opts.bulk) started.bulk = opts.bulk;
   if (opts.journal) {
     try {
       await opts.journal.append(started);

@@ -32,6 +32,23 @@ export interface StartedLine {
    * closed during the wait and nothing was sent.
    */
   graceUntil?: string;
+  /** Set when the decision was part of a group decision triage called safe (issue 17): see BulkShare. */
+  bulk?: BulkShare;
+}
+
+/**
+ * A group decision's estimate, per decision: the group's expected wrong decisions, their variance
+ * and its worst-case items (a group no one had seen) divided by its size, as triage estimated them
+ * when the group was decided. Summed over a journal's group decisions that reached the service they
+ * give the bulk tally (triage/journal-tally.ts): the target precision holds for everything decided in
+ * bulk together, so the next triage must know what earlier ones spent.
+ */
+export interface BulkShare {
+  /** The group's key (pattern and flags). */
+  group: string;
+  expectedWrong: number;
+  variance: number;
+  unseen: number;
 }
 
 /**

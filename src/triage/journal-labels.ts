@@ -1,7 +1,11 @@
 // The curator's decisions as triage labels: every decision in the journal that reached the service
 // (outcome ok) is an answer — approve a match, reject a non-match — and every unsure mark that still
 // stands is an "unsure" (kept out of the model, flagged, never asked again). Decisions from journals
-// older than the entity fields (id and name only) still count, with what they carry.
+// older than the entity fields (id and name only) still count, with what they carry. A decision
+// taken as part of a group decision triage called safe (it carries a `bulk` share) is no answer: it
+// followed from triage's own estimate, and learning from it would make the estimate confirm itself;
+// it counts in the bulk tally instead (journal-tally.ts), as in the simulation (bench/triage-sim.ts).
+// A group decided knowingly against triage's word carries no share: the curator's own answers.
 import type { Recommendation, RecommendationEntity } from '../api/model';
 import type { DecisionEntry, JournalContents, JournalEntity } from '../curation/journal';
 import { journalAnswers } from '../curation/unsure';
@@ -18,7 +22,7 @@ function label(id: string, verdict: TriageLabel['verdict'], score: number | unde
 
 export function labelsFromJournal(entries: readonly DecisionEntry[], cache = new FeatureCache()): TriageLabel[] {
   const labels: TriageLabel[] = [];
-  for (const e of entries) if (e.outcome === 'ok') labels.push(label(e.id, e.verdict, e.score, e.entities, cache));
+  for (const e of entries) if (e.outcome === 'ok' && !e.bulk) labels.push(label(e.id, e.verdict, e.score, e.entities, cache));
   return labels;
 }
 
@@ -27,7 +31,7 @@ export function labelsFromContents(contents: Pick<JournalContents, 'entries' | '
   const labels: TriageLabel[] = [];
   for (const a of journalAnswers(contents)) {
     if (a.verdict === 'unsure') labels.push(label(a.id, 'unsure', a.score, a.entities, cache));
-    else if ((a as DecisionEntry).outcome === 'ok') labels.push(label(a.id, a.verdict, a.score, a.entities, cache));
+    else if ((a as DecisionEntry).outcome === 'ok' && !(a as DecisionEntry).bulk) labels.push(label(a.id, a.verdict, a.score, a.entities, cache));
   }
   return labels;
 }

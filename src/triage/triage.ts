@@ -13,7 +13,8 @@ import { describePattern, type Features, featuresOf } from './features';
 import { type Flag, flagContext, flagsOf } from './flags';
 import { approvedClusters, chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
-import { type BulkTally, EMPTY_TALLY, type GroupPosterior, type SafeSet, safeSet } from './safe-sets';
+import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
+import type { BulkShare } from '../curation/journal';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -89,6 +90,11 @@ export interface TriageGroup {
   safe: 'approve' | 'reject' | null;
   /** Pending, not marked unsure: what a group decision would decide. */
   decidable: string[];
+  /**
+   * For a group not yet safe: how many more answers agreeing with its likelier verdict would let it
+   * join that verdict's set (safe-sets.ts answersToJoin); undefined when not within reach.
+   */
+  answersToSafe?: number;
 }
 
 export interface TriageResult {
@@ -99,7 +105,16 @@ export interface TriageResult {
   options: Required<TriageOptions>;
   /** The groups that may be approved together, and those that may be rejected together. */
   sets: { approve: SafeSet; reject: SafeSet };
+  /**
+   * What a group decision of `key` adds to the bulk tally, per decision: journalled with each
+   * decision of the run (journal.ts BulkShare), so the next triage knows what it spent. Undefined
+   * for a key with nothing to decide.
+   */
+  bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
 }
+
+/** How far ahead the queue looks for a group's way to a group decision (answers): a bound on work, not a threshold. */
+const MAX_ANSWERS_AHEAD = 64;
 
 export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
   targetPrecision: 0.99,
@@ -120,7 +135,8 @@ export class FeatureCache {
 }
 
 export function triage(pending: readonly Recommendation[], labels: readonly TriageLabel[], options: TriageOptions = {}, cache = new FeatureCache()): TriageResult {
-  const o = { ...DEFAULT_TRIAGE_OPTIONS, ...options };
+  // An option given as undefined (a CLI flag not set, a journal not read) keeps its default.
+  const o = { ...DEFAULT_TRIAGE_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<TriageOptions>;
   // The last decision about a recommendation is the curator's answer (an unsure may be revised).
   const lastById = new Map<string, TriageLabel>();
   for (const l of labels) lastById.set(l.id, l);
@@ -248,7 +264,28 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
   for (const g of groups) g.safe ??= approveKeys.has(g.key) ? 'approve' : rejectKeys.has(g.key) ? 'reject' : null;
-  return { items, groups, model, options: o, sets };
+  // What each open group still needs, next to what is decided or decidable now.
+  const base = { approve: addTally(o.bulkSoFar.approve, sets.approve.tally), reject: addTally(o.bulkSoFar.reject, sets.reject.tally) };
+  for (const g of groups) {
+    const post = posterior.get(g.key);
+    if (g.safe || !post || !g.decidable.length) continue;
+    const verdict = g.p >= 0.5 ? 'approve' : 'reject';
+    g.answersToSafe = answersToJoin(verdict, g.decidable.length, post, base[verdict], {
+      tail,
+      maxWrongShare: verdict === 'approve' ? 1 - o.targetPrecision : o.maxApprovalToReject,
+      needOwn: g.flags.length ? Math.min(o.minOwnLabels, g.size) : 1,
+      maxAnswers: MAX_ANSWERS_AHEAD,
+    });
+  }
+  const byKey = new Map(groups.map((g) => [g.key, g]));
+  const bulkShare = (key: string, verdict: 'approve' | 'reject'): BulkShare | undefined => {
+    const post = posterior.get(key);
+    const m = byKey.get(key)?.decidable.length ?? 0;
+    if (!post || m === 0) return undefined;
+    const t = groupTally(verdict, m, post);
+    return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
+  };
+  return { items, groups, model, options: o, sets, bulkShare };
 }
 
 /**
@@ -308,8 +345,12 @@ export function informativeOrder(result: TriageResult): string[] {
     // go first within a tier, not the rivals last.)
     // A leader's group is a trap too: measured, one approval and the plain groups' prior let a
     // leaders' group of 16 in with 13 of them wrong (3,034; they need two decisions of their own).
+    // Within a tier, the groups an answer brings closest to a group decision first: the most items
+    // per answer still needed (issue 17's third lever); groups out of reach after them, by how
+    // uncertain they are for their size.
     const traps = g.flags.length;
-    return (traps ? 0 : 8e9) + (own < (traps ? o.minOwnLabels : 1) ? 2e9 : 0) + (g.chainLead ? 1e9 : 0) + g.size * (g.high - g.low);
+    const ahead = g.answersToSafe === undefined ? g.size * (g.high - g.low) : 1e8 - g.answersToSafe * 1e6 + g.decidable.length;
+    return (traps ? 0 : 8e9) + (own < (traps ? o.minOwnLabels : 1) ? 2e9 : 0) + (g.chainLead ? 1e9 : 0) + ahead;
   };
   open.sort((a, b) => priority(b) - priority(a));
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));

@@ -46,7 +46,9 @@ describe('CLI: triage and group decisions', function () {
   it('prints groups that cover the pending backlog exactly, none safe without decisions', async () => {
     const { code, out, err } = await runCliCaptured(['triage', '--format', 'json'], env);
     assert.equal(code, 0, err);
-    const report = JSON.parse(out) as { pending: number; labels: number; groups: GroupRow[] };
+    const report = JSON.parse(out) as { pending: number; labels: number; targetPrecision: number; groups: GroupRow[] };
+    // Without --target-precision the default holds (an undefined option once replaced it: nothing could be safe).
+    assert.equal(report.targetPrecision, 0.99);
     const pending = await pendingIds();
     assert.ok(pending.size > 20, `a backlog of ${pending.size}`);
     assert.equal(report.pending, pending.size);

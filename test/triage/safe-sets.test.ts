@@ -1,7 +1,7 @@
 // Groups decided in bulk together: the set keeps the target as a whole; a group no one has seen
 // rides along only at its worst case, and never a flagged one.
 import * as assert from 'node:assert/strict';
-import { addTally, EMPTY_TALLY, normalUpperQuantile, safeSet, type GroupPosterior } from '../../src/triage/safe-sets';
+import { addTally, answersToJoin, EMPTY_TALLY, normalUpperQuantile, safeSet, type GroupPosterior } from '../../src/triage/safe-sets';
 import type { TriageGroup } from '../../src/triage/triage';
 
 function group(key: string, size: number, flags: string[] = []): TriageGroup {
@@ -24,6 +24,42 @@ function group(key: string, size: number, flags: string[] = []): TriageGroup {
 }
 const opts = { maxWrongShare: 0.01, tail: 0.05, minOwnLabels: 2 };
 
+/** A seeded generator: the simulated answers are the same on every run. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Gamma(shape, 1) by Marsaglia and Tsang (shape < 1 boosted by U^(1/shape)). */
+function gammaSample(rng: () => number, shape: number): number {
+  if (shape < 1) return gammaSample(rng, shape + 1) * Math.pow(rng(), 1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      // A standard normal by Box–Muller.
+      x = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = rng();
+    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+  }
+}
+
+function betaSample(rng: () => number, a: number, b: number): number {
+  const x = gammaSample(rng, a);
+  return x / (x + gammaSample(rng, b));
+}
+
 describe('triage: groups decided together (safe sets)', () => {
   it('the normal quantile: 1.645 for 5 % above, 2.326 for 1 %, 0 for a half', () => {
     assert.ok(Math.abs(normalUpperQuantile(0.05) - 1.6449) < 1e-3);
@@ -43,13 +79,54 @@ describe('triage: groups decided together (safe sets)', () => {
     assert.equal(one.keys.length, 0, 'a single group admitted at a bound its spread cannot keep');
   });
 
-  it('leaves out a group whose estimate is below the target, whatever the others', () => {
+  it('leaves out a group whose estimate is below the target, whatever the others (spending the budget on it was measured worse: safe-sets.ts)', () => {
     const good = [...Array(10)].map((_, i) => group(`g${i}`, 100));
     const bad = group('bad', 5);
     const posterior = new Map<string, GroupPosterior>([...good.map((g): [string, GroupPosterior] => [g.key, { alpha: 500, beta: 1, own: 5 }]), ['bad', { alpha: 9, beta: 1, own: 10 }]]);
     const set = safeSet('approve', [...good, bad], posterior, opts);
     assert.ok(!set.keys.includes('bad'));
     assert.equal(set.keys.length, 10);
+  });
+
+  it('with known labels the sets keep the target: groups drawn from their priors, answered, admitted, and their true wrong share counted', function () {
+    // 400 simulated backlogs: about a second alone, more on a loaded machine.
+    this.timeout(30_000);
+    // Calibrated by construction: each group's true approval share θ is drawn from its prior, the
+    // curator's answers from θ, the posterior is prior + answers, and the items decided in bulk are
+    // drawn from θ. The groups sit close to the target: the set's true wrong share may exceed the
+    // limit about as often as the interval's tail allows (5 %, a normal approximation), not more,
+    // and a group whose estimate is below the target never gets in.
+    const rng = mulberry32(17);
+    const trials = 400;
+    let over = 0;
+    let admitted = 0;
+    for (let t = 0; t < trials; t++) {
+      const groups: TriageGroup[] = [];
+      const posterior = new Map<string, GroupPosterior>();
+      const truth = new Map<string, number>();
+      const add = (key: string, size: number, priorA: number, priorB: number, answers: number) => {
+        const theta = betaSample(rng, priorA, priorB);
+        let approve = 0;
+        for (let i = 0; i < answers; i++) if (rng() < theta) approve++;
+        groups.push(group(key, size));
+        posterior.set(key, { alpha: priorA + approve, beta: priorB + answers - approve, own: answers });
+        truth.set(key, theta);
+      };
+      for (let i = 0; i < 30; i++) add(`near${i}`, 100, 297.9, 2.1, 5); // mean 0.993: at the target, with little room
+      for (let i = 0; i < 5; i++) add(`fair${i}`, 30, 48.5, 1.5, 5); // mean 0.97: below it
+      const set = safeSet('approve', groups, posterior, opts);
+      let wrong = 0;
+      for (const key of set.keys) {
+        const theta = truth.get(key)!;
+        for (let i = 0; i < groups.find((g) => g.key === key)!.size; i++) if (rng() >= theta) wrong++;
+        assert.ok(!key.startsWith('fair') || posterior.get(key)!.beta / (posterior.get(key)!.alpha + posterior.get(key)!.beta) <= 0.01, `${key} got in below the target`);
+        admitted++;
+      }
+      assert.ok(set.wrongShareHigh <= 0.01);
+      if (set.size && wrong / set.size > 0.01) over++;
+    }
+    assert.ok(over / trials <= 0.08, `the true wrong share exceeded 1 % in ${over} of ${trials} sets`);
+    assert.ok(admitted > trials * 5, `${admitted} groups admitted in ${trials} sets: the sets are not tested`);
   });
 
   it('an unseen plain group rides along only while the set can absorb it entirely wrong; an unseen flagged group never', () => {
@@ -95,5 +172,30 @@ describe('triage: the target over everything decided in bulk (BulkTally)', () =>
     // A history that already spent the budget admits nothing more.
     assert.equal(safeSet('approve', groups, posterior, { ...opts, sofar: { size: 2000, expectedWrong: 19, variance: 4, unseen: 0 } }).keys.length, 0);
     assert.deepEqual(addTally(EMPTY_TALLY, EMPTY_TALLY), EMPTY_TALLY);
+  });
+});
+
+describe('triage: answers a group still needs to join a set (the queue\'s order)', () => {
+  const ahead = { maxWrongShare: 0.01, tail: 0.05, needOwn: 1, maxAnswers: 64 };
+  const history = { size: 3000, expectedWrong: 3, variance: 6, unseen: 0 };
+  it('counts the agreeing answers that bring the group in, and checks them against safeSet', () => {
+    const post = { alpha: 60, beta: 1, own: 5 };
+    const k = answersToJoin('approve', 40, post, history, ahead)!;
+    assert.ok(k >= 1 && k < 64, `k ${k}`);
+    const grown = (j: number) => new Map([['g', { ...post, alpha: post.alpha + j, own: post.own + j }]]);
+    const g = group('g', 40);
+    assert.deepEqual(safeSet('approve', [g], grown(k), { ...opts, sofar: history }).keys, ['g']);
+    if (k > 1) assert.deepEqual(safeSet('approve', [g], grown(k - 1), { ...opts, sofar: history }).keys, []);
+  });
+
+  it('more evidence, fewer answers; a larger group, more; out of reach: none', () => {
+    const weak = answersToJoin('approve', 40, { alpha: 80, beta: 1, own: 3 }, history, ahead)!;
+    const strong = answersToJoin('approve', 40, { alpha: 200, beta: 1, own: 30 }, history, ahead)!;
+    assert.ok(strong < weak, `${strong} < ${weak}`);
+    // 3,000 more items at that estimate: its spread, not its mean, now decides.
+    assert.ok(answersToJoin('approve', 3000, { alpha: 80, beta: 1, own: 3 }, history, ahead)! > weak);
+    assert.equal(answersToJoin('approve', 40, { alpha: 40, beta: 10, own: 50 }, history, ahead), undefined);
+    // A flagged group needs its own decisions first: never fewer than what it lacks.
+    assert.ok(answersToJoin('approve', 1, { alpha: 2000, beta: 1, own: 0 }, history, { ...ahead, needOwn: 2 })! >= 2);
   });
 });

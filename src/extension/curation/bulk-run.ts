@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { cancellationSignal } from '../ui/cancellation';
 import type { Recommendation } from '../../api/model';
 import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
+import type { BulkShare } from '../../curation/journal';
 import { type MootSplit, splitMoot } from '../../curation/bulk-moot';
 import type { Verdict } from '../../api/model';
 import { showError, showInfo, showWarning } from '../ui/notify';
@@ -31,6 +32,8 @@ export interface BulkRequest {
   includeFlagged?: boolean;
   /** On a production connection: the name typed (tests, scripts); without it the command asks. */
   typedName?: string;
+  /** A group decision's estimate per decision (journal.ts BulkShare): the next triage's bulk tally. */
+  bulk?: BulkShare;
 }
 
 export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<BulkSummary | undefined> {
@@ -80,6 +83,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
         verdict: req.verdict,
         connection,
         journal: c.journal,
+        bulk: req.bulk,
         concurrency: Settings.bulkConcurrency(),
         signal: cancel.signal,
         onOutcome: (target, outcome) => {
@@ -111,7 +115,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   // After a refused token the ones never sent are as worth retrying as the refused ones (once the
   // token is updated); after a user's Cancel they are not: the user chose to stop.
   const again = new Set([...summary.retryIds, ...(stoppedByAuth ? summary.notAttempted : [])]);
-  await setRetry(c, again.size ? { verdict: req.verdict, description: req.description, targets: targets.filter((t) => again.has(t['@id'])) } : undefined);
+  await setRetry(c, again.size ? { verdict: req.verdict, description: req.description, targets: targets.filter((t) => again.has(t['@id'])), bulk: req.bulk } : undefined);
   void showSummary(c, req, outcome);
   return summary;
 }
@@ -132,7 +136,7 @@ export async function retryFailed(c: Curation, opts: { signal?: AbortSignal } = 
     return undefined;
   }
   await setRetry(c, undefined);
-  return runBulkWithUi(c, { verdict: run.verdict, targets: run.targets, description: vscode.l10n.t('retry of {0}', run.description), confirm: false, signal: opts.signal });
+  return runBulkWithUi(c, { verdict: run.verdict, targets: run.targets, description: vscode.l10n.t('retry of {0}', run.description), confirm: false, signal: opts.signal, bulk: run.bulk });
 }
 
 /** A run's summary with its moot outcomes split off, and the pending count before and after it. */

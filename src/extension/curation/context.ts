@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { UndoWindow } from '../../curation/grace';
-import { DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
+import { type BulkShare, DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
 import type { RecommendationsList } from '../views/recommendations-list';
@@ -30,6 +30,8 @@ export interface RetryableRun {
   verdict: 'approve' | 'reject';
   description: string;
   targets: Recommendation[];
+  /** A group decision's estimate per decision: a retry is journalled with it too. */
+  bulk?: BulkShare;
 }
 
 export const JOURNAL_FILE = 'decision-journal.ndjson';

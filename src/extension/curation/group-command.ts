@@ -113,6 +113,9 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
     confirm: args?.confirm,
     signal: args?.signal,
     typedName: args?.typedName,
+    // A group triage called safe: its share of the estimate goes with each decision (the next
+    // triage's bulk tally). One decided knowingly against triage's word is the curator's own answer.
+    bulk: group.safe === verdict ? result.bulkShare(group.key, verdict) : undefined,
   });
 }
 

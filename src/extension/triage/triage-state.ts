@@ -8,6 +8,7 @@ import { clearedUnsureLine, type DecisionJournal, type JournalConnection, journa
 import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
 import type { PairScoring } from '../../triage/pair-scoring';
+import type { BulkSoFar } from '../../triage/journal-tally';
 import { Settings } from '../settings';
 import { ListMemo } from '../../triage/list-memo';
 import type { FeatureCache, TriageLabel, TriageResult } from '../../triage/triage';
@@ -35,6 +36,8 @@ export class TriageState implements vscode.Disposable {
   /** Why the core could not be loaded, if it could not (said by whatever needs it). */
   private coreError: TriageCoreError | undefined;
   private featureCache: FeatureCache | undefined;
+  /** What the journal's group decisions spent of the error budget: a triage admits against the whole. */
+  private bulkSoFar: BulkSoFar | undefined;
   private cacheScope: string | undefined;
   /**
    * The journal's copies of recommendations get a cache of their own: an unsure one is both in the
@@ -79,6 +82,7 @@ export class TriageState implements vscode.Disposable {
       const core = await this.loadCore();
       this.journalCache ??= new core.FeatureCache();
       this.labelList = core.labelsFromContents(contents, this.journalCache);
+      this.bulkSoFar = core.bulkTallyFromJournal(contents.entries);
     } catch (e) {
       if (e instanceof TriageCoreError) this.log.error(`triage: ${e.message}`);
       else this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
@@ -216,7 +220,7 @@ export class TriageState implements vscode.Disposable {
 
   /** A whole triage run over `pending` with the journal's answers (await `loaded` first). */
   run(pending: readonly Recommendation[]): TriageResult {
-    return this.core().triage(pending, this.labelList, { targetPrecision: targetPrecision() }, this.cache);
+    return this.core().triage(pending, this.labelList, { targetPrecision: targetPrecision(), bulkSoFar: this.bulkSoFar }, this.cache);
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */

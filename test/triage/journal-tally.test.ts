@@ -1,0 +1,103 @@
+// The bulk tally read back from the decision journal (issue 17): the extension and the CLI start a
+// triage with what the journal's group decisions spent, as the simulation does. Against the sandbox
+// over real HTTP, through the real bulk path and journal.
+import * as assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DedupClient } from '../../src/api';
+import type { Recommendation } from '../../src/api/model';
+import { runBulkDecisions } from '../../src/curation/bulk-decisions';
+import { attemptDecision } from '../../src/curation/decide';
+import { DecisionJournal, journalConnection, parseJournal, readJournal } from '../../src/curation/journal';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { labelsFromContents } from '../../src/triage/journal-labels';
+import { addShare, bulkTallyFromJournal } from '../../src/triage/journal-tally';
+import { EMPTY_TALLY, safeSet } from '../../src/triage/safe-sets';
+import { FeatureCache, triage } from '../../src/triage/triage';
+
+describe('triage: the bulk tally from the decision journal', function () {
+  this.timeout(60_000);
+  let sandbox: RunningSandbox;
+  let client: DedupClient;
+  let dir: string;
+  before(async () => {
+    // Nothing merged at start: the whole candidate set is a backlog.
+    sandbox = await startSandbox({ port: 0, seed: 11, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
+    client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
+    dir = await mkdtemp(join(tmpdir(), 'dedup-journal-tally-'));
+  });
+  after(async () => {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const pendingNow = async () => {
+    const out: Recommendation[] = [];
+    for await (const r of client.allRecommendations({ pageSize: 200 })) out.push(r);
+    return out;
+  };
+
+  it('sums the shares of the group decisions that reached the service; they are no answers, a single decision is one', async () => {
+    const journal = new DecisionJournal(join(dir, 'journal.ndjson'));
+    const connection = journalConnection(sandbox.baseUrl, 'test');
+    const cache = new FeatureCache();
+    const pending = await pendingNow();
+    // One answer of the curator's, one by one, in the largest plain group.
+    const first = triage(pending, [], {}, cache);
+    const plain = first.groups.find((g) => !g.flags.length && g.decidable.length >= 4)!;
+    const byId = new Map(pending.map((r) => [r['@id'], r]));
+    const answered = byId.get(plain.decidable[0])!;
+    assert.equal((await attemptDecision(client, answered, 'approve', { journal, connection })).status, 'ok');
+    const afterAnswer = labelsFromContents(await readJournal(journal.path), cache);
+    assert.deepEqual(afterAnswer.map((l) => l.id), [answered['@id']]);
+    // The rest of that group decided as a group, with the share triage gives it; the answered one
+    // again in the run: it fails (already decided) and must count for nothing.
+    const second = triage(await pendingNow(), afterAnswer, {}, cache);
+    const group = second.groups.find((g) => g.key === plain.key)!;
+    const share = second.bulkShare(group.key, 'approve')!;
+    assert.equal(share.group, group.key);
+    assert.ok(share.expectedWrong > 0 && share.expectedWrong < 1 && share.variance > 0 && share.unseen === 0, JSON.stringify(share));
+    const targets = [...group.decidable.map((id) => byId.get(id)!), answered];
+    const summary = await runBulkDecisions(client, targets, { verdict: 'approve', connection, journal, concurrency: 4, bulk: share });
+    assert.equal(summary.done.length, group.decidable.length - Object.values(summary.failed).flat().filter((f) => f.id !== answered['@id']).length);
+    assert.ok(!summary.done.includes(answered['@id']));
+    await journal.close();
+
+    const contents = await readJournal(journal.path);
+    const tally = bulkTallyFromJournal(contents.entries);
+    // What the simulation adds up after the run, from the same share and the same count.
+    const expected = { ...EMPTY_TALLY };
+    addShare(expected, share, summary.done.length);
+    assert.equal(tally.approve.size, summary.done.length);
+    assert.ok(Math.abs(tally.approve.expectedWrong - expected.expectedWrong) < 1e-9);
+    assert.ok(Math.abs(tally.approve.variance - expected.variance) < 1e-9);
+    assert.equal(tally.approve.unseen, 0);
+    assert.deepEqual(tally.reject, EMPTY_TALLY);
+    // The group decision taught nothing: the answers are still the one decision.
+    assert.deepEqual(labelsFromContents(contents, cache).map((l) => l.id), [answered['@id']]);
+    // And the next triage starts from that tally, as the extension's and the CLI's do.
+    const third = triage(await pendingNow(), labelsFromContents(contents, cache), { bulkSoFar: tally }, cache);
+    assert.equal(third.options.bulkSoFar.approve.size, summary.done.length);
+  });
+
+  it('a spent budget in the journal admits no further set; a damaged share counts at its worst; failed attempts not at all', () => {
+    const started = (attempt: string, id: string, bulk: unknown) => JSON.stringify({ type: 'started', attempt, at: '2026-11-25T10:00:00Z', connection: { baseUrl: 'http://127.0.0.1:1', label: 't' }, id, verdict: 'approve', entities: [], bulk });
+    const outcome = (attempt: string, o: string) => JSON.stringify({ type: 'outcome', attempt, at: '2026-11-25T10:00:01Z', outcome: o });
+    const lines: string[] = [];
+    for (let i = 0; i < 100; i++) lines.push(started(`a${i}`, `r${i}`, { group: 'g', expectedWrong: 0.05, variance: 0.05, unseen: 0 }), outcome(`a${i}`, 'ok'));
+    lines.push(started('bad', 'rb', { group: 'g', expectedWrong: 'lots', variance: null, unseen: 0 }), outcome('bad', 'ok'));
+    lines.push(started('lost', 'rl', { group: 'g', expectedWrong: 0, variance: 0, unseen: 0 }), outcome('lost', 'failed'));
+    const tally = bulkTallyFromJournal(parseJournal(lines.join('\n')).entries);
+    assert.equal(tally.approve.size, 101);
+    assert.ok(Math.abs(tally.approve.expectedWrong - 5) < 1e-9);
+    assert.equal(tally.approve.unseen, 1);
+    // 5 % expected wrong already: no group of near-certain matches brings a set back under 1 %.
+    const sure = { alpha: 1000, beta: 0.5, own: 40 };
+    const groups = [{ key: 'k', flags: [], size: 100, decidable: [...Array(100)].map((_, i) => `x${i}`) }];
+    // safeSet is what triage calls with bulkSoFar: the journal's tally goes in as is.
+    const none = safeSet('approve', groups, new Map([['k', sure]]), { maxWrongShare: 0.01, tail: 0.05, minOwnLabels: 2, sofar: tally.approve });
+    assert.deepEqual(none.keys, []);
+    const fresh = safeSet('approve', groups, new Map([['k', sure]]), { maxWrongShare: 0.01, tail: 0.05, minOwnLabels: 2, sofar: EMPTY_TALLY });
+    assert.deepEqual(fresh.keys, ['k']);
+  });
+});
