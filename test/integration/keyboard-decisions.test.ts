@@ -41,6 +41,12 @@ describe('Decision keys on the focused row of the Recommendations view', functio
     await api.recommendations.refresh();
     await settled(api);
     await vscode.commands.executeCommand(`${VIEW}.focus`);
+    // `focus` resolves before the workbench has moved the keyboard focus into the view's list; the
+    // list commands below act on whichever list has it then (seen: the keys then found no focused
+    // row and asked with a pick list). Give the view the focus, and the workbench a moment to settle.
+    await waitFor('the Recommendations view shown', () => api.recommendations.view?.visible);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vscode.commands.executeCommand(`${VIEW}.focus`);
     await vscode.commands.executeCommand('list.clear');
     await vscode.commands.executeCommand('list.focusFirst');
     for (let i = 0; i < downs; i++) await vscode.commands.executeCommand('list.focusDown');
