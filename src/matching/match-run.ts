@@ -1,7 +1,7 @@
 // One matching run over a data set: prepare, block, compute every compared pair's levels once,
 // estimate the model (or take the one given), score, and group. The run keeps the levels, so a
 // refit after new labels (the curator's decisions) re-scores without comparing records again.
-import type { BlockingStats, Candidate, MatchEvent, MatchLocation } from './types';
+import type { BlockingStats, Candidate, MatchEvent, MatchLocation, PairScore } from './types';
 import type { PreparedEvent, PreparedLocation } from './prepare';
 import { blockEvents, blockLocations } from './block-records';
 import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from './levels';
@@ -13,6 +13,8 @@ import { nameFrequencies } from './term-frequencies';
 import { clusterLinks, DEFAULT_MAX_GROUP_SIZE, type IndexLink } from './grouping';
 import { REVIEW_THRESHOLD } from './weights';
 import type { NormalizedName } from './normalize';
+import { scorePreparedLocations } from './score-location';
+import { scorePreparedEvents } from './score-event';
 
 /** A labelled pair of record keys. */
 export interface KeyLabel {
@@ -35,6 +37,8 @@ interface Kind<P> {
   comparisons: readonly Comparison<P>[];
   prior: MatchModel;
   name: (p: P) => NormalizedName;
+  /** The per-field explanation of a pair under a model (the comparison panel's "why"). */
+  explain: (a: P, b: P, model: MatchModel) => PairScore;
   /** Deterministic rules for λ: pairs no one would doubt. */
   rule: (levels: Int8Array, at: number) => boolean;
   /** Fields whose u is also counted among different things agreeing on others (conditional-u.ts). */
@@ -47,6 +51,7 @@ const LOCATION_KIND: Kind<PreparedLocation> = {
   comparisons: LOCATION_COMPARISONS,
   prior: PRIOR_LOCATION_MODEL,
   name: (p) => p.name,
+  explain: scorePreparedLocations,
   // name exact or nearly, and the same address, point or phone; or the same phone and a similar name.
   rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && (l[at + 1] === 0 || l[at + 6] === 0 || l[at + 4] === 0)) || (l[at + 4] === 0 && l[at] >= 0 && l[at] <= 2),
 };
@@ -55,6 +60,7 @@ const EVENT_KIND: Kind<PreparedEvent> = {
   comparisons: EVENT_COMPARISONS,
   prior: PRIOR_EVENT_MODEL,
   name: (p) => p.name,
+  explain: scorePreparedEvents,
   // the same title (or nearly), start and place; or the same listing page.
   rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1) || l[at + 3] === 0,
   // Different events at one venue are not independent draws: one act plays an early and a late
@@ -205,6 +211,24 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     const name = this.kind.name;
     const bits = pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, name(this.prepared[a]), name(this.prepared[b]), view[0]));
     return logistic2(bits + this.offsetOf(view));
+  }
+
+  /**
+   * Why two records score as they do under the current model: per field the level and its bits,
+   * plus what the curator's answers on pairs of this pattern added, so the bits add up to the score
+   * scoreKeys gives (undefined for an unknown key). What the sandbox serves to the comparison panel.
+   */
+  explainKeys(keyA: string, keyB: string): PairScore | undefined {
+    const a = this.indexOf.get(keyA);
+    const b = this.indexOf.get(keyB);
+    if (a === undefined || b === undefined) return undefined;
+    const pair = this.kind.explain(this.prepared[a], this.prepared[b], this.model);
+    const view = new Int8Array(this.kind.comparisons.length);
+    for (let c = 0; c < view.length; c++) view[c] = this.kind.comparisons[c].level(this.prepared[a], this.prepared[b]);
+    const answers = this.offsetOf(view);
+    if (answers === 0) return pair;
+    const logOdds = pair.logOdds + answers;
+    return { ...pair, logOdds, score: logistic2(logOdds), answers };
   }
 
   private pairAt: Map<number, number> | undefined;

@@ -45,6 +45,11 @@ export interface PairScore {
   /** Prior log-odds in bits. */
   prior: number;
   fields: FieldExplanation[];
+  /**
+   * Bits the curator's own decisions on pairs of this agreement pattern added (label-offsets.ts),
+   * when a run that learned from them scored the pair; included in logOdds.
+   */
+  answers?: number;
 }
 
 export interface CandidateOptions {

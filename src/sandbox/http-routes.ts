@@ -10,6 +10,7 @@ import {
 } from './request-validation';
 import { type ListResult, StoreError, type SandboxStoreApi } from './store-api';
 import { ONTOLOGY_BASE } from './store-ids';
+import { modelJson } from '../matching/index';
 
 export const API_PREFIX = '/api/custom/';
 
@@ -95,13 +96,48 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
 ]);
 
 /**
+ * The sandbox's own endpoints, outside the interface's /api/custom/ (issue 16, point 6): what its
+ * matcher estimated, and why it scores a recommendation as it does, so the comparison panel's "why"
+ * shows the weights that produced the score. Same method, token and errors as the interface's.
+ */
+export const SANDBOX_PREFIX = '/sandbox/';
+
+export const SANDBOX_ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
+  [
+    'explain',
+    {
+      async handle(body, ctx) {
+        const { id } = parseDecisionRequest(body);
+        try {
+          return ctx.store.explainRecommendation(id);
+        } catch (e) {
+          if (e instanceof StoreError && e.kind === 'not_found') throw new HttpError(404, 'not_found', `no recommendation with id ${describeValue(id)}`, { member: 'id' });
+          if (e instanceof StoreError && e.kind === 'conflict') throw new HttpError(409, 'already_decided', e.message, { member: 'id' });
+          throw e;
+        }
+      },
+    },
+  ],
+  [
+    'model',
+    {
+      async handle(_body, ctx) {
+        const state = ctx.store.matcher();
+        return { labels: state.labels, location: modelJson(state.location), event: modelJson(state.event) };
+      },
+    },
+  ],
+]);
+
+/**
  * The route for a request path, or undefined. The query string plays no part. Exact paths only: the
  * raw request path is compared, so `/api/custom/../api/custom/locations` or `%2e%2e` segments are
  * not resolved to an endpoint (a proxy in front might resolve them differently).
  */
 export function findRoute(pathname: string): Route | undefined {
+  if (pathname.startsWith(SANDBOX_PREFIX)) return SANDBOX_ROUTES.get(pathname.slice(SANDBOX_PREFIX.length));
   if (!pathname.startsWith(API_PREFIX)) return undefined;
   return ROUTES.get(pathname.slice(API_PREFIX.length));
 }
 
-export const ENDPOINT_LIST = [...ROUTES.keys()].map((p) => API_PREFIX + p).join(', ');
+export const ENDPOINT_LIST = [...[...ROUTES.keys()].map((p) => API_PREFIX + p), ...[...SANDBOX_ROUTES.keys()].map((p) => SANDBOX_PREFIX + p)].join(', ');

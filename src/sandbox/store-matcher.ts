@@ -4,7 +4,7 @@
 // time the labels grow by a quarter (at most every REFIT_AT_MOST pairs), the model is refitted and
 // the pending recommendations re-scored. A refit re-scores every compared pair, so refitting on
 // every decision would make a bulk run of thousands of decisions quadratic.
-import { clusterLinks, MatchRun, modelJson, REVIEW_THRESHOLD, strongestFields, type Candidate, type KeyLabel, type MatchModel, type PreparedEvent, type PreparedLocation } from '../matching/index';
+import { clusterLinks, MatchRun, modelJson, REVIEW_THRESHOLD, strongestFields, type Candidate, type KeyLabel, type MatchModel, type PairScore, type PreparedEvent, type PreparedLocation } from '../matching/index';
 import type { SourceRecord } from './source-records';
 import { matchInputs } from './store-match';
 import type { EntityKind } from './store-ids';
@@ -96,6 +96,11 @@ export class SandboxMatcher {
     this.runs.location.refit(this.labels.location);
     this.runs.event.refit(this.labels.event);
     return true;
+  }
+
+  /** Why a pair of source keys scores as it does under the current model (see MatchRun.explainKeys). */
+  explain(kind: EntityKind, a: string, b: string): PairScore | undefined {
+    return (this.runs[kind] as MatchRun<PreparedLocation | PreparedEvent>).explainKeys(a, b);
   }
 
   /** The current score of a pair of source keys under the (possibly refitted) model. */

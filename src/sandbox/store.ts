@@ -8,7 +8,7 @@ import { DEFAULT_GENERATE_OPTIONS, generateDataset } from './generator';
 import { UnionFind } from './merge';
 import { DataDir, type DecisionRecord, type StoreInputs } from './persistence';
 import { sourceKey, type SourceRecord } from './source-records';
-import { StoreError, type EventQuery, type ListResult, type LocationQuery, type PageQuery, type RecommendationListResult, type SandboxStoreApi } from './store-api';
+import { StoreError, type EventQuery, type ListResult, type LocationQuery, type PageQuery, type RecommendationExplanation, type RecommendationListResult, type SandboxStoreApi } from './store-api';
 import { SandboxMatcher, type MatcherState } from './store-matcher';
 import { RECOMMENDATION_TYPE, recommendationId, syncTimes, type EntityKind } from './store-ids';
 import { RecommendationBook, type Rec } from './store-recommendations';
@@ -248,6 +248,18 @@ export class SandboxStore implements SandboxStoreApi {
     if (this.matching.learn(d.keys, d.decision)) {
       this.book.rescore((kind, a, b) => this.matching.pairScore(kind, a, b));
     }
+  }
+
+  explainRecommendation(id: string): RecommendationExplanation {
+    const rec = this.book.getPending(id);
+    if (!rec) throw this.notPending(id);
+    const state = this.matching.state();
+    const pairs = rec.keys.slice(1).map((key) => {
+      const pair = this.matching.explain(rec.kind, rec.keys[0], key);
+      if (!pair) throw new Error(`recommendation ${id}: source record ${key} is not in the matcher's data`);
+      return pair;
+    });
+    return { id, kind: rec.kind, model: state[rec.kind].source, labels: state.labels, pairs };
   }
 
   /** The matcher's current models (estimated, and refitted on decisions) and how many labels they learned from. */
