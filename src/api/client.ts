@@ -2,6 +2,7 @@
 // pages. Editor-independent: the extension, the CLI and the tests use it alike.
 import { checkBaseUrl } from './base-url';
 import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
+import { EXPLAIN_PATH, ExplanationSchema, type ServiceExplanation } from './explanation';
 import { RequestValidationError } from './errors';
 import type { Event, Location, Page, Recommendation, Verdict } from './model';
 import { type ResumeOptions, itemsOf, parallelPages, resumingFetcher, sequentialPages } from './paging';
@@ -90,6 +91,18 @@ export class DedupClient {
       ...call,
       readOnly: false,
       parse: (data, status) => parseResponse(DecisionResponseSchema, data, `POST ${path}`, status),
+    });
+  }
+
+  /**
+   * The sandbox's explanation of a pending recommendation's score (src/api/explanation.ts): not part
+   * of the interface, so a real service answers 404 (or anything else) and the caller falls back.
+   */
+  async explainRecommendation(id: string, call: CallOptions = {}): Promise<ServiceExplanation> {
+    return this.transport.post(EXPLAIN_PATH, decisionBody(id), {
+      ...call,
+      readOnly: true,
+      parse: (data, status) => parseResponse(ExplanationSchema, data, `POST ${EXPLAIN_PATH}`, status),
     });
   }
 

@@ -118,4 +118,23 @@ describe('webview protocol: messages from the page', () => {
     assert.equal(stateRecommendationId({ recommendationId: 3 }), undefined);
     assert.equal(stateRecommendationId(undefined), undefined);
   });
+
+  // Issue 16, point 6: the service's own explanation replaces this editor's estimate, pair for pair.
+  it("uses the service's explanation when it explains every pair, and says whose weights they are", () => {
+    const own = scoreLocationPair(
+      { key: 'a', name: 'Café Central', integration: 'acme' },
+      { key: 'b', name: 'Cafe Central Wien', integration: 'globex' },
+    );
+    const service = { id: 'urn:rec:1', kind: 'location' as const, model: 'estimated' as const, labels: 3, pairs: [{ ...own, answers: 1.5, logOdds: own.logOdds + 1.5 }] };
+    const v = comparisonView(PAIR_SCORING, rec([a, b]), { service });
+    assert.deepEqual(v.weights, { source: 'service', model: 'estimated', labels: 3 });
+    assert.equal(v.explanations[0].logOdds, own.logOdds + 1.5);
+    assert.equal(v.explanations[0].answers, 1.5);
+    assert.equal(v.explanations[0].evidence.find((e) => e.field === 'name')?.level, own.fields[0].level);
+    // Not every pair explained (or another kind): the editor's own estimate, said so.
+    const partial = comparisonView(PAIR_SCORING, rec([a, b, { ...b, '@id': 'urn:e:c' }]), { service });
+    assert.deepEqual(partial.weights, { source: 'editor' });
+    assert.equal(partial.explanations.length, 2);
+    assert.equal(comparisonView(PAIR_SCORING, rec([a, b]), { service: { ...service, kind: 'event' } }).weights?.source, 'editor');
+  });
 });

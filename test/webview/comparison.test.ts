@@ -108,6 +108,32 @@ describe('webview: comparison panel in chromium', function () {
     await page.close();
   });
 
+  // Issue 16, point 6: whose weights the sum is, said on the page; the service's own bits as text.
+  it("says whose weights explain the score: this editor's hand-set ones, or the service's own with the curator's answers", async () => {
+    const { page } = await shown();
+    assert.equal(await page.locator('#weights-source').getAttribute('data-source'), 'editor');
+    assert.match(await page.locator('#weights-source').innerText(), /this editor's hand-set model/);
+    const v = view([CAFE, CAFE_2]);
+    const p = v.explanations[0];
+    const answers = -2.5;
+    const own = {
+      ...v,
+      weights: { source: 'service' as const, model: 'estimated' as const, labels: 14 },
+      explanations: [{ ...p, answers, logOdds: p.logOdds + answers, score: 1 / (1 + 2 ** -(p.logOdds + answers)), evidence: p.evidence.map((e) => ({ ...e, level: e.field === 'name' ? '<img src=x onerror=alert(1)> close' : 'exact' })) }],
+    };
+    await send(page, { type: 'show', view: own });
+    await page.waitForFunction(() => document.querySelector('#weights-source')?.getAttribute('data-source') === 'service');
+    assert.match(await page.locator('#weights-source').innerText(), /the service's own model, estimated from its data and 14 labelled pairs/);
+    const sum = await page.locator('table.sum').innerText();
+    assert.match(sum, /your decisions\s+−2\.50/);
+    assert.match(sum, /→ the service's matcher: \d+% \(the listed score: 93%\)/);
+    // A level is text, whatever it holds.
+    assert.match(sum, /<img src=x onerror=alert\(1\)> close/);
+    assert.equal(await page.locator('table.sum img').count(), 0);
+    assert.match(await page.locator('#score-note').innerText(), /is the service's score \(its weakest link\)\. Its matcher scores this pair/);
+    await page.close();
+  });
+
   it('posts approve and reject with the recommendation id, and shows the outcome', async () => {
     const { page } = await shown();
     await page.getByRole('button', { name: /^Approve/ }).click();

@@ -16,6 +16,7 @@ import { clearUnsure } from '../commands/clear-unsure-command';
 import { flagSentence } from '../triage/flag-labels';
 import { Settings } from '../settings';
 import { shortName } from './panel-title';
+import type { ServiceExplanations } from './service-explanations';
 
 const MAX_TITLE_NAME = 40;
 
@@ -31,6 +32,8 @@ export interface PanelRegistry {
   keep(panel: ComparisonPanel): void;
   /** The first pending recommendation in the tree's order, other than `after`, not on screen in another panel. */
   nextPending(after: string): Recommendation | undefined;
+  /** The service's own reasons for scores, where it gives them (the sandbox). */
+  readonly explanations: ServiceExplanations;
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -132,7 +135,8 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   protected viewOf(rec: Recommendation): ReturnType<typeof comparisonView> {
     const total = this.registry.ctx.list.knownTotal;
     const triage = this.registry.ctx.curation.triage;
-    const view = comparisonView(triage.pairScoring(), rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1) });
+    const service = this.registry.explanations.cached(rec);
+    const view = comparisonView(triage.pairScoring(), rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1), ...(service ? { service } : {}) });
     const mark = triage.unsure(rec['@id']);
     // The flags among the loaded recommendations (as the tree shows them), in words.
     const flags = triage.flagsOf(rec, this.registry.ctx.list).filter((f) => f !== 'unsure');
@@ -179,9 +183,24 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
       else void triage.loaded.then(() => this.onReady());
       return;
     }
-    this.post(this.showMessage(this.rec));
+    const show = this.showMessage(this.rec);
+    this.post(show);
     if (this.status) this.post({ type: 'decision', recommendationId: this.recommendationId, status: this.status });
     if (this.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
+    if (show.view.explanations.length) this.explainByService(this.rec);
+  }
+
+  /**
+   * The page shows this editor's estimate at once; where the service explains its own scores (the
+   * sandbox), its reasons follow and the page is drawn again with them, if the recommendation is
+   * still the one on screen.
+   */
+  private explainByService(rec: Recommendation): void {
+    const explanations = this.registry.explanations;
+    if (!explanations.mayLoad(rec)) return;
+    void explanations.load(rec).then((found) => {
+      if (found && !this.isDisposed && this.rec === rec) this.onReady();
+    });
   }
 
   protected override onUsed(): void {

@@ -13,6 +13,7 @@ import { panelOptions } from './base-panel';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 import { restoreComparison } from './comparison-restore';
 import { QueuePanel } from './queue-panel';
+import { ServiceExplanations } from './service-explanations';
 import { resumePoint } from './queue-resume';
 import type { ReviewGroup } from './queue-group';
 import { PreviewSlot, previewEnabled } from './preview-slot';
@@ -26,6 +27,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   /** The panel the next tree click re-uses. */
   private readonly previews = new PreviewSlot<ComparisonPanel>();
   private readonly subscription: vscode.Disposable;
+  readonly explanations: ServiceExplanations;
 
   constructor(
     readonly ctx: DecisionContext,
@@ -33,6 +35,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
     /** Settles when the session knows its first state (after a reload: the local sandbox restarted). */
     private readonly ready: Promise<void> = Promise.resolve(),
   ) {
+    this.explanations = new ServiceExplanations(ctx.session, ctx.log);
     this.subscription = ctx.list.onDidChangePending((change) => {
       for (const p of this.panels.values()) p.pendingChanged(change);
       this.queuePanel?.pendingChanged(change);

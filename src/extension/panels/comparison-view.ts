@@ -5,6 +5,7 @@
 import type { Recommendation, RecommendationEntity } from '../../api/model';
 import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
 import type { PairScore } from '../../matching/types';
+import type { ServiceExplanation } from '../../api/explanation';
 import type { PairScoring } from '../../triage/pair-scoring';
 import { FIELD_KEYS, type FieldKey } from '../../webview/comparison/fields';
 import type { ComparisonRow, ComparisonView, Evidence, PairExplanation } from '../../webview/comparison/protocol';
@@ -98,6 +99,7 @@ function metersBetween({ distanceMeters }: PairScoring, a: RecommendationEntity,
 function explain(score: PairScore, against: number, meters: number | undefined): PairExplanation {
   return {
     ...(meters === undefined ? {} : { meters }),
+    ...(score.answers === undefined ? {} : { answers: score.answers }),
     against,
     score: score.score,
     logOdds: score.logOdds,
@@ -106,6 +108,7 @@ function explain(score: PairScore, against: number, meters: number | undefined):
       const out: Evidence = { field: f.field, similarity: f.similarity, weight: f.weight };
       if (f.a !== undefined) out.a = clip(f.a);
       if (f.b !== undefined) out.b = clip(f.b);
+      if (f.level !== undefined && f.level !== 'missing') out.level = clip(f.level);
       return out;
     }),
   };
@@ -115,6 +118,11 @@ export interface ViewOptions {
   /** Column heading for an entity (the panel passes the trees' labels). */
   entityLabel?: (e: RecommendationEntity, index: number) => string;
   remaining?: number;
+  /**
+   * The service's own explanation of the score (the sandbox's /sandbox/explain), used instead of
+   * this editor's hand-set estimate when it explains every pair.
+   */
+  service?: ServiceExplanation;
   /** For tests: the locale and time zone an event's start is shown in; default the editor's. */
   locale?: string;
   timeZone?: string;
@@ -129,9 +137,14 @@ export function comparisonView(scoring: PairScoring, r: Recommendation, o: ViewO
   const kind = entityKind(r);
   // Keys are positional: two entities may share an @id in a malformed answer.
   const key = (i: number) => `${i}:${r.entities[i]['@id']}`;
+  const service = o.service && o.service.kind === kind && o.service.pairs.length === r.entities.length - 1 ? o.service : undefined;
   const explanations = r.entities.slice(1).map((e, k) => {
     const first = r.entities[0];
-    const pair = kind === 'event' ? scoreEventPair(entityAsEvent(first, key(0)), entityAsEvent(e, key(k + 1))) : scoreLocationPair(entityAsLocation(first, key(0)), entityAsLocation(e, key(k + 1)));
+    const pair = service
+      ? service.pairs[k]
+      : kind === 'event'
+        ? scoreEventPair(entityAsEvent(first, key(0)), entityAsEvent(e, key(k + 1)))
+        : scoreLocationPair(entityAsLocation(first, key(0)), entityAsLocation(e, key(k + 1)));
     const explained = explain(pair, k + 1, metersBetween(scoring, first, e));
     // The event matcher names a location by its key when it has no name (entities carry only the
     // address): show the addresses it compared instead of internal keys.
@@ -149,6 +162,7 @@ export function comparisonView(scoring: PairScoring, r: Recommendation, o: ViewO
     entities: r.entities.map((e, i) => ({ id: e['@id'], label: o.entityLabel?.(e, i) ?? e['@id'] })),
     rows: kind === 'event' ? eventRows(r, o) : FIELD_KEYS.map((k) => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: LOCATION_ROWS[k] ?? [] })),
     explanations,
+    weights: service ? { source: 'service', model: service.model, labels: service.labels } : { source: 'editor' },
   };
   if (o.remaining !== undefined) view.remaining = o.remaining;
   return view;

@@ -186,6 +186,8 @@ export class QueuePanel extends ComparisonPanel {
     if (next) {
       show.next = this.viewOf(next);
       delete show.next.remaining;
+      // The service's reasons for the next item, ready by the time the curator gets there.
+      if (show.next.explanations.length && this.registry.explanations.mayLoad(next)) void this.registry.explanations.load(next);
     }
     return { ...show, queue: this.statusNow() };
   }

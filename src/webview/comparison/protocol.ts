@@ -23,6 +23,8 @@ const EvidenceSchema = v.object({
   /** The normalised values the matcher compared, for display. */
   a: v.optional(v.string()),
   b: v.optional(v.string()),
+  /** The comparison level the pair fell into ("exact", "< 50 m", …); its m and u gave the weight. */
+  level: v.optional(v.string()),
 });
 export type Evidence = v.InferOutput<typeof EvidenceSchema>;
 
@@ -35,6 +37,8 @@ const PairExplanationSchema = v.object({
   evidence: v.array(EvidenceSchema),
   /** Metres between the two entities, when both carry coordinates (not in the interface; some services send them). */
   meters: v.optional(v.number()),
+  /** Bits the curator's decisions on pairs of this pattern added, when the service's model learned from them (in logOdds). */
+  answers: v.optional(v.number()),
 });
 export type PairExplanation = v.InferOutput<typeof PairExplanationSchema>;
 
@@ -68,6 +72,14 @@ export const ComparisonViewSchema = v.object({
   rows: v.array(ComparisonRowSchema),
   /** One per entity after the first, each compared with the first. */
   explanations: v.array(PairExplanationSchema),
+  /**
+   * Whose weights the explanations are: the service's own model (the sandbox explains its scores,
+   * estimated from its data or hand-set, learned from `labels` labelled pairs) or, when the service
+   * does not say, this editor's hand-set model. Absent: the editor's (older saved states).
+   */
+  weights: v.optional(
+    v.union([v.object({ source: v.literal('service'), model: v.picklist(['estimated', 'prior']), labels: v.number() }), v.object({ source: v.literal('editor') })]),
+  ),
   /** Pending recommendations left after this one, when known. */
   remaining: v.optional(v.number()),
   /** Triage's notes (issue 17): the flags in words and the curator's unsure mark. Absent in blind mode. */

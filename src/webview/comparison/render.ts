@@ -108,7 +108,9 @@ export function scoreNote(view: ComparisonView): HTMLElement | null {
   const differing = view.explanations.filter((p) => percent(p.score) !== service);
   if (!differing.length) return null;
   const estimates = view.entities.length > 2 ? view.explanations.map((p) => `${p.against + 1}: ${percent(p.score)}`).join(', ') : percent(view.explanations[0].score);
-  const note = el('p', 'score-note', t(view.entities.length > 2 ? 'scoreNoteMany' : 'scoreNoteOne', service, estimates));
+  const own = view.weights?.source === 'service';
+  const key = own ? (view.entities.length > 2 ? 'scoreNoteServiceMany' : 'scoreNoteServiceOne') : view.entities.length > 2 ? 'scoreNoteMany' : 'scoreNoteOne';
+  const note = el('p', 'score-note', t(key, service, estimates));
   note.id = 'score-note';
   return note;
 }
@@ -222,21 +224,35 @@ function evidenceText(e: Evidence): string {
 
 const weightClass = (w: number) => (w > 0.005 ? 'for' : w < -0.005 ? 'against' : 'neutral');
 
+/** Whose weights the sum below uses: the service's own model, or this editor's hand-set one. */
+function weightsNote(view: ComparisonView): HTMLElement {
+  const w = view.weights;
+  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', String(w.labels)) : t('weightsServiceEstimated');
+  const p = el('p', 'weights muted', text);
+  p.id = 'weights-source';
+  p.dataset.source = w?.source ?? 'editor';
+  return p;
+}
+
 /** The sum, per pair: prior + every field's weight = log-odds → score. */
 function why(view: ComparisonView): HTMLElement {
   const section = el('section', 'why-sum', el('h2', undefined, t('whyThisScore')));
   section.setAttribute('aria-label', t('whyThisScore'));
   if (!view.explanations.length) section.append(el('p', 'muted', t('onlyOneEntity')));
+  else section.append(weightsNote(view));
+  const own = view.weights?.source === 'service';
   for (const p of view.explanations) {
     const rows = el('tbody');
     rows.append(el('tr', undefined, th('row', t('prior')), el('td', 'num', bits(p.prior)), el('td', 'muted', t('beforeEvidence'))));
     for (const e of p.evidence) {
       const shown = [e.a, e.b].filter((x) => x !== undefined).join(' ⇄ ');
       const similarity = (s: number) => (e.field === 'distance' && p.meters !== undefined ? t('similarityApart', s.toFixed(2), distanceText(p.meters)) : t('similarity', s.toFixed(2)));
-      const note = e.similarity === null ? (e.field === 'distance' ? t('noCoordinates') : t('valueMissing')) : similarity(e.similarity);
+      const measured = e.similarity === null ? (e.field === 'distance' ? t('noCoordinates') : t('valueMissing')) : similarity(e.similarity);
+      const note = e.level === undefined ? measured : t('levelNote', measured, e.level);
       rows.append(el('tr', weightClass(e.weight), th('row', e.field), el('td', 'num', bits(e.weight)), el('td', undefined, note, shown ? el('span', 'compared', ` — ${shown}`) : null)));
     }
-    const total = el('tr', 'total', th('row', t('logOdds')), el('td', 'num', bits(p.logOdds)), el('td', undefined, t('matcherScore', percent(p.score), percent(view.score))));
+    if (p.answers !== undefined) rows.append(el('tr', `answers ${weightClass(p.answers)}`, th('row', t('answersField')), el('td', 'num', bits(p.answers)), el('td', undefined, t('answersNote'))));
+    const total = el('tr', 'total', th('row', t('logOdds')), el('td', 'num', bits(p.logOdds)), el('td', undefined, t(own ? 'serviceScore' : 'matcherScore', percent(p.score), percent(view.score))));
     const caption = el('caption', undefined, t('entityAgainstFirst', p.against + 1));
     const head = el('tr', undefined, th('col', t('field')), th('col', t('bits')), th('col', t('evidence')));
     section.append(el('div', 'table-wrap', el('table', 'sum', caption, el('thead', undefined, head), rows, el('tfoot', undefined, total))));
