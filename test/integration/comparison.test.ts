@@ -91,6 +91,24 @@ describe('Comparison panel in the real VS Code', function () {
     await expectTabs(1);
   });
 
+  // Issue 16, point 6: the sandbox explains its scores; the panel shows its bits, not a hand-set estimate.
+  it("explains the score with the sandbox's own model: the bits of the score the tree shows", async () => {
+    const pair = api.recommendations.shown().find((r) => r.entities.length === 2 && r['@id'] !== first['@id']);
+    assert.ok(pair, 'a pending recommendation of two entities');
+    const opened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', pair);
+    await waitFor("the service's explanation on the page", () => opened.viewShown?.weights?.source === 'service', 30000);
+    const view = opened.viewShown!;
+    assert.equal(view.recommendationId, pair['@id']);
+    assert.deepEqual(view.weights, { source: 'service', model: 'estimated', labels: (view.weights as { labels: number }).labels });
+    const [why] = view.explanations;
+    assert.ok(Math.abs(why.score - pair.score) < 1e-6, `explained ${why.score}, listed ${pair.score}`);
+    const sum = why.evidence.reduce((s, e) => s + e.weight, why.prior + (why.answers ?? 0));
+    assert.ok(Math.abs(sum - why.logOdds) < 1e-9);
+    assert.ok(why.evidence.some((e) => e.level !== undefined), 'the levels the model weighed');
+    opened.panel.dispose();
+    await expectTabs(1);
+  });
+
   it('ignores malformed or stale messages from the page', async () => {
     await panel.handleMessage({ type: 'decide', recommendationId: first['@id'], verdict: 'merge' });
     await panel.handleMessage({ type: 'decide', recommendationId: 'urn:not-this-one', verdict: 'approve' });

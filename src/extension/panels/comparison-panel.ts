@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Recommendation, Verdict } from '../../api/model';
 import { ComparisonPageMessage } from '../../webview/comparison/from-page';
-import type { DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
+import type { ComparisonView, DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
 import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
 import { integrationName, percent, recommendationLabel } from '../views/labels';
 import type { PendingChange } from '../views/recommendations-list';
@@ -54,6 +54,7 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   protected shownFor: string | undefined;
   /** Why Approve and Reject are off while no recommendation is on screen (restoring, gone, other connection). */
   protected held: string | undefined;
+  private lastView: ComparisonView | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -121,6 +122,11 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
     this.post({ type: 'hold', recommendationId: this.recommendationId, message });
   }
 
+  /** The view last sent to the page (tests read whose weights explain its score). */
+  get viewShown(): ComparisonView | undefined {
+    return this.lastView;
+  }
+
   /** Why the buttons are off while nothing decidable is on screen, if so (tests read it). */
   /** The line the page shows with the item (the outcome that led here, where a restored queue started). */
   get noticeShown(): string | undefined {
@@ -184,6 +190,7 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
       return;
     }
     const show = this.showMessage(this.rec);
+    this.lastView = show.view;
     this.post(show);
     if (this.status) this.post({ type: 'decision', recommendationId: this.recommendationId, status: this.status });
     if (this.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
