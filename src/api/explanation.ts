@@ -14,6 +14,7 @@ const FieldSchema = v.object({
   similarity: v.nullable(v.number()),
   weight: v.number(),
   level: v.optional(v.string()),
+  countedWith: v.optional(v.string()),
 });
 
 const PairSchema = v.object({

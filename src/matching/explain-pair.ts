@@ -11,7 +11,8 @@ export type Similarity<P> = (a: P, b: P) => number | null;
 export function explainPair<P extends { name: NormalizedName }>(comparisons: readonly Comparison<P>[], similarities: readonly Similarity<P>[], a: P, b: P, model: MatchModel): PairScore {
   const levels = levelsOf(comparisons, a, b);
   const weights: number[] = [];
-  const logOdds = pairLogOdds(model, levels, tfAdjustment(model, a.name, b.name, levels[0]), weights);
+  const where = { strongest: -1, discounted: [] as number[] };
+  const logOdds = pairLogOdds(model, levels, tfAdjustment(model, a.name, b.name, levels[0]), weights, where);
   const fields = comparisons.map((c, i): FieldExplanation => {
     const level = levels[i];
     const out: FieldExplanation = { field: c.field, similarity: level === MISSING ? null : similarities[i](a, b), weight: weights[i], level: level === MISSING ? 'missing' : c.levels[level] };
@@ -19,6 +20,7 @@ export function explainPair<P extends { name: NormalizedName }>(comparisons: rea
     const vb = c.show(b, a);
     if (va) out.a = va;
     if (vb) out.b = vb;
+    if (where.strongest >= 0 && where.discounted.includes(i)) out.countedWith = comparisons[where.strongest].field;
     return out;
   });
   return { score: logistic2(logOdds), logOdds, prior: priorBits(model), fields };

@@ -137,7 +137,7 @@ export function tfAdjustment(model: MatchModel, a: NormalizedName, b: Normalized
  * contribution after the term-frequency adjustment and the "where" discount, so they add up with
  * the prior to the result.
  */
-export function pairLogOdds(model: MatchModel, levels: ArrayLike<number>, tfBits = 0, weightsOut?: number[]): number {
+export function pairLogOdds(model: MatchModel, levels: ArrayLike<number>, tfBits = 0, weightsOut?: number[], whereOut?: { strongest: number; discounted: number[] }): number {
   const c = compiled(model);
   // MISSING, copied: an imported binding is a getter call under tsx, and this is the hot path.
   const MISSING = -1;
@@ -156,6 +156,7 @@ export function pairLogOdds(model: MatchModel, levels: ArrayLike<number>, tfBits
       bestWeight = w;
     }
   }
+  if (whereOut) whereOut.strongest = best;
   for (let i = 0; i < n; i++) {
     const l = levels[i];
     let w = l === MISSING ? 0 : c.weights[i][l];
@@ -165,7 +166,10 @@ export function pairLogOdds(model: MatchModel, levels: ArrayLike<number>, tfBits
     // A name's frequency says how often random records share it, not how often other events at
     // the same venue do (the act's second show does): the conditional u already counts that.
     else if (i === c.nameIndex && l !== MISSING && tfBits !== 0) w = adjusted(w, tfBits);
-    if (c.where[i] && w > 0 && i !== best) w *= model.whereDiscount;
+    if (c.where[i] && w > 0 && i !== best) {
+      w *= model.whereDiscount;
+      whereOut?.discounted.push(i);
+    }
     if (weightsOut) weightsOut[i] = w;
     total += w;
   }

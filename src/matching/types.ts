@@ -35,6 +35,11 @@ export interface FieldExplanation {
   weight: number;
   /** The comparison level the pair fell into ("exact", "< 50 m", … or "missing"); its m and u gave the weight. */
   level?: string;
+  /**
+   * The "where" field whose agreement counted in full, when this one's agreement was discounted for
+   * saying the same thing (address, town, postcode and distance all say where a place is).
+   */
+  countedWith?: string;
 }
 
 export interface PairScore {

@@ -5,6 +5,7 @@ import {
   fieldWeight,
   LOCATION_MODEL,
   MATCH_THRESHOLD,
+  PRIOR_LOCATION_MODEL,
   scoreEventPair,
   scoreLocationPair,
   type MatchLocation,
@@ -47,6 +48,23 @@ describe('matching/score', () => {
     assert.ok(Math.abs(s.score - 1 / (1 + 2 ** -s.logOdds)) < 1e-12);
     assert.deepEqual(s.fields.map((f) => f.field), ['name', 'address', 'town', 'postcode', 'phone', 'url', 'distance', 'integration']);
     assert.equal(s.fields.find((f) => f.field === 'phone')?.a, '8187883536');
+  });
+
+  // Issue 16, point 6: an explanation a curator can follow says why an agreeing "where" field adds little.
+  it('names the "where" field that counted in full beside each agreement that was discounted', () => {
+    const other: MatchLocation = { ...bizou, key: 'b#2', name: 'Bizou', url: null, telephone: null };
+    const s = scoreLocationPair(bizou, other);
+    const field = (f: string) => s.fields.find((x) => x.field === f)!;
+    // The address agrees most strongly; postcode and distance agree too and say the same place again.
+    assert.equal(field('address').countedWith, undefined);
+    for (const f of ['postcode', 'distance']) {
+      assert.equal(field(f).countedWith, 'address', f);
+      const full = PRIOR_LOCATION_MODEL.comparisons.find((c) => c.field === f)!.levels[0];
+      assert.ok(Math.abs(field(f).weight - Math.log2(full.m / full.u) * PRIOR_LOCATION_MODEL.whereDiscount) < 1e-9, f);
+    }
+    // A field that disagrees, or says nothing, is not "counted with" anything.
+    assert.equal(field('name').countedWith, undefined);
+    assert.equal(field('phone').countedWith, undefined);
   });
 
   it('a different place nearby scores low', () => {

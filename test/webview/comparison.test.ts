@@ -119,13 +119,14 @@ describe('webview: comparison panel in chromium', function () {
     const own = {
       ...v,
       weights: { source: 'service' as const, model: 'estimated' as const, labels: 14 },
-      explanations: [{ ...p, answers, logOdds: p.logOdds + answers, score: 1 / (1 + 2 ** -(p.logOdds + answers)), evidence: p.evidence.map((e) => ({ ...e, level: e.field === 'name' ? '<img src=x onerror=alert(1)> close' : 'exact' })) }],
+      explanations: [{ ...p, answers, logOdds: p.logOdds + answers, score: 1 / (1 + 2 ** -(p.logOdds + answers)), evidence: p.evidence.map((e) => ({ ...e, level: e.field === 'name' ? '<img src=x onerror=alert(1)> close' : 'exact', ...(e.field === 'town' ? { countedWith: 'address' } : {}) })) }],
     };
     await send(page, { type: 'show', view: own });
     await page.waitForFunction(() => document.querySelector('#weights-source')?.getAttribute('data-source') === 'service');
     assert.match(await page.locator('#weights-source').innerText(), /the service's own model, estimated from its data and 14 labelled pairs/);
     const sum = await page.locator('table.sum').innerText();
     assert.match(sum, /your decisions\s+−2\.50/);
+    assert.match(sum, /town\s+[+−]\d+\.\d\d\s+.*exact · the same place again: address counted it/);
     assert.match(sum, /→ the service's matcher: \d+% \(the listed score: 93%\)/);
     // A level is text, whatever it holds.
     assert.match(sum, /<img src=x onerror=alert\(1\)> close/);

@@ -109,6 +109,7 @@ function explain(score: PairScore, against: number, meters: number | undefined):
       if (f.a !== undefined) out.a = clip(f.a);
       if (f.b !== undefined) out.b = clip(f.b);
       if (f.level !== undefined && f.level !== 'missing') out.level = clip(f.level);
+      if (f.countedWith !== undefined) out.countedWith = clip(f.countedWith);
       return out;
     }),
   };

@@ -25,6 +25,8 @@ const EvidenceSchema = v.object({
   b: v.optional(v.string()),
   /** The comparison level the pair fell into ("exact", "< 50 m", …); its m and u gave the weight. */
   level: v.optional(v.string()),
+  /** The "where" field that counted in full: this agreement says the same place again, so it adds less (or nothing). */
+  countedWith: v.optional(v.string()),
 });
 export type Evidence = v.InferOutput<typeof EvidenceSchema>;
 

@@ -248,7 +248,8 @@ function why(view: ComparisonView): HTMLElement {
       const shown = [e.a, e.b].filter((x) => x !== undefined).join(' ⇄ ');
       const similarity = (s: number) => (e.field === 'distance' && p.meters !== undefined ? t('similarityApart', s.toFixed(2), distanceText(p.meters)) : t('similarity', s.toFixed(2)));
       const measured = e.similarity === null ? (e.field === 'distance' ? t('noCoordinates') : t('valueMissing')) : similarity(e.similarity);
-      const note = e.level === undefined ? measured : t('levelNote', measured, e.level);
+      const leveled = e.level === undefined ? measured : t('levelNote', measured, e.level);
+      const note = e.countedWith === undefined ? leveled : t('levelNote', leveled, t('countedWith', e.countedWith));
       rows.append(el('tr', weightClass(e.weight), th('row', e.field), el('td', 'num', bits(e.weight)), el('td', undefined, note, shown ? el('span', 'compared', ` — ${shown}`) : null)));
     }
     if (p.answers !== undefined) rows.append(el('tr', `answers ${weightClass(p.answers)}`, th('row', t('answersField')), el('td', 'num', bits(p.answers)), el('td', undefined, t('answersNote'))));

@@ -80,6 +80,7 @@ export const COMPARISON_STRINGS = {
   scoreNoteServiceMany: "{0} is the service's score (its weakest link). Its matcher scores each entity against 1: {1} (why below).",
   serviceScore: "→ the service's matcher: {0} (the listed score: {1})",
   levelNote: '{0} · {1}',
+  countedWith: 'the same place again: {0} counted it',
   answersField: 'your decisions',
   answersNote: "what the curator's decisions on pairs that agree the same way taught the model",
   weightsEditor: "Weights: this editor's hand-set model. The service does not say how it scores, so its own weights may differ.",
