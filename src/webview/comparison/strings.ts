@@ -67,7 +67,7 @@ export const COMPARISON_STRINGS = {
   onlyOneEntity: 'Only one entity: nothing to compare.',
   prior: 'prior',
   beforeEvidence: 'before any evidence',
-  noCoordinates: 'no coordinates in the entities',
+  noCoordinates: 'no coordinates on one side or both',
   valueMissing: 'a value is missing',
   similarity: 'similarity {0}',
   similarityApart: 'similarity {0} · {1} apart',
