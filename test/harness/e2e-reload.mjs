@@ -23,7 +23,12 @@ export async function reloadWithComparisonAndQueue(page, sidebar, { screenshot, 
   await row.locator('.label-name').first().click();
   const comparison = await webviewFrame(page, `the comparison panel of "${label}"`, (f) => f.locator('main.comparison h1').first(), async (f) => (await f.locator('.queue-bar').count()) === 0 && (await f.locator('button.decide.approve').isEnabled()));
   const id = (await comparison.locator('.rec-id code').innerText()).trim();
-  say(`opened the comparison of "${label}" (${id}) before the reload`);
+  // The tab names what the panel shows: the tree may have re-sorted between reading the row and the
+  // click (the sandbox re-scores its list after it learns from decisions), so the row's label is not
+  // proof of what opened; the active tab is.
+  const tab = (await page.locator('.tabs-container .tab.active .label-name').first().innerText()).trim();
+  if (!tab.startsWith('Compare: ')) throw new StepError(`the active tab after the click is not a comparison: "${tab}"`);
+  say(`opened the comparison of "${label}" (${id}; tab "${tab}") before the reload`);
   if (!(await editorTab(page, /^Review Queue/).count())) {
     // Later steps of the walk close every editor: open the queue again, as a user would.
     const header = recommendations.locator('.pane-header');
@@ -85,8 +90,8 @@ export async function reloadWithComparisonAndQueue(page, sidebar, { screenshot, 
 
   // The restored comparison decides too: its buttons work once it has read the recommendation again.
   // Its tab is named by the names; the tree's row starts with the score.
-  await expect(`the comparison tab of "${label}" after the reload`, editorTab(page, new RegExp(`^Compare: ${escape(label.replace(/^\d+%\s*/, '').slice(0, 20))}`)).first().click());
-  const restored = await webviewFrame(page, `the restored comparison of "${label}"`, (f) => f.locator('.rec-id code', { hasText: id }).first(), (f) => f.locator('.queue-bar').count().then((n) => n === 0));
+  await expect(`the comparison tab "${tab}" after the reload`, editorTab(page, new RegExp(`^${escape(tab.slice(0, 40))}`)).first().click());
+  const restored = await webviewFrame(page, `the restored comparison "${tab}"`, (f) => f.locator('.rec-id code', { hasText: id }).first(), (f) => f.locator('.queue-bar').count().then((n) => n === 0));
   await until('the restored comparison’s Approve to be enabled', () => restored.locator('button.decide.approve').isEnabled());
   const beforeApprove = await pendingCount(views);
   await restored.locator('button.decide.approve').click();
