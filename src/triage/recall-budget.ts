@@ -71,7 +71,11 @@ export interface RecallSetOptions {
 
 /** The set's recall figures: what it may lose and what it loses at the upper end, history included. */
 export interface RecallSet extends SafeSet {
+  /** The backlog's true matches at their lower end (matchesLowerBound). */
+  matchesLow: number;
+  /** (1 − targetRecall) × matchesLow: what bulk rejections may lose, history included. */
   maxLost: number;
+  /** What they lose at the upper end with this set, history included. */
   lostHigh: number;
 }
 
@@ -123,7 +127,7 @@ export function recallSet(groups: readonly SetGroup[], posterior: ReadonlyMap<st
   }
   const tally = { size: n - sofar.size, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - sofar.unseen };
   const lostHigh = lost(expected, variance, worst);
-  return { verdict: 'reject', keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: n ? lostHigh / n : 0, tally, maxLost, lostHigh };
+  return { verdict: 'reject', keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: n ? lostHigh / n : 0, tally, matchesLow: o.matchesLow, maxLost, lostHigh };
 }
 
 /**
