@@ -142,6 +142,11 @@ async function main(): Promise<void> {
         labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
         const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
+        if (process.env.TRACE && kind === process.env.TRACE) {
+          const g = result.groups.find((x) => x.decidable.includes(next));
+          const a = result.sets.approve;
+          console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(bulkSoFar.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
+        }
         if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
         try {
           await (verdict === 'approve' ? client.approve(next) : client.reject(next));

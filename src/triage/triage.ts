@@ -339,7 +339,8 @@ function hash(id: string): number {
 /**
  * The review queue's "most informative first": one item from each group that is not yet safe, in
  * turn — plain patterns before flagged groups; among them, groups without enough decisions of
- * their own first (largest first), then those whose interval is widest for their size. Items of safe groups are not
+ * their own first (largest first), then those a group decision is within reach of (most items per
+ * answer still needed), then those whose interval is widest for their size. Items of safe groups are not
  * asked: a group decision takes them. Unsure items are not asked again.
  */
 export function informativeOrder(result: TriageResult): string[] {
@@ -356,14 +357,23 @@ export function informativeOrder(result: TriageResult): string[] {
     // go first within a tier, not the rivals last.)
     // A leader's group is a trap too: measured, one approval and the plain groups' prior let a
     // leaders' group of 16 in with 13 of them wrong (3,034; they need two decisions of their own).
-    // Within a tier, the groups an answer brings closest to a group decision first: the most items
-    // per answer still needed (issue 17's third lever); groups out of reach after them, by how
-    // uncertain they are for their size.
+    // Within a tier, the groups an answer brings closest to a group decision first (issue 17's third
+    // lever); groups out of reach after them, by how uncertain they are for their size.
+    // Issue 17's fourth attempt: by the items a group decision would take per answer still needed,
+    // and a group that needs as many answers as it has items is out of reach (answering it is
+    // deciding it by hand). Measured over five backlogs of 8,000–20,000 (docs/benchmarks.md,
+    // "Fourth attempt"): 3,621 answers by fewest answers first, 3,075 by items per answer.
     const traps = g.flags.length;
-    const ahead = g.answersToSafe === undefined ? g.size * (g.high - g.low) : 1e8 - g.answersToSafe * 1e6 + g.decidable.length;
-    return (traps ? 0 : 8e9) + (own < (traps ? o.minOwnLabels : 1) ? 2e9 : 0) + (g.chainLead ? 1e9 : 0) + ahead;
+    const reach = g.answersToSafe !== undefined && g.answersToSafe < g.decidable.length;
+    return [traps ? 0 : 1, own < (traps ? o.minOwnLabels : 1) ? 1 : 0, g.chainLead ? 1 : 0, reach ? 1 : 0, reach ? g.decidable.length / g.answersToSafe! : g.size * (g.high - g.low)];
   };
-  open.sort((a, b) => priority(b) - priority(a));
+  const ranks = new Map(open.map((g) => [g, priority(g)]));
+  const before = (a: number[], b: number[]) => a.findIndex((x, i) => x !== b[i]);
+  open.sort((a, b) => {
+    const [ra, rb] = [ranks.get(a)!, ranks.get(b)!];
+    const i = before(ra, rb);
+    return i < 0 ? 0 : rb[i] - ra[i];
+  });
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));
   const order: string[] = [];
   // One question is asked once: an item the approvals settled, or whose question another item asks
