@@ -10,7 +10,9 @@
 // triaging again (a curator working down the queue; default 1, every answer re-triages). Last line, exactly:
 //   labels L, decided D of N, precision P, recall R
 // with P and R of the approvals against the truth, per recommendation. Baselines are printed
-// before it: everything by hand (L = N) and the best single score threshold.
+// before it: everything by hand (L = N) and the best single score threshold. TRACE='other flagged'
+// (or another kind of the "human answers" line) prints each such answer with its group's estimate,
+// the answers it still needs to a group decision, and the approve set's bound and tally.
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
