@@ -1,6 +1,6 @@
 // A curator clearing a backlog with triage, simulated against a real sandbox over HTTP (issue 17).
 //   npx tsx bench/triage-sim.ts [--load FILE.ndjson [--truth FILE.tsv] | --locations N --events N --seed S]
-//                               [--target-precision 0.99] [--max-labels N] [--batch N]
+//                               [--target-precision 0.99] [--target-recall 0.97] [--max-labels N] [--batch N]
 // The sandbox starts with --auto-merge off, so every candidate is pending. Then, until the backlog
 // is empty: every group the triage core calls safe at the target precision is decided in bulk
 // (its unflagged members, through the same bulk path as the extension); otherwise the next item of
@@ -33,12 +33,14 @@ const { values } = parseArgs({
     events: { type: 'string', default: '0' },
     seed: { type: 'string', default: '1' },
     'target-precision': { type: 'string', default: '0.99' },
+    'target-recall': { type: 'string', default: '0.97' },
     'max-labels': { type: 'string' },
     'describe-only': { type: 'boolean' },
     batch: { type: 'string', default: '1' },
   },
 });
 const target = Number(values['target-precision']);
+const targetRecall = Number(values['target-recall']);
 const dir = mkdtempSync(join(tmpdir(), 'dedup-triage-sim-'));
 const truthFile = values.truth ?? join(dir, 'truth.tsv');
 // A --load file whose lines carry their truth (bench/restaurants-to-ndjson.ts writes a "truth" member)
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } } }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } } }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
