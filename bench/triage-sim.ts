@@ -1,6 +1,6 @@
 // A curator clearing a backlog with triage, simulated against a real sandbox over HTTP (issue 17).
 //   npx tsx bench/triage-sim.ts [--load FILE.ndjson [--truth FILE.tsv] | --locations N --events N --seed S]
-//                               [--target-precision 0.99] [--max-labels N] [--batch N]
+//                               [--target-precision 0.99] [--target-recall 0.97] [--max-labels N] [--batch N]
 // The sandbox starts with --auto-merge off, so every candidate is pending. Then, until the backlog
 // is empty: every group the triage core calls safe at the target precision is decided in bulk
 // (its unflagged members, through the same bulk path as the extension); otherwise the next item of
@@ -10,7 +10,9 @@
 // triaging again (a curator working down the queue; default 1, every answer re-triages). Last line, exactly:
 //   labels L, decided D of N, precision P, recall R
 // with P and R of the approvals against the truth, per recommendation. Baselines are printed
-// before it: everything by hand (L = N) and the best single score threshold.
+// before it: everything by hand (L = N) and the best single score threshold. TRACE='other flagged'
+// (or another kind of the "human answers" line) prints each such answer with its group's estimate,
+// the answers it still needs to a group decision, and the approve set's bound and tally.
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,12 +33,14 @@ const { values } = parseArgs({
     events: { type: 'string', default: '0' },
     seed: { type: 'string', default: '1' },
     'target-precision': { type: 'string', default: '0.99' },
+    'target-recall': { type: 'string', default: '0.97' },
     'max-labels': { type: 'string' },
     'describe-only': { type: 'boolean' },
     batch: { type: 'string', default: '1' },
   },
 });
 const target = Number(values['target-precision']);
+const targetRecall = Number(values['target-recall']);
 const dir = mkdtempSync(join(tmpdir(), 'dedup-triage-sim-'));
 const truthFile = values.truth ?? join(dir, 'truth.tsv');
 // A --load file whose lines carry their truth (bench/restaurants-to-ndjson.ts writes a "truth" member)
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } } }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } } }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -142,6 +146,11 @@ async function main(): Promise<void> {
         labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
         const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
+        if (process.env.TRACE && kind === process.env.TRACE) {
+          const g = result.groups.find((x) => x.decidable.includes(next));
+          const a = result.sets.approve;
+          console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(bulkSoFar.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
+        }
         if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
         try {
           await (verdict === 'approve' ? client.approve(next) : client.reject(next));

@@ -24,7 +24,7 @@ export async function decideCommand(verdict: 'approve' | 'reject', args: string[
     if (positionals.length) throw new UsageError('give a recommendation ID or --group, not both', verdict);
     return decideGroup(verdict, values, io);
   }
-  for (const groupOnly of ['min-p', 'force', 'journal', 'target-precision'] as const) {
+  for (const groupOnly of ['min-p', 'force', 'journal', 'target-precision', 'target-recall'] as const) {
     if (values[groupOnly] !== undefined) throw new UsageError(`--${groupOnly} goes with --group`, verdict);
   }
   if (positionals.length !== 1) {

@@ -77,18 +77,21 @@ ${OUTPUT}
 ${CONNECTION}
 
 ${EXIT_CODES}`,
-  triage: `Usage: dedup-curator triage [--journal FILE] [--format table|json|csv] [--target-precision P] [options]
+  triage: `Usage: dedup-curator triage [--journal FILE] [--format table|json|csv] [--target-precision P] [--target-recall R] [options]
 
 Read every pending recommendation, group it by which fields agree between its entities (equal,
 close, differs, missing; flagged traps apart: same source, another venue in one building, chains,
 rejected before, one entity unlike the others), and estimate each group's share of approvals from
 the decisions in FILE (the extension's decision journal: "Export Decision History" or its file in
-the extension's storage). A group is safe to approve when the lower end of its 90 % interval
-reaches the target precision, safe to reject when the upper end is at most 2 %.
+the extension's storage). Groups are safe to approve together while the approvals in bulk keep
+the target precision (at the end of 90 % intervals); safe to reject together while the true
+matches all bulk rejections lose stay within 1 - R of the backlog's true matches (the most they
+may lose against the fewest there can be), and only groups whose matches are less likely than not.
 
   --journal FILE          decisions to learn from (without it: the service's scores only)
   --format F              table (default), json or csv
   --target-precision P    default 0.99
+  --target-recall R       default 0.97
 
 ${CONNECTION}
 
@@ -104,6 +107,7 @@ Or decide a whole pattern group from 'dedup-curator triage' (its members not mar
   --min-p P                only members whose estimated probability of this verdict is at least P
   --journal FILE           the decision journal to learn from and to record every attempt in
   --target-precision P     as for triage (default 0.99)
+  --target-recall R        as for triage (default 0.97)
   --force                  decide it although triage does not call it safe
 
 ${CONNECTION}
@@ -119,6 +123,7 @@ Or decide a whole pattern group from 'dedup-curator triage' (its members not mar
   --min-p P                only members whose estimated probability of this verdict is at least P
   --journal FILE           the decision journal to learn from and to record every attempt in
   --target-precision P     as for triage (default 0.99)
+  --target-recall R        as for triage (default 0.97)
   --force                  decide it although triage does not call it safe
 
 ${CONNECTION}

@@ -16,6 +16,7 @@ export const TRIAGE_OPTIONS = {
   ...CONNECTION_OPTIONS,
   journal: { type: 'string' },
   'target-precision': { type: 'string' },
+  'target-recall': { type: 'string' },
 } as const;
 
 const OPTIONS = { ...TRIAGE_OPTIONS, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -27,11 +28,14 @@ export interface TriageInput {
 }
 
 /** Lists every pending recommendation and triages it with the journal's decisions. */
-export async function loadTriage(values: ConnectionFlags & { journal?: string; 'target-precision'?: string }, io: CommandIo, command: string): Promise<TriageInput> {
-  const targetPrecision = values['target-precision'] === undefined ? undefined : Number(values['target-precision']);
-  if (targetPrecision !== undefined && !(targetPrecision > 0.5 && targetPrecision < 1)) {
-    throw new UsageError(`--target-precision must be a number between 0.5 and 1, got "${values['target-precision']}"`, command);
-  }
+export async function loadTriage(values: ConnectionFlags & { journal?: string; 'target-precision'?: string; 'target-recall'?: string }, io: CommandIo, command: string): Promise<TriageInput> {
+  const target = (flag: 'target-precision' | 'target-recall') => {
+    const v = values[flag] === undefined ? undefined : Number(values[flag]);
+    if (v !== undefined && !(v > 0.5 && v < 1)) throw new UsageError(`--${flag} must be a number between 0.5 and 1, got "${values[flag]}"`, command);
+    return v;
+  };
+  const targetPrecision = target('target-precision');
+  const targetRecall = target('target-recall');
   const cache = new FeatureCache();
   let labels: ReturnType<typeof labelsFromJournal> = [];
   let bulkSoFar: BulkSoFar | undefined;
@@ -48,7 +52,7 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
   const client = await connect(values, io.env, command, (l) => io.stderr.write(l + '\n'));
   const pending: Recommendation[] = [];
   for await (const r of client.allRecommendations({ pageSize: 200 }, { signal: io.signal })) pending.push(r);
-  return { client, pending, result: triage(pending, labels, { targetPrecision, bulkSoFar }, cache) };
+  return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar }, cache) };
 }
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
@@ -82,13 +86,17 @@ export async function triageCommand(args: string[], io: CommandIo, help: string)
   const { pending, result } = await loadTriage(values as ConnectionFlags, io, 'triage');
   const rows = result.groups.map(row);
   if (format === 'json') {
-    io.stdout.write(JSON.stringify({ pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, groups: rows }, null, 2) + '\n');
+    const { matchesLow, maxLost, lostHigh } = result.sets.reject;
+    const recallBudget = { matchesLow: Math.floor(matchesLow), maxLost: Number(maxLost.toFixed(2)), lostHigh: Number(lostHigh.toFixed(2)) };
+    io.stdout.write(JSON.stringify({ pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, targetRecall: result.options.targetRecall, recallBudget, groups: rows }, null, 2) + '\n');
   } else if (format === 'csv') {
     const header = Object.keys(row(result.groups[0] ?? emptyGroup()));
     io.stdout.write(header.join(',') + '\r\n');
     for (const r of rows) io.stdout.write(header.map((k) => csvCell(r[k])).join(',') + '\r\n');
   } else {
-    io.stdout.write(`${pending.length} pending in ${result.groups.length} groups; ${result.model.labels} decisions learnt from; target precision ${result.options.targetPrecision}\n`);
+    const r = result.sets.reject;
+    io.stdout.write(`${pending.length} pending in ${result.groups.length} groups; ${result.model.labels} decisions learnt from; target precision ${result.options.targetPrecision}, target recall ${result.options.targetRecall}\n`);
+    io.stdout.write(`bulk rejections may lose up to ${r.maxLost.toFixed(1)} of at least ${Math.floor(r.matchesLow)} true matches; with the groups safe to reject: ${r.lostHigh.toFixed(1)} at most\n`);
     io.stdout.write('  size  scores     decided (✓/✗/?)  estimate [90% interval]    safe     pattern\n');
     for (const g of result.groups) {
       const decided = `${g.labels.approve}/${g.labels.reject}/${g.labels.unsure}`;

@@ -14,6 +14,7 @@ export interface GroupDecisionFlags extends ConnectionFlags {
   'min-p'?: string;
   journal?: string;
   'target-precision'?: string;
+  'target-recall'?: string;
   force?: boolean;
 }
 

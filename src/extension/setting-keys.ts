@@ -21,6 +21,7 @@ export const SettingKeys = {
   loadRemoteImages: 'panels.loadRemoteImages',
   queueBlind: 'queue.blind',
   triageTargetPrecision: 'triage.targetPrecision',
+  triageTargetRecall: 'triage.targetRecall',
   mirrorSyncIntervalMinutes: 'mirror.syncIntervalMinutes',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];

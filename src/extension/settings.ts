@@ -76,4 +76,9 @@ export const Settings = {
     const p = get<unknown>(SettingKeys.triageTargetPrecision, 0.99);
     return typeof p === 'number' && p > 0.5 && p < 1 ? p : 0.99;
   },
+  /** The share of the backlog's true matches that bulk rejections must keep (issue 17). */
+  triageTargetRecall: (): number => {
+    const r = get<unknown>(SettingKeys.triageTargetRecall, 0.97);
+    return typeof r === 'number' && r > 0.5 && r < 1 ? r : 0.97;
+  },
 };

@@ -14,6 +14,7 @@ import { type Flag, flagContext, flagsOf } from './flags';
 import { approvedClusters, chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
+import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
@@ -35,7 +36,12 @@ export interface TriageOptions {
   targetPrecision?: number;
   /** A flagged group needs this many decisions of its own before it may be decided in bulk (a plain group one, within a set). Default 2. */
   minOwnLabels?: number;
-  /** A group is rejected in bulk when at most this share of it would be approved (upper bound). Default 0.02. */
+  /**
+   * Bulk rejections together may lose at most 1 − this of the backlog's true matches, at the honest
+   * ends of both (recall-budget.ts). Default 0.97.
+   */
+  targetRecall?: number;
+  /** Groups no one has seen ride along in a reject set only while, counted as all matches, they stay within this share of it. Default 0.02. */
   maxApprovalToReject?: number;
   /** The interval's coverage. Default 0.9 (5 % below, 5 % above). */
   coverage?: number;
@@ -104,7 +110,7 @@ export interface TriageResult {
   model: PooledModel;
   options: Required<TriageOptions>;
   /** The groups that may be approved together, and those that may be rejected together. */
-  sets: { approve: SafeSet; reject: SafeSet };
+  sets: { approve: SafeSet; reject: RecallSet };
   /**
    * What a group decision of `key` adds to the bulk tally, per decision: journalled with each
    * decision of the run (journal.ts BulkShare), so the next triage knows what it spent. Undefined
@@ -118,6 +124,7 @@ const MAX_ANSWERS_AHEAD = 64;
 
 export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
   targetPrecision: 0.99,
+  targetRecall: 0.97,
   minOwnLabels: 2,
   maxApprovalToReject: 0.02,
   coverage: 0.9,
@@ -235,7 +242,8 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     posterior.set(key, { alpha, beta, own: labelsOf.approve + labelsOf.reject });
     // Safe on its own evidence (the group alone keeps the target), or, below, as part of a set.
     const enough = labelsOf.approve + labelsOf.reject >= Math.min(o.minOwnLabels, list.length);
-    const alone = !enough || clean.length === 0 ? null : low >= o.targetPrecision ? 'approve' : high <= o.maxApprovalToReject ? 'reject' : null;
+    // Rejections are safe only within the recall budget, which is the set's to keep (below).
+    const alone = !enough || clean.length === 0 ? null : low >= o.targetPrecision ? 'approve' : null;
     const scores = list.map((i) => i.features.score);
     groups.push({
       key,
@@ -257,9 +265,12 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   }
   groups.sort((a, b) => b.size - a.size || a.key.localeCompare(b.key));
   const setOptions = { tail, minOwnLabels: o.minOwnLabels };
+  // The true matches of the backlog at their lower end: the recall budget of bulk rejections.
+  const handApprovals = decided.filter((l) => l.verdict === 'approve').length;
+  const matchesLow = matchesLowerBound({ handApprovals, bulkApproved: o.bulkSoFar.approve, pending: groups.map((g) => ({ size: g.decidable.length, post: posterior.get(g.key)! })), tail });
   const sets = {
     approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: o.bulkSoFar.approve }),
-    reject: safeSet('reject', groups, posterior, { ...setOptions, maxWrongShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
+    reject: recallSet(groups, posterior, { ...setOptions, targetRecall: o.targetRecall, matchesLow, unseenShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
   };
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
@@ -269,13 +280,13 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   for (const g of groups) {
     const post = posterior.get(g.key);
     if (g.safe || !post || !g.decidable.length) continue;
-    const verdict = g.p >= 0.5 ? 'approve' : 'reject';
-    g.answersToSafe = answersToJoin(verdict, g.decidable.length, post, base[verdict], {
-      tail,
-      maxWrongShare: verdict === 'approve' ? 1 - o.targetPrecision : o.maxApprovalToReject,
-      needOwn: g.flags.length ? Math.min(o.minOwnLabels, g.size) : 1,
-      maxAnswers: MAX_ANSWERS_AHEAD,
-    });
+    const ahead = { tail, needOwn: g.flags.length ? Math.min(o.minOwnLabels, g.size) : 1, maxAnswers: MAX_ANSWERS_AHEAD };
+    // The queue asks where an answer brings a group closest to either kind of group decision: a
+    // reject group by the recall budget it would join (issue 17's fourth attempt).
+    g.answersToSafe =
+      g.p >= 0.5
+        ? answersToJoin('approve', g.decidable.length, post, base.approve, { ...ahead, maxWrongShare: 1 - o.targetPrecision })
+        : answersToReject(g.decidable.length, post, base.reject, { ...ahead, maxLost: sets.reject.maxLost });
   }
   const byKey = new Map(groups.map((g) => [g.key, g]));
   const bulkShare = (key: string, verdict: 'approve' | 'reject'): BulkShare | undefined => {
@@ -328,7 +339,8 @@ function hash(id: string): number {
 /**
  * The review queue's "most informative first": one item from each group that is not yet safe, in
  * turn — plain patterns before flagged groups; among them, groups without enough decisions of
- * their own first (largest first), then those whose interval is widest for their size. Items of safe groups are not
+ * their own first (largest first), then those a group decision is within reach of (most items per
+ * answer still needed), then those whose interval is widest for their size. Items of safe groups are not
  * asked: a group decision takes them. Unsure items are not asked again.
  */
 export function informativeOrder(result: TriageResult): string[] {
@@ -345,14 +357,23 @@ export function informativeOrder(result: TriageResult): string[] {
     // go first within a tier, not the rivals last.)
     // A leader's group is a trap too: measured, one approval and the plain groups' prior let a
     // leaders' group of 16 in with 13 of them wrong (3,034; they need two decisions of their own).
-    // Within a tier, the groups an answer brings closest to a group decision first: the most items
-    // per answer still needed (issue 17's third lever); groups out of reach after them, by how
-    // uncertain they are for their size.
+    // Within a tier, the groups an answer brings closest to a group decision first (issue 17's third
+    // lever); groups out of reach after them, by how uncertain they are for their size.
+    // Issue 17's fourth attempt: by the items a group decision would take per answer still needed,
+    // and a group that needs as many answers as it has items is out of reach (answering it is
+    // deciding it by hand). Measured over five backlogs of 8,000–20,000 (docs/benchmarks.md,
+    // "Fourth attempt"): 3,621 answers by fewest answers first, 3,075 by items per answer.
     const traps = g.flags.length;
-    const ahead = g.answersToSafe === undefined ? g.size * (g.high - g.low) : 1e8 - g.answersToSafe * 1e6 + g.decidable.length;
-    return (traps ? 0 : 8e9) + (own < (traps ? o.minOwnLabels : 1) ? 2e9 : 0) + (g.chainLead ? 1e9 : 0) + ahead;
+    const reach = g.answersToSafe !== undefined && g.answersToSafe < g.decidable.length;
+    return [traps ? 0 : 1, own < (traps ? o.minOwnLabels : 1) ? 1 : 0, g.chainLead ? 1 : 0, reach ? 1 : 0, reach ? g.decidable.length / g.answersToSafe! : g.size * (g.high - g.low)];
   };
-  open.sort((a, b) => priority(b) - priority(a));
+  const ranks = new Map(open.map((g) => [g, priority(g)]));
+  const before = (a: number[], b: number[]) => a.findIndex((x, i) => x !== b[i]);
+  open.sort((a, b) => {
+    const [ra, rb] = [ranks.get(a)!, ranks.get(b)!];
+    const i = before(ra, rb);
+    return i < 0 ? 0 : rb[i] - ra[i];
+  });
   const queues = open.map((g) => [...g.decidable].sort((a, b) => hash(a) - hash(b)));
   const order: string[] = [];
   // One question is asked once: an item the approvals settled, or whose question another item asks

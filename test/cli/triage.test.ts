@@ -46,9 +46,14 @@ describe('CLI: triage and group decisions', function () {
   it('prints groups that cover the pending backlog exactly, none safe without decisions', async () => {
     const { code, out, err } = await runCliCaptured(['triage', '--format', 'json'], env);
     assert.equal(code, 0, err);
-    const report = JSON.parse(out) as { pending: number; labels: number; targetPrecision: number; groups: GroupRow[] };
+    const report = JSON.parse(out) as { pending: number; labels: number; targetPrecision: number; targetRecall: number; recallBudget: { matchesLow: number; maxLost: number }; groups: GroupRow[] };
     // Without --target-precision the default holds (an undefined option once replaced it: nothing could be safe).
     assert.equal(report.targetPrecision, 0.99);
+    assert.equal(report.targetRecall, 0.97);
+    // No decision yet: no match is known, so bulk rejections may lose nothing.
+    assert.deepEqual(report.recallBudget, { matchesLow: 0, maxLost: 0, lostHigh: 0 });
+    const strict = JSON.parse((await runCliCaptured(['triage', '--format', 'json', '--target-recall', '0.995'], env)).out) as { targetRecall: number };
+    assert.equal(strict.targetRecall, 0.995);
     const pending = await pendingIds();
     assert.ok(pending.size > 20, `a backlog of ${pending.size}`);
     assert.equal(report.pending, pending.size);
@@ -73,6 +78,10 @@ describe('CLI: triage and group decisions', function () {
     assert.equal(mixed.code, 2);
     assert.match(mixed.err, /--min-p goes with --group/);
     assert.equal((await runCliCaptured(['triage', '--target-precision', '2'], env)).code, 2);
+    const recall = await runCliCaptured(['triage', '--target-recall', 'most'], env);
+    assert.equal(recall.code, 2);
+    assert.match(recall.err, /--target-recall must be a number between 0.5 and 1, got "most"/);
+    assert.match((await runCliCaptured(['reject', 'urn:x', '--target-recall', '0.9'], env)).err, /--target-recall goes with --group/);
   });
 
   it('decides a forced group through the journal, and the next triage learns from it', async () => {

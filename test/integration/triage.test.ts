@@ -112,6 +112,22 @@ describe('Triage in the real VS Code (issue 17)', function () {
     assert.ok(shown.indexOf(unsure['@id']) >= expected.length, 'the unsure one is not after the asked ones');
   });
 
+  it('the target recall setting reaches every triage: a reject set is admitted within its budget', async () => {
+    const config = vscode.workspace.getConfiguration('dedupCurator');
+    const loaded = api.recommendations.loaded();
+    assert.equal(api.triage.run(loaded).options.targetRecall, 0.97, 'the default');
+    await config.update('triage.targetRecall', 0.9, vscode.ConfigurationTarget.Global);
+    try {
+      const result = api.triage.run(loaded);
+      assert.equal(result.options.targetRecall, 0.9);
+      // The budget is 10 % of the matches known at their lower end (the journal's approvals at least).
+      assert.ok(Math.abs(result.sets.reject.maxLost - 0.1 * result.sets.reject.matchesLow) < 1e-9, JSON.stringify(result.sets.reject));
+    } finally {
+      await config.update('triage.targetRecall', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(api.triage.run(loaded).options.targetRecall, 0.97);
+  });
+
   it('blind review: the queue’s page gets no score, flags or sum until the verdict; switched off, it does', async () => {
     await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', true);
     const queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;

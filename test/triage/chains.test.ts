@@ -108,7 +108,11 @@ describe('triage: chains', () => {
     assert.deepEqual(withHistory.sets.approve.keys, [leaders.key]);
     assert.equal(withHistory.sets.approve.tally.size, 20, 'the tally counts this set only');
     assert.ok(withHistory.sets.approve.wrongShareHigh <= 0.01);
-    assert.equal(withHistory.groups.find((g) => g.key === rivals.key)?.safe, null);
+    // The rivals, 60 rejections of 60, are rejected in bulk within the recall budget: 3 % of the
+    // matches known at their lower end (60 approvals, ≈ 2,000 bulk approvals) may be lost, and the
+    // 20 rivals cost a fraction of one.
+    assert.equal(withHistory.groups.find((g) => g.key === rivals.key)?.safe, 'reject');
+    assert.ok(withHistory.sets.reject.lostHigh <= withHistory.sets.reject.maxLost && withHistory.sets.reject.maxLost > 50, JSON.stringify(withHistory.sets.reject));
   });
 
   it('after an approval: its settled partners are not asked, two rivals across the same clusters are asked once, a rival of an approved one stays in the chain, a rejection covers both', () => {

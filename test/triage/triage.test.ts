@@ -165,21 +165,32 @@ describe('triage: flags and the informative order', () => {
     assert.equal(order.length, 36);
   });
 
-  it('among groups with decisions, the one fewest answers away from a group decision is asked first, however large the other', () => {
+  it('among groups with decisions, those within reach of a group decision first, by items per answer still needed; one that needs as many answers as it has items is out of reach', () => {
     const cache = new FeatureCache();
-    const near = [...Array(20)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
+    const near = [...Array(200)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
     const far = [...Array(60)].map(() => rec(0.9, place('Blue Owl', '1 A St'), place('Blue Owl Cafe', '1 A St')));
     const answered = (r: Recommendation, n: number, verdict: 'approve' | 'reject' = 'approve'): TriageLabel[] =>
       [...Array(n)].map((_, i) => ({ id: `${r['@id']}#${i}`, verdict, features: cache.of(r), entityIds: [`${r['@id']}#${verdict}${i}a`, `${r['@id']}#${verdict}${i}b`] }));
     // Ten approvals in the first pattern, a mixed record in the second: neither safe yet.
     const labels = [...answered(near[0], 10), ...answered(far[0], 3), ...answered(far[0], 1, 'reject')];
-    // Earlier bulk decisions whose slack a group of 19 needs (alone its own items' spread is too wide).
-    const bulkSoFar = { approve: { size: 3000, expectedWrong: 3, variance: 6, unseen: 0 }, reject: { size: 0, expectedWrong: 0, variance: 0, unseen: 0 } };
-    const r = triage([...near.slice(1), ...far.slice(1)], labels, { bulkSoFar }, cache);
-    const nearGroup = r.groups.find((g) => g.key === cache.of(near[0]).pattern)!;
-    const farGroup = r.groups.find((g) => g.key === cache.of(far[0]).pattern)!;
-    assert.equal(nearGroup.safe, null, 'the test needs a group not yet safe');
-    assert.ok(nearGroup.answersToSafe !== undefined && (farGroup.answersToSafe === undefined || farGroup.answersToSafe > nearGroup.answersToSafe), JSON.stringify([nearGroup.answersToSafe, farGroup.answersToSafe]));
-    assert.equal(r.items.get(informativeOrder(r)[0])?.features.pattern, nearGroup.key);
+    // Earlier bulk decisions whose slack the first group needs (alone its own items' spread is too wide).
+    const bulkSoFar = { approve: { size: 30000, expectedWrong: 30, variance: 60, unseen: 0 }, reject: { size: 0, expectedWrong: 0, variance: 0, unseen: 0 } };
+    const run = (nearPending: number) => {
+      const r = triage([...near.slice(1, 1 + nearPending), ...far.slice(1)], labels, { bulkSoFar }, cache);
+      const nearGroup = r.groups.find((g) => g.key === cache.of(near[0]).pattern)!;
+      const farGroup = r.groups.find((g) => g.key === cache.of(far[0]).pattern)!;
+      assert.equal(nearGroup.safe, null, 'the test needs a group not yet safe');
+      assert.equal(farGroup.answersToSafe, undefined, 'the mixed group is out of reach');
+      return { near: nearGroup, first: r.items.get(informativeOrder(r)[0])?.features.pattern };
+    };
+    // 199 pending: a few answers decide them all, so they are asked first, though the other group is more uncertain.
+    const many = run(199);
+    assert.ok(many.near.answersToSafe !== undefined && many.near.answersToSafe < 199, `${many.near.answersToSafe}`);
+    assert.equal(many.first, many.near.key);
+    // 6 pending that need more answers than that: answering them is deciding them by hand, no group
+    // decision is within reach; the more uncertain group goes first.
+    const few = run(6);
+    assert.ok(few.near.answersToSafe === undefined || few.near.answersToSafe >= 6, `${few.near.answersToSafe}`);
+    assert.equal(few.first, cache.of(far[0]).pattern);
   });
 });

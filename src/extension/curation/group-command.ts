@@ -96,7 +96,11 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
   const flaggedAlike = result.groups.filter((g) => g.pattern === group.pattern && g.key !== group.key).reduce((n, g) => n + g.size, 0);
   const estimate = [
     estimateText(group),
-    group.safe === verdict ? undefined : t('Triage does not call this group safe to {0} at the target precision: decide more of it one by one first, or go on knowingly.', verdict === 'approve' ? t('approve') : t('reject')),
+    group.safe === verdict
+      ? undefined
+      : verdict === 'approve'
+        ? t('Triage does not call this group safe to {0} at the target precision: decide more of it one by one first, or go on knowingly.', t('approve'))
+        : t('Triage does not call this group safe to reject within the target recall: decide more of it one by one first, or go on knowingly.'),
     flaggedAlike ? t('{0} flagged recommendations with this pattern are left out (they form groups of their own).', flaggedAlike) : undefined,
     group.size - group.decidable.length ? t('{0} marked unsure left out.', group.size - group.decidable.length) : undefined,
   ]

@@ -19,6 +19,11 @@ export function targetPrecision(): number {
   return Settings.triageTargetPrecision();
 }
 
+/** Setting dedupCurator.triage.targetRecall: what group rejections together must keep of the true matches. */
+export function targetRecall(): number {
+  return Settings.triageTargetRecall();
+}
+
 /** The loaded recommendations of a list, with the revision that counts their changes (PagedList). */
 export interface LoadedRecords {
   loaded(): readonly Recommendation[];
@@ -220,7 +225,7 @@ export class TriageState implements vscode.Disposable {
 
   /** A whole triage run over `pending` with the journal's answers (await `loaded` first). */
   run(pending: readonly Recommendation[]): TriageResult {
-    return this.core().triage(pending, this.labelList, { targetPrecision: targetPrecision(), bulkSoFar: this.bulkSoFar }, this.cache);
+    return this.core().triage(pending, this.labelList, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar: this.bulkSoFar }, this.cache);
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
@@ -228,7 +233,7 @@ export class TriageState implements vscode.Disposable {
     const core = this.loadedCore;
     if (!core) return undefined;
     const records = list.loaded();
-    const key = { records, revision: list.revision, answers: this.version, extra: `${this.scope()}|${targetPrecision()}` };
+    const key = { records, revision: list.revision, answers: this.version, extra: `${this.scope()}|${targetPrecision()}|${targetRecall()}` };
     return this.rankMemo.get(key, () => new Map(core.informativeOrder(this.run(records)).map((id, i) => [id, i])));
   }
 
