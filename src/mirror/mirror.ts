@@ -152,20 +152,37 @@ export class Mirror {
     }
     await this.files.ensureDir();
     const meta: MirrorMeta = this.meta ?? { format: MIRROR_FORMAT, baseUrl: client.baseUrl, kinds: {} };
-    const report: SyncReport = { kinds: [] };
-    for (const kind of MIRROR_KINDS) {
-      const r = await syncKind(client, this.files, kind, this.records[kind], meta.kinds[kind], opts);
-      const store = new RecordStore(this.dir, kind);
-      const stored = await store.commit(meta.kinds[kind]?.store, r.records, r.upserted, r.removed);
-      meta.kinds[kind] = { ...r.state, store: stored.state };
-      await this.files.writeMeta(meta);
-      await this.files.dropJournal(kind);
-      this.meta = meta;
-      this.commit(kind, { ...r, records: stored.set });
-      await store.removeOtherGenerations(stored.state.gen);
-      report.kinds.push({ kind, full: r.full, since: r.since, resumedPages: r.resumedPages, received: r.received, upserted: r.upserted.size, removed: r.removed.size, count: r.state.count });
-    }
-    return report;
+    // The two kinds are listed at the same time (an incremental sync is mostly waiting for the
+    // service's pages: docs/benchmarks.md, Mirror), each with its own journal, so each resumes
+    // after its own last whole page. Commits go one at a time (they share mirror.json), each as
+    // soon as its kind's listing is complete; a kind that failed or was cancelled keeps its
+    // previous copy. The sync ends when both have ended, so nothing still writes after it rejects.
+    let commits: Promise<unknown> = Promise.resolve();
+    const summaries = await Promise.allSettled(
+      MIRROR_KINDS.map(async (kind) => {
+        const r = await syncKind(client, this.files, kind, this.records[kind], meta.kinds[kind], opts);
+        const committed = commits.then(() => this.commitKind(meta, r));
+        commits = committed.catch(() => undefined);
+        return committed;
+      }),
+    );
+    const failed = summaries.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return { kinds: summaries.map((s) => (s as PromiseFulfilledResult<KindSyncSummary>).value) };
+  }
+
+  /** Writes a kind's completed listing to its store and makes it the searched copy. */
+  private async commitKind(meta: MirrorMeta, r: KindSyncResult): Promise<KindSyncSummary> {
+    const { kind } = r;
+    const store = new RecordStore(this.dir, kind);
+    const stored = await store.commit(meta.kinds[kind]?.store, r.records, r.upserted, r.removed);
+    meta.kinds[kind] = { ...r.state, store: stored.state };
+    await this.files.writeMeta(meta);
+    await this.files.dropJournal(kind);
+    this.meta = meta;
+    this.commit(kind, { ...r, records: stored.set });
+    await store.removeOtherGenerations(stored.state.gen);
+    return { kind, full: r.full, since: r.since, resumedPages: r.resumedPages, received: r.received, upserted: r.upserted.size, removed: r.removed.size, count: r.state.count };
   }
 
   private index(kind: MirrorKind): SearchIndex {
