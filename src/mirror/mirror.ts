@@ -15,7 +15,8 @@ export interface MirrorHit<T = MirroredRecord> {
   record: T;
 }
 
-export interface KindSyncSummary extends Pick<KindSyncResult, 'kind' | 'full' | 'since' | 'resumedPages' | 'received'> {
+export interface KindSyncSummary extends Pick<KindSyncResult, 'kind' | 'full' | 'since' | 'resumedPages' | 'received' | 'added'> {
+  /** Records added or updated (`added` of them new). */
   upserted: number;
   removed: number;
   /** Records of the kind in the mirror now. */
@@ -182,7 +183,7 @@ export class Mirror {
     this.meta = meta;
     this.commit(kind, { ...r, records: stored.set });
     await store.removeOtherGenerations(stored.state.gen);
-    return { kind, full: r.full, since: r.since, resumedPages: r.resumedPages, received: r.received, upserted: r.upserted.size, removed: r.removed.size, count: r.state.count };
+    return { kind, full: r.full, since: r.since, resumedPages: r.resumedPages, received: r.received, added: r.added, upserted: r.upserted.size, removed: r.removed.size, count: r.state.count };
   }
 
   private index(kind: MirrorKind): SearchIndex {

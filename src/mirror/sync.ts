@@ -52,6 +52,8 @@ export interface KindSyncResult {
   received: number;
   /** Ids added or replaced, and ids removed because their source ids moved to another record. */
   upserted: Set<string>;
+  /** How many of `upserted` the mirror did not hold before (the rest were updated). */
+  added: number;
   removed: Set<string>;
   records: RecordSet;
   state: KindState;
@@ -127,12 +129,14 @@ export async function syncKind(
     }
   }
 
+  let added = 0;
+  for (const id of upserted) if (current.entry(id) === undefined) added++;
   const state: KindState = {
     syncedAt: (opts.now?.() ?? new Date()).toISOString(),
     nextSince: nextSince(records.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
     count: records.size,
   };
-  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted, removed, records, state };
+  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted, added, removed, records, state };
 }
 
 /** Where the next sync starts: the newest update seen (the service's clock, not ours), less the overlap. */

@@ -52,6 +52,7 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     const first = await mirror.sync(client, { onProgress: (p) => progress.push(p), pageSize: 100 });
     assert.deepEqual(first.kinds.map((k) => [k.kind, k.full, k.since]), [['locations', true, EARLIEST_SINCE], ['events', true, EARLIEST_SINCE]]);
     assert.ok(progress.length >= 4, 'progress per page');
+    for (const k of first.kinds) assert.equal(k.added, k.count, `${k.kind}: every record of a first sync is added`);
     assert.equal(progress.at(-1)!.mirrored, mirror.count('events'));
     await assertEqualsService(mirror);
     const locationsBefore = mirror.count('locations');
@@ -62,6 +63,7 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
       assert.equal(k.full, false);
       assert.ok(k.received < (k.kind === 'locations' ? locationsBefore : 200), `${k.kind}: only changes listed (${k.received})`);
     }
+    for (const k of second.kinds) assert.equal(k.added, 0, `${k.kind}: approvals update survivors, they add nothing (${k.added} of ${k.upserted} added)`);
     const removed = second.kinds.reduce((s, k) => s + k.removed, 0);
     assert.ok(removed >= 6, `records merged away are removed (${removed})`);
     await assertEqualsService(mirror);
