@@ -44,6 +44,8 @@ export class RecordSet {
    * records merged away), so it is built at the first apply() rather than at open.
    */
   private owners: Map<string, string> | undefined;
+  /** Bumped by every change of the entries (prepareOwners stops if the set changed under it). */
+  private version = 0;
   /** Newest `updatedAt` among the records applied: where the next sync starts (less an overlap). */
   newestUpdate: string | undefined;
 
@@ -114,9 +116,36 @@ export class RecordSet {
 
   /** Sets an entry as stored (no merge logic: replaying a store's own operations). */
   put(id: string, entry: RecordEntry): void {
+    this.version++;
     this.remove(id);
     this.entries.set(id, entry);
     if (this.owners) for (const k of entry.keys) this.owners.set(k, id);
+  }
+
+  /**
+   * Builds the owners map ahead of a sync, a slice of `sliceMs` at a time with the event loop's turn
+   * between slices (the extension after opening a mirror): otherwise the first sync after an open
+   * builds it on its own path (0.17 s at 150,000 records). A set changed meanwhile is left to that.
+   */
+  async prepareOwners(sliceMs: number): Promise<void> {
+    if (this.owners) return;
+    const owners = new Map<string, string>();
+    const version = this.version;
+    const entries = this.entries.entries();
+    for (;;) {
+      const started = performance.now();
+      do {
+        const next = entries.next();
+        if (next.done) {
+          this.owners ??= owners;
+          return;
+        }
+        const [id, e] = next.value;
+        for (const k of e.keys) owners.set(k, id);
+      } while (performance.now() - started < sliceMs);
+      await new Promise((r) => setImmediate(r));
+      if (this.owners || this.version !== version) return;
+    }
   }
 
   private ownersOfKeys(): Map<string, string> {
@@ -136,6 +165,7 @@ export class RecordSet {
   remove(id: string): void {
     const e = this.entries.get(id);
     if (!e) return;
+    this.version++;
     this.entries.delete(id);
     if (this.owners) for (const k of e.keys) if (this.owners.get(k) === id) this.owners.delete(k);
   }

@@ -73,7 +73,11 @@ export class MirrorService implements vscode.Disposable {
       const mirror = loadMirrorCore().then((core) => core.Mirror.open(this.dirFor(baseUrl)));
       this.opened = { baseUrl, mirror };
       mirror.then(
-        () => this.changed.fire(),
+        (m) => {
+          this.changed.fire();
+          // Off the next sync's path: what it needs of the records, built in slices now.
+          void m.prepareSync().catch(() => undefined);
+        },
         (e: unknown) => {
           this.log.error(`mirror of ${baseUrl}: ${e instanceof Error ? e.message : String(e)}`);
           // Not kept: the next use tries again (after the user deleted a broken directory, say).
