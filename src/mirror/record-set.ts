@@ -148,6 +148,11 @@ export class RecordSet {
     }
   }
 
+  /** Builds the owners map now, if there are records (a sync's copy, before its pages are applied). */
+  prepareOwnersNow(): void {
+    if (this.entries.size > 0) this.ownersOfKeys();
+  }
+
   private ownersOfKeys(): Map<string, string> {
     if (!this.owners) {
       this.owners = new Map();
