@@ -144,6 +144,8 @@ export class MirrorService implements vscode.Disposable {
       });
       this.log.info(`mirror synced: ${report.kinds.map((k) => `${k.kind} ${k.received} received, ${k.upserted} replaced or added, ${k.removed} merged away, ${k.count} in all`).join('; ')}`);
       this.changed.fire();
+      // A sync that compacted a kind's store left a new record set: ready it for the next sync too.
+      void mirror.prepareSync().catch(() => undefined);
       // On demand, the user waits for it: say what changed (the progress notification just goes).
       if (!quiet) void showInfo(syncOutcome(report));
       return report;
