@@ -278,7 +278,8 @@ export class Mirror {
     const index = this.indexes[kind];
     if (!index) return;
     for (const id of r.removed) index.remove(id);
-    for (const id of r.upserted) index.put(r.records.get(id));
+    // One descriptor per file for all of them (opening the store per record was half the commit).
+    for (const [, text] of r.records.textsOf(r.upserted)) index.put(JSON.parse(text));
   }
 }
 

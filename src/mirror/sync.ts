@@ -92,7 +92,7 @@ export async function syncKind(
     first.catch(() => undefined);
   }
 
-  const records = current.clone();
+  const records = current.clone({ takeOwners: true });
   records.prepareOwnersNow();
   const upserted = new Set<string>();
   const removed = new Set<string>();

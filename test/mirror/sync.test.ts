@@ -128,6 +128,24 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     await assertEqualsService(onDisk);
   });
 
+  it('a cancelled sync leaves the open mirror ready for the next one (its copy took the source ids\' owners over)', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    await mirror.sync(client, { pageSize: 100 });
+    await approveSome(2);
+    await mirror.sync(client, { pageSize: 100 }); // appended: the set keeps its owners map for the next sync
+    await approveSome(3);
+    const cancel = new AbortController();
+    await assert.rejects(
+      mirror.sync(client, { pageSize: 1, signal: cancel.signal, onProgress: () => cancel.abort() }),
+      (e: Error) => e.name === 'CancelledError',
+    );
+    await approveSome(3);
+    const r = await mirror.sync(client, { pageSize: 100 });
+    assert.ok(r.kinds.reduce((s, k) => s + k.removed, 0) >= 6, 'the records merged away since are removed');
+    await assertEqualsService(mirror);
+  });
+
   it('survives a torn journal line (killed mid-write) and refuses a mirror of another service', async () => {
     const dir = await tempDir();
     const mirror = await Mirror.open(dir);
