@@ -24,7 +24,12 @@ const EVENTS = numberOption('--events', 27_900);
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
 /** Only the sync lines (full, incremental fresh process, incremental of the open mirror): for iterating on the sync. */
 const SYNC_ONLY = process.argv.includes('--sync-only');
-/** Each sync line measured this many times (medians: the machine is shared), each incremental after another 1 %. */
+/**
+ * Each sync line measured this many times, medians printed. Not the same conditions as one run: a
+ * repeated full sync meets a sandbox that has rendered its records once already (faster), and each
+ * repeated incremental also lists the previous rounds' changes (they are within the five-minute
+ * overlap), so it grows with each round. For ratios, compare single runs side by side.
+ */
 const REPEAT = numberOption('--repeat', 1);
 
 function runCli(args: string[], env: Record<string, string>): Promise<number> {
