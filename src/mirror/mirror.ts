@@ -6,7 +6,7 @@ import { RecordStore } from './record-store';
 import { MIRROR_KINDS, type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
 import { SearchIndex } from './search-index';
 import { loadStoredIndex, saveStoredIndex } from './stored-index';
-import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
+import { EARLIEST_SINCE, type KindSyncResult, type SyncOptions, syncKind } from './sync';
 
 export interface MirrorHit<T = MirroredRecord> {
   id: string;
@@ -153,20 +153,32 @@ export class Mirror {
     }
     await this.files.ensureDir();
     const meta: MirrorMeta = this.meta ?? { format: MIRROR_FORMAT, baseUrl: client.baseUrl, kinds: {} };
-    // The two kinds are listed at the same time (an incremental sync is mostly waiting for the
-    // service's pages: docs/benchmarks.md, Mirror), each with its own journal, so each resumes
-    // after its own last whole page. Commits go one at a time (they share mirror.json), each as
-    // soon as its kind's listing is complete; a kind that failed or was cancelled keeps its
-    // previous copy. The sync ends when both have ended, so nothing still writes after it rejects.
+    // An incremental sync lists the two kinds at the same time (it is mostly waiting for the
+    // service's pages: docs/benchmarks.md, Mirror), each with its own journal, so each resumes after
+    // its own last whole page. Commits go one at a time (they share mirror.json), each as soon as its
+    // kind's listing is complete; a kind that failed or was cancelled keeps its previous copy. The
+    // sync ends when both have ended, so nothing still writes after it rejects. A full listing (a
+    // first sync) goes one kind after the other: no faster at the same time, and holding both kinds'
+    // received records until their commits took up to 150 MB more (peak RSS, docs/benchmarks.md).
     let commits: Promise<unknown> = Promise.resolve();
-    const summaries = await Promise.allSettled(
-      MIRROR_KINDS.map(async (kind) => {
-        const r = await syncKind(client, this.files, kind, this.records[kind], meta.kinds[kind], opts);
-        const committed = commits.then(() => this.commitKind(meta, r));
-        commits = committed.catch(() => undefined);
-        return committed;
-      }),
-    );
+    const syncAndCommit = async (kind: MirrorKind): Promise<KindSyncSummary> => {
+      const r = await syncKind(client, this.files, kind, this.records[kind], meta.kinds[kind], opts);
+      const committed = commits.then(() => this.commitKind(meta, r));
+      commits = committed.catch(() => undefined);
+      return committed;
+    };
+    const incremental = MIRROR_KINDS.every((k) => meta.kinds[k] !== undefined && meta.kinds[k].nextSince !== EARLIEST_SINCE);
+    const summaries: PromiseSettledResult<KindSyncSummary>[] = incremental ? await Promise.allSettled(MIRROR_KINDS.map(syncAndCommit)) : [];
+    if (!incremental) {
+      for (const kind of MIRROR_KINDS) {
+        try {
+          summaries.push({ status: 'fulfilled', value: await syncAndCommit(kind) });
+        } catch (e) {
+          summaries.push({ status: 'rejected', reason: e });
+          break; // as before: the next kind is not started after a failure or a cancel
+        }
+      }
+    }
     const failed = summaries.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
     return { kinds: summaries.map((s) => (s as PromiseFulfilledResult<KindSyncSummary>).value) };

@@ -53,7 +53,10 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     assert.deepEqual(first.kinds.map((k) => [k.kind, k.full, k.since]), [['locations', true, EARLIEST_SINCE], ['events', true, EARLIEST_SINCE]]);
     assert.ok(progress.length >= 4, 'progress per page');
     for (const k of first.kinds) assert.equal(k.added, k.count, `${k.kind}: every record of a first sync is added`);
-    // The kinds are listed at the same time: each one's last progress is its count.
+    // A first (full) sync lists one kind after the other: both at once held both kinds' records.
+    const kinds = progress.map((p) => p.kind);
+    assert.deepEqual(kinds, [...kinds].sort((a, b) => (a === b ? 0 : a === 'locations' ? -1 : 1)), 'every location page before the first event page');
+    // Each kind's last progress is its count.
     for (const kind of ['locations', 'events'] as const) assert.equal(progress.filter((p) => p.kind === kind).at(-1)!.mirrored, mirror.count(kind));
     await assertEqualsService(mirror);
     const locationsBefore = mirror.count('locations');
