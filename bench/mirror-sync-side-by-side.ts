@@ -7,7 +7,7 @@
 // the same changes, including the earlier rounds' still within the five-minute overlap.
 // Run: npm run build && node --expose-gc --import tsx bench/mirror-sync-side-by-side.ts --base DIR [--rounds 6] [--index]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DedupClient } from '../src/api';
@@ -21,6 +21,14 @@ const baseAt = process.argv.indexOf('--base');
 const BASE = baseAt > 0 ? process.argv[baseAt + 1] : undefined;
 const CLI = { main: join(BASE ?? '.', 'dist', 'cli.js'), branch: join(__dirname, '..', 'dist', 'cli.js') } as const;
 type Side = keyof typeof CLI;
+/** Every directory this run made, removed at its end (a full mirror is ~150 MB). */
+const made: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dedup-mirror-side-'));
+  made.push(dir);
+  return dir;
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -50,14 +58,14 @@ async function main(): Promise<void> {
   const env = { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token };
   const client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
   const sides: Side[] = ['main', 'branch'];
-  const cliDir = { main: mkdtempSync(join(tmpdir(), 'dedup-mirror-side-')), branch: mkdtempSync(join(tmpdir(), 'dedup-mirror-side-')) };
-  const openDir = { main: mkdtempSync(join(tmpdir(), 'dedup-mirror-side-')), branch: mkdtempSync(join(tmpdir(), 'dedup-mirror-side-')) };
+  const cliDir = { main: tempDir(), branch: tempDir() };
+  const openDir = { main: tempDir(), branch: tempDir() };
   const full: Record<Side, number[]> = { main: [], branch: [] };
   const wall = (r: { wall: number }) => r.wall;
   // Full syncs: the first one renders the sandbox's records; then two each, alternating.
-  await runCli(CLI.branch, ['mirror', 'sync', '--dir', mkdtempSync(join(tmpdir(), 'dedup-mirror-side-'))], env);
+  await runCli(CLI.branch, ['mirror', 'sync', '--dir', tempDir()], env);
   for (const s of sides) await runCli(CLI[s], ['mirror', 'sync', '--dir', openDir[s]], env);
-  for (const order of [sides, [...sides].reverse()]) for (const s of order) full[s].push(wall(await runCli(CLI[s], ['mirror', 'sync', '--dir', mkdtempSync(join(tmpdir(), 'dedup-mirror-side-'))], env)));
+  for (const order of [sides, [...sides].reverse()]) for (const s of order) full[s].push(wall(await runCli(CLI[s], ['mirror', 'sync', '--dir', tempDir()], env)));
   for (const s of sides) full[s].push(wall(await runCli(CLI[s], ['mirror', 'sync', '--dir', cliDir[s]], env)));
   const mirrors = { main: await BaseMirror.open(openDir.main), branch: await NewMirror.open(openDir.branch) };
   await mirrors.branch.prepareSync(); // as the extension after an open
@@ -113,6 +121,7 @@ async function main(): Promise<void> {
   }
   console.log(machineLine());
   await sandbox.stop();
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 }
 main().catch((e: unknown) => {
   console.error(e);
