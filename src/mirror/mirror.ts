@@ -6,7 +6,7 @@ import { RecordStore } from './record-store';
 import { MIRROR_KINDS, type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
 import { SearchIndex } from './search-index';
 import { loadStoredIndex, saveStoredIndex } from './stored-index';
-import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
+import { EARLIEST_SINCE, type KindSyncResult, type SyncOptions, syncKind } from './sync';
 
 export interface MirrorHit<T = MirroredRecord> {
   id: string;
@@ -15,7 +15,8 @@ export interface MirrorHit<T = MirroredRecord> {
   record: T;
 }
 
-export interface KindSyncSummary extends Pick<KindSyncResult, 'kind' | 'full' | 'since' | 'resumedPages' | 'received'> {
+export interface KindSyncSummary extends Pick<KindSyncResult, 'kind' | 'full' | 'since' | 'resumedPages' | 'received' | 'added'> {
+  /** Records added or updated (`added` of them new). */
   upserted: number;
   removed: number;
   /** Records of the kind in the mirror now. */
@@ -152,20 +153,49 @@ export class Mirror {
     }
     await this.files.ensureDir();
     const meta: MirrorMeta = this.meta ?? { format: MIRROR_FORMAT, baseUrl: client.baseUrl, kinds: {} };
-    const report: SyncReport = { kinds: [] };
-    for (const kind of MIRROR_KINDS) {
+    // An incremental sync lists the two kinds at the same time (it is mostly waiting for the
+    // service's pages: docs/benchmarks.md, Mirror), each with its own journal, so each resumes after
+    // its own last whole page. Commits go one at a time (they share mirror.json), each as soon as its
+    // kind's listing is complete; a kind that failed or was cancelled keeps its previous copy. The
+    // sync ends when both have ended, so nothing still writes after it rejects. A full listing (a
+    // first sync) goes one kind after the other: no faster at the same time, and holding both kinds'
+    // received records until their commits took up to 150 MB more (peak RSS, docs/benchmarks.md).
+    let commits: Promise<unknown> = Promise.resolve();
+    const syncAndCommit = async (kind: MirrorKind): Promise<KindSyncSummary> => {
       const r = await syncKind(client, this.files, kind, this.records[kind], meta.kinds[kind], opts);
-      const store = new RecordStore(this.dir, kind);
-      const stored = await store.commit(meta.kinds[kind]?.store, r.records, r.upserted, r.removed);
-      meta.kinds[kind] = { ...r.state, store: stored.state };
-      await this.files.writeMeta(meta);
-      await this.files.dropJournal(kind);
-      this.meta = meta;
-      this.commit(kind, { ...r, records: stored.set });
-      await store.removeOtherGenerations(stored.state.gen);
-      report.kinds.push({ kind, full: r.full, since: r.since, resumedPages: r.resumedPages, received: r.received, upserted: r.upserted.size, removed: r.removed.size, count: r.state.count });
+      const committed = commits.then(() => this.commitKind(meta, r));
+      commits = committed.catch(() => undefined);
+      return committed;
+    };
+    const incremental = MIRROR_KINDS.every((k) => meta.kinds[k] !== undefined && meta.kinds[k].nextSince !== EARLIEST_SINCE);
+    const summaries: PromiseSettledResult<KindSyncSummary>[] = incremental ? await Promise.allSettled(MIRROR_KINDS.map(syncAndCommit)) : [];
+    if (!incremental) {
+      for (const kind of MIRROR_KINDS) {
+        try {
+          summaries.push({ status: 'fulfilled', value: await syncAndCommit(kind) });
+        } catch (e) {
+          summaries.push({ status: 'rejected', reason: e });
+          break; // as before: the next kind is not started after a failure or a cancel
+        }
+      }
     }
-    return report;
+    const failed = summaries.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return { kinds: summaries.map((s) => (s as PromiseFulfilledResult<KindSyncSummary>).value) };
+  }
+
+  /** Writes a kind's completed listing to its store and makes it the searched copy. */
+  private async commitKind(meta: MirrorMeta, r: KindSyncResult): Promise<KindSyncSummary> {
+    const { kind } = r;
+    const store = new RecordStore(this.dir, kind);
+    const stored = await store.commit(meta.kinds[kind]?.store, r.records, r.upserted, r.removed);
+    meta.kinds[kind] = { ...r.state, store: stored.state };
+    await this.files.writeMeta(meta);
+    await this.files.dropJournal(kind);
+    this.meta = meta;
+    this.commit(kind, { ...r, records: stored.set });
+    await store.removeOtherGenerations(stored.state.gen);
+    return { kind, full: r.full, since: r.since, resumedPages: r.resumedPages, received: r.received, added: r.added, upserted: r.upserted.size, removed: r.removed.size, count: r.state.count };
   }
 
   private index(kind: MirrorKind): SearchIndex {
@@ -236,6 +266,15 @@ export class Mirror {
     }
   }
 
+  /**
+   * Readies the open mirror for its next sync without blocking for long (see
+   * RecordSet.prepareOwners): the extension calls it after an open, so a sync on demand or on the
+   * schedule does not build the owners of 150,000 records' source ids on its path.
+   */
+  async prepareSync(): Promise<void> {
+    for (const kind of MIRROR_KINDS) await this.records[kind].prepareOwners(PREPARE_SLICE_MS);
+  }
+
   /** The events at a location, in mirror order (from the events' embedded location). */
   eventsAt<T = MirroredRecord>(locationId: string): T[] {
     const set = this.records.events;
@@ -251,7 +290,8 @@ export class Mirror {
     const index = this.indexes[kind];
     if (!index) return;
     for (const id of r.removed) index.remove(id);
-    for (const id of r.upserted) index.put(r.records.get(id));
+    // One descriptor per file for all of them (opening the store per record was half the commit).
+    for (const [, text] of r.records.textsOf(r.upserted)) index.put(JSON.parse(text));
   }
 }
 

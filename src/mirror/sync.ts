@@ -52,6 +52,8 @@ export interface KindSyncResult {
   received: number;
   /** Ids added or replaced, and ids removed because their source ids moved to another record. */
   upserted: Set<string>;
+  /** How many of `upserted` the mirror did not hold before (the rest were updated). */
+  added: number;
   removed: Set<string>;
   records: RecordSet;
   state: KindState;
@@ -65,7 +67,33 @@ export async function syncKind(
   previous: KindState | undefined,
   opts: SyncOptions,
 ): Promise<KindSyncResult> {
-  const records = current.clone();
+  const journal = await files.readJournal(kind);
+  let header: JournalHeader;
+  if (journal) {
+    header = journal.header;
+  } else {
+    header = { since: previous?.nextSince ?? EARLIEST_SINCE, startedAt: (opts.now?.() ?? new Date()).toISOString(), pageSize: opts.pageSize ?? SYNC_PAGE_SIZE };
+    await files.startJournal(kind, header);
+  }
+  // Pages are numbered in the page size the journal was written with, whatever this run was given.
+  const pageSize = header.pageSize ?? opts.pageSize ?? SYNC_PAGE_SIZE;
+  const resumedPages = journal?.pages.length ?? 0;
+  // An interrupted sync's last journalled page may have been the last one: nothing more to ask.
+  const lastWasFinal = journal !== undefined && journal.pages.length > 0 && journal.pages[journal.pages.length - 1].final === true;
+  let pages: AsyncIterator<Page<unknown>> | undefined;
+  let first: Promise<IteratorResult<Page<unknown>>> | undefined;
+  if (!lastWasFinal) {
+    const params = { updatedSince: header.since, page: resumedPages, pageSize };
+    const call = { signal: opts.signal, onResume: opts.onResume };
+    pages = (kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call))[Symbol.asyncIterator]();
+    // The first page is asked for now: the service answers while the copy below is made (in a
+    // fresh process, with the owners of its source ids: 0.1–0.2 s at 150,000 records). Awaited below.
+    first = pages.next();
+    first.catch(() => undefined);
+  }
+
+  const records = current.clone({ takeOwners: true });
+  records.prepareOwnersNow();
   const upserted = new Set<string>();
   const removed = new Set<string>();
   let received = 0;
@@ -85,35 +113,27 @@ export async function syncKind(
     received += data.length;
   };
 
-  const journal = await files.readJournal(kind);
-  let header: JournalHeader;
   let page = 0;
-  if (journal) {
-    header = journal.header;
-    for (const p of journal.pages) apply(p.records);
-    page = journal.pages.length;
-    opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
-  } else {
-    header = { since: previous?.nextSince ?? EARLIEST_SINCE, startedAt: (opts.now?.() ?? new Date()).toISOString(), pageSize: opts.pageSize ?? SYNC_PAGE_SIZE };
-    await files.startJournal(kind, header);
-  }
-  // Pages are numbered in the page size the journal was written with, whatever this run was given.
-  const pageSize = header.pageSize ?? opts.pageSize ?? SYNC_PAGE_SIZE;
-  const resumedPages = page;
-  // An interrupted sync's last journalled page may have been the last one: nothing more to ask.
-  const lastWasFinal = journal !== undefined && journal.pages.length > 0 && journal.pages[journal.pages.length - 1].final === true;
-  if (!lastWasFinal) {
-    const params = { updatedSince: header.since, page, pageSize };
-    const call = { signal: opts.signal, onResume: opts.onResume };
-    const pages: AsyncIterable<Page<unknown>> = kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call);
-    for await (const p of pages) {
-      // A page that arrived after the cancel is not kept: cancelling stops at once.
-      if (opts.signal?.aborted) throw new CancelledError('the sync was cancelled');
-      await files.appendJournal(kind, { page, records: p.data, final: !p.hasNextPage });
-      apply(p.data);
-      page++;
+  try {
+    if (journal) {
+      for (const p of journal.pages) apply(p.records);
+      page = journal.pages.length;
       opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
     }
+    if (pages && first) {
+      for (let next = await first; !next.done; next = await pages.next()) {
+        const p = next.value;
+        // A page that arrived after the cancel is not kept: cancelling stops at once.
+        if (opts.signal?.aborted) throw new CancelledError('the sync was cancelled');
+        await files.appendJournal(kind, { page, records: p.data, final: !p.hasNextPage });
+        apply(p.data);
+        page++;
+        opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
+      }
+    }
+  } finally {
+    // Stops the listing (a page on its way) when this ends early, as a for-await loop would.
+    await pages?.return?.(undefined);
   }
 
   // A complete listing from the earliest instant is everything the service shows: a record it did
@@ -127,12 +147,14 @@ export async function syncKind(
     }
   }
 
+  let added = 0;
+  for (const id of upserted) if (current.entry(id) === undefined) added++;
   const state: KindState = {
     syncedAt: (opts.now?.() ?? new Date()).toISOString(),
     nextSince: nextSince(records.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
     count: records.size,
   };
-  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted, removed, records, state };
+  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted, added, removed, records, state };
 }
 
 /** Where the next sync starts: the newest update seen (the service's clock, not ours), less the overlap. */

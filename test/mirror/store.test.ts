@@ -72,6 +72,37 @@ describe('mirror store (append-only, on disk)', () => {
     assert.deepEqual(all(fourth.set), want, 'the committed set reads the new generation');
   });
 
+  it('prepares the owners of source ids in slices, yielding between them, and ignores a set that changed meanwhile', async () => {
+    const dir = await tempDir();
+    const store = new RecordStore(dir, 'locations');
+    const built = new RecordSet();
+    for (let i = 0; i < 500; i++) built.apply(record(`r${i}`, `Place ${i}`));
+    const { state } = await store.commit(undefined, built, built.ids(), []);
+
+    // A loaded set (no owners yet), prepared one record a slice: the event loop has its turns.
+    const prepared = await store.load(state);
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    await prepared.prepareOwners(0);
+    clearInterval(ticker);
+    assert.ok(turns > 0, 'the event loop ran between slices');
+    // The owners it built find the records merged away, as a map built at once does.
+    const atOnce = await store.load(state);
+    for (const set of [prepared, atOnce]) {
+      const change = set.apply(record('r7', 'Survivor', 's-r400'));
+      assert.deepEqual(change.removed, ['r400'], 'r400\'s source id moved to r7');
+      assert.deepEqual(set.apply(record('r8', 'Another', 's-r400')).removed, ['r7'], 'then to r8: the map followed the first merge');
+    }
+
+    // Changed under the preparation (r0, already seen by the first slice, removed): the stale map
+    // is not kept, so r0's source id has no owner any more.
+    const changing = await store.load(state);
+    const preparing = changing.prepareOwners(0);
+    changing.remove('r0');
+    await preparing;
+    assert.deepEqual(changing.apply(record('r9', 'Takes it', 's-r0')).removed, [], 'no owner for a removed record\'s source id');
+  });
+
   it('names the broken file instead of failing with a parse error', async () => {
     const dir = await tempDir();
     const store = new RecordStore(dir, 'events');

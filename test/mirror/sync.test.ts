@@ -52,7 +52,12 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     const first = await mirror.sync(client, { onProgress: (p) => progress.push(p), pageSize: 100 });
     assert.deepEqual(first.kinds.map((k) => [k.kind, k.full, k.since]), [['locations', true, EARLIEST_SINCE], ['events', true, EARLIEST_SINCE]]);
     assert.ok(progress.length >= 4, 'progress per page');
-    assert.equal(progress.at(-1)!.mirrored, mirror.count('events'));
+    for (const k of first.kinds) assert.equal(k.added, k.count, `${k.kind}: every record of a first sync is added`);
+    // A first (full) sync lists one kind after the other: both at once held both kinds' records.
+    const kinds = progress.map((p) => p.kind);
+    assert.deepEqual(kinds, [...kinds].sort((a, b) => (a === b ? 0 : a === 'locations' ? -1 : 1)), 'every location page before the first event page');
+    // Each kind's last progress is its count.
+    for (const kind of ['locations', 'events'] as const) assert.equal(progress.filter((p) => p.kind === kind).at(-1)!.mirrored, mirror.count(kind));
     await assertEqualsService(mirror);
     const locationsBefore = mirror.count('locations');
 
@@ -62,6 +67,7 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
       assert.equal(k.full, false);
       assert.ok(k.received < (k.kind === 'locations' ? locationsBefore : 200), `${k.kind}: only changes listed (${k.received})`);
     }
+    for (const k of second.kinds) assert.equal(k.added, 0, `${k.kind}: approvals update survivors, they add nothing (${k.added} of ${k.upserted} added)`);
     const removed = second.kinds.reduce((s, k) => s + k.removed, 0);
     assert.ok(removed >= 6, `records merged away are removed (${removed})`);
     await assertEqualsService(mirror);
@@ -87,30 +93,60 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     const mirror = await Mirror.open(dir);
     await mirror.sync(client, { pageSize: 50 });
     const before = mirrored(mirror, 'locations');
+    const stateBefore = mirror.state('locations')?.syncedAt;
     await approveSome(3);
 
-    // Cancel during the second sync's events (after locations completed), after its first page.
+    // Cancel during the second sync, after the events' second page: both kinds are listed at the
+    // same time, so the locations may or may not have completed by then.
     const cancel = new AbortController();
     let eventPages = 0;
+    let locationPages = 0;
     await assert.rejects(
       mirror.sync(client, {
         pageSize: 1, // one record a page, so there are pages left to cancel
         signal: cancel.signal,
         onProgress: (p) => {
+          if (p.kind === 'locations') locationPages = p.pages;
           if (p.kind === 'events' && ++eventPages === 2) cancel.abort();
         },
       }),
       (e: Error) => e.name === 'CancelledError',
     );
-    assert.notDeepEqual(mirrored(mirror, 'locations'), before, 'the completed kind was committed');
+    const locationsCompleted = mirror.state('locations')?.syncedAt !== stateBefore;
+    if (!locationsCompleted) assert.deepEqual(mirrored(mirror, 'locations'), before, 'an incomplete kind keeps its previous copy');
+    else assert.notDeepEqual(mirrored(mirror, 'locations'), before, 'a completed kind was committed');
     const eventsAfterCancel = mirrored(mirror, 'events');
     const onDisk = await Mirror.open(dir);
     assert.deepEqual(mirrored(onDisk, 'events'), eventsAfterCancel, 'the events on disk are the previous consistent copy');
+    assert.deepEqual(mirrored(onDisk, 'locations'), mirrored(mirror, 'locations'), 'the locations on disk are what the mirror shows');
 
     const resumed = await onDisk.sync(client, { pageSize: 1 });
     const events = resumed.kinds.find((k) => k.kind === 'events')!;
     assert.equal(events.resumedPages, 2, 'the two whole pages are replayed, not asked again');
+    const locations = resumed.kinds.find((k) => k.kind === 'locations')!;
+    if (!locationsCompleted) {
+      assert.ok(locationPages > 0, 'the locations were listed alongside the events');
+      assert.equal(locations.resumedPages, locationPages, 'the locations resume after their own last whole page');
+    }
     await assertEqualsService(onDisk);
+  });
+
+  it('a cancelled sync leaves the open mirror ready for the next one (its copy took the source ids\' owners over)', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    await mirror.sync(client, { pageSize: 100 });
+    await approveSome(2);
+    await mirror.sync(client, { pageSize: 100 }); // appended: the set keeps its owners map for the next sync
+    await approveSome(3);
+    const cancel = new AbortController();
+    await assert.rejects(
+      mirror.sync(client, { pageSize: 1, signal: cancel.signal, onProgress: () => cancel.abort() }),
+      (e: Error) => e.name === 'CancelledError',
+    );
+    await approveSome(3);
+    const r = await mirror.sync(client, { pageSize: 100 });
+    assert.ok(r.kinds.reduce((s, k) => s + k.removed, 0) >= 6, 'the records merged away since are removed');
+    await assertEqualsService(mirror);
   });
 
   it('survives a torn journal line (killed mid-write) and refuses a mirror of another service', async () => {

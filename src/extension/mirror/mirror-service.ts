@@ -73,7 +73,11 @@ export class MirrorService implements vscode.Disposable {
       const mirror = loadMirrorCore().then((core) => core.Mirror.open(this.dirFor(baseUrl)));
       this.opened = { baseUrl, mirror };
       mirror.then(
-        () => this.changed.fire(),
+        (m) => {
+          this.changed.fire();
+          // Off the next sync's path: what it needs of the records, built in slices now.
+          void m.prepareSync().catch(() => undefined);
+        },
         (e: unknown) => {
           this.log.error(`mirror of ${baseUrl}: ${e instanceof Error ? e.message : String(e)}`);
           // Not kept: the next use tries again (after the user deleted a broken directory, say).
@@ -124,10 +128,15 @@ export class MirrorService implements vscode.Disposable {
     try {
       const report = await vscode.window.withProgress({ location, title: t('Dedup Curator: syncing the mirror'), cancellable: !quiet }, async (progress, token) => {
         const sub = token.onCancellationRequested(() => abort.abort());
+        // Both kinds are listed at the same time: the message shows the latest of each, locations first.
+        const latest = new Map<string, string>([['locations', ''], ['events', '']]);
         try {
           return await mirror.sync(s.client, {
             signal: abort.signal,
-            onProgress: (p) => progress.report({ message: t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), p.received.toLocaleString('en-US'), p.mirrored.toLocaleString('en-US')) }),
+            onProgress: (p) => {
+              latest.set(p.kind, t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), p.received.toLocaleString('en-US'), p.mirrored.toLocaleString('en-US')));
+              progress.report({ message: [...latest.values()].filter((m) => m !== '').join('; ') });
+            },
           });
         } finally {
           sub.dispose();
@@ -135,6 +144,10 @@ export class MirrorService implements vscode.Disposable {
       });
       this.log.info(`mirror synced: ${report.kinds.map((k) => `${k.kind} ${k.received} received, ${k.upserted} replaced or added, ${k.removed} merged away, ${k.count} in all`).join('; ')}`);
       this.changed.fire();
+      // A sync that compacted a kind's store left a new record set: ready it for the next sync too.
+      void mirror.prepareSync().catch(() => undefined);
+      // On demand, the user waits for it: say what changed (the progress notification just goes).
+      if (!quiet) void showInfo(syncOutcome(report));
       return report;
     } catch (e) {
       // The sync's own CancelledError comes from dist/mirror.js's copy of api/errors, which
@@ -164,4 +177,15 @@ export class MirrorService implements vscode.Disposable {
     if (this.timer) clearInterval(this.timer);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** One line on what a sync changed: "Mirror synced: locations 3 added, 748 updated, 854 removed; events …". */
+export function syncOutcome(report: SyncReport): string {
+  const changed = report.kinds.filter((k) => k.upserted + k.removed > 0);
+  if (changed.length === 0) return t('Dedup Curator: mirror synced; nothing changed since the last sync.');
+  const n = (x: number) => x.toLocaleString('en-US');
+  const parts = changed.map((k) =>
+    t('{0}: {1} added, {2} updated, {3} removed', k.kind === 'locations' ? t('locations') : t('events'), n(k.added), n(k.upserted - k.added), n(k.removed)),
+  );
+  return t('Dedup Curator: mirror synced; {0}.', parts.join('; '));
 }

@@ -8,19 +8,27 @@ const t = vscode.l10n.t;
 export class MirrorStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
   private readonly disposables: vscode.Disposable[];
-  /** The text of the age ("5 min ago") goes stale by itself: redrawn every minute. */
-  private readonly ticker: NodeJS.Timeout;
+  /**
+   * The age ("5 min ago") goes stale by itself: redrawn when it next changes (a minute, an hour or
+   * a day after the sync, counted from the sync, not from activation: a one-minute ticker started
+   * at activation lagged the panels by up to a minute, the walk of issue 18).
+   */
+  private redraw: NodeJS.Timeout | undefined;
+  /** The clock the age is measured by (a field: tests move it). */
+  now: () => number = Date.now;
+  private disposed = false;
 
   constructor(private readonly mirrors: MirrorService) {
     this.item = vscode.window.createStatusBarItem(MIRROR_STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 49);
     this.item.name = t('Dedup Curator Mirror');
     this.item.command = { command: Commands.syncMirror, title: t('Sync Mirror') };
     this.disposables = [this.item, mirrors.onDidChange(() => void this.update())];
-    this.ticker = setInterval(() => void this.update(), 60_000);
   }
 
   async update(): Promise<void> {
     const mirror = await this.mirrors.current().catch(() => undefined);
+    if (this.redraw) clearTimeout(this.redraw);
+    this.redraw = undefined;
     if (!mirror) {
       this.item.hide();
       return;
@@ -30,7 +38,9 @@ export class MirrorStatusBar implements vscode.Disposable {
       this.item.text = `$(search) ${t('Mirror: not synced')}`;
       this.item.tooltip = t('Dedup Curator: no local mirror of this service yet. Click to sync it, then Find Location… and Find Event… search it.');
     } else {
-      this.item.text = `$(search) ${t('Mirror: {0}', age(at))}`;
+      const now = this.now();
+      this.item.text = `$(search) ${t('Mirror: {0}', age(at, now))}`;
+      if (!this.disposed) this.redraw = setTimeout(() => void this.update(), msUntilAgeChanges(at, now));
       this.item.tooltip = t('Dedup Curator mirror: {0} locations and {1} events, last synced {2}. Click to sync now.', mirror.count('locations').toLocaleString('en-US'), mirror.count('events').toLocaleString('en-US'), at.toLocaleString());
     }
     this.item.show();
@@ -42,9 +52,17 @@ export class MirrorStatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearInterval(this.ticker);
+    this.disposed = true;
+    if (this.redraw) clearTimeout(this.redraw);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** How long until age(at) reads differently: the next whole minute, hour or day since `at` (a little after it). */
+export function msUntilAgeChanges(at: Date, now = Date.now()): number {
+  const elapsed = Math.max(0, now - at.getTime());
+  const unit = elapsed < 60 * 60_000 ? 60_000 : elapsed < 48 * 3_600_000 ? 3_600_000 : 86_400_000;
+  return unit - (elapsed % unit) + 50;
 }
 
 export function age(at: Date, now = Date.now()): string {

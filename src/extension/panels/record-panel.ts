@@ -67,6 +67,8 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   private fromMirror: { events: Event[]; syncedAt: Date } | undefined;
   /** Set once the mirror was asked (the first load): after it, pages come from the service. */
   private mirrorAsked = false;
+  /** Counts mirror changes, so an answer to an older one is dropped (mirrorChanged). */
+  private mirrorRound = 0;
   /** Settles when the events page being loaded (if any) is in; tests wait on it. */
   eventsLoading: Promise<void> = Promise.resolve();
 
@@ -123,6 +125,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
       // The mirror's list was the previous location's: the new one asks the mirror again.
       this.fromMirror = undefined;
       this.mirrorAsked = false;
+      this.mirrorRound++;
     }
     this.show(r);
   }
@@ -183,6 +186,34 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
     }
     const r = this.current;
     if (r?.kind === 'event' && r.record.location?.id === id) this.registry.open({ kind: 'location', record: r.record.location });
+  }
+
+  /**
+   * The mirror changed (a sync, another connection, a mirror opened): a list that came from a
+   * mirror is asked again, so the panel says "from the local mirror" only while the mirror of the
+   * active connection is fresh (after a switch it said so of the previous connection's mirror: the
+   * walk of issue 18), and otherwise lists the events from the active service.
+   */
+  mirrorChanged(): Promise<void> {
+    if (this.kind !== 'location' || !this.fromMirror) return this.eventsLoading;
+    const asked = this.recordId;
+    const round = ++this.mirrorRound;
+    this.eventsLoading = this.registry
+      .mirrorEventsAt(asked)
+      .catch(() => undefined)
+      .then((m) => {
+        if (this.recordId !== asked || round !== this.mirrorRound || !this.fromMirror) return;
+        if (m) {
+          this.fromMirror = m;
+          this.postEvents();
+          return;
+        }
+        this.fromMirror = undefined;
+        this.eventPages.reset();
+        this.eventsError = undefined;
+        return this.loadFromService();
+      });
+    return this.eventsLoading;
   }
 
   /** What the page is told about the events at this location (the integration tests read it too). */

@@ -31,6 +31,7 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
   private readonly panels = new Map<string, RecordPanel>();
   /** The one panel the next preview re-uses (or, for the other kind, replaces). */
   private readonly previews = new PreviewSlot<RecordPanel>();
+  private readonly mirrorWatch: vscode.Disposable | undefined;
 
   constructor(
     readonly session: Session,
@@ -40,7 +41,12 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
     readonly errors: ErrorReporter,
     private readonly extensionUri: vscode.Uri,
     private readonly mirrors?: MirrorService,
-  ) {}
+  ) {
+    // A location panel's events from the mirror follow the mirror: a sync, a switch of connection.
+    this.mirrorWatch = mirrors?.onDidChange(() => {
+      for (const p of new Set(this.panels.values())) void p.mirrorChanged();
+    });
+  }
 
   client(): Promise<DedupClient | undefined> {
     return this.session.client();
@@ -185,6 +191,7 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
   }
 
   dispose(): void {
+    this.mirrorWatch?.dispose();
     this.previews.dispose();
     for (const p of [...this.panels.values()]) p.dispose();
     this.panels.clear();
