@@ -50,6 +50,12 @@ export interface TriageOptions {
    * holds for all bulk decisions together, so later sets are admitted against the whole. Default none.
    */
   bulkSoFar?: { approve: BulkTally; reject: BulkTally };
+  /**
+   * The entities of the recommendations rejected in bulk (journal-labels.ts bulkRejections): with
+   * the curator's own rejections they keep a chain's remaining links flagged (flags.ts
+   * 'rival-rejected') and their pairs 'rejected-before'. Default none.
+   */
+  bulkRejected?: readonly (readonly string[])[];
 }
 
 
@@ -129,6 +135,7 @@ export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
   maxApprovalToReject: 0.02,
   coverage: 0.9,
   bulkSoFar: { approve: EMPTY_TALLY, reject: EMPTY_TALLY },
+  bulkRejected: [],
 };
 
 /** Features are pure functions of a recommendation: computed once per id and kept. */
@@ -153,7 +160,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const clusters = approvedClusters(decided.filter((l) => l.verdict === 'approve').map((l) => l.entityIds));
   const ctx = flagContext(
     pending,
-    decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds),
+    [...decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds), ...o.bulkRejected],
     decided.filter((l) => l.verdict === 'unsure').map((l) => l.id),
     clusters,
   );
@@ -212,10 +219,23 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
   // (Measured: a κ of the flagged groups' own made the simulated curator answer more, 584 against
   // 432 at 3,000 recommendations: their own answers are too few to stand alone.)
-  const kappa = concentration(
-    spreadOf((key) => !key.includes('|')),
-    model.labels,
-  );
+  // κ per side of the target (issue 17's fifth attempt): a group borrows from the labelled groups
+  // the fields put on its side of the target precision. One κ for all collapsed to 1–2 as soon as a
+  // few groups the fields called 0.7–0.8 turned out mostly non-matches, although every group the
+  // fields called ≥ 0.99 had been approved throughout (the moments weigh a group by μ(1 − μ), so
+  // the near-certain groups, most of the evidence, hardly count); each near-certain group then
+  // needed ~50 approvals of its own. How well the fields predict where they are unsure says little
+  // of how well they predict where they are sure: each side is estimated from its own groups.
+  const plainSpread = spreadOf((key) => !key.includes('|'));
+  const kappaOn = (high: boolean) => {
+    const side = plainSpread.filter((g) => g.mu >= o.targetPrecision === high);
+    return concentration(
+      side,
+      side.reduce((n, g) => n + g.n, 0),
+    );
+  };
+  const kappaBySide = { high: kappaOn(true), low: kappaOn(false) };
+  const kappaFor = (mu: number) => (mu >= o.targetPrecision ? kappaBySide.high : kappaBySide.low);
   // Leaders borrow with a κ of their own, from the leaders' groups the curator has answered: the
   // fields of a sibling venue's listing look like a true pair's, and the plain groups' κ made the
   // fields' word outweigh a leaders' group's own answers (3,034: a group of 15 approved on two
@@ -234,7 +254,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const pattern = list[0].features.pattern;
     const flags = list[0].flags.filter((f) => f !== 'unsure');
     const chainLead = list[0].chainLead;
-    const k = chainLead ? leadKappa : kappa;
+    const k = chainLead ? leadKappa : kappaFor(mu);
     const alpha = 0.5 + k * mu + labelsOf.approve;
     const beta = 0.5 + k * (1 - mu) + labelsOf.reject;
     const low = betaQuantile(tail, alpha, beta);
