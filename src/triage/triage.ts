@@ -123,6 +123,8 @@ export interface TriageResult {
    * for a key with nothing to decide.
    */
   bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
+  /** How many decisions' worth the fields' estimate is to a group (κ): per side of the target for plain and flagged groups, and the leaders' own. */
+  kappa: { high: number; low: number; lead: number };
 }
 
 /** How far ahead the queue looks for a group's way to a group decision (answers): a bound on work, not a threshold. */
@@ -226,15 +228,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // the near-certain groups, most of the evidence, hardly count); each near-certain group then
   // needed ~50 approvals of its own. How well the fields predict where they are unsure says little
   // of how well they predict where they are sure: each side is estimated from its own groups.
-  const plainSpread = spreadOf((key) => !key.includes('|'));
-  const kappaOn = (high: boolean) => {
-    const side = plainSpread.filter((g) => g.mu >= o.targetPrecision === high);
-    return concentration(
-      side,
-      side.reduce((n, g) => n + g.n, 0),
-    );
-  };
-  const kappaBySide = { high: kappaOn(true), low: kappaOn(false) };
+  const kappaBySide = concentrationBySide(spreadOf((key) => !key.includes('|')), o.targetPrecision);
   const kappaFor = (mu: number) => (mu >= o.targetPrecision ? kappaBySide.high : kappaBySide.low);
   // Leaders borrow with a κ of their own, from the leaders' groups the curator has answered: the
   // fields of a sibling venue's listing look like a true pair's, and the plain groups' κ made the
@@ -316,7 +310,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const t = groupTally(verdict, m, post);
     return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
   };
-  return { items, groups, model, options: o, sets, bulkShare };
+  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa } };
 }
 
 /**
@@ -337,6 +331,23 @@ export function concentration(groups: readonly { mu: number; approve: number; n:
   }
   if (excess <= 0) return decisions;
   return Math.min(decisions, Math.max(0, spread / excess - 1));
+}
+
+/**
+ * κ on each side of the target: from the labelled groups the fields call at least `target` likely
+ * (high) and from the others (low), each capped by the decisions behind its own groups. A group
+ * on the high side that the curator's answers contradict (a trap the fields call near-certain)
+ * makes the high side's κ small, as it should: only the other side's scatter is kept out.
+ */
+export function concentrationBySide(groups: readonly { mu: number; approve: number; n: number }[], target: number): { high: number; low: number } {
+  const on = (high: boolean) => {
+    const side = groups.filter((g) => g.mu >= target === high);
+    return concentration(
+      side,
+      side.reduce((n, g) => n + g.n, 0),
+    );
+  };
+  return { high: on(true), low: on(false) };
 }
 
 /**
