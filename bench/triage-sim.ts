@@ -12,7 +12,8 @@
 // with P and R of the approvals against the truth, per recommendation. Baselines are printed
 // before it: everything by hand (L = N) and the best single score threshold. TRACE='other flagged'
 // (or another kind of the "human answers" line) prints each such answer with its group's estimate,
-// the answers it still needs to a group decision, and the approve set's bound and tally.
+// the answers it still needs to a group decision, and the approve set's bound and tally;
+// TRACE=tally prints what each group approval added to the approve tally, with κ at the time.
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
           bulkRuns++;
           const share = result.bulkShare(g.key, g.safe!);
           if (share) addShare(bulkSoFar[g.safe!], share, summary.done.length);
+          // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
+          if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
           else for (const id of summary.done) bulkRejected.push(byId.get(id)!.entities.map((e) => e['@id']));
           // A group decision that approved false matches: which group, on what evidence.
