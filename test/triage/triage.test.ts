@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import type { Recommendation, RecommendationEntity } from '../../src/api/model';
 import { describePattern, featuresOf, parsePattern, patternKey } from '../../src/triage/features';
 import { fitPooledModel } from '../../src/triage/pooled-model';
-import { concentration, concentrationBySide, FeatureCache, informativeOrder, triage, type TriageLabel } from '../../src/triage/triage';
+import { concentration, concentrationBySide } from '../../src/triage/concentration';
+import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../../src/triage/triage';
 
 let serial = 0;
 function entity(fields: Partial<RecommendationEntity>): RecommendationEntity {
