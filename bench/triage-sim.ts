@@ -12,7 +12,8 @@
 // with P and R of the approvals against the truth, per recommendation. Baselines are printed
 // before it: everything by hand (L = N) and the best single score threshold. TRACE='other flagged'
 // (or another kind of the "human answers" line) prints each such answer with its group's estimate,
-// the answers it still needs to a group decision, and the approve set's bound and tally.
+// the answers it still needs to a group decision, and the approve set's bound and tally;
+// TRACE=tally prints what each group approval added to the approve tally, with κ at the time.
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
     // as the extension and the CLI sum the journal's lines (journal-tally.ts): each decision that
     // reached the service adds its group's share.
     const bulkSoFar = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY } };
+    // The entities of what was rejected in bulk, as the extension reads them from the journal.
+    const bulkRejected: string[][] = [];
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
     const asks = new Map<string, number>();
     /** Of those, how many were true matches (what the curator approved). */
@@ -113,7 +116,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } } }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } }, bulkRejected }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -124,7 +127,10 @@ async function main(): Promise<void> {
           bulkRuns++;
           const share = result.bulkShare(g.key, g.safe!);
           if (share) addShare(bulkSoFar[g.safe!], share, summary.done.length);
+          // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
+          if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
+          else for (const id of summary.done) bulkRejected.push(byId.get(id)!.entities.map((e) => e['@id']));
           // A group decision that approved false matches: which group, on what evidence.
           if (g.safe === 'approve') {
             const wrong = summary.done.filter((id) => !truthOf.get(id)).length;
@@ -144,7 +150,7 @@ async function main(): Promise<void> {
         human++;
         const item = result.items.get(next);
         labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
-        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : 'other flagged';
+        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : item.flags.includes('rival-rejected') ? 'rival rejected' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
         if (process.env.TRACE && kind === process.env.TRACE) {
           const g = result.groups.find((x) => x.decidable.includes(next));

@@ -3,7 +3,7 @@
 // groups are safe to decide in bulk. `approve|reject --group KEY` decides one of them (triage-decide.ts).
 import { readJournal } from '../curation/journal';
 import { labelsFromContents, type labelsFromJournal } from '../triage/journal-labels';
-import { type BulkSoFar, bulkTallyFromJournal } from '../triage/journal-tally';
+import { type BulkSoFar, bulkRejectionsFromJournal, bulkTallyFromJournal } from '../triage/journal-tally';
 import { FeatureCache, triage, type TriageGroup, type TriageResult } from '../triage/triage';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { csvCell } from '../records/csv';
@@ -39,12 +39,14 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
   const cache = new FeatureCache();
   let labels: ReturnType<typeof labelsFromJournal> = [];
   let bulkSoFar: BulkSoFar | undefined;
+  let bulkRejected: string[][] | undefined;
   if (values.journal !== undefined) {
     try {
       const journal = await readJournal(values.journal);
       labels = labelsFromContents(journal, cache);
       // The journal's group decisions: later sets are admitted against everything decided in bulk.
       bulkSoFar = bulkTallyFromJournal(journal.entries);
+      bulkRejected = bulkRejectionsFromJournal(journal.entries);
     } catch (e) {
       throw new UsageError(`cannot read the journal ${values.journal}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, command);
     }
@@ -52,7 +54,7 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
   const client = await connect(values, io.env, command, (l) => io.stderr.write(l + '\n'));
   const pending: Recommendation[] = [];
   for await (const r of client.allRecommendations({ pageSize: 200 }, { signal: io.signal })) pending.push(r);
-  return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar }, cache) };
+  return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar, bulkRejected }, cache) };
 }
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;

@@ -3,12 +3,13 @@
 // tree, the comparison panel and the bulk confirmation.
 import type { Features } from './features';
 
-export type Flag = 'same-source' | 'same-address-other-name' | 'chain' | 'rejected-before' | 'odd-one-out' | 'unsure';
+export type Flag = 'same-source' | 'same-address-other-name' | 'chain' | 'rival-rejected' | 'rejected-before' | 'odd-one-out' | 'unsure';
 
 export const FLAG_TEXT: Record<Flag, string> = {
   'same-source': 'two entities come from the same integration',
   'same-address-other-name': 'the address agrees but the names differ: another venue in the same building?',
   chain: 'an entity is also in another pending recommendation (a chain of merges)',
+  'rival-rejected': 'an entity was in another recommendation that was rejected (a chain whose other link was rejected)',
   'rejected-before': 'two of its entities were together in a recommendation you rejected',
   'odd-one-out': 'one entity disagrees with the others (a branch of a chain inside the group)',
   unsure: 'you marked it unsure',
@@ -19,6 +20,8 @@ export interface FlagContext {
   entityUse: Map<string, number>;
   /** Pairs of entity ids (joined by \u0000, sorted) that were together in a rejected recommendation. */
   rejectedPairs: Set<string>;
+  /** Entity → the rejected recommendations (their entities) it was in: a pending one sharing an entity with another was in a chain whose other link was rejected. */
+  rejectedEntities: Map<string, (readonly string[])[]>;
   /** Recommendations the curator marked unsure. */
   unsure: Set<string>;
   /** Entity → the cluster the curator's approvals put it in (chains.ts approvedClusters): a pair is rejected between clusters. */
@@ -43,8 +46,16 @@ export function flagContext(
     for (const id of ids.length > 2 ? new Set(ids) : ids[0] === ids[1] ? ids.slice(0, 1) : ids) entityUse.set(id, (entityUse.get(id) ?? 0) + 1);
   }
   const rejectedPairs = new Set<string>();
-  for (const ids of rejected) for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) rejectedPairs.add(pairKey(c(ids[i]), c(ids[j])));
-  return { entityUse, rejectedPairs, unsure: new Set(unsure), clusters };
+  const rejectedEntities = new Map<string, (readonly string[])[]>();
+  for (const ids of rejected) {
+    for (const id of ids) {
+      const list = rejectedEntities.get(id);
+      if (list) list.push(ids);
+      else rejectedEntities.set(id, [ids]);
+    }
+    for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) rejectedPairs.add(pairKey(c(ids[i]), c(ids[j])));
+  }
+  return { entityUse, rejectedPairs, rejectedEntities, unsure: new Set(unsure), clusters };
 }
 
 export function flagsOf(features: Features, entityIds: readonly string[], ctx: FlagContext): Flag[] {
@@ -56,6 +67,13 @@ export function flagsOf(features: Features, entityIds: readonly string[], ctx: F
   // not ride along with a plain group once its pending rivals are gone.
   const rivalOfApproved = ctx.clusters.size > 0 && entityIds.some((id) => ctx.clusters.has(id)) && entityIds.some((id) => ctx.clusters.get(id) !== ctx.clusters.get(entityIds[0]));
   if (rivalOfApproved || entityIds.some((id) => (ctx.entityUse.get(id) ?? 0) > 1)) flags.push('chain');
+  // A chain goes on through a rejection too: once its other links were rejected (by hand or in
+  // bulk) a recommendation has no pending rival, but it is the same kind of item — a record with a
+  // confusable neighbour (a sibling venue) — and in a plain group it was approved in bulk on the plain
+  // pattern's evidence (issue 17: 20 false approvals at 20,143 in one sibling-venue pattern). It forms
+  // groups of its own, whose estimate the curator's answers in them make.
+  // (The same pair rejected again is 'rejected-before', below: another link means another entity.)
+  else if (ctx.rejectedEntities.size && entityIds.some((id) => ctx.rejectedEntities.get(id)?.some((other) => other.some((x) => !entityIds.includes(x))))) flags.push('rival-rejected');
   let rejected = false;
   if (ctx.rejectedPairs.size) {
     const ids = ctx.clusters.size ? entityIds.map((id) => ctx.clusters.get(id) ?? id) : entityIds;

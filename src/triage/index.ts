@@ -6,5 +6,5 @@
 export { FeatureCache, informativeOrder, triage } from './triage';
 export { recordFlags } from './record-flags';
 export { labelsFromContents } from './journal-labels';
-export { bulkTallyFromJournal } from './journal-tally';
+export { bulkRejectionsFromJournal, bulkTallyFromJournal } from './journal-tally';
 export { PAIR_SCORING, type PairScoring } from './pair-scoring';

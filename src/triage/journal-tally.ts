@@ -36,3 +36,18 @@ export function bulkTallyFromJournal(entries: readonly DecisionEntry[]): BulkSoF
   }
   return tally;
 }
+
+/**
+ * The entities of every recommendation a group decision rejected (outcome ok): with the curator's own
+ * rejections they keep a chain's remaining links flagged (flags.ts 'rival-rejected'; triage's
+ * `bulkRejected`). A decision without its entities (an old journal) gives none.
+ */
+export function bulkRejectionsFromJournal(entries: readonly DecisionEntry[]): string[][] {
+  const out: string[][] = [];
+  for (const e of entries) {
+    if (e.outcome !== 'ok' || !e.bulk || e.verdict !== 'reject' || !Array.isArray(e.entities)) continue;
+    const ids = e.entities.map((x) => x?.id).filter((id): id is string => typeof id === 'string');
+    if (ids.length > 1) out.push(ids);
+  }
+  return out;
+}

@@ -13,6 +13,7 @@ import { describePattern, type Features, featuresOf } from './features';
 import { type Flag, flagContext, flagsOf } from './flags';
 import { approvedClusters, chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
+import { concentration, concentrationBySide } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
@@ -50,6 +51,12 @@ export interface TriageOptions {
    * holds for all bulk decisions together, so later sets are admitted against the whole. Default none.
    */
   bulkSoFar?: { approve: BulkTally; reject: BulkTally };
+  /**
+   * The entities of the recommendations rejected in bulk (journal-labels.ts bulkRejections): with
+   * the curator's own rejections they keep a chain's remaining links flagged (flags.ts
+   * 'rival-rejected') and their pairs 'rejected-before'. Default none.
+   */
+  bulkRejected?: readonly (readonly string[])[];
 }
 
 
@@ -117,6 +124,8 @@ export interface TriageResult {
    * for a key with nothing to decide.
    */
   bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
+  /** How many decisions' worth the fields' estimate is to a group (κ): per side of the target for plain and flagged groups, and the leaders' own. */
+  kappa: { high: number; low: number; lead: number };
 }
 
 /** How far ahead the queue looks for a group's way to a group decision (answers): a bound on work, not a threshold. */
@@ -129,6 +138,7 @@ export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
   maxApprovalToReject: 0.02,
   coverage: 0.9,
   bulkSoFar: { approve: EMPTY_TALLY, reject: EMPTY_TALLY },
+  bulkRejected: [],
 };
 
 /** Features are pure functions of a recommendation: computed once per id and kept. */
@@ -153,7 +163,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const clusters = approvedClusters(decided.filter((l) => l.verdict === 'approve').map((l) => l.entityIds));
   const ctx = flagContext(
     pending,
-    decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds),
+    [...decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds), ...o.bulkRejected],
     decided.filter((l) => l.verdict === 'unsure').map((l) => l.id),
     clusters,
   );
@@ -212,10 +222,15 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
   // (Measured: a κ of the flagged groups' own made the simulated curator answer more, 584 against
   // 432 at 3,000 recommendations: their own answers are too few to stand alone.)
-  const kappa = concentration(
-    spreadOf((key) => !key.includes('|')),
-    model.labels,
-  );
+  // κ per side of the target (issue 17's fifth attempt): a group borrows from the labelled groups
+  // the fields put on its side of the target precision. One κ for all collapsed to 1–2 as soon as a
+  // few groups the fields called 0.7–0.8 turned out mostly non-matches, although every group the
+  // fields called ≥ 0.99 had been approved throughout (the moments weigh a group by μ(1 − μ), so
+  // the near-certain groups, most of the evidence, hardly count); each near-certain group then
+  // needed ~50 approvals of its own. How well the fields predict where they are unsure says little
+  // of how well they predict where they are sure: each side is estimated from its own groups.
+  const kappaBySide = concentrationBySide(spreadOf((key) => !key.includes('|')), o.targetPrecision);
+  const kappaFor = (mu: number) => (mu >= o.targetPrecision ? kappaBySide.high : kappaBySide.low);
   // Leaders borrow with a κ of their own, from the leaders' groups the curator has answered: the
   // fields of a sibling venue's listing look like a true pair's, and the plain groups' κ made the
   // fields' word outweigh a leaders' group's own answers (3,034: a group of 15 approved on two
@@ -234,7 +249,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const pattern = list[0].features.pattern;
     const flags = list[0].flags.filter((f) => f !== 'unsure');
     const chainLead = list[0].chainLead;
-    const k = chainLead ? leadKappa : kappa;
+    const k = chainLead ? leadKappa : kappaFor(mu);
     const alpha = 0.5 + k * mu + labelsOf.approve;
     const beta = 0.5 + k * (1 - mu) + labelsOf.reject;
     const low = betaQuantile(tail, alpha, beta);
@@ -296,27 +311,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const t = groupTally(verdict, m, post);
     return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
   };
-  return { items, groups, model, options: o, sets, bulkShare };
-}
-
-/**
- * κ, how many decisions' worth the fields' estimate is to a group, by the method of moments: the
- * groups' observed approval rates scatter around their predictions by the binomial's own noise
- * plus the groups' true spread, Var(θ) = μ(1−μ)/(κ+1). No spread beyond noise: κ is as large as
- * the evidence allows (the decisions behind the model); none yet: 0.
- */
-export function concentration(groups: readonly { mu: number; approve: number; n: number }[], decisions: number): number {
-  if (groups.length < 2 || decisions === 0) return 0;
-  let excess = 0;
-  let spread = 0;
-  for (const g of groups) {
-    const r = g.approve / g.n;
-    const mu = Math.min(1 - 1e-6, Math.max(1e-6, g.mu));
-    excess += (r - mu) ** 2 - (mu * (1 - mu)) / g.n;
-    spread += mu * (1 - mu);
-  }
-  if (excess <= 0) return decisions;
-  return Math.min(decisions, Math.max(0, spread / excess - 1));
+  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa } };
 }
 
 /**

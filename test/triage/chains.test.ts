@@ -139,4 +139,31 @@ describe('triage: chains', () => {
     const r2 = triage([bc], [label(ab, 'approve'), label(ac, 'reject')], {}, cache);
     assert.ok(r2.items.get(bc['@id'])?.flags.includes('rejected-before'), JSON.stringify(r2.items.get(bc['@id'])?.flags));
   });
+  it("a chain's remaining link, once its other links were rejected (by hand or in bulk), keeps a flag and a group of its own, not the plain pattern's", () => {
+    const cache = new FeatureCache();
+    // a–b and a–c compete for a; both look alike (a sibling venue at one address, no phone).
+    const [a, b, c] = [place('Blue Owl', '1 Main St'), place('Blue Owl Bar', '1 Main St'), place('Blue Owl Bar', '1 Main Street')];
+    const ab = rec(0.97, a, b);
+    const ac = rec(0.96, a, c);
+    // A plain recommendation of the same pattern that never was in a chain.
+    const [d, e] = [place('Red Fox', '2 Oak St'), place('Red Fox Bar', '2 Oak St')];
+    const de = rec(0.97, d, e);
+    assert.equal(cache.of(ab).pattern, cache.of(de).pattern);
+    const before = triage([ab, ac, de], [], {}, cache);
+    assert.ok(before.items.get(ab['@id'])?.flags.includes('chain'));
+    const rejected: TriageLabel = { id: ac['@id'], verdict: 'reject', features: cache.of(ac), entityIds: ac.entities.map((x) => x['@id']) };
+    // By hand: a–c rejected; a–b has no pending rival any more, and is still not a plain item.
+    const byHand = triage([ab, de], [rejected], {}, cache);
+    assert.deepEqual(byHand.items.get(ab['@id'])?.flags, ['rival-rejected']);
+    assert.deepEqual(byHand.items.get(de['@id'])?.flags, []);
+    const groupOf = (r: typeof byHand, id: string) => r.groups.find((g) => g.decidable.includes(id))!.key;
+    assert.notEqual(groupOf(byHand, ab['@id']), groupOf(byHand, de['@id']));
+    assert.ok(groupOf(byHand, ab['@id']).endsWith('|rival-rejected'));
+    // In bulk: the same, from the entities the journal's bulk rejections carry (no label).
+    const inBulk = triage([ab, de], [], { bulkRejected: [ac.entities.map((x) => x['@id'])] }, cache);
+    assert.deepEqual(inBulk.items.get(ab['@id'])?.flags, ['rival-rejected']);
+    // Without the rejection it is a plain recommendation; the same pair rejected is 'rejected-before', not a rival.
+    assert.deepEqual(triage([ab, de], [], {}, cache).items.get(ab['@id'])?.flags, []);
+    assert.deepEqual(triage([ab], [], { bulkRejected: [ab.entities.map((x) => x['@id'])] }, cache).items.get(ab['@id'])?.flags, ['rejected-before']);
+  });
 });

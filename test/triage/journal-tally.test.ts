@@ -12,7 +12,7 @@ import { attemptDecision } from '../../src/curation/decide';
 import { DecisionJournal, journalConnection, parseJournal, readJournal } from '../../src/curation/journal';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { labelsFromContents } from '../../src/triage/journal-labels';
-import { addShare, bulkTallyFromJournal } from '../../src/triage/journal-tally';
+import { addShare, bulkRejectionsFromJournal, bulkTallyFromJournal } from '../../src/triage/journal-tally';
 import { EMPTY_TALLY, safeSet } from '../../src/triage/safe-sets';
 import { FeatureCache, triage } from '../../src/triage/triage';
 
@@ -99,5 +99,14 @@ describe('triage: the bulk tally from the decision journal', function () {
     assert.deepEqual(none.keys, []);
     const fresh = safeSet('approve', groups, new Map([['k', sure]]), { maxWrongShare: 0.01, tail: 0.05, minOwnLabels: 2, sofar: EMPTY_TALLY });
     assert.deepEqual(fresh.keys, ['k']);
+  });
+  it("the entities of the journal's bulk rejections (not single ones, not approvals, not failed attempts) reach triage", () => {
+    const line = (attempt: string, verdict: string, ids: string[], bulk: unknown, o = 'ok') => [
+      JSON.stringify({ type: 'started', attempt, at: '2026-11-25T10:00:00Z', connection: { baseUrl: 'http://127.0.0.1:1', label: 't' }, id: `r-${attempt}`, verdict, entities: ids.map((id) => ({ id })), bulk }),
+      JSON.stringify({ type: 'outcome', attempt, at: '2026-11-25T10:00:01Z', outcome: o }),
+    ];
+    const share = { group: 'g', expectedWrong: 0.01, variance: 0.01, unseen: 0 };
+    const lines = [...line('1', 'reject', ['a', 'b'], share), ...line('2', 'reject', ['c', 'd'], undefined), ...line('3', 'approve', ['e', 'f'], share), ...line('4', 'reject', ['g', 'h'], share, 'failed')];
+    assert.deepEqual(bulkRejectionsFromJournal(parseJournal(lines.join('\n')).entries), [['a', 'b']]);
   });
 });

@@ -36,5 +36,8 @@ describe('triage: the panel’s data', () => {
     assert.equal(d.groups.reduce((n, g) => n + g.size, 0), 3);
     assert.ok(d.groups.some((g) => g.flags.includes('word:same-source')));
     assert.equal(d.pending, 3);
+    // The recall side as the reject set counts it: the target, what bulk rejections may lose and use.
+    assert.equal(d.targetRecall, 0.97);
+    assert.deepEqual(d.recallBudget, { maxLost: result.sets.reject.maxLost, used: result.sets.reject.lostHigh });
   });
 });

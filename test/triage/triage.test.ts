@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Recommendation, RecommendationEntity } from '../../src/api/model';
 import { describePattern, featuresOf, parsePattern, patternKey } from '../../src/triage/features';
 import { fitPooledModel } from '../../src/triage/pooled-model';
+import { concentration, concentrationBySide } from '../../src/triage/concentration';
 import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../../src/triage/triage';
 
 let serial = 0;
@@ -101,6 +102,30 @@ describe('triage: estimates', () => {
     }
     // 90 % intervals; the pooled prior (the labels themselves) makes them a little narrower.
     assert.ok(covered / total >= 0.8, `coverage ${covered}/${total}`);
+  });
+
+  it('κ per side of the target: near-certain groups keep borrowing when unsure ones scatter, and a near-certain trap still stops them', () => {
+    // 20 groups the fields call 0.995–0.999, every answer an approval; two the fields call 0.75–0.8
+    // that the curator rejected throughout (what issue 17's 8,000 backlog showed after 200 answers).
+    const sure = [...Array(20)].map((_, i) => ({ mu: 0.995 + i * 0.0002, approve: 8, n: 8 }));
+    const unsure = [
+      { mu: 0.75, approve: 0, n: 4 },
+      { mu: 0.8, approve: 0, n: 2 },
+    ];
+    const decisions = 166;
+    // One κ for all collapses: the two misfits outweigh the 160 approvals (they are weighted by μ(1 − μ)).
+    assert.ok(concentration([...sure, ...unsure], decisions) < 2, String(concentration([...sure, ...unsure], decisions)));
+    const k = concentrationBySide([...sure, ...unsure], 0.99);
+    assert.equal(k.high, 160, 'no scatter beyond the binomial on the near-certain side: as many as the decisions behind it');
+    assert.ok(k.low < 1, `low side ${k.low}`);
+    // A trap the fields call 0.999 that the curator approved 7 times in 10: the near-certain side's
+    // κ falls too, so no near-certain group leans on the fields' word more than its answers allow.
+    const trapped = concentrationBySide([...sure, { mu: 0.999, approve: 7, n: 10 }, ...unsure], 0.99);
+    assert.ok(trapped.high < 2, `high side with a trap ${trapped.high}`);
+    // With the trap's answers the group's posterior mean stays far below the target whatever the side.
+    const alpha = 0.5 + trapped.high * 0.999 + 7;
+    const beta = 0.5 + trapped.high * 0.001 + 3;
+    assert.ok(alpha / (alpha + beta) < 0.9, String(alpha / (alpha + beta)));
   });
 
   it('a group is safe to approve only with its own decisions, all approvals, and enough of them for the target', () => {

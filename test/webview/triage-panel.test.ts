@@ -22,7 +22,7 @@ function group(i: number, o: Partial<GroupRow> = {}): GroupRow {
 function data(groups: GroupRow[]): TriagePanelData {
   const histogram = Array.from({ length: 20 }, (_, i) => ({ from: i / 20, to: (i + 1) / 20, pending: i, approved: i % 3, rejected: i % 2, unsure: i === 19 ? 1 : 0 }));
   const thresholds = Array.from({ length: 50 }, (_, i) => ({ score: (50 + i) / 100, approved: 140 + (i % 10), n: 150 }));
-  return { pending: 400, labels: 150, targetPrecision: 0.99, histogram, thresholds, groups };
+  return { pending: 400, labels: 150, targetPrecision: 0.99, targetRecall: 0.97, recallBudget: { maxLost: 4.5, used: 1.2 }, histogram, thresholds, groups };
 }
 
 describe('webview: the Triage panel in chromium', function () {
@@ -64,6 +64,9 @@ describe('webview: the Triage panel in chromium', function () {
     assert.equal(await page.locator('svg.histogram rect').count() > 20, true);
     assert.equal(await page.locator('svg.thresholds rect').count(), 50);
     assert.match(await page.locator('.threshold').innerText(), /^Scores ≥ 99% were approved 99% of the time \(n = 150\)$/);
+    // Both targets are shown, and the recall budget's use.
+    assert.match(await page.locator('.facts').first().innerText(), /target precision 99\.0%/);
+    assert.equal(await page.locator('.facts.recall').innerText(), 'target recall 97.0% · recall budget of bulk rejections: 1.2 of 4.5 matches used, 3.3 left');
     const words = await page.locator('tbody td.words').allInnerTexts();
     assert.ok(words.includes(`Location: ${PAYLOADS[0]}`), words.join('\n'));
     assert.ok((await page.locator('tbody td.flags').allInnerTexts()).includes(`⚑ ${PAYLOADS[1]}, chain`));

@@ -44,5 +44,6 @@ export function triagePanelData(pending: readonly Recommendation[], labels: read
     flags: g.flags.map(flagWord),
     decidable: g.decidable.length,
   }));
-  return { pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, histogram, thresholds, groups };
+  const recallBudget = { maxLost: result.sets.reject.maxLost, used: result.sets.reject.lostHigh };
+  return { pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, targetRecall: result.options.targetRecall, recallBudget, histogram, thresholds, groups };
 }

@@ -11,6 +11,8 @@ export function flagWord(f: Flag): string {
       return vscode.l10n.t('one building');
     case 'chain':
       return vscode.l10n.t('chain');
+    case 'rival-rejected':
+      return vscode.l10n.t('chain, other link rejected');
     case 'rejected-before':
       return vscode.l10n.t('rejected before');
     case 'odd-one-out':
@@ -28,6 +30,8 @@ export function flagSentence(f: Flag): string {
       return vscode.l10n.t('The address agrees but the names differ: another venue in the same building?');
     case 'chain':
       return vscode.l10n.t('An entity is also in another pending recommendation (a chain of merges).');
+    case 'rival-rejected':
+      return vscode.l10n.t('An entity was in another recommendation that was rejected (a chain whose other link was rejected).');
     case 'rejected-before':
       return vscode.l10n.t('Two of its entities were together in a recommendation you rejected.');
     case 'odd-one-out':

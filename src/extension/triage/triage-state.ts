@@ -43,6 +43,8 @@ export class TriageState implements vscode.Disposable {
   private featureCache: FeatureCache | undefined;
   /** What the journal's group decisions spent of the error budget: a triage admits against the whole. */
   private bulkSoFar: BulkSoFar | undefined;
+  /** The entities of the journal's bulk rejections: a chain's remaining links stay flagged. */
+  private bulkRejected: string[][] | undefined;
   private cacheScope: string | undefined;
   /**
    * The journal's copies of recommendations get a cache of their own: an unsure one is both in the
@@ -88,6 +90,7 @@ export class TriageState implements vscode.Disposable {
       this.journalCache ??= new core.FeatureCache();
       this.labelList = core.labelsFromContents(contents, this.journalCache);
       this.bulkSoFar = core.bulkTallyFromJournal(contents.entries);
+      this.bulkRejected = core.bulkRejectionsFromJournal(contents.entries);
     } catch (e) {
       if (e instanceof TriageCoreError) this.log.error(`triage: ${e.message}`);
       else this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
@@ -225,7 +228,7 @@ export class TriageState implements vscode.Disposable {
 
   /** A whole triage run over `pending` with the journal's answers (await `loaded` first). */
   run(pending: readonly Recommendation[]): TriageResult {
-    return this.core().triage(pending, this.labelList, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar: this.bulkSoFar }, this.cache);
+    return this.core().triage(pending, this.labelList, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar: this.bulkSoFar, bulkRejected: this.bulkRejected }, this.cache);
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */

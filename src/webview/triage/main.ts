@@ -108,6 +108,9 @@ function draw(): void {
   refresh.type = 'button';
   refresh.addEventListener('click', () => host.post({ type: 'refresh' }));
   const facts = el('p', 'facts', t('facts', d.pending, d.groups.length, d.labels, pct(d.targetPrecision)));
+  // The recall side (issue 17): what bulk rejections may lose and what they use, at the honest ends.
+  const { maxLost, used } = d.recallBudget;
+  const recall = el('p', 'facts recall', t('recallFacts', pct(d.targetRecall), used.toFixed(1), maxLost.toFixed(1), Math.max(0, maxLost - used).toFixed(1)));
   const status = el('p', 'status');
   status.id = 'status';
   status.setAttribute('role', 'status');
@@ -115,7 +118,7 @@ function draw(): void {
   const best = [...d.thresholds].reverse().find((p) => p.n >= 10);
   const legend = el('p', 'legend', el('span', 'key approved', t('approved')), ' ', el('span', 'key rejected', t('rejected')), ' ', el('span', 'key unsure', t('unsure')), ' ', el('span', 'key pending', t('pending')));
   main.append(
-    el('header', 'top', title, facts, refresh, status),
+    el('header', 'top', title, facts, recall, refresh, status),
     el('section', 'chart-box', el('h2', undefined, t('scores')), histogram(d.histogram), legend),
     el('section', 'chart-box', el('h2', undefined, t('approvalRate')), thresholdChart(d.thresholds), el('p', 'threshold', best ? thresholdSentence(best) : t('notEnoughDecisions'))),
     el('section', 'groups-box', el('h2', undefined, t('patternGroups')), groupTable(d.groups)),

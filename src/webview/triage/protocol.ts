@@ -52,6 +52,10 @@ const TriagePanelDataSchema = v.object({
   pending: v.number(),
   labels: v.number(),
   targetPrecision: v.number(),
+  /** Bulk rejections together may lose at most 1 − this of the backlog's matches (recall-budget.ts). */
+  targetRecall: v.number(),
+  /** That budget in matches (at the lower end of the backlog's matches), and what bulk rejections use of it at the upper end: the earlier ones and the groups safe to reject now. */
+  recallBudget: v.object({ maxLost: v.number(), used: v.number() }),
   histogram: v.array(HistogramBinSchema),
   thresholds: v.array(ThresholdPointSchema),
   groups: v.array(GroupRowSchema),
