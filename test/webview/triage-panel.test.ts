@@ -59,6 +59,15 @@ describe('webview: the Triage panel in chromium', function () {
     return opened;
   };
 
+  // Seen in the walk as "0.0 of 0.0 matches used, 0.0 left": before any approval the page says why.
+  it('says the recall budget is nothing yet, and why, before the curator approved a match', async () => {
+    const opened = await openWithStandIn(h.browser, `${origin}/`);
+    await deliver(opened.page, { type: 'triage', data: { ...data([group(1)]), labels: 0, recallBudget: { maxLost: 0, used: 0 } } });
+    await opened.page.waitForSelector('table.groups');
+    assert.equal(await opened.page.locator('.facts.recall').innerText(), 'target recall 97.0% · no bulk rejections yet: their budget grows with the matches the curator approves');
+    await opened.page.close();
+  });
+
   it('draws the charts and the groups; hostile words and flags stay text; no CSP violation', async () => {
     const { page, errors } = await open([group(1, { words: PAYLOADS[0], flags: [PAYLOADS[1], 'chain'], safe: 'approve' }), group(2)]);
     assert.equal(await page.locator('svg.histogram rect').count() > 20, true);

@@ -110,7 +110,11 @@ function draw(): void {
   const facts = el('p', 'facts', t('facts', d.pending, d.groups.length, d.labels, pct(d.targetPrecision)));
   // The recall side (issue 17): what bulk rejections may lose and what they use, at the honest ends.
   const { maxLost, used } = d.recallBudget;
-  const recall = el('p', 'facts recall', t('recallFacts', pct(d.targetRecall), used.toFixed(1), maxLost.toFixed(1), Math.max(0, maxLost - used).toFixed(1)));
+  // Before any match is known the budget is nothing: say why, not "0.0 of 0.0".
+  const recall =
+    maxLost <= 0 && used <= 0
+      ? el('p', 'facts recall', t('recallNoBudget', pct(d.targetRecall)))
+      : el('p', 'facts recall', t('recallFacts', pct(d.targetRecall), used.toFixed(1), maxLost.toFixed(1), Math.max(0, maxLost - used).toFixed(1)));
   const status = el('p', 'status');
   status.id = 'status';
   status.setAttribute('role', 'status');

@@ -11,6 +11,7 @@ export const TRIAGE_STRINGS = {
   refresh: 'Refresh',
   facts: '{0} pending in {1} groups · {2} decisions learnt from · target precision {3}',
   recallFacts: 'target recall {0} · recall budget of bulk rejections: {1} of {2} matches used, {3} left',
+  recallNoBudget: 'target recall {0} · no bulk rejections yet: their budget grows with the matches the curator approves',
   scores: 'Scores',
   approvalRate: 'Your approval rate by score',
   notEnoughDecisions: 'Not enough decisions yet (at least 10 at one threshold).',
