@@ -1,7 +1,7 @@
 // `dedup-curator triage`: the pending backlog in pattern groups with the estimates learnt from the
 // curator's decisions (the extension's decision journal, or the CLI's own with --journal), and which
 // groups are safe to decide in bulk. `approve|reject --group KEY` decides one of them (triage-decide.ts).
-import { readJournal } from '../curation/journal';
+import { type JournalContents, journalOfConnection, readJournal } from '../curation/journal';
 import { labelsFromContents, type labelsFromJournal } from '../triage/journal-labels';
 import { type BulkSoFar, bulkRejectionsFromJournal, bulkTallyFromJournal } from '../triage/journal-tally';
 import { FeatureCache, triage, type TriageGroup, type TriageResult } from '../triage/triage';
@@ -40,18 +40,25 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
   let labels: ReturnType<typeof labelsFromJournal> = [];
   let bulkSoFar: BulkSoFar | undefined;
   let bulkRejected: string[][] | undefined;
+  let all: JournalContents | undefined;
   if (values.journal !== undefined) {
     try {
-      const journal = await readJournal(values.journal);
-      labels = labelsFromContents(journal, cache);
-      // The journal's group decisions: later sets are admitted against everything decided in bulk.
-      bulkSoFar = bulkTallyFromJournal(journal.entries);
-      bulkRejected = bulkRejectionsFromJournal(journal.entries);
+      all = await readJournal(values.journal);
     } catch (e) {
       throw new UsageError(`cannot read the journal ${values.journal}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, command);
     }
   }
   const client = await connect(values, io.env, command, (l) => io.stderr.write(l + '\n'));
+  if (all) {
+    // Only this service's lines: ids are each service's own (journalOfConnection).
+    const journal = journalOfConnection(all, client.baseUrl);
+    const other = all.entries.length - journal.entries.length;
+    if (other > 0) io.stderr.write(`${other} decision(s) of the journal were made on other services than ${client.baseUrl}: not used\n`);
+    labels = labelsFromContents(journal, cache);
+    // The journal's group decisions: later sets are admitted against everything decided in bulk.
+    bulkSoFar = bulkTallyFromJournal(journal.entries);
+    bulkRejected = bulkRejectionsFromJournal(journal.entries);
+  }
   const pending: Recommendation[] = [];
   for await (const r of client.allRecommendations({ pageSize: 200 }, { signal: io.signal })) pending.push(r);
   return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar, bulkRejected }, cache) };

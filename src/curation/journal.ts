@@ -141,6 +141,19 @@ export interface JournalContents {
 }
 
 /** The base URL without credentials, query or fragment: nothing secret goes into the journal. */
+/**
+ * The journal's lines about one service: its decisions and unsure marks (lines of older journals
+ * name no connection: they count everywhere). Ids are each service's own, and what a curator decided
+ * on one backlog is neither a label, a spent error budget nor a rejected rival on another (two
+ * sandboxes started with one seed even share ids).
+ */
+export function journalOfConnection(contents: JournalContents, baseUrl: string | undefined): JournalContents {
+  if (baseUrl === undefined) return contents;
+  const here = journalConnection(baseUrl, '').baseUrl;
+  const ours = (c: JournalConnection | undefined) => c === undefined || c.baseUrl === here;
+  return { ...contents, entries: contents.entries.filter((e) => ours(e.connection)), unsure: contents.unsure.filter((u) => ours(u.connection)) };
+}
+
 export function journalConnection(baseUrl: string, label: string): JournalConnection {
   try {
     const u = new URL(baseUrl);

@@ -3,7 +3,7 @@
 // group is decided only when safe or forced, its attempts go to the journal, and the journal then
 // teaches the next triage.
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DedupClient } from '../../src/api/client';
@@ -101,5 +101,11 @@ describe('CLI: triage and group decisions', function () {
     const learnt = JSON.parse((await runCliCaptured(['triage', '--journal', journal, '--format', 'json'], env)).out) as { labels: number; pending: number };
     assert.equal(learnt.labels, result.done);
     assert.equal(learnt.pending, after.size);
+    // The same journal's lines as if made on another service: not this service's answers, and said so.
+    const elsewhere = join(dir, 'journal-elsewhere.ndjson');
+    await writeFile(elsewhere, (await readFile(journal, 'utf8')).replaceAll(sandbox.baseUrl, 'https://other.example'));
+    const other = await runCliCaptured(['triage', '--journal', elsewhere, '--format', 'json'], env);
+    assert.equal((JSON.parse(other.out) as { labels: number }).labels, 0);
+    assert.match(other.err, /\d+ decision\(s\) of the journal were made on other services than http:\/\/127\.0\.0\.1:\d+: not used/);
   });
 });

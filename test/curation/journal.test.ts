@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NotFoundError, TimeoutError } from '../../src/api';
 import { attemptDecision, classify } from '../../src/curation/decide';
-import { DecisionJournal, journalConnection, parseJournal, readJournal, startedLine } from '../../src/curation/journal';
+import { DecisionJournal, journalConnection, journalOfConnection, parseJournal, readJournal, startedLine } from '../../src/curation/journal';
 import { exportJournal, journalCsvHeader } from '../../src/curation/journal-export';
 
 const REC = {
@@ -22,6 +22,28 @@ const REC = {
 const conn = journalConnection('https://user:secret@dedup.example.com/?token=abc#x', 'prod');
 
 describe('decision journal', () => {
+  // Found when two sandboxes of one seed (the same ids) shared a window's journal: one service's
+  // rejections flagged the other's recommendations.
+  it("keeps one service's lines: its decisions and marks, and older lines that name no service", () => {
+    const here = journalConnection('http://user:pw@127.0.0.1:8080/', 'Local');
+    const there = journalConnection('https://other.example', 'Other');
+    const rec = { '@id': 'urn:rec:1', score: 0.9 };
+    const text = [
+      JSON.stringify(startedLine(here, rec, 'approve')),
+      JSON.stringify(startedLine(there, rec, 'reject')),
+      JSON.stringify({ ...startedLine(here, rec, 'reject'), connection: undefined }),
+      JSON.stringify({ type: 'unsure', at: new Date().toISOString(), connection: there, id: 'urn:rec:2', entities: [] }),
+      JSON.stringify({ type: 'unsure', at: new Date().toISOString(), connection: here, id: 'urn:rec:3', entities: [] }),
+    ].join('\n');
+    const all = parseJournal(text);
+    assert.equal(all.entries.length, 3);
+    const ours = journalOfConnection(all, 'http://127.0.0.1:8080');
+    assert.deepEqual(ours.entries.map((e) => e.verdict), ['approve', 'reject']);
+    assert.deepEqual(ours.unsure.map((u) => u.id), ['urn:rec:3']);
+    assert.deepEqual(journalOfConnection(all, 'https://other.example/').entries.map((e) => e.verdict), ['reject', 'reject']);
+    assert.equal(journalOfConnection(all, undefined), all);
+  });
+
   let dir: string;
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'dedup-journal-'));

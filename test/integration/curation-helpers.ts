@@ -7,8 +7,20 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
-import type { DecisionEntry } from '../../src/curation/journal';
+import { type DecisionEntry, journalOfConnection, readJournal } from '../../src/curation/journal';
 import type { DedupCuratorApi } from '../../src/extension/extension';
+import { labelsFromContents } from '../../src/triage/journal-labels';
+import { bulkRejectionsFromJournal, bulkTallyFromJournal } from '../../src/triage/journal-tally';
+
+/**
+ * What the extension's triage learns from: the journal's lines about the active service (its
+ * decisions as labels, its group decisions' error budget and rejected entities), read afresh, so a
+ * test's expectation is computed as the extension computes it.
+ */
+export async function serviceAnswers(api: DedupCuratorApi) {
+  const here = journalOfConnection(await readJournal(api.triage.journalPath), api.session.baseUrl);
+  return { labels: labelsFromContents(here), bulkSoFar: bulkTallyFromJournal(here.entries), bulkRejected: bulkRejectionsFromJournal(here.entries) };
+}
 
 export async function withSandbox(): Promise<{ api: DedupCuratorApi; client: DedupClient }> {
   const ext = vscode.extensions.getExtension<DedupCuratorApi>('dedup-curator.dedup-curator');

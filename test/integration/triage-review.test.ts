@@ -8,15 +8,14 @@ import * as vscode from 'vscode';
 import { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
 import type { BulkSummary } from '../../src/curation/bulk-decisions';
-import { DecisionJournal, readJournal } from '../../src/curation/journal';
+import { DecisionJournal } from '../../src/curation/journal';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { TriageState } from '../../src/extension/triage/triage-state';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
-import { labelsFromContents } from '../../src/triage/journal-labels';
 import { triage } from '../../src/triage/triage';
-import { pendingNow, recordNode } from './curation-helpers';
+import { pendingNow, recordNode, serviceAnswers } from './curation-helpers';
 import { curatorApi, settled, waitFor } from './helpers';
 
 const NAME = 'Triage review test service';
@@ -128,7 +127,8 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark (issue
     const rec: Recommendation = api.recommendations.loaded()[4];
     assert.equal(await vscode.commands.executeCommand('dedupCurator.markUnsure', recordNode(rec), undefined, { note: 'later' }), true);
     const groupOf = async () => {
-      const result = triage([...(await pendingNow(direct)).values()], labelsFromContents(await readJournal(api.triage.journalPath)));
+      const answers = await serviceAnswers(api);
+      const result = triage([...(await pendingNow(direct)).values()], answers.labels, { bulkSoFar: answers.bulkSoFar, bulkRejected: answers.bulkRejected });
       return result.groups.find((g) => g.decidable.includes(rec['@id']));
     };
     assert.equal(await groupOf(), undefined, 'a marked recommendation is decidable in a group');

@@ -14,9 +14,8 @@ import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { coreFrom, TriageCoreError } from '../../src/extension/triage/triage-core';
 import { TriageState } from '../../src/extension/triage/triage-state';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
-import { labelsFromContents } from '../../src/triage/journal-labels';
 import { informativeOrder, triage } from '../../src/triage/triage';
-import { pendingNow, recordNode } from './curation-helpers';
+import { pendingNow, recordNode, serviceAnswers } from './curation-helpers';
 import { curatorApi, settled, waitFor } from './helpers';
 
 const NAME = 'Triage test service';
@@ -105,7 +104,8 @@ describe('Triage in the real VS Code (issue 17)', function () {
     // last lines): read it now, as the expectation below does, so both see the same answers.
     await api.triage.reload();
     const loaded = api.recommendations.loaded();
-    const expected = informativeOrder(triage(loaded, labelsFromContents(await readJournal(api.triage.journalPath)), { targetPrecision: 0.99 }));
+    const answers = await serviceAnswers(api);
+    const expected = informativeOrder(triage(loaded, answers.labels, { targetPrecision: 0.99, bulkSoFar: answers.bulkSoFar, bulkRejected: answers.bulkRejected }));
     const shown = api.recommendations.shown().map((r) => r['@id']);
     assert.deepEqual(shown.slice(0, expected.length), expected);
     assert.ok(!expected.includes(unsure['@id']), 'an unsure one is asked again');
@@ -171,7 +171,8 @@ describe('Triage in the real VS Code (issue 17)', function () {
     assert.equal((await pendingNow(direct)).size, before.size, 'a bulk decision went through without the name');
 
     // The group of the unsure one's pattern (plain), else the largest plain group: rejected as a group.
-    const result = triage([...before.values()], labelsFromContents(await readJournal(api.triage.journalPath)));
+    const answers = await serviceAnswers(api);
+    const result = triage([...before.values()], answers.labels, { bulkSoFar: answers.bulkSoFar, bulkRejected: answers.bulkRejected });
     const pattern = result.items.get(unsure['@id'])!.features.pattern;
     const group = result.groups.find((g) => g.key === pattern && g.decidable.length) ?? result.groups.find((g) => !g.flags.length && g.decidable.length)!;
     assert.ok(group.decidable.length >= 1);

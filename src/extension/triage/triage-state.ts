@@ -4,7 +4,7 @@
 // another window's), so an unsure mark survives a reload and a decision anywhere teaches at once.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { clearedUnsureLine, type DecisionJournal, type JournalConnection, journalConnection, readJournal, unsureLine } from '../../curation/journal';
+import { clearedUnsureLine, type DecisionJournal, type JournalConnection, type JournalContents, journalConnection, journalOfConnection, readJournal, unsureLine } from '../../curation/journal';
 import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
 import type { PairScoring } from '../../triage/pair-scoring';
@@ -32,7 +32,10 @@ export interface LoadedRecords {
 
 export class TriageState implements vscode.Disposable {
   private marks = new Map<string, UnsureMark>();
-  private labelList: TriageLabel[] = [];
+  /** The journal as last read, all services. */
+  private contents: JournalContents = { entries: [], skippedLines: 0, unsure: [] };
+  /** The answers of the active service (derived from `contents` for one scope and version). */
+  private answers: { scope: string | undefined; version: number; labels: TriageLabel[]; bulkSoFar: BulkSoFar; bulkRejected: string[][] } | undefined;
   /**
    * The triage core (dist/triage.js), loaded with the first read of the journal. Until then the
    * tree shows no flags and no informative order; the change event redraws it once the read is done.
@@ -41,10 +44,6 @@ export class TriageState implements vscode.Disposable {
   /** Why the core could not be loaded, if it could not (said by whatever needs it). */
   private coreError: TriageCoreError | undefined;
   private featureCache: FeatureCache | undefined;
-  /** What the journal's group decisions spent of the error budget: a triage admits against the whole. */
-  private bulkSoFar: BulkSoFar | undefined;
-  /** The entities of the journal's bulk rejections: a chain's remaining links stay flagged. */
-  private bulkRejected: string[][] | undefined;
   private cacheScope: string | undefined;
   /**
    * The journal's copies of recommendations get a cache of their own: an unsure one is both in the
@@ -86,11 +85,8 @@ export class TriageState implements vscode.Disposable {
     try {
       const contents = await readJournal(this.journal.path);
       this.marks = unsureMarks(contents);
-      const core = await this.loadCore();
-      this.journalCache ??= new core.FeatureCache();
-      this.labelList = core.labelsFromContents(contents, this.journalCache);
-      this.bulkSoFar = core.bulkTallyFromJournal(contents.entries);
-      this.bulkRejected = core.bulkRejectionsFromJournal(contents.entries);
+      await this.loadCore();
+      this.contents = contents;
     } catch (e) {
       if (e instanceof TriageCoreError) this.log.error(`triage: ${e.message}`);
       else this.log.warn(`triage: the decision journal could not be read: ${e instanceof Error ? e.message : String(e)}`);
@@ -172,7 +168,27 @@ export class TriageState implements vscode.Disposable {
   }
 
   get labels(): readonly TriageLabel[] {
-    return this.labelList;
+    return this.answersHere().labels;
+  }
+
+  /**
+   * The active service's answers: its decisions as labels, what its group decisions spent of the
+   * error budget (a triage admits against the whole), the entities of its bulk rejections (a chain's
+   * remaining links stay flagged). Only that service's lines of the journal count (journalOfConnection).
+   */
+  private answersHere(): NonNullable<TriageState['answers']> {
+    const scope = this.scope();
+    const kept = this.answers;
+    if (kept && kept.scope === scope && kept.version === this.version) return kept;
+    const core = this.loadedCore;
+    // Before the core is loaded there are no answers yet (the tree shows no flags for a moment).
+    const none = { size: 0, expectedWrong: 0, variance: 0, unseen: 0 };
+    if (!core) return { scope, version: -1, labels: [], bulkSoFar: { approve: none, reject: none }, bulkRejected: [] };
+    const here = journalOfConnection(this.contents, scope);
+    // The journal's copies are cached per service too: ids are each service's own.
+    if (kept?.scope !== scope || !this.journalCache) this.journalCache = new core.FeatureCache();
+    this.answers = { scope, version: this.version, labels: core.labelsFromContents(here, this.journalCache), bulkSoFar: core.bulkTallyFromJournal(here.entries), bulkRejected: core.bulkRejectionsFromJournal(here.entries) };
+    return this.answers;
   }
 
   /** The marks standing now, newest first (Clear Unsure Mark's pick). */
@@ -217,18 +233,19 @@ export class TriageState implements vscode.Disposable {
     const { recordFlags } = core;
     const records = list.loaded();
     // The service is part of the key: the feature cache and the marks are per service.
-    const flags = this.flagMemo.get({ records, revision: list.revision, answers: this.version, extra: this.scope() }, () => recordFlags(records, this.labelList, this.cache));
-    return flags.get(rec['@id']) ?? recordFlags([rec], this.labelList, this.cache).get(rec['@id']) ?? [];
+    const flags = this.flagMemo.get({ records, revision: list.revision, answers: this.version, extra: this.scope() }, () => recordFlags(records, this.labels, this.cache));
+    return flags.get(rec['@id']) ?? recordFlags([rec], this.labels, this.cache).get(rec['@id']) ?? [];
   }
 
   /** The flags of every one of `records`, "chain" looking among them (a bulk selection). */
   flagsAmong(records: readonly Recommendation[]): Map<string, Flag[]> {
-    return this.core().recordFlags(records, this.labelList, this.cache);
+    return this.core().recordFlags(records, this.labels, this.cache);
   }
 
   /** A whole triage run over `pending` with the journal's answers (await `loaded` first). */
   run(pending: readonly Recommendation[]): TriageResult {
-    return this.core().triage(pending, this.labelList, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar: this.bulkSoFar, bulkRejected: this.bulkRejected }, this.cache);
+    const { labels, bulkSoFar, bulkRejected } = this.answersHere();
+    return this.core().triage(pending, labels, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar, bulkRejected }, this.cache);
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
