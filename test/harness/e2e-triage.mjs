@@ -15,11 +15,14 @@ export async function triagePanelAndUnsure(page, sidebar, { screenshot, say }) {
   await runCommand(page, 'Dedup Curator: Open Triage');
   const triage = await webviewFrame(page, 'the Triage panel with its group table', (f) => f.locator('main.triage table.groups tbody tr').first(), undefined, 60000);
   const groups = await triage.locator('table.groups tbody tr').count();
-  const facts = (await triage.locator('main.triage .facts').innerText()).trim();
+  // Two lines of facts: the counts and the target precision, then the target recall and its budget.
+  const facts = (await triage.locator('main.triage .facts:not(.recall)').innerText()).trim();
+  const recall = (await triage.locator('main.triage .facts.recall').innerText()).trim();
+  if (!/target recall \d/.test(recall)) throw new StepError(`the Triage panel's recall line reads "${recall}"`);
   const bars = await triage.locator('svg.chart.histogram rect').evaluateAll((rects) => rects.filter((r) => Number(r.getAttribute('height')) > 0).length);
   if (!bars) throw new StepError('the Triage panel\'s score histogram has no bar with a height');
   const firstGroup = (await triage.locator('table.groups tbody tr td.words').first().innerText()).trim();
-  say(`Triage panel: "${facts}"; ${groups} group rows (first "${firstGroup.slice(0, 70)}"), histogram with ${bars} bars`);
+  say(`Triage panel: "${facts}"; "${recall}"; ${groups} group rows (first "${firstGroup.slice(0, 70)}"), histogram with ${bars} bars`);
   await page.mouse.move(900, 450);
   await page.waitForTimeout(800);
   await screenshot('e2e-triage');
