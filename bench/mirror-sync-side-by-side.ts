@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { DedupClient } from '../src/api';
 import { Mirror as NewMirror } from '../src/mirror';
 import { startBenchSandbox } from './lib/bench-sandbox';
+import { onePercentChanger } from './lib/one-percent';
 import { machineLine, median, numberOption } from './lib/stats';
 
 const ROUNDS = numberOption('--rounds', 6);
@@ -72,20 +73,7 @@ async function main(): Promise<void> {
   // With --index, both mirrors have their search indexes built (the extension once Find was used):
   // a sync then updates them too.
   if (INDEX) for (const s of sides) await Promise.all([mirrors[s].prepare('locations'), mirrors[s].prepare('events')]);
-  const touched = new Set<string>();
-  const target = Math.round((sandbox.stats.locations + sandbox.stats.events) / 100 / 2);
-  const change = async (): Promise<number> => {
-    let n = 0;
-    for await (const r of client.allRecommendations({ pageSize: 200 })) {
-      if (n >= target) break;
-      const ids = r.entities.map((e) => e['@id']);
-      if (ids.some((i) => touched.has(i))) continue;
-      ids.forEach((i) => touched.add(i));
-      await client.approve(r['@id']).catch(() => undefined);
-      n++;
-    }
-    return n;
-  };
+  const change = onePercentChanger(client, sandbox.stats);
   // Wall seconds, and CPU seconds of the client plus the sandbox: the machine is shared, and the CPU
   // a sync costs moves less with the load than its wall time.
   const fresh: Record<Side, number[]> = { main: [], branch: [] };

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { DedupClient } from '../src/api';
 import { EARLIEST_SINCE, Mirror } from '../src/mirror';
 import { startBenchSandbox } from './lib/bench-sandbox';
+import { onePercentChanger } from './lib/one-percent';
 import { percentile, queriesFrom, typedQueries } from './lib/mirror-queries';
 import { machineLine, median, numberOption, summary } from './lib/stats';
 
@@ -95,20 +96,7 @@ async function main(): Promise<void> {
     // About 1 % of the records changed: approvals merge records (each changes the survivor, removes
     // the others, and re-embeds the survivor in the events at them).
     const client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
-    const target = Math.round((sandbox.stats.locations + sandbox.stats.events) / 100 / 2);
-    const touched = new Set<string>();
-    const changeOnePercent = async (): Promise<number> => {
-      let approved = 0;
-      for await (const r of client.allRecommendations({ pageSize: 200 })) {
-        if (approved >= target) break;
-        const ids = r.entities.map((e) => e['@id']);
-        if (ids.some((id) => touched.has(id))) continue;
-        ids.forEach((id) => touched.add(id));
-        await client.approve(r['@id']).catch(() => undefined);
-        approved++;
-      }
-      return approved;
-    };
+    const changeOnePercent = onePercentChanger(client, sandbox.stats);
     let approved = 0;
     const incrementals: number[] = [];
     for (let i = 0; i < REPEAT; i++) {

@@ -6,46 +6,12 @@ import { parseJournal } from '../../src/curation/journal';
 import { bulkTallyFromJournal } from '../../src/triage/journal-tally';
 import { answersToReject, matchesLowerBound, recallSet } from '../../src/triage/recall-budget';
 import { EMPTY_TALLY, type GroupPosterior, type SetGroup } from '../../src/triage/safe-sets';
+import { betaSample, mulberry32 } from './random-draws';
 
 function group(key: string, size: number, flags: string[] = []): SetGroup {
   return { key, flags, size, decidable: [...Array(size)].map((_, i) => `${key}#${i}`) };
 }
 const opts = { targetRecall: 0.97, tail: 0.05, minOwnLabels: 2, unseenShare: 0.02 };
-
-/** A seeded generator: the simulated answers are the same on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Gamma(shape, 1) by Marsaglia and Tsang (shape < 1 boosted by U^(1/shape)). */
-function gammaSample(rng: () => number, shape: number): number {
-  if (shape < 1) return gammaSample(rng, shape + 1) * Math.pow(rng(), 1 / shape);
-  const d = shape - 1 / 3;
-  const c = 1 / Math.sqrt(9 * d);
-  for (;;) {
-    let x: number;
-    let v: number;
-    do {
-      x = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
-      v = 1 + c * x;
-    } while (v <= 0);
-    v = v * v * v;
-    const u = rng();
-    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
-  }
-}
-
-const betaSample = (rng: () => number, a: number, b: number) => {
-  const x = gammaSample(rng, a);
-  return x / (x + gammaSample(rng, b));
-};
 
 describe('triage: bulk rejections within a recall budget', () => {
   it('with known labels the bulk-rejected sets lose at most 1 − target recall of the true matches (and the bound holds in every set)', function () {
