@@ -21,8 +21,7 @@ import { parseArgs } from 'node:util';
 import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
-import { addShare } from '../src/triage/journal-tally';
-import { EMPTY_TALLY } from '../src/triage/safe-sets';
+import { addDecision, bulkSoFarOf, newBulkSoFar } from '../src/triage/journal-tally';
 import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
@@ -99,10 +98,10 @@ async function main(): Promise<void> {
     const connection = { baseUrl: url, label: 'triage-sim' };
     let sinceList = 0;
     let triageMs = 0;
-    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts). Summed
-    // as the extension and the CLI sum the journal's lines (journal-tally.ts): each decision that
-    // reached the service adds its group's share.
-    const bulkSoFar = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY } };
+    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts). Kept
+    // as the extension and the CLI read the journal's lines (journal-tally.ts): each decision that
+    // reached the service adds its group's share, live (re-estimated at every triage) when it can be.
+    const bulkSoFar = newBulkSoFar();
     // The entities of what was rejected in bulk, as the extension reads them from the journal.
     const bulkRejected: string[][] = [];
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
@@ -116,7 +115,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } }, bulkRejected }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: bulkSoFarOf(bulkSoFar), bulkRejected }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -126,9 +125,9 @@ async function main(): Promise<void> {
           const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
           bulkRuns++;
           const share = result.bulkShare(g.key, g.safe!);
-          if (share) addShare(bulkSoFar[g.safe!], share, summary.done.length);
+          if (share) addDecision(bulkSoFar, g.safe!, share, summary.done.length);
           // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
-          if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
+          if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length} approveTally=${JSON.stringify(result.bulkTally.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
           else for (const id of summary.done) bulkRejected.push(byId.get(id)!.entities.map((e) => e['@id']));
           // A group decision that approved false matches: which group, on what evidence.
@@ -155,7 +154,7 @@ async function main(): Promise<void> {
         if (process.env.TRACE && kind === process.env.TRACE) {
           const g = result.groups.find((x) => x.decidable.includes(next));
           const a = result.sets.approve;
-          console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(bulkSoFar.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
+          console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(result.bulkTally.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
         }
         if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
         try {
