@@ -114,8 +114,12 @@ export function liveTally(groups: readonly LiveGroup[], ctx: LiveContext): LiveT
   const out: LiveTally = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY }, decided: { approve: new Map(), reject: new Map() } };
   for (const g of groups) {
     const placed = keyFeatures(g.group, g.score ?? 0.5);
-    const mu = (placed && g.score !== undefined ? ctx.mu(placed.features, placed.flags, placed.chainLead) : undefined) ?? g.mu;
-    const k = ctx.kappa(mu, placed?.chainLead ?? g.group.endsWith('+lead'));
+    const mu = (process.env.LIVE_MU !== 'stored' && placed && g.score !== undefined ? ctx.mu(placed.features, placed.flags, placed.chainLead) : undefined) ?? g.mu;
+    // The κ of the side the group was on when decided (its μ then against the target): the side is
+    // where its evidence came from. A μ that drifts across the target by the model's refits would
+    // otherwise swap κ ≈ 100 for κ ≈ 10 on a group nobody has answered since (measured: it charged
+    // 12,197's first set 5 items more within 30 answers, and closed the approve side).
+    const k = ctx.kappa(g.mu, placed?.chainLead ?? g.group.endsWith('+lead'));
     const today = ctx.own(g.group);
     const own = today && today.approve + today.reject > g.approve + g.reject ? today : g;
     const post = { alpha: 0.5 + k * mu + own.approve, beta: 0.5 + k * (1 - mu) + own.reject, own: own.approve + own.reject };
