@@ -21,8 +21,8 @@ import { parseArgs } from 'node:util';
 import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
-import { addDecision, bulkSoFarOf, newBulkSoFar } from '../src/triage/journal-tally';
-import type { Flag } from '../src/triage/flags';
+import { addShare } from '../src/triage/journal-tally';
+import { EMPTY_TALLY } from '../src/triage/safe-sets';
 import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
@@ -38,7 +38,6 @@ const { values } = parseArgs({
     'max-labels': { type: 'string' },
     'describe-only': { type: 'boolean' },
     batch: { type: 'string', default: '1' },
-    audit: { type: 'string', default: '0' },
   },
 });
 const target = Number(values['target-precision']);
@@ -100,16 +99,12 @@ async function main(): Promise<void> {
     const connection = { baseUrl: url, label: 'triage-sim' };
     let sinceList = 0;
     let triageMs = 0;
-    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts). Kept
-    // as the extension and the CLI read the journal's lines (journal-tally.ts): each decision that
-    // reached the service adds its group's share, live (re-estimated at every triage) when it can be.
-    const bulkSoFar = newBulkSoFar();
+    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts). Summed
+    // as the extension and the CLI sum the journal's lines (journal-tally.ts): each decision that
+    // reached the service adds its group's share.
+    const bulkSoFar = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY } };
     // The entities of what was rejected in bulk, as the extension reads them from the journal.
     const bulkRejected: string[][] = [];
-    /** Items approved in bulk with live shares, per group key, for --audit; and how many of each were audited. */
-    const auditable = new Map<string, { rec: Recommendation; flags: readonly Flag[]; chainLead: boolean }[]>();
-    const auditedIn = new Map<unknown, number>();
-    let audits = 0;
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
     const asks = new Map<string, number>();
     /** Of those, how many were true matches (what the curator approved). */
@@ -121,7 +116,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: bulkSoFarOf(bulkSoFar), bulkRejected }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } }, bulkRejected }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -131,15 +126,10 @@ async function main(): Promise<void> {
           const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
           bulkRuns++;
           const share = result.bulkShare(g.key, g.safe!);
-          if (share) addDecision(bulkSoFar, g.safe!, share, summary.done.length);
+          if (share) addShare(bulkSoFar[g.safe!], share, summary.done.length);
           // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
-          if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length} approveTally=${JSON.stringify(result.bulkTally.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
+          if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
-          if (g.safe === 'approve' && share?.mu !== undefined) {
-            let list = auditable.get(g.key);
-            if (!list) auditable.set(g.key, (list = []));
-            for (const id of summary.done) list.push({ rec: byId.get(id)!, flags: result.items.get(id)?.flags ?? [], chainLead: result.items.get(id)?.chainLead ?? false });
-          }
           else for (const id of summary.done) bulkRejected.push(byId.get(id)!.entities.map((e) => e['@id']));
           // A group decision that approved false matches: which group, on what evidence.
           if (g.safe === 'approve') {
@@ -150,32 +140,6 @@ async function main(): Promise<void> {
         pending = await listAll();
         sinceList = 0;
         continue;
-      }
-      // --audit N (issue 17's sixth attempt, an experiment): while the approve side's budget is nearly
-      // spent, up to N answers go to items already approved in bulk, largest groups first. With the
-      // live tally they are answers about the decided groups' θ (and, as decisions in plain groups,
-      // they raise κ's cap); the service is not asked (the item is approved already).
-      const a = result.bulkTally.approve;
-      const limit = 1 - target;
-      const binding = a.size > 0 && (a.expectedWrong + 1.645 * Math.sqrt(a.variance) + a.unseen) / a.size >= 0.95 * limit;
-      if (binding && audits < Number(values.audit) && human < maxLabels) {
-        const groupsByNeed = [...auditable].filter(([, list]) => list.length > (auditedIn.get(list) ?? 0)).sort(([, x], [, y]) => y.length / ((auditedIn.get(y) ?? 0) + 1) - x.length / ((auditedIn.get(x) ?? 0) + 1));
-        if (groupsByNeed.length) {
-          for (let i = 0; i < Math.max(1, Number(values.batch)) && audits < Number(values.audit) && groupsByNeed.length; i++) {
-            const [, list] = groupsByNeed[i % groupsByNeed.length];
-            const k = auditedIn.get(list) ?? 0;
-            if (k >= list.length) continue;
-            const pick = list[(k * 7919) % list.length];
-            auditedIn.set(list, k + 1);
-            const verdict = truthOf.get(pick.rec['@id']) ? 'approve' : 'reject';
-            labels.push({ id: pick.rec['@id'], verdict, features: cache.of(pick.rec), entityIds: pick.rec.entities.map((e) => e['@id']), flags: pick.flags, chainLead: pick.chainLead });
-            human++;
-            audits++;
-            asks.set('audit', (asks.get('audit') ?? 0) + 1);
-            if (verdict === 'approve') trueAsks.set('audit', (trueAsks.get('audit') ?? 0) + 1);
-          }
-          continue;
-        }
       }
       const asked = informativeOrder(result).slice(0, Math.max(1, Number(values.batch)));
       if (asked.length === 0 || human >= maxLabels) break;
@@ -191,7 +155,7 @@ async function main(): Promise<void> {
         if (process.env.TRACE && kind === process.env.TRACE) {
           const g = result.groups.find((x) => x.decidable.includes(next));
           const a = result.sets.approve;
-          console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(result.bulkTally.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
+          console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(bulkSoFar.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
         }
         if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
         try {

@@ -49,16 +49,6 @@ export interface BulkShare {
   expectedWrong: number;
   variance: number;
   unseen: number;
-  /**
-   * What the live tally (triage/live-tally.ts) needs to recompute the group's posterior with what
-   * triage knows later: the fields' estimate μ when decided, the typical score it was taken at, and
-   * the group's own answers then. Absent in older journals and for a group no one had seen: such a
-   * share stays as it was written (frozen).
-   */
-  mu?: number;
-  score?: number;
-  approve?: number;
-  reject?: number;
 }
 
 /**

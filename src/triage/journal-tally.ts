@@ -4,36 +4,12 @@
 // estimate (journal.ts BulkShare); the tally is the sum over those that reached the service
 // (outcome ok), per verdict. Failed, cancelled or unknown attempts decided nothing and count for
 // nothing; a single decision or a score-range bulk run carries no share and is not in the tally.
-// A share that carries the live members (issue 17's sixth attempt) is not summed as written: it
-// goes to `live`, and each triage recomputes its group's estimate with what it knows then
-// (live-tally.ts). An older share stays frozen; a damaged one counts at its worst.
 import type { BulkShare, DecisionEntry } from '../curation/journal';
-import { addLive, type LiveGroup, liveMembers } from './live-tally';
 import { type BulkTally, EMPTY_TALLY } from './safe-sets';
 
 export interface BulkSoFar {
-  /** The frozen shares (older journals) and the worst cases (unseen groups, damaged shares). */
   approve: BulkTally;
   reject: BulkTally;
-  /** The group decisions triage re-estimates at every run (live-tally.ts). Default none. */
-  live?: LiveGroup[];
-}
-
-/** An empty tally to add decisions to (addDecision, then `done` for the live groups as a list). */
-export function newBulkSoFar(): { approve: BulkTally; reject: BulkTally; liveByKey: Map<string, LiveGroup> } {
-  return { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY }, liveByKey: new Map() };
-}
-
-/** `count` decisions of a group decision's share added to a tally (in place): live if the share can be, frozen otherwise. */
-export function addDecision(t: ReturnType<typeof newBulkSoFar>, verdict: 'approve' | 'reject', share: Partial<BulkShare>, count = 1): void {
-  const live = typeof share.group === 'string' ? liveMembers(share) : undefined;
-  if (live && typeof share.group === 'string') addLive(t.liveByKey, verdict, share.group, live, count);
-  else addShare(t[verdict], share, count);
-}
-
-/** The tally as triage takes it (TriageOptions.bulkSoFar). */
-export function bulkSoFarOf(t: ReturnType<typeof newBulkSoFar>): BulkSoFar {
-  return { approve: { ...t.approve }, reject: { ...t.reject }, live: [...t.liveByKey.values()].map((g) => ({ ...g })) };
 }
 
 const finiteShare = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
@@ -53,12 +29,12 @@ export function addShare(t: BulkTally, share: Partial<BulkShare>, count = 1): vo
 }
 
 export function bulkTallyFromJournal(entries: readonly DecisionEntry[]): BulkSoFar {
-  const tally = newBulkSoFar();
+  const tally = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY } };
   for (const e of entries) {
     if (e.outcome !== 'ok' || !e.bulk || typeof e.bulk !== 'object' || (e.verdict !== 'approve' && e.verdict !== 'reject')) continue;
-    addDecision(tally, e.verdict, e.bulk);
+    addShare(tally[e.verdict], e.bulk);
   }
-  return bulkSoFarOf(tally);
+  return tally;
 }
 
 /**

@@ -25,7 +25,7 @@
 // one half (a match is less likely than not, even at the optimistic end) — the curator rejects
 // many non-matches with a few matches among them, never a group of matches for want of answers.
 import { betaQuantile } from './beta';
-import { type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, normalUpperQuantile, type SafeSet, type SetGroup, sharedThetaVariance } from './safe-sets';
+import { type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, normalUpperQuantile, type SafeSet, type SetGroup } from './safe-sets';
 
 /** A group's approval share θ, at the upper end of its interval, above which it is never rejected in bulk. */
 const REJECTABLE_HIGH = 0.5;
@@ -67,8 +67,6 @@ export interface RecallSetOptions {
   unseenShare: number;
   /** The earlier bulk rejections. */
   sofar?: BulkTally;
-  /** Items of each group key rejected in bulk before, live (live-tally.ts): they share the pending group's θ. */
-  decided?: ReadonlyMap<string, number>;
 }
 
 /** The set's recall figures: what it may lose and what it loses at the upper end, history included. */
@@ -113,14 +111,12 @@ export function recallSet(groups: readonly SetGroup[], posterior: ReadonlyMap<st
   let { size: n, expectedWrong: expected, variance, unseen: worst } = sofar;
   const keys: string[] = [];
   for (const g of seen) {
-    const post = posterior.get(g.key)!;
-    const t = groupTally('reject', g.decidable.length, post);
-    const v = t.variance + sharedThetaVariance(o.decided?.get(g.key) ?? 0, t.size, post);
-    if (lost(expected + t.expectedWrong, variance + v, worst) > maxLost) continue;
+    const t = groupTally('reject', g.decidable.length, posterior.get(g.key)!);
+    if (lost(expected + t.expectedWrong, variance + t.variance, worst) > maxLost) continue;
     keys.push(g.key);
     n += t.size;
     expected += t.expectedWrong;
-    variance += v;
+    variance += t.variance;
   }
   for (const g of unseen) {
     const m = g.decidable.length;

@@ -87,18 +87,6 @@ export function groupTally(verdict: 'approve' | 'reject', size: number, post: Gr
   return { size, expectedWrong: size * wrong, variance: (size * size * post.alpha * post.beta) / (s * s * (s + 1)) + (size * post.alpha * post.beta) / (s * (s + 1)), unseen: 0 };
 }
 
-/**
- * The covariance term of deciding `m` more items of a group whose key already has `decided` items
- * decided the same way in bulk (live-tally.ts): they share one θ, so the wrong counts covary by
- * m₀·m·Var(θ) and the sum's variance gains twice that (none for a group no one has seen: it counts
- * at its worst anyway).
- */
-export function sharedThetaVariance(decided: number, m: number, post: GroupPosterior): number {
-  if (!decided || post.own === 0) return 0;
-  const s = post.alpha + post.beta;
-  return (2 * decided * m * post.alpha * post.beta) / (s * s * (s + 1));
-}
-
 /** The one-sided normal quantile z with P(Z > z) = tail (Acklam's rational approximation, |ε| < 1.2e-9). */
 export function normalUpperQuantile(tail: number): number {
   const p = 1 - tail;
@@ -130,7 +118,7 @@ export function safeSet(
   verdict: 'approve' | 'reject',
   groups: readonly SetGroup[],
   posterior: ReadonlyMap<string, GroupPosterior>,
-  options: { maxWrongShare: number; tail: number; minOwnLabels: number; sofar?: BulkTally; decided?: ReadonlyMap<string, number> },
+  options: { maxWrongShare: number; tail: number; minOwnLabels: number; sofar?: BulkTally },
 ): SafeSet {
   const sofar = options.sofar ?? EMPTY_TALLY;
   const z = normalUpperQuantile(options.tail);
@@ -149,9 +137,9 @@ export function safeSet(
   // Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
   // a group may break the bound alone and keep it among others, its spread being the smaller share.)
   const bound = (nn: number, e: number, v: number, w: number) => (nn ? (e + z * Math.sqrt(v) + w) / nn : 0);
-  const contribution = (key: string, m: number, post: GroupPosterior): [number, number] => {
+  const contribution = (m: number, post: GroupPosterior): [number, number] => {
     const t = groupTally(verdict, m, post);
-    return [t.expectedWrong, t.variance + sharedThetaVariance(options.decided?.get(key) ?? 0, m, post)];
+    return [t.expectedWrong, t.variance];
   };
   // Earlier bulk decisions count in every bound: their items, expected wrong, spread and worst cases.
   const n0 = sofar.size;
@@ -163,7 +151,7 @@ export function safeSet(
   seen.forEach((g, i) => {
     const post = posterior.get(g.key)!;
     const m = g.decidable.length;
-    const [e, v] = contribution(g.key, m, post);
+    const [e, v] = contribution(m, post);
     n += m;
     expected += e;
     variance += v;

@@ -17,8 +17,6 @@ import { concentration, concentrationBySide } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
-import type { BulkSoFar } from './journal-tally';
-import { liveTally } from './live-tally';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -49,11 +47,10 @@ export interface TriageOptions {
   /** The interval's coverage. Default 0.9 (5 % below, 5 % above). */
   coverage?: number;
   /**
-   * What the curator already decided in bulk (journal-tally.ts): the target holds for all bulk
-   * decisions together, so later sets are admitted against the whole. The frozen part is summed as
-   * given; the `live` groups are re-estimated with this triage's κ and model (live-tally.ts). Default none.
+   * What the curator already decided in bulk (the sum of the decided sets' `tally`): the target
+   * holds for all bulk decisions together, so later sets are admitted against the whole. Default none.
    */
-  bulkSoFar?: BulkSoFar;
+  bulkSoFar?: { approve: BulkTally; reject: BulkTally };
   /**
    * The entities of the recommendations rejected in bulk (journal-labels.ts bulkRejections): with
    * the curator's own rejections they keep a chain's remaining links flagged (flags.ts
@@ -129,8 +126,6 @@ export interface TriageResult {
   bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
   /** How many decisions' worth the fields' estimate is to a group (κ): per side of the target for plain and flagged groups, and the leaders' own. */
   kappa: { high: number; low: number; lead: number };
-  /** Everything decided in bulk as this triage estimates it: the frozen shares plus the live ones re-estimated now. */
-  bulkTally: { approve: BulkTally; reject: BulkTally };
 }
 
 /** How far ahead the queue looks for a group's way to a group decision (answers): a bound on work, not a threshold. */
@@ -211,9 +206,10 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   }
   const tail = (1 - o.coverage) / 2;
   // What the fields say for a group, without its own pattern effect (its decisions enter once, below).
-  const fieldEstimate = (list: readonly TriageItem[]): { mu: number; score: number } => {
+  const fieldEstimate = (list: readonly TriageItem[]): number => {
+    if (!model.labels) return 0.5;
     const typical = [...list].sort((a, b) => a.features.score - b.features.score)[list.length >> 1];
-    return { mu: model.labels ? model.probability(typical.features, { pattern: false, flags: typical.flags, chainLead: typical.chainLead }) : 0.5, score: typical.features.score };
+    return model.probability(typical.features, { pattern: false, flags: typical.flags, chainLead: typical.chainLead });
   };
   const spreadOf = (keep: (key: string) => boolean) =>
     [...own]
@@ -244,22 +240,12 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     spreadOf(leadKey),
     [...own].filter(([key]) => leadKey(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0),
   );
-  // Everything decided in bulk, the live groups re-estimated with today's κ and model (live-tally.ts).
-  const live = liveTally(o.bulkSoFar.live ?? [], {
-    mu: (f, flags, chainLead) => (model.labels ? model.probability(f, { pattern: false, flags, chainLead }) : 0.5),
-    kappa: (mu, lead) => (lead ? leadKappa : kappaFor(mu)),
-    own: (key) => own.get(key),
-  });
-  const sofar = { approve: addTally(o.bulkSoFar.approve, live.approve), reject: addTally(o.bulkSoFar.reject, live.reject) };
   const groups: TriageGroup[] = [];
   const posterior = new Map<string, GroupPosterior>();
-  const estimateAt = new Map<string, { mu: number; score: number }>();
   for (const [key, list] of members) {
     const labelsOf = own.get(key) ?? { approve: 0, reject: 0, unsure: 0 };
     const clean = list.filter((i) => !i.flags.includes('unsure'));
-    const at = fieldEstimate(clean.length ? clean : list);
-    const mu = at.mu;
-    estimateAt.set(key, at);
+    const mu = fieldEstimate(clean.length ? clean : list);
     const pattern = list[0].features.pattern;
     const flags = list[0].flags.filter((f) => f !== 'unsure');
     const chainLead = list[0].chainLead;
@@ -296,16 +282,16 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const setOptions = { tail, minOwnLabels: o.minOwnLabels };
   // The true matches of the backlog at their lower end: the recall budget of bulk rejections.
   const handApprovals = decided.filter((l) => l.verdict === 'approve').length;
-  const matchesLow = matchesLowerBound({ handApprovals, bulkApproved: sofar.approve, pending: groups.map((g) => ({ size: g.decidable.length, post: posterior.get(g.key)! })), tail });
+  const matchesLow = matchesLowerBound({ handApprovals, bulkApproved: o.bulkSoFar.approve, pending: groups.map((g) => ({ size: g.decidable.length, post: posterior.get(g.key)! })), tail });
   const sets = {
-    approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: sofar.approve, decided: live.decided.approve }),
-    reject: recallSet(groups, posterior, { ...setOptions, targetRecall: o.targetRecall, matchesLow, unseenShare: o.maxApprovalToReject, sofar: sofar.reject, decided: live.decided.reject }),
+    approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: o.bulkSoFar.approve }),
+    reject: recallSet(groups, posterior, { ...setOptions, targetRecall: o.targetRecall, matchesLow, unseenShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
   };
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
   for (const g of groups) g.safe ??= approveKeys.has(g.key) ? 'approve' : rejectKeys.has(g.key) ? 'reject' : null;
   // What each open group still needs, next to what is decided or decidable now.
-  const base = { approve: addTally(sofar.approve, sets.approve.tally), reject: addTally(sofar.reject, sets.reject.tally) };
+  const base = { approve: addTally(o.bulkSoFar.approve, sets.approve.tally), reject: addTally(o.bulkSoFar.reject, sets.reject.tally) };
   for (const g of groups) {
     const post = posterior.get(g.key);
     if (g.safe || !post || !g.decidable.length) continue;
@@ -323,12 +309,9 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const m = byKey.get(key)?.decidable.length ?? 0;
     if (!post || m === 0) return undefined;
     const t = groupTally(verdict, m, post);
-    const frozen = { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
-    // A seen group's share carries what the live tally needs to re-estimate it later; an unseen one stays at its worst.
-    const labelsOf = byKey.get(key)!.labels;
-    return post.own ? { ...frozen, ...estimateAt.get(key)!, approve: labelsOf.approve, reject: labelsOf.reject } : frozen;
+    return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
   };
-  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa }, bulkTally: sofar };
+  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa } };
 }
 
 /**
