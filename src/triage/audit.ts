@@ -36,7 +36,8 @@
 // span is short: K ≈ 49 answers, a few triages. What it does not do: trust the pooled model for the
 // stratum's items (the model only chose which groups to audit), or certify the reject side (not built).
 import type { DecisionEntry } from '../curation/journal';
-import { addTally, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, normalUpperQuantile, type SafeSet, type SetGroup } from './safe-sets';
+import { betaQuantile } from './beta';
+import { addTally, type BulkTally, EMPTY_TALLY, type GroupPosterior, normalUpperQuantile, type SafeSet, type SetGroup } from './safe-sets';
 
 /** What the audit needs of a group (triage.ts's TriageGroup has more). */
 export interface AuditGroup extends SetGroup {
@@ -76,11 +77,6 @@ export interface AuditState {
   tally: BulkTally;
 }
 
-/** K: the least number of audit answers with `wrong` rejections whose Jeffreys mean is at the limit. */
-export function leastAuditAnswers(wrong: number, maxWrongShare: number): number {
-  return Math.max(1, Math.ceil((wrong + 0.5) / maxWrongShare - 1 - 1e-9));
-}
-
 /** FNV-1a of a string: the draws' only source of chance, so they are reproducible. */
 function hash(s: string): number {
   let h = 0x811c9dc5;
@@ -116,26 +112,71 @@ export function auditDraws(items: readonly string[], from: number, count: number
 }
 
 /**
- * The stratum (see the top of the file): open approve-side groups whose own answers per item are at
- * least the audit's, K/N. Taken most costly first, as the longest prefix whose last group still
- * costs at least K over the prefix's items.
+ * Flags whose groups are never audited: the links that compete for an entity or repeat a rejected
+ * pairing (a chain's members, leaders included; the remaining link of a rejected chain; a pair
+ * rejected before; two records of one source). The one-to-one constraint makes them wrong in a
+ * share the fields cannot show — measured 10–80 % in the simulated backlogs, and the pooled model
+ * put whole trailing groups at ≥ 0.99: the first audits drew them at 10–13 % wrong and stopped, the
+ * answers spent for nothing. Their groups are mixed by construction; they keep their own answers.
  */
-export function auditStratum(groups: readonly AuditGroup[], least: number, targetPrecision: number): AuditGroup[] {
-  const cost = (g: AuditGroup) => Math.min(g.decidable.length, g.answersToSafe ?? g.decidable.length) / g.decidable.length;
-  const open = groups.filter((g) => g.safe === null && g.decidable.length > 0 && g.p >= targetPrecision).sort((a, b) => cost(b) - cost(a) || a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
+export const NOT_AUDITED: readonly string[] = ['chain', 'rival-rejected', 'rejected-before', 'same-source'];
+
+/**
+ * A group's own answers on its way to a group decision: answersToSafe, and when out of the queue's
+ * reach (none within MAX_ANSWERS_AHEAD, triage.ts) at least one more than that — all of a small
+ * group (answered by hand), not all of a large one the budget cannot take yet.
+ */
+export const ownAnswers = (g: AuditGroup, lookedAhead = 64) => Math.min(g.decidable.length, g.answersToSafe ?? lookedAhead + 1);
+const ownCost = (g: AuditGroup) => ownAnswers(g) / g.decidable.length;
+
+/**
+ * The stratum (see the top of the file), given `least(items)`: the fewest audit answers (with the
+ * rejections so far and none more) after which the approve set could take a stratum of that many
+ * items, undefined when none could. The open approve-side groups, costliest per item first, each
+ * while a certificate stays within reach and the stratum's wrong share *as the model predicts it*
+ * stays at the limit (the model only chooses what to audit, so that the audit is likely to pass);
+ * then only the groups whose own answers per item are at least the audit's, K/N — a group that two
+ * answers of its own bring to a group decision stays with its own.
+ */
+export function auditStratum(groups: readonly AuditGroup[], targetPrecision: number, least: (items: number) => number | undefined): AuditGroup[] {
+  const open = groups.filter((g) => g.safe === null && g.decidable.length > 0 && g.p >= 0.5 && !g.flags.some((f) => NOT_AUDITED.includes(f))).sort((a, b) => ownCost(b) - ownCost(a) || a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
+  const taken: AuditGroup[] = [];
   let n = 0;
-  let take = 0;
-  open.forEach((g, i) => {
-    n += g.decidable.length;
-    if (cost(g) * n >= least) take = i + 1;
-  });
-  return open.slice(0, take);
+  let predicted = 0;
+  for (const g of open) {
+    const m = g.decidable.length;
+    if ((predicted + m * (1 - g.p)) / (n + m) > 1 - targetPrecision || least(n + m) === undefined) continue;
+    taken.push(g);
+    n += m;
+    predicted += m * (1 - g.p);
+  }
+  const k = least(n);
+  return k === undefined ? [] : taken.filter((g) => ownCost(g) * n >= k);
+}
+
+/** How far ahead a certificate is looked for (answers): a bound on work; 149 is one wrong at 0.99. */
+const MAX_AUDIT_ANSWERS = 200;
+
+/**
+ * What approving `size` items of a stratum with posterior `post` adds to the bulk tally. The wrong
+ * share's upper end is the Beta quantile, not mean + z·sd (after a few dozen answers all approvals
+ * the posterior is skewed: the normal form would understate it); the variance is the one whose
+ * z·sd reaches that quantile, plus the items' own, so later bounds carry the certificate's upper end.
+ */
+export function stratumTally(size: number, post: GroupPosterior, tail: number): BulkTally {
+  const z = normalUpperQuantile(tail);
+  const s = post.alpha + post.beta;
+  const mean = post.beta / s;
+  const high = betaQuantile(1 - tail, post.beta, post.alpha);
+  const spread = (size * Math.max(0, high - mean)) / z;
+  return { size, expectedWrong: size * mean, variance: spread * spread + (size * post.alpha * post.beta) / (s * (s + 1)), unseen: 0 };
 }
 
 /**
  * The audit's state at this triage: the stratum, the certificate from the audit answers drawn since
  * the last one was spent, and whether the stratum may join the approve set next to `base` (earlier
- * bulk approvals and the set as it stands).
+ * bulk approvals and the set as it stands). Draws are asked (`needed` > 0) only while the stratum's
+ * groups would cost at least as many answers on their own as the certificate still needs.
  */
 export function auditState(
   groups: readonly AuditGroup[],
@@ -146,33 +187,37 @@ export function auditState(
   const counted = answers.filter((a) => a.audit >= options.spent && a.verdict !== 'unsure');
   const k = counted.length;
   const x = counted.filter((a) => a.verdict === 'reject').length;
-  const least = leastAuditAnswers(x, maxWrong);
   const z = normalUpperQuantile(options.tail);
-  const boundWith = (size: number, post: GroupPosterior) => {
-    const whole = addTally(options.base, groupTally('approve', size, post));
+  const post = (answered: number): GroupPosterior => ({ alpha: answered - x + 0.5, beta: x + 0.5, own: answered });
+  const boundWith = (size: number, answered: number) => {
+    const whole = addTally(options.base, stratumTally(size, post(answered), options.tail));
     return whole.size ? (whole.expectedWrong + z * Math.sqrt(whole.variance) + whole.unseen) / whole.size : 1;
   };
-  const stratum = auditStratum(groups, least, options.targetPrecision);
-  // A stratum the set could not take even if the answers still needed all came back approvals is
-  // not audited whole (the answers would be spent for nothing): its largest groups are left out
-  // until it could.
-  const reachable: GroupPosterior = { alpha: Math.max(k, least) - x + 0.5, beta: x + 0.5, own: Math.max(k, least) };
-  let size = stratum.reduce((n, g) => n + g.decidable.length, 0);
-  while (stratum.length && boundWith(size, reachable) > maxWrong) {
-    const largest = stratum.reduce((a, b) => (b.decidable.length > a.decidable.length ? b : a));
-    stratum.splice(stratum.indexOf(largest), 1);
-    size -= largest.decidable.length;
-  }
+  // K for a stratum of `size` items: the fewest answers (these k, and more approvals) after which
+  // the set keeps its bound with it — the error budget, not a constant, says how many.
+  // More approvals only tighten the bound: a bisection finds it.
+  const least = (size: number) => {
+    let lo = Math.max(k, 1);
+    let hi = Math.max(k, MAX_AUDIT_ANSWERS);
+    if (boundWith(size, hi) > maxWrong) return undefined;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (boundWith(size, mid) <= maxWrong) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const stratum = auditStratum(groups, options.targetPrecision, least);
   const items = stratum.flatMap((g) => g.decidable);
-  const posterior: GroupPosterior = { alpha: k - x + 0.5, beta: x + 0.5, own: k };
-  const tally = items.length && k ? groupTally('approve', items.length, posterior) : EMPTY_TALLY;
-  const bound = items.length && k ? boundWith(items.length, posterior) : 1;
-  const mean = posterior.beta / (posterior.alpha + posterior.beta);
-  const certified = items.length > 0 && k >= least && mean <= maxWrong && bound <= maxWrong;
-  const s = posterior.alpha + posterior.beta;
-  const wrongHigh = Math.min(1, mean + z * Math.sqrt((posterior.alpha * posterior.beta) / (s * s * (s + 1))));
+  const K = items.length ? least(items.length) ?? Infinity : Infinity;
+  const posterior = post(k);
+  const tally = items.length && k ? stratumTally(items.length, posterior, options.tail) : EMPTY_TALLY;
+  const certified = items.length > 0 && k >= 1 && k >= K;
   const nextDraw = answers.reduce((m, a) => Math.max(m, a.audit + 1), 0);
-  return { keys: stratum.map((g) => g.key), items, answers: k, wrong: x, nextDraw, least, needed: Math.max(0, least - k), posterior, wrongHigh, certified, tally };
+  const own = stratum.reduce((sum, g) => sum + ownAnswers(g), 0);
+  const needed = certified || !Number.isFinite(K) || own < K - k ? 0 : K - k;
+  const wrongHigh = betaQuantile(1 - options.tail, posterior.beta, posterior.alpha);
+  return { keys: stratum.map((g) => g.key), items, answers: k, wrong: x, nextDraw, least: Number.isFinite(K) ? K : 0, needed, posterior, wrongHigh, certified, tally };
 }
 
 /** The approve set with a certified stratum in it: its keys, items, expected wrong and bound. */

@@ -369,7 +369,7 @@ export function informativeOrder(result: TriageResult): string[] {
   const o = result.options;
   // The audit's stratum is asked through its random draws only (its groups' own answers are what
   // the audit replaces); the draws go first of every two questions until the certificate could hold.
-  const stratum = new Set(result.audit && !result.audit.certified ? result.audit.keys : []);
+  const stratum = new Set(result.audit?.needed ? result.audit.keys : []);
   const open = result.groups.filter((g) => g.safe === null && g.decidable.length > 0 && !stratum.has(g.key));
   const priority = (g: TriageGroup) => {
     const own = g.labels.approve + g.labels.reject;
