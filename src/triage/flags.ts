@@ -1,6 +1,7 @@
 // The traps a bulk decision must not walk into, flagged on each recommendation. A flagged item is
 // left out of group decisions unless the curator includes it, and shown with its reasons in the
 // tree, the comparison panel and the bulk confirmation.
+import { approvedClusters } from './chains';
 import type { Features } from './features';
 
 export type Flag = 'same-source' | 'same-address-other-name' | 'chain' | 'rival-rejected' | 'rejected-before' | 'odd-one-out' | 'unsure';
@@ -83,4 +84,27 @@ export function flagsOf(features: Features, entityIds: readonly string[], ctx: F
   if (features.oddOneOut !== null) flags.push('odd-one-out');
   if (ctx.unsure.has(features.id)) flags.push('unsure');
   return flags;
+}
+
+/** What the flags need of one of the curator's answers (triage.ts TriageLabel has more). */
+export interface AnswerOfCurator {
+  id: string;
+  verdict: 'approve' | 'reject' | 'unsure';
+  entityIds: readonly string[];
+}
+
+/**
+ * The flag context of `pending` given the curator's last answers (one per recommendation) and the
+ * entities of the recommendations rejected in bulk (the journal's group decisions).
+ */
+export function flagContextOfAnswers(pending: Parameters<typeof flagContext>[0], answers: readonly AnswerOfCurator[], bulkRejected: readonly (readonly string[])[] = []): { ctx: FlagContext; clusters: ReadonlyMap<string, string> } {
+  // What the approvals connected: a rejection between two clusters is one for every pair across them.
+  const clusters = approvedClusters(answers.filter((l) => l.verdict === 'approve').map((l) => l.entityIds));
+  const ctx = flagContext(
+    pending,
+    [...answers.filter((l) => l.verdict === 'reject').map((l) => l.entityIds), ...bulkRejected],
+    answers.filter((l) => l.verdict === 'unsure').map((l) => l.id),
+    clusters,
+  );
+  return { ctx, clusters };
 }

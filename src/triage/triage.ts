@@ -10,8 +10,8 @@
 import { betaQuantile } from './beta';
 import type { Recommendation } from '../api/model';
 import { describePattern, type Features, featuresOf } from './features';
-import { type Flag, flagContext, flagsOf } from './flags';
-import { approvedClusters, chainLeaders, questionOf } from './chains';
+import { type Flag, flagContextOfAnswers, flagsOf } from './flags';
+import { chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
 import { concentration, concentrationBySide } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
@@ -170,14 +170,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   for (const l of labels) lastById.set(l.id, l);
   const decided = [...lastById.values()];
   const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, flags: l.flags, chainLead: l.chainLead, match: l.verdict === 'approve' })));
-  // What the approvals connected: a rejection between two clusters is one for every pair across them.
-  const clusters = approvedClusters(decided.filter((l) => l.verdict === 'approve').map((l) => l.entityIds));
-  const ctx = flagContext(
-    pending,
-    [...decided.filter((l) => l.verdict === 'reject').map((l) => l.entityIds), ...o.bulkRejected],
-    decided.filter((l) => l.verdict === 'unsure').map((l) => l.id),
-    clusters,
-  );
+  const { ctx, clusters } = flagContextOfAnswers(pending, decided, o.bulkRejected);
   const items = new Map<string, TriageItem>();
   const chained: { item: TriageItem; entityIds: string[] }[] = [];
   for (const rec of pending) {

@@ -184,6 +184,15 @@ describe('Triage in the real VS Code (issue 17)', function () {
     assert.ok(after.has(unsure['@id']), 'the unsure one was decided with its group');
     const journalled = new Set((await readJournal(api.triage.journalPath)).entries.filter((e) => e.outcome === 'ok' && e.verdict === 'reject').map((e) => e.id));
     for (const id of group.decidable) assert.ok(journalled.has(id), `${id} is not in the journal`);
+    // The tree's flags read the same answers as a triage run, the group's rejections included.
+    await settled(api);
+    const after2 = await serviceAnswers(api);
+    // (A group triage called safe counts as bulk rejections; one decided against its word, as answers.)
+    const answered = new Set(after2.labels.filter((l) => l.verdict === 'reject').map((l) => l.id));
+    assert.ok(group.decidable.every((id) => answered.has(id)) || after2.bulkRejected.length >= group.decidable.length, 'the group rejection is not among the answers');
+    const loaded = api.recommendations.loaded();
+    const run = triage(loaded, after2.labels, { bulkRejected: after2.bulkRejected });
+    for (const r of loaded) assert.deepEqual(api.triage.flagsOf(r, api.recommendations), run.items.get(r['@id'])?.flags, r['@id']);
     await vscode.commands.executeCommand('dedupCurator.toggleProduction', false);
   });
 });

@@ -35,4 +35,19 @@ describe('triage: flags of loaded records', () => {
     const run = triage(records, labels, {}, cache);
     for (const r of records) assert.deepEqual(flags.get(r['@id']), run.items.get(r['@id'])?.flags, r['@id']);
   });
+  it('see the bulk rejections and the approvals as a triage run does: a rival of an approved one is a chain member, the last link of a chain rejected in bulk is flagged', () => {
+    const cache = new FeatureCache();
+    const [a, b, c] = [place('Blue Owl', '1 Main St'), place('Blue Owl Bar', '1 Main St'), place('Blue Owl Bar', '1 Main Street')];
+    const [ab, ac, bc] = [rec(a, b), rec(a, c), rec(b, c)];
+    const label = (r: Recommendation, verdict: TriageLabel['verdict']): TriageLabel => ({ id: r['@id'], verdict, features: cache.of(r), entityIds: r.entities.map((e) => e['@id']) });
+    // a–b approved: b–c (loaded alone) trails the approved one.
+    const approved = [label(ab, 'approve')];
+    assert.deepEqual(recordFlags([bc], approved, cache).get(bc['@id']), ['chain']);
+    assert.deepEqual(recordFlags([bc], approved, cache).get(bc['@id']), triage([bc], approved, {}, cache).items.get(bc['@id'])?.flags);
+    // a–c rejected in a group decision (no label, only the journal's entities): a–b is the chain's last link.
+    const bulkRejected = [ac.entities.map((e) => e['@id'])];
+    assert.deepEqual(recordFlags([ab], [], cache, bulkRejected).get(ab['@id']), ['rival-rejected']);
+    assert.deepEqual(recordFlags([ab], [], cache, bulkRejected).get(ab['@id']), triage([ab], [], { bulkRejected }, cache).items.get(ab['@id'])?.flags);
+    assert.deepEqual(recordFlags([ab], [], cache).get(ab['@id']), [], 'without the bulk rejection it is plain');
+  });
 });

@@ -233,13 +233,15 @@ export class TriageState implements vscode.Disposable {
     const { recordFlags } = core;
     const records = list.loaded();
     // The service is part of the key: the feature cache and the marks are per service.
-    const flags = this.flagMemo.get({ records, revision: list.revision, answers: this.version, extra: this.scope() }, () => recordFlags(records, this.labels, this.cache));
-    return flags.get(rec['@id']) ?? recordFlags([rec], this.labels, this.cache).get(rec['@id']) ?? [];
+    const { labels, bulkRejected } = this.answersHere();
+    const flags = this.flagMemo.get({ records, revision: list.revision, answers: this.version, extra: this.scope() }, () => recordFlags(records, labels, this.cache, bulkRejected));
+    return flags.get(rec['@id']) ?? recordFlags([rec], labels, this.cache, bulkRejected).get(rec['@id']) ?? [];
   }
 
   /** The flags of every one of `records`, "chain" looking among them (a bulk selection). */
   flagsAmong(records: readonly Recommendation[]): Map<string, Flag[]> {
-    return this.core().recordFlags(records, this.labels, this.cache);
+    const { labels, bulkRejected } = this.answersHere();
+    return this.core().recordFlags(records, labels, this.cache, bulkRejected);
   }
 
   /** A whole triage run over `pending` with the journal's answers (await `loaded` first). */
