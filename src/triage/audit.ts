@@ -138,14 +138,14 @@ const ownCost = (g: AuditGroup) => ownAnswers(g) / g.decidable.length;
  * then only the groups whose own answers per item are at least the audit's, K/N — a group that two
  * answers of its own bring to a group decision stays with its own.
  */
-export function auditStratum(groups: readonly AuditGroup[], targetPrecision: number, least: (items: number) => number | undefined): AuditGroup[] {
+export function auditStratum(groups: readonly AuditGroup[], targetPrecision: number, least: (items: number) => number | undefined, reachable = (items: number) => least(items) !== undefined): AuditGroup[] {
   const open = groups.filter((g) => g.safe === null && g.decidable.length > 0 && g.p >= 0.5 && !g.flags.some((f) => NOT_AUDITED.includes(f))).sort((a, b) => ownCost(b) - ownCost(a) || a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
   const taken: AuditGroup[] = [];
   let n = 0;
   let predicted = 0;
   for (const g of open) {
     const m = g.decidable.length;
-    if ((predicted + m * (1 - g.p)) / (n + m) > 1 - targetPrecision || least(n + m) === undefined) continue;
+    if ((predicted + m * (1 - g.p)) / (n + m) > 1 - targetPrecision || !reachable(n + m)) continue;
     taken.push(g);
     n += m;
     predicted += m * (1 - g.p);
@@ -209,7 +209,8 @@ export function auditState(
   };
   // Nothing to certify next to: with no bulk approval yet the certificate alone must keep the target
   // (K ≈ 190 at 0.99), and the large groups' own few answers reach a group decision first.
-  const stratum = options.base.size ? auditStratum(groups, options.targetPrecision, least) : [];
+  const ahead = Math.max(k, MAX_AUDIT_ANSWERS);
+  const stratum = options.base.size ? auditStratum(groups, options.targetPrecision, least, (size) => boundWith(size, ahead) <= maxWrong) : [];
   const items = stratum.flatMap((g) => g.decidable);
   const K = items.length ? least(items.length) ?? Infinity : Infinity;
   const posterior = post(k);
