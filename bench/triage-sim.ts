@@ -13,7 +13,8 @@
 // before it: everything by hand (L = N) and the best single score threshold. TRACE='other flagged'
 // (or another kind of the "human answers" line) prints each such answer with its group's estimate,
 // the answers it still needs to a group decision, and the approve set's bound and tally;
-// TRACE=tally prints what each group approval added to the approve tally, with κ at the time.
+// TRACE=tally prints what each group approval added to the approve tally, with κ at the time;
+// TRACE=audit prints the audit's stratum at each triage that asks draws, with its true wrong items.
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,11 +147,6 @@ async function main(): Promise<void> {
       }
       const asked = informativeOrder(result).slice(0, Math.max(1, Number(values.batch)));
       const draws = auditDrawsOf(result);
-      if (process.env.TRACE === 'auditdbg') {
-        const open = result.groups.filter((g) => g.safe === null && g.decidable.length);
-        const hi = open.filter((g) => g.p >= target);
-        console.log(`dbg answers ${human} open ${open.length} (${open.reduce((n, g) => n + g.decidable.length, 0)}) p>=t ${hi.length} (${hi.reduce((n, g) => n + g.decidable.length, 0)}) p>=.95 ${open.filter((g) => g.p >= 0.95).length} small<=9 ${open.filter((g) => g.decidable.length <= 9).length} cost ${hi.map((g) => `${g.answersToSafe ?? '-'}/${g.decidable.length}`).join(' ')} kappa ${result.kappa.high.toFixed(1)}/${result.kappa.low.toFixed(1)} stratum ${result.audit.items.length} in ${result.audit.keys.length} own ${result.groups.filter((g) => result.audit.keys.includes(g.key)).reduce((n, g) => n + Math.min(g.decidable.length, g.answersToSafe ?? g.decidable.length), 0)} least ${result.audit.least} k ${result.audit.answers}`);
-      }
       if (process.env.TRACE === 'audit' && draws.size) console.log(`audit stratum ${result.audit.items.length} items in ${result.audit.keys.length} groups, ${result.audit.answers} answers, ${result.audit.wrong} wrong, ${result.audit.needed} needed, answers so far ${human}; truly wrong ${result.audit.items.filter((id) => !truthOf.get(id)).length}: ${[...new Set(result.audit.items.filter((id) => !truthOf.get(id)).map((id) => result.groups.find((g) => g.decidable.includes(id))!.key.replace(/^.*\|/, '')))].join(' ')}`);
       if (asked.length === 0 || human >= maxLabels) break;
       for (const next of asked) {
