@@ -54,7 +54,7 @@ export class TriageState implements vscode.Disposable {
   /** Bumped whenever the answers change: the memos below are for one version. */
   private version = 0;
   private readonly flagMemo = new ListMemo<Map<string, Flag[]>>();
-  private readonly rankMemo = new ListMemo<Map<string, number>>();
+  private readonly rankMemo = new ListMemo<{ rank: Map<string, number>; draws: Map<string, number> }>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** The marks or the labels changed (the tree redraws, panels refresh their notes). */
   readonly onDidChange = this.changed.event;
@@ -252,11 +252,26 @@ export class TriageState implements vscode.Disposable {
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
   informativeRank(list: LoadedRecords): Map<string, number> | undefined {
+    return this.ranked(list)?.rank;
+  }
+
+  /**
+   * The audit draw number of a loaded recommendation, if triage's audit sample drew it (the queue
+   * journals the number with the answer, so the answer counts for the certificate: triage/audit.ts).
+   */
+  auditDraw(list: LoadedRecords, id: string): number | undefined {
+    return this.ranked(list)?.draws.get(id);
+  }
+
+  private ranked(list: LoadedRecords): { rank: Map<string, number>; draws: Map<string, number> } | undefined {
     const core = this.loadedCore;
     if (!core) return undefined;
     const records = list.loaded();
     const key = { records, revision: list.revision, answers: this.version, extra: `${this.scope()}|${targetPrecision()}|${targetRecall()}` };
-    return this.rankMemo.get(key, () => new Map(core.informativeOrder(this.run(records)).map((id, i) => [id, i])));
+    return this.rankMemo.get(key, () => {
+      const result = this.run(records);
+      return { rank: new Map(core.informativeOrder(result).map((id, i) => [id, i])), draws: core.auditDrawsOf(result) };
+    });
   }
 
   dispose(): void {
