@@ -5,22 +5,27 @@
 // is found in proportion to its size, like any other item.
 //
 // The stratum: the open groups (not safe alone nor in a set) the pooled estimate puts on the approve
-// side at the target (the same candidacy a group needs to join the approve set), whose own way to a
-// group decision costs at least as many answers per item as the audit does: a group of m items that
-// needs a answers of its own (answersToSafe; all m when out of reach) costs a/m per item, the audit
-// K/N for the N items of the stratum, where K is the least number of answers that can certify it
-// (below). So there is no size constant S: small groups qualify because a group of 1–9 items costs
-// ~1 answer per item or more on its own, and the audit starts only when the stratum's groups would
-// cost more answers on their own than the audit needs (Σ a ≥ K). Selecting the stratum by the model
-// is fine: the certificate conditions on the stratum, the sample within it is uniform.
+// side, except the competing-link traps (NOT_AUDITED), taken costliest first (a group's own answers
+// per item on its way to a group decision: answersToSafe, all of a small group out of reach) while
+// the stratum's wrong share *as the model predicts it* stays at the limit and the approve set could
+// still take it; then only the groups whose own answers per item are at least the audit's, K/N. So
+// there is no size constant S: the error budget says how large N may be and how many answers K a
+// certificate needs, and a group qualifies when answering it on its own would cost more per item.
+// Auditing starts only when the stratum's groups would cost at least K answers on their own, and
+// never before the first bulk approval (with nothing to certify next to, K ≈ 190 at 0.99). Selecting
+// the stratum by the model is fine: the certificate conditions on it; the sample within it is uniform.
 //
 // The certificate: k audit answers, x of them rejections (wrong had the stratum been approved), give
 // the stratum's wrong share θ the Jeffreys posterior Beta(x + ½, k − x + ½). The stratum joins the
-// approve set like one group of its size would (safe-sets.ts groupTally: expected wrong N·mean,
-// variance N²·Var(θ) + N·E[θ(1 − θ)]): only when its mean is at the target — the rule every group
-// keeps — and the set's bound (earlier bulk decisions included) still holds with it. The least K
-// with x wrong: (x + ½)/(K + 1) ≤ 1 − target, i.e. K = ⌈(x + ½)/(1 − target)⌉ − 1: 49 answers at
-// 0.99 with none wrong, 149 with one. That is the constant the stratum and the start are derived from.
+// approve set like one group of its size would, only if the set's bound (earlier bulk decisions
+// included) still holds with it; its upper end is the Beta quantile rather than mean + z·sd (after a
+// few dozen approvals the posterior is skewed and the normal form would understate it): stratumTally.
+// K is the fewest answers (these, plus approvals) after which the bound holds — from the budget, not
+// a constant. Unlike a pattern group, the stratum need not reach the target on its own: the target is
+// a property of all bulk approvals together (safe-sets.ts), and the stratum is a small share of them
+// whose spread the bound carries in full. (A group's "mean at the target" rule exists because letting
+// groups below it in spent the budget later groups needed — issue 17's third attempt; the stratum
+// comes late, is small, and its answers are the ones that would otherwise decide it by hand.)
 //
 // What it assumes: each draw is uniform over the stratum's pending items *as it stood at the draw*
 // (auditDraws: a hash of the draw number and the id, never the item's estimate or anything its
@@ -33,8 +38,14 @@
 // estimate, not worse; (2) a certificate is spent once used (`spent`: the journal's group decisions
 // say how many audit answers the last certificate rested on), so a later stratum — new groups — is
 // certified only by draws taken after it, never by answers drawn from an earlier population; (3) the
-// span is short: K ≈ 49 answers, a few triages. What it does not do: trust the pooled model for the
-// stratum's items (the model only chose which groups to audit), or certify the reject side (not built).
+// span is short: K was 12–30 answers in the simulated backlogs, two to six triages. A draw left
+// unanswered (skipped in the queue) is a selection only if skipping depends on the answer: the queue
+// shows draws blind, so it cannot depend on the score or the flags; an unsure answer does not count
+// (an unsure item is never approved in bulk, so it is not in the population certified). What it does
+// not do: trust the pooled model for the stratum's items (the model only chose which groups to
+// audit), or certify the reject side (not built). A stratum decided in part (one of its groups in the
+// extension) adds each item's share of the stratum's tally: the part's m²·Var share is understated by
+// m/N; the simulation and a certified stratum decided whole add all of it.
 import type { DecisionEntry } from '../curation/journal';
 import { betaQuantile } from './beta';
 import { addTally, type BulkTally, EMPTY_TALLY, type GroupPosterior, normalUpperQuantile, type SafeSet, type SetGroup } from './safe-sets';
@@ -154,7 +165,7 @@ export function auditStratum(groups: readonly AuditGroup[], targetPrecision: num
   return k === undefined ? [] : taken.filter((g) => ownCost(g) * n >= k);
 }
 
-/** How far ahead a certificate is looked for (answers): a bound on work; 149 is one wrong at 0.99. */
+/** How far ahead a certificate is looked for (answers): a bound on work, far above the 12–30 the simulated certificates needed. */
 const MAX_AUDIT_ANSWERS = 200;
 
 /**
@@ -221,6 +232,27 @@ export function auditState(
   const needed = certified || !Number.isFinite(K) || own < K - k ? 0 : K - k;
   const wrongHigh = betaQuantile(1 - options.tail, posterior.beta, posterior.alpha);
   return { keys: stratum.map((g) => g.key), items, answers: k, wrong: x, nextDraw, least: Number.isFinite(K) ? K : 0, needed, posterior, wrongHigh, certified, tally };
+}
+
+/**
+ * The audit draws a triage asks (auditDraws): item id → draw number, as many as the certificate
+ * still needs with none wrong. The caller journals the number with the answer (`TriageLabel.audit`,
+ * the journal's `audit`), so the answer counts for the certificate.
+ */
+export function drawsOf(a: AuditState): Map<string, number> {
+  if (a.certified || !a.items.length || !a.needed) return new Map();
+  return new Map(auditDraws(a.items, a.nextDraw, a.needed).map((id, i) => [id, a.nextDraw + i]));
+}
+
+/** The review queue's order with the draws first of every two questions, until the certificate could hold. */
+export function withDraws(order: readonly string[], a: AuditState): string[] {
+  const draws = [...drawsOf(a).keys()];
+  const mixed: string[] = [];
+  for (let i = 0; i < Math.max(draws.length, order.length); i++) {
+    if (i < draws.length) mixed.push(draws[i]);
+    if (i < order.length) mixed.push(order[i]);
+  }
+  return mixed;
 }
 
 /** The approve set with a certified stratum in it: its keys, items, expected wrong and bound. */

@@ -17,7 +17,7 @@ import { concentration, concentrationBySide } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
-import { auditDraws, type AuditState, auditState, withAudit } from './audit';
+import { type AuditState, auditState, drawsOf, withAudit, withDraws } from './audit';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -406,23 +406,8 @@ export function informativeOrder(result: TriageResult): string[] {
       order.push(q[round]);
     }
   }
-  const draws = [...auditDrawsOf(result).keys()];
-  if (!draws.length) return order;
-  const mixed: string[] = [];
-  for (let i = 0; i < Math.max(draws.length, order.length); i++) {
-    if (i < draws.length) mixed.push(draws[i]);
-    if (i < order.length) mixed.push(order[i]);
-  }
-  return mixed;
+  return result.audit ? withDraws(order, result.audit) : order;
 }
 
-/**
- * The audit draws this triage asks (audit.ts auditDraws): item id → draw number, as many as the
- * certificate still needs with none wrong. The caller journals the number with the answer
- * (`TriageLabel.audit`, the journal's `audit`), so the answer counts for the certificate.
- */
-export function auditDrawsOf(result: TriageResult): Map<string, number> {
-  const a = result.audit;
-  if (!a || a.certified || !a.items.length || !a.needed) return new Map();
-  return new Map(auditDraws(a.items, a.nextDraw, a.needed).map((id, i) => [id, a.nextDraw + i]));
-}
+/** The audit draws this triage asks: item id → draw number (audit.ts drawsOf). */
+export const auditDrawsOf = (result: TriageResult): Map<string, number> => drawsOf(result.audit);
