@@ -38,7 +38,7 @@
 // estimate, not worse; (2) a certificate is spent once used (`spent`: the journal's group decisions
 // say how many audit answers the last certificate rested on), so a later stratum — new groups — is
 // certified only by draws taken after it, never by answers drawn from an earlier population; (3) the
-// span is short: K was 12–30 answers in the simulated backlogs, two to six triages. A draw left
+// span is short: K was 12–19 answers in the simulated backlogs, two to four triages. A draw left
 // unanswered (skipped in the queue) is a selection only if skipping depends on the answer: the queue
 // shows draws blind, so it cannot depend on the score or the flags; an unsure answer does not count
 // (an unsure item is never approved in bulk, so it is not in the population certified). What it does
@@ -165,7 +165,7 @@ export function auditStratum(groups: readonly AuditGroup[], targetPrecision: num
   return k === undefined ? [] : taken.filter((g) => ownCost(g) * n >= k);
 }
 
-/** How far ahead a certificate is looked for (answers): a bound on work, far above the 12–30 the simulated certificates needed. */
+/** How far ahead a certificate is looked for (answers): a bound on work, far above the 12–19 the simulated certificates needed. */
 const MAX_AUDIT_ANSWERS = 200;
 
 /**

@@ -10,9 +10,9 @@ import { DedupClient } from '../../src/api';
 import { attemptDecision } from '../../src/curation/decide';
 import { DecisionJournal, journalConnection, readJournal } from '../../src/curation/journal';
 import { startSandbox } from '../../src/sandbox';
-import { type AuditGroup, auditDraws, auditSpentFromJournal, auditState, NOT_AUDITED } from '../../src/triage/audit';
+import { type AuditGroup, auditDraws, auditSpentFromJournal, auditState, drawsOf, NOT_AUDITED, withAudit, withDraws } from '../../src/triage/audit';
 import { labelsFromContents } from '../../src/triage/journal-labels';
-import { EMPTY_TALLY, type BulkTally } from '../../src/triage/safe-sets';
+import { EMPTY_TALLY, type BulkTally, safeSet } from '../../src/triage/safe-sets';
 import { mulberry32 } from './random-draws';
 
 function group(key: string, size: number, extra: Partial<AuditGroup> = {}): AuditGroup {
@@ -92,6 +92,28 @@ describe('triage: the audit sample', () => {
       const own = groups.filter((g) => some.keys.includes(g.key)).reduce((sum, g) => sum + g.decidable.length, 0);
       assert.ok(some.needed <= own, `${n} groups: ${some.needed} draws asked for ${own} answers of their own`);
     }
+  });
+
+  it('the queue asks the draws first of every two questions, numbered on; a certified stratum joins the approve set with its tally', () => {
+    const groups = [...Array(30)].map((_, i) => group(`small${i}`, 1 + (i % 5)));
+    const base = history(5000);
+    const earlier = [...Array(3)].map((_, d) => ({ verdict: 'approve' as const, audit: d }));
+    const open = auditState(groups, earlier, { targetPrecision: 0.99, tail, spent: 0, base });
+    const draws = drawsOf(open);
+    assert.equal(draws.size, open.needed);
+    assert.deepEqual([...draws.values()], [...Array(open.needed)].map((_, i) => 3 + i), 'numbered after the answers so far');
+    assert.ok([...draws.keys()].every((id) => open.items.includes(id)));
+    const order = withDraws(['q1', 'q2', 'q3'], open);
+    assert.deepEqual(order.slice(0, 6), [[...draws.keys()][0], 'q1', [...draws.keys()][1], 'q2', [...draws.keys()][2], 'q3']);
+    const answers = [...earlier, ...[...draws.values()].map((d) => ({ verdict: 'approve' as const, audit: d }))];
+    const done = auditState(groups, answers, { targetPrecision: 0.99, tail, spent: 0, base });
+    assert.equal(done.certified, true);
+    assert.equal(drawsOf(done).size, 0, 'nothing more is drawn once certified');
+    const set = withAudit(safeSet('approve', [], new Map(), { maxWrongShare: 0.01, tail, minOwnLabels: 2, sofar: base }), done, base, tail);
+    assert.deepEqual(set.keys, done.keys);
+    assert.equal(set.size, done.items.length);
+    assert.ok(set.wrongShareHigh <= 0.01, `bound ${set.wrongShareHigh}`);
+    assert.ok(Math.abs(set.tally.expectedWrong - done.tally.expectedWrong) < 1e-9);
   });
 
   it('with known truth the audited approvals keep the target: strata with whole small groups wrong, the final wrong share over 1 % at most ~5 % of the time', function () {
