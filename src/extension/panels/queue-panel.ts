@@ -182,10 +182,15 @@ export class QueuePanel extends ComparisonPanel {
     return { ...view, score: 0, explanations: [], triage: undefined, blind: true };
   }
 
-  /** The audit draw number if triage's audit sample drew this item (the whole queue only: a group review is the curator's choice). */
+  /**
+   * The audit draw number if triage's audit sample drew this item: only while the queue follows
+   * "most informative first" (which interleaves the draws and has the triage run at hand; in another
+   * order it would cost a triage per decision), and never in a group review (the curator's choice).
+   */
   private auditDraw(rec: Recommendation): number | undefined {
-    if (this.group) return undefined;
-    return this.registry.ctx.curation.triage.auditDraw(this.registry.ctx.list, rec['@id']);
+    const list = this.registry.ctx.list;
+    if (this.group || list.sort !== 'informative') return undefined;
+    return this.registry.ctx.curation.triage.auditDraw(list, rec['@id']);
   }
 
   protected override showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
