@@ -13,7 +13,8 @@
 // before it: everything by hand (L = N) and the best single score threshold. TRACE='other flagged'
 // (or another kind of the "human answers" line) prints each such answer with its group's estimate,
 // the answers it still needs to a group decision, and the approve set's bound and tally;
-// TRACE=tally prints what each group approval added to the approve tally, with κ at the time.
+// TRACE=tally prints what each group approval added to the approve tally, with κ at the time;
+// TRACE=audit prints the audit's stratum at each triage that asks draws, with its true wrong items.
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
 import { addShare } from '../src/triage/journal-tally';
 import { EMPTY_TALLY } from '../src/triage/safe-sets';
-import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
+import { auditDrawsOf, FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
 const { values } = parseArgs({
@@ -105,6 +106,8 @@ async function main(): Promise<void> {
     const bulkSoFar = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY } };
     // The entities of what was rejected in bulk, as the extension reads them from the journal.
     const bulkRejected: string[][] = [];
+    // Audit answers drawn before this were spent by a certificate (the journal's shares say so in the extension).
+    let auditSpent = 0;
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
     const asks = new Map<string, number>();
     /** Of those, how many were true matches (what the curator approved). */
@@ -116,7 +119,7 @@ async function main(): Promise<void> {
       }
       if (!pending.length) break;
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } }, bulkRejected }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } }, bulkRejected, auditSpent }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
@@ -127,6 +130,7 @@ async function main(): Promise<void> {
           bulkRuns++;
           const share = result.bulkShare(g.key, g.safe!);
           if (share) addShare(bulkSoFar[g.safe!], share, summary.done.length);
+          if (share?.audit !== undefined && summary.done.length) auditSpent = Math.max(auditSpent, share.audit);
           // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
           if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
@@ -134,7 +138,7 @@ async function main(): Promise<void> {
           // A group decision that approved false matches: which group, on what evidence.
           if (g.safe === 'approve') {
             const wrong = summary.done.filter((id) => !truthOf.get(id)).length;
-            if (wrong) console.log(`wrong approvals ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}`);
+            if (wrong) console.log(`wrong approvals ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}${share?.audit !== undefined ? ` (audit certificate: ${result.audit.answers} answers, ${result.audit.wrong} wrong, stratum ${result.audit.items.length})` : ''}`);
           }
         }
         pending = await listAll();
@@ -142,6 +146,8 @@ async function main(): Promise<void> {
         continue;
       }
       const asked = informativeOrder(result).slice(0, Math.max(1, Number(values.batch)));
+      const draws = auditDrawsOf(result);
+      if (process.env.TRACE === 'audit' && draws.size) console.log(`audit stratum ${result.audit.items.length} items in ${result.audit.keys.length} groups, ${result.audit.answers} answers, ${result.audit.wrong} wrong, ${result.audit.needed} needed, answers so far ${human}; truly wrong ${result.audit.items.filter((id) => !truthOf.get(id)).length}: ${[...new Set(result.audit.items.filter((id) => !truthOf.get(id)).map((id) => result.groups.find((g) => g.decidable.includes(id))!.key.replace(/^.*\|/, '')))].join(' ')}`);
       if (asked.length === 0 || human >= maxLabels) break;
       for (const next of asked) {
         if (human >= maxLabels) break;
@@ -149,8 +155,8 @@ async function main(): Promise<void> {
         const verdict = truthOf.get(next) ? 'approve' : 'reject';
         human++;
         const item = result.items.get(next);
-        labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead });
-        const kind = !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : item.flags.includes('rival-rejected') ? 'rival rejected' : 'other flagged';
+        labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead, audit: draws.get(next) });
+        const kind = draws.has(next) ? 'audit' : !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : item.flags.includes('rival-rejected') ? 'rival rejected' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
         if (process.env.TRACE && kind === process.env.TRACE) {
           const g = result.groups.find((x) => x.decidable.includes(next));

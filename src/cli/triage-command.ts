@@ -4,6 +4,7 @@
 import { type JournalContents, journalOfConnection, readJournal } from '../curation/journal';
 import { labelsFromContents, type labelsFromJournal } from '../triage/journal-labels';
 import { type BulkSoFar, bulkRejectionsFromJournal, bulkTallyFromJournal } from '../triage/journal-tally';
+import { auditSpentFromJournal } from '../triage/audit';
 import { FeatureCache, triage, type TriageGroup, type TriageResult } from '../triage/triage';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { csvCell } from '../records/csv';
@@ -40,6 +41,7 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
   let labels: ReturnType<typeof labelsFromJournal> = [];
   let bulkSoFar: BulkSoFar | undefined;
   let bulkRejected: string[][] | undefined;
+  let auditSpent: number | undefined;
   let all: JournalContents | undefined;
   if (values.journal !== undefined) {
     try {
@@ -58,10 +60,12 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
     // The journal's group decisions: later sets are admitted against everything decided in bulk.
     bulkSoFar = bulkTallyFromJournal(journal.entries);
     bulkRejected = bulkRejectionsFromJournal(journal.entries);
+    // Audit answers an earlier certificate rested on are spent (triage/audit.ts).
+    auditSpent = auditSpentFromJournal(journal.entries);
   }
   const pending: Recommendation[] = [];
   for await (const r of client.allRecommendations({ pageSize: 200 }, { signal: io.signal })) pending.push(r);
-  return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar, bulkRejected }, cache) };
+  return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar, bulkRejected, auditSpent }, cache) };
 }
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;

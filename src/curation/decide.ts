@@ -58,6 +58,8 @@ export interface AttemptOptions {
   grace?: { ms: number; wait: () => Promise<boolean> };
   /** A group decision's estimate, journalled with the decision (the next triage's bulk tally). */
   bulk?: BulkShare;
+  /** The decision answers audit draw number N (triage/audit.ts): journalled, so triage counts it after a reload. */
+  audit?: number;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function attemptDecision(client: Decider, target: DecisionTarget, v
   const started = startedLine(opts.connection, target, verdict);
   if (opts.grace) started.graceUntil = new Date(Date.now() + opts.grace.ms).toISOString();
   if (opts.bulk) started.bulk = opts.bulk;
+  if (opts.audit !== undefined) started.audit = opts.audit;
   if (opts.journal) {
     try {
       await opts.journal.append(started);

@@ -34,6 +34,11 @@ export interface StartedLine {
   graceUntil?: string;
   /** Set when the decision was part of a group decision triage called safe (issue 17): see BulkShare. */
   bulk?: BulkShare;
+  /**
+   * Set when the decision answered a random audit draw (triage/audit.ts): the draw's number. The
+   * label then counts for the audit's certificate as well as for its group.
+   */
+  audit?: number;
 }
 
 /**
@@ -49,6 +54,8 @@ export interface BulkShare {
   expectedWrong: number;
   variance: number;
   unseen: number;
+  /** The group was certified by the audit sample: the audit answers (draw numbers below this) the certificate rested on, now spent. */
+  audit?: number;
 }
 
 /**

@@ -3,8 +3,9 @@
 // pair scores the comparison panel explains. Together with the parts of src/matching they use,
 // they are a sixth of what the extension bundle carried; dist/extension.js only loads this bundle
 // (src/extension/triage/triage-core.ts) and knows its types.
-export { FeatureCache, informativeOrder, triage } from './triage';
+export { auditDrawsOf, FeatureCache, informativeOrder, triage } from './triage';
 export { recordFlags } from './record-flags';
 export { labelsFromContents } from './journal-labels';
 export { bulkRejectionsFromJournal, bulkTallyFromJournal } from './journal-tally';
+export { auditSpentFromJournal } from './audit';
 export { PAIR_SCORING, type PairScoring } from './pair-scoring';

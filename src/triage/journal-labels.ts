@@ -11,18 +11,24 @@ import type { DecisionEntry, JournalContents, JournalEntity } from '../curation/
 import { journalAnswers } from '../curation/unsure';
 import { FeatureCache, type TriageLabel } from './triage';
 
-function label(id: string, verdict: TriageLabel['verdict'], score: number | undefined, entities: readonly JournalEntity[], cache: FeatureCache): TriageLabel {
+/** An audit draw's number as the journal keeps it: a whole number ≥ 0, anything else is no audit answer. */
+const auditOf = (x: unknown): number | undefined => (typeof x === 'number' && Number.isInteger(x) && x >= 0 ? x : undefined);
+
+function label(id: string, verdict: TriageLabel['verdict'], score: number | undefined, entities: readonly JournalEntity[], cache: FeatureCache, audit?: unknown): TriageLabel {
   const rec = {
     '@id': id,
     score: score ?? 0.5,
     entities: entities.map((x) => ({ ...(x.fields ?? {}), '@id': x.id, name: x.name }) as RecommendationEntity),
   } as Recommendation;
-  return { id, verdict, features: cache.of(rec), entityIds: rec.entities.map((x) => x['@id']) };
+  const l: TriageLabel = { id, verdict, features: cache.of(rec), entityIds: rec.entities.map((x) => x['@id']) };
+  const a = auditOf(audit);
+  if (a !== undefined) l.audit = a;
+  return l;
 }
 
 export function labelsFromJournal(entries: readonly DecisionEntry[], cache = new FeatureCache()): TriageLabel[] {
   const labels: TriageLabel[] = [];
-  for (const e of entries) if (e.outcome === 'ok' && !e.bulk) labels.push(label(e.id, e.verdict, e.score, e.entities, cache));
+  for (const e of entries) if (e.outcome === 'ok' && !e.bulk) labels.push(label(e.id, e.verdict, e.score, e.entities, cache, e.audit));
   return labels;
 }
 
@@ -31,7 +37,7 @@ export function labelsFromContents(contents: Pick<JournalContents, 'entries' | '
   const labels: TriageLabel[] = [];
   for (const a of journalAnswers(contents)) {
     if (a.verdict === 'unsure') labels.push(label(a.id, 'unsure', a.score, a.entities, cache));
-    else if ((a as DecisionEntry).outcome === 'ok' && !(a as DecisionEntry).bulk) labels.push(label(a.id, a.verdict, a.score, a.entities, cache));
+    else if ((a as DecisionEntry).outcome === 'ok' && !(a as DecisionEntry).bulk) labels.push(label(a.id, a.verdict, a.score, a.entities, cache, (a as DecisionEntry).audit));
   }
   return labels;
 }

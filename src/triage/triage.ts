@@ -17,6 +17,7 @@ import { concentration, concentrationBySide } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
+import { type AuditState, auditState, drawsOf, withAudit, withDraws } from './audit';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -30,6 +31,8 @@ export interface TriageLabel {
   flags?: readonly Flag[];
   /** It led its chain when it was decided (chains.ts): it counts for the leaders' group. */
   chainLead?: boolean;
+  /** It answered audit draw number N (audit.ts): it counts for the audit's certificate too. */
+  audit?: number;
 }
 
 export interface TriageOptions {
@@ -57,6 +60,11 @@ export interface TriageOptions {
    * 'rival-rejected') and their pairs 'rejected-before'. Default none.
    */
   bulkRejected?: readonly (readonly string[])[];
+  /**
+   * Audit answers with a draw number below this were spent by an earlier certificate (audit.ts
+   * auditSpentFromJournal): a new stratum is certified only by draws taken after it. Default 0.
+   */
+  auditSpent?: number;
 }
 
 
@@ -126,6 +134,8 @@ export interface TriageResult {
   bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
   /** How many decisions' worth the fields' estimate is to a group (κ): per side of the target for plain and flagged groups, and the leaders' own. */
   kappa: { high: number; low: number; lead: number };
+  /** The small groups certified together by a random audit sample (audit.ts): the stratum, its answers, its certificate. */
+  audit: AuditState;
 }
 
 /** How far ahead the queue looks for a group's way to a group decision (answers): a bound on work, not a threshold. */
@@ -139,6 +149,7 @@ export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
   coverage: 0.9,
   bulkSoFar: { approve: EMPTY_TALLY, reject: EMPTY_TALLY },
   bulkRejected: [],
+  auditSpent: 0,
 };
 
 /** Features are pure functions of a recommendation: computed once per id and kept. */
@@ -296,15 +307,31 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
         ? answersToJoin('approve', g.decidable.length, post, base.approve, { ...ahead, maxWrongShare: 1 - o.targetPrecision })
         : answersToReject(g.decidable.length, post, base.reject, { ...ahead, maxLost: sets.reject.maxLost });
   }
+  // The small groups no answer of their own can cheaply bring to a group decision: certified
+  // together by a random audit sample of their items, never by the model (audit.ts).
+  const audit = auditState(
+    groups,
+    decided.filter((l) => l.audit !== undefined).map((l) => ({ verdict: l.verdict, audit: l.audit! })),
+    { targetPrecision: o.targetPrecision, tail, spent: o.auditSpent, base: base.approve },
+  );
+  const audited = new Set(audit.certified ? audit.keys : []);
+  for (const g of groups) if (audited.has(g.key)) g.safe = 'approve';
+  sets.approve = withAudit(sets.approve, audit, o.bulkSoFar.approve, tail);
   const byKey = new Map(groups.map((g) => [g.key, g]));
   const bulkShare = (key: string, verdict: 'approve' | 'reject'): BulkShare | undefined => {
     const post = posterior.get(key);
     const m = byKey.get(key)?.decidable.length ?? 0;
     if (!post || m === 0) return undefined;
+    // A group certified by the audit carries the stratum's share per item (its items together are
+    // the stratum's tally) and spends the audit answers the certificate rested on.
+    if (verdict === 'approve' && audited.has(key)) {
+      const n = audit.items.length;
+      return { group: key, expectedWrong: audit.tally.expectedWrong / n, variance: audit.tally.variance / n, unseen: 0, audit: audit.nextDraw };
+    }
     const t = groupTally(verdict, m, post);
     return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
   };
-  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa } };
+  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa }, audit };
 }
 
 /**
@@ -333,7 +360,10 @@ function hash(id: string): number {
  */
 export function informativeOrder(result: TriageResult): string[] {
   const o = result.options;
-  const open = result.groups.filter((g) => g.safe === null && g.decidable.length > 0);
+  // The audit's stratum is asked through its random draws only (its groups' own answers are what
+  // the audit replaces); the draws go first of every two questions until the certificate could hold.
+  const stratum = new Set(result.audit?.needed ? result.audit.keys : []);
+  const open = result.groups.filter((g) => g.safe === null && g.decidable.length > 0 && !stratum.has(g.key));
   const priority = (g: TriageGroup) => {
     const own = g.labels.approve + g.labels.reject;
     // Plain groups first: most of a backlog, and the ones a group decision can take; flagged
@@ -376,5 +406,8 @@ export function informativeOrder(result: TriageResult): string[] {
       order.push(q[round]);
     }
   }
-  return order;
+  return result.audit ? withDraws(order, result.audit) : order;
 }
+
+/** The audit draws this triage asks: item id → draw number (audit.ts drawsOf). */
+export const auditDrawsOf = (result: TriageResult): Map<string, number> => drawsOf(result.audit);

@@ -94,4 +94,16 @@ describe('webview: triage notes, unsure and blind review in chromium', function 
     assert.doesNotMatch(await page.locator('main').innerText(), /\d+%/, 'a percentage is on screen');
     await page.close();
   });
+
+  it('a random audit draw says so, blind: no score, no flags, no sum', async () => {
+    const { page } = await openPanel(h);
+    const v: ComparisonView = { ...view([CAFE, CAFE_2], ID), score: 0, explanations: [], blind: true, audit: true };
+    await send(page, { type: 'show', view: v, queue });
+    await page.waitForSelector('.queue-bar');
+    assert.equal(await page.locator('h1').innerText(), 'Random audit draw: score hidden (your answer checks a sample of the small groups)');
+    assert.equal(await page.locator('.why-sum').count(), 0);
+    assert.equal(await page.locator('ul.flags').count(), 0);
+    assert.doesNotMatch(await page.locator('main').innerText(), /\d+%/, 'a percentage is on screen');
+    await page.close();
+  });
 });

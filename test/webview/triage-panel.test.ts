@@ -68,6 +68,20 @@ describe('webview: the Triage panel in chromium', function () {
     await opened.page.close();
   });
 
+  it('the audit sample: its own line (not one of the two .facts lines), open or certified; none without a stratum', async () => {
+    const opened = await openWithStandIn(h.browser, `${origin}/`);
+    await deliver(opened.page, { type: 'triage', data: { ...data([group(1)]), audit: { items: 312, groups: 97, answers: 46, wrong: 1, high: 0.065, certified: false } } });
+    await opened.page.waitForSelector('table.groups');
+    assert.equal(await opened.page.locator('p.audit').innerText(), 'small groups: 312 items in 97 groups, 46 audited at random, 1 wrong; upper bound 6.5%');
+    assert.equal(await opened.page.locator('main.triage .facts:not(.recall)').count(), 1, 'the walk reads one counts line');
+    await deliver(opened.page, { type: 'triage', data: { ...data([group(1)]), audit: { items: 80, groups: 20, answers: 14, wrong: 0, high: 0.17, certified: true } } });
+    await opened.page.waitForFunction(() => document.querySelector('p.audit')?.textContent?.includes('certified'));
+    assert.equal(await opened.page.locator('p.audit').innerText(), 'small groups: 80 items in 20 groups certified together by 14 random audit answers (0 wrong; upper bound 17.0%): safe to approve');
+    await deliver(opened.page, { type: 'triage', data: data([group(1)]) });
+    await opened.page.waitForFunction(() => !document.querySelector('p.audit'));
+    await opened.page.close();
+  });
+
   it('draws the charts and the groups; hostile words and flags stay text; no CSP violation', async () => {
     const { page, errors } = await open([group(1, { words: PAYLOADS[0], flags: [PAYLOADS[1], 'chain'], safe: 'approve' }), group(2)]);
     assert.equal(await page.locator('svg.histogram rect').count() > 20, true);

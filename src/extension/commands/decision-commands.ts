@@ -108,7 +108,7 @@ function isListNode(x: unknown): x is ListNode<Recommendation> {
  * One recommendation, approved or rejected: the reject confirmation (setting), the journal, out of
  * the tree at once and back on failure, the error said once.
  */
-export async function decideRecommendation(ctx: DecisionContext, verdict: Verdict, rec: Recommendation, opts: { notifyUndo?: boolean } = {}): Promise<SingleDecision> {
+export async function decideRecommendation(ctx: DecisionContext, verdict: Verdict, rec: Recommendation, opts: { notifyUndo?: boolean; audit?: number } = {}): Promise<SingleDecision> {
   const { session, list, errors, log, curation } = ctx;
   const client = await session.client();
   const connection = currentConnection(session);
@@ -128,7 +128,7 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
   const grace = held ? { ms: graceMs, wait: () => held } : undefined;
   if (held && opts.notifyUndo !== false) void offerUndo(curation, verdict, rec, graceMs, held);
-  const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection, grace });
+  const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection, grace, audit: opts.audit });
   // Not sent because the journal could not be written: nothing is waiting any more.
   curation.undo.cancel(rec['@id']);
   if (outcome.status === 'cancelled') {

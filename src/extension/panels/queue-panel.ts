@@ -174,8 +174,23 @@ export class QueuePanel extends ComparisonPanel {
   protected override viewOf(rec: Recommendation): ReturnType<ComparisonPanel['viewOf']> {
     const view = super.viewOf(rec);
     const state = this.queue.entry(rec['@id'])?.state;
-    if (!Settings.queueBlind() || state === 'approved' || state === 'rejected') return view;
+    if (state === 'approved' || state === 'rejected') return view;
+    // A random audit draw of triage's (triage/audit.ts) is shown blind whatever the setting: its
+    // answer certifies a whole stratum, so nothing should anchor it.
+    if (this.auditDraw(rec) !== undefined) return { ...view, score: 0, explanations: [], triage: undefined, blind: true, audit: true };
+    if (!Settings.queueBlind()) return view;
     return { ...view, score: 0, explanations: [], triage: undefined, blind: true };
+  }
+
+  /**
+   * The audit draw number if triage's audit sample drew this item: only while the queue follows
+   * "most informative first" (which interleaves the draws and has the triage run at hand; in another
+   * order it would cost a triage per decision), and never in a group review (the curator's choice).
+   */
+  private auditDraw(rec: Recommendation): number | undefined {
+    const list = this.registry.ctx.list;
+    if (this.group || list.sort !== 'informative') return undefined;
+    return this.registry.ctx.curation.triage.auditDraw(list, rec['@id']);
   }
 
   protected override showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
@@ -270,7 +285,7 @@ export class QueuePanel extends ComparisonPanel {
     this.sentFromHere.add(id);
     const moved = this.navigate(() => this.queue.forward(), wait ? pendingText : undefined);
     // The queue's U is its undo: no notification per item.
-    const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false });
+    const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false, audit: this.auditDraw(rec) });
     this.sentFromHere.delete(id);
     await moved;
     let message: string;

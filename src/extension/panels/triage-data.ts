@@ -45,5 +45,7 @@ export function triagePanelData(pending: readonly Recommendation[], labels: read
     decidable: g.decidable.length,
   }));
   const recallBudget = { maxLost: result.sets.reject.maxLost, used: result.sets.reject.lostHigh };
-  return { pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, targetRecall: result.options.targetRecall, recallBudget, histogram, thresholds, groups };
+  const a = result.audit;
+  const audit = a.items.length || a.answers ? { items: a.items.length, groups: a.keys.length, answers: a.answers, wrong: a.wrong, high: a.wrongHigh, certified: a.certified } : undefined;
+  return { pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, targetRecall: result.options.targetRecall, recallBudget, audit, histogram, thresholds, groups };
 }

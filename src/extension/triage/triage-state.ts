@@ -35,7 +35,7 @@ export class TriageState implements vscode.Disposable {
   /** The journal as last read, all services. */
   private contents: JournalContents = { entries: [], skippedLines: 0, unsure: [] };
   /** The answers of the active service (derived from `contents` for one scope and version). */
-  private answers: { scope: string | undefined; version: number; labels: TriageLabel[]; bulkSoFar: BulkSoFar; bulkRejected: string[][] } | undefined;
+  private answers: { scope: string | undefined; version: number; labels: TriageLabel[]; bulkSoFar: BulkSoFar; bulkRejected: string[][]; auditSpent: number } | undefined;
   /**
    * The triage core (dist/triage.js), loaded with the first read of the journal. Until then the
    * tree shows no flags and no informative order; the change event redraws it once the read is done.
@@ -54,7 +54,7 @@ export class TriageState implements vscode.Disposable {
   /** Bumped whenever the answers change: the memos below are for one version. */
   private version = 0;
   private readonly flagMemo = new ListMemo<Map<string, Flag[]>>();
-  private readonly rankMemo = new ListMemo<Map<string, number>>();
+  private readonly rankMemo = new ListMemo<{ rank: Map<string, number>; draws: Map<string, number> }>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** The marks or the labels changed (the tree redraws, panels refresh their notes). */
   readonly onDidChange = this.changed.event;
@@ -183,11 +183,11 @@ export class TriageState implements vscode.Disposable {
     const core = this.loadedCore;
     // Before the core is loaded there are no answers yet (the tree shows no flags for a moment).
     const none = { size: 0, expectedWrong: 0, variance: 0, unseen: 0 };
-    if (!core) return { scope, version: -1, labels: [], bulkSoFar: { approve: none, reject: none }, bulkRejected: [] };
+    if (!core) return { scope, version: -1, labels: [], bulkSoFar: { approve: none, reject: none }, bulkRejected: [], auditSpent: 0 };
     const here = journalOfConnection(this.contents, scope);
     // The journal's copies are cached per service too: ids are each service's own.
     if (kept?.scope !== scope || !this.journalCache) this.journalCache = new core.FeatureCache();
-    this.answers = { scope, version: this.version, labels: core.labelsFromContents(here, this.journalCache), bulkSoFar: core.bulkTallyFromJournal(here.entries), bulkRejected: core.bulkRejectionsFromJournal(here.entries) };
+    this.answers = { scope, version: this.version, labels: core.labelsFromContents(here, this.journalCache), bulkSoFar: core.bulkTallyFromJournal(here.entries), bulkRejected: core.bulkRejectionsFromJournal(here.entries), auditSpent: core.auditSpentFromJournal(here.entries) };
     return this.answers;
   }
 
@@ -246,17 +246,32 @@ export class TriageState implements vscode.Disposable {
 
   /** A whole triage run over `pending` with the journal's answers (await `loaded` first). */
   run(pending: readonly Recommendation[]): TriageResult {
-    const { labels, bulkSoFar, bulkRejected } = this.answersHere();
-    return this.core().triage(pending, labels, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar, bulkRejected }, this.cache);
+    const { labels, bulkSoFar, bulkRejected, auditSpent } = this.answersHere();
+    return this.core().triage(pending, labels, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar, bulkRejected, auditSpent }, this.cache);
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
   informativeRank(list: LoadedRecords): Map<string, number> | undefined {
+    return this.ranked(list)?.rank;
+  }
+
+  /**
+   * The audit draw number of a loaded recommendation, if triage's audit sample drew it (the queue
+   * journals the number with the answer, so the answer counts for the certificate: triage/audit.ts).
+   */
+  auditDraw(list: LoadedRecords, id: string): number | undefined {
+    return this.ranked(list)?.draws.get(id);
+  }
+
+  private ranked(list: LoadedRecords): { rank: Map<string, number>; draws: Map<string, number> } | undefined {
     const core = this.loadedCore;
     if (!core) return undefined;
     const records = list.loaded();
     const key = { records, revision: list.revision, answers: this.version, extra: `${this.scope()}|${targetPrecision()}|${targetRecall()}` };
-    return this.rankMemo.get(key, () => new Map(core.informativeOrder(this.run(records)).map((id, i) => [id, i])));
+    return this.rankMemo.get(key, () => {
+      const result = this.run(records);
+      return { rank: new Map(core.informativeOrder(result).map((id, i) => [id, i])), draws: core.auditDrawsOf(result) };
+    });
   }
 
   dispose(): void {

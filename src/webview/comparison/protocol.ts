@@ -91,6 +91,8 @@ export const ComparisonViewSchema = v.object({
    * curator's answer is not anchored on them; `score` is 0 and `explanations` empty.
    */
   blind: v.optional(v.boolean()),
+  /** A random audit draw of triage's (issue 17): shown blind, and said so. */
+  audit: v.optional(v.boolean()),
 });
 export type ComparisonView = v.InferOutput<typeof ComparisonViewSchema>;
 

@@ -45,7 +45,7 @@ export function renderComparison(view: ComparisonView, handlers: Handlers, top?:
 }
 
 function header(view: ComparisonView, handlers: Handlers): HTMLElement {
-  const title = el('h1', undefined, view.blind ? t('scoreHidden') : t('score', percent(view.score)));
+  const title = el('h1', undefined, view.audit ? t('auditDraw') : view.blind ? t('scoreHidden') : t('score', percent(view.score)));
   title.id = 'title';
   const facts = [t(view.kind === 'event' ? 'entityCountEvents' : 'entityCountLocations', view.entities.length)];
   const apart = view.explanations.filter((p) => p.meters !== undefined);

@@ -19,6 +19,7 @@ export const COMPARISON_STRINGS = {
   // The comparison (render.ts).
   score: 'Score {0}',
   scoreHidden: 'Score hidden (blind review)',
+  auditDraw: 'Random audit draw: score hidden (your answer checks a sample of the small groups)',
   entityCountEvents: '{0} events',
   entityCountLocations: '{0} locations',
   distancesFromFirst: '{0} from 1',

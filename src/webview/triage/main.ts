@@ -115,6 +115,9 @@ function draw(): void {
     maxLost <= 0 && used <= 0
       ? el('p', 'facts recall', t('recallNoBudget', pct(d.targetRecall)))
       : el('p', 'facts recall', t('recallFacts', pct(d.targetRecall), used.toFixed(1), maxLost.toFixed(1), Math.max(0, maxLost - used).toFixed(1)));
+  // The audit sample (issue 17): its own class, not .facts (the walk reads the two .facts lines).
+  const a = d.audit;
+  const audit = a ? el('p', 'audit', t(a.certified ? 'auditCertified' : 'auditFacts', a.items, a.groups, a.answers, a.wrong, pct(a.high))) : null;
   const status = el('p', 'status');
   status.id = 'status';
   status.setAttribute('role', 'status');
@@ -122,7 +125,7 @@ function draw(): void {
   const best = [...d.thresholds].reverse().find((p) => p.n >= 10);
   const legend = el('p', 'legend', el('span', 'key approved', t('approved')), ' ', el('span', 'key rejected', t('rejected')), ' ', el('span', 'key unsure', t('unsure')), ' ', el('span', 'key pending', t('pending')));
   main.append(
-    el('header', 'top', title, facts, recall, refresh, status),
+    el('header', 'top', title, facts, recall, audit, refresh, status),
     el('section', 'chart-box', el('h2', undefined, t('scores')), histogram(d.histogram), legend),
     el('section', 'chart-box', el('h2', undefined, t('approvalRate')), thresholdChart(d.thresholds), el('p', 'threshold', best ? thresholdSentence(best) : t('notEnoughDecisions'))),
     el('section', 'groups-box', el('h2', undefined, t('patternGroups')), groupTable(d.groups)),

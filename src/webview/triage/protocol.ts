@@ -56,6 +56,12 @@ const TriagePanelDataSchema = v.object({
   targetRecall: v.number(),
   /** That budget in matches (at the lower end of the backlog's matches), and what bulk rejections use of it at the upper end: the earlier ones and the groups safe to reject now. */
   recallBudget: v.object({ maxLost: v.number(), used: v.number() }),
+  /**
+   * The small groups certified together by a random audit sample (triage/audit.ts): the stratum's
+   * items and groups, the audit answers counted and the wrong ones, the upper end of its wrong share,
+   * and whether it is certified. Absent when there is no stratum and no audit answer.
+   */
+  audit: v.optional(v.object({ items: v.number(), groups: v.number(), answers: v.number(), wrong: v.number(), high: v.number(), certified: v.boolean() })),
   histogram: v.array(HistogramBinSchema),
   thresholds: v.array(ThresholdPointSchema),
   groups: v.array(GroupRowSchema),

@@ -11,6 +11,8 @@ export const TRIAGE_STRINGS = {
   refresh: 'Refresh',
   facts: '{0} pending in {1} groups · {2} decisions learnt from · target precision {3}',
   recallFacts: 'target recall {0} · recall budget of bulk rejections: {1} of {2} matches used, {3} left',
+  auditFacts: 'small groups: {0} items in {1} groups, {2} audited at random, {3} wrong; upper bound {4}',
+  auditCertified: 'small groups: {0} items in {1} groups certified together by {2} random audit answers ({3} wrong; upper bound {4}): safe to approve',
   recallNoBudget: 'target recall {0} · no bulk rejections yet: their budget grows with the matches the curator approves',
   scores: 'Scores',
   approvalRate: 'Your approval rate by score',
