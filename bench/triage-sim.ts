@@ -24,7 +24,8 @@ import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
 import { addShare } from '../src/triage/journal-tally';
 import { EMPTY_TALLY } from '../src/triage/safe-sets';
-import { auditDrawsOf, FeatureCache, informativeOrder, triage, type TriageLabel } from '../src/triage/triage';
+import { auditDrawsOf, informativeOrder } from '../src/triage/informative-order';
+import { FeatureCache, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
 const { values } = parseArgs({

@@ -3,7 +3,8 @@
 // pair scores the comparison panel explains. Together with the parts of src/matching they use,
 // they are a sixth of what the extension bundle carried; dist/extension.js only loads this bundle
 // (src/extension/triage/triage-core.ts) and knows its types.
-export { auditDrawsOf, FeatureCache, informativeOrder, triage } from './triage';
+export { FeatureCache, triage } from './triage';
+export { auditDrawsOf, informativeOrder } from './informative-order';
 export { recordFlags } from './record-flags';
 export { labelsFromContents } from './journal-labels';
 export { bulkRejectionsFromJournal, bulkTallyFromJournal } from './journal-tally';

@@ -177,7 +177,7 @@ export function safeSet(
  * that verdict next to `base` (the earlier bulk decisions and the set as it stands): the smallest
  * k ≤ maxAnswers for which its mean is at the limit and the whole keeps the bound; undefined when
  * no such k. The review queue asks first in the groups fewest answers away from a group decision
- * (triage.ts informativeOrder). An estimate for ordering only: no set is built from it.
+ * (informative-order.ts). An estimate for ordering only: no set is built from it.
  */
 export function answersToJoin(
   verdict: 'approve' | 'reject',

@@ -14,7 +14,8 @@ import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { coreFrom, TriageCoreError } from '../../src/extension/triage/triage-core';
 import { TriageState } from '../../src/extension/triage/triage-state';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
-import { informativeOrder, triage } from '../../src/triage/triage';
+import { informativeOrder } from '../../src/triage/informative-order';
+import { triage } from '../../src/triage/triage';
 import { pendingNow, recordNode, serviceAnswers } from './curation-helpers';
 import { curatorApi, settled, waitFor } from './helpers';
 

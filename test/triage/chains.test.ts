@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import type { Recommendation, RecommendationEntity } from '../../src/api/model';
 import { approvedClusters, chainLeaders, questionOf } from '../../src/triage/chains';
-import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../../src/triage/triage';
+import { informativeOrder } from '../../src/triage/informative-order';
+import { FeatureCache, triage, type TriageLabel } from '../../src/triage/triage';
 
 let serial = 0;
 function entity(fields: Partial<RecommendationEntity>): RecommendationEntity {

@@ -5,7 +5,8 @@ import type { Recommendation, RecommendationEntity } from '../../src/api/model';
 import { describePattern, featuresOf, parsePattern, patternKey } from '../../src/triage/features';
 import { fitPooledModel } from '../../src/triage/pooled-model';
 import { concentration, concentrationBySide } from '../../src/triage/concentration';
-import { FeatureCache, informativeOrder, triage, type TriageLabel } from '../../src/triage/triage';
+import { informativeOrder } from '../../src/triage/informative-order';
+import { FeatureCache, triage, type TriageLabel } from '../../src/triage/triage';
 
 let serial = 0;
 function entity(fields: Partial<RecommendationEntity>): RecommendationEntity {

@@ -7,7 +7,8 @@ import type { Recommendation, RecommendationEntity } from '../../src/api/model';
 import { GroupSource, groupReviewOrder } from '../../src/extension/panels/queue-group';
 import { ReviewQueue } from '../../src/extension/panels/queue-state';
 import { parseWebviewMessage } from '../../src/webview/comparison/from-page';
-import { informativeOrder, triage } from '../../src/triage/triage';
+import { informativeOrder } from '../../src/triage/informative-order';
+import { triage } from '../../src/triage/triage';
 
 let serial = 0;
 const place = (name: string, street: string, phone: string): RecommendationEntity =>
