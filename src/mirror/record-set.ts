@@ -114,6 +114,14 @@ export class RecordSet {
    * ids: the service merged that one into this one and never lists the removal itself.
    */
   apply(record: MirroredRecord, text = JSON.stringify(record)): RecordChange {
+    return this.applyAt(record, { text });
+  }
+
+  /**
+   * As apply(), for a record already written where `at` says: its text in memory, or a span of a
+   * store file (a full listing writes the records straight into the new base: full-listing.ts).
+   */
+  applyAt(record: MirroredRecord, at: Pick<RecordEntry, 'text' | 'file' | 'at' | 'len'>): RecordChange {
     const keys = sourceKeys(record);
     const removed: string[] = [];
     const owners = this.ownersOfKeys();
@@ -122,7 +130,7 @@ export class RecordSet {
       if (owner !== undefined && owner !== record.id && !removed.includes(owner)) removed.push(owner);
     }
     for (const id of removed) this.remove(id);
-    this.put(record.id, { text, keys, place: placeOf(record) });
+    this.put(record.id, { ...at, keys, place: placeOf(record) });
     this.seen(record.updatedAt);
     return { upserted: record.id, removed };
   }
@@ -261,6 +269,13 @@ export class SpanReader {
 
 /** Wire timestamps compared by instant (the 27-character expanded-year form does not sort as text). */
 export function compareTimestamps(a: string, b: string): number {
+  // The common form (YYYY-MM-DDTHH:mm:ss.sssZ, a four-digit year) sorts as text: two Date.parse
+  // per record were 50 ms of a 150,000-record sync's profile.
+  if (a.length === 24 && b.length === 24 && isDigit(a.charCodeAt(0)) && isDigit(b.charCodeAt(0)) && a.endsWith('Z') && b.endsWith('Z')) return a < b ? -1 : a > b ? 1 : 0;
   const d = Date.parse(a) - Date.parse(b);
   return Number.isNaN(d) ? a.localeCompare(b) : d;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }

@@ -161,6 +161,34 @@ export class RecordStore {
     return { ...state, changesBytes: at };
   }
 
+  /**
+   * Commits a full listing written straight into generation `gen`'s base as it arrived
+   * (full-listing.ts): every record of `set` is a span of that file, `baseBytes` long (records
+   * replaced or merged away during the listing leave their lines unread). Only the table is written.
+   */
+  async commitListed(gen: number, set: RecordSet, baseBytes: number): Promise<{ state: StoreState; set: RecordSet }> {
+    const base = this.file(gen, 'ndjson');
+    const table: Table = { newestUpdate: set.newestUpdate, ids: [], at: [], len: [], keyCounts: [], keys: [], places: [] };
+    for (const id of set.ids()) {
+      const e = set.entry(id) as RecordEntry;
+      if (e.file !== base || e.at === undefined || e.len === undefined) throw new Error(`${id} is not stored in ${base}`);
+      addRow(table, id, e);
+    }
+    await this.writeTable(gen, table);
+    return { state: { gen, baseBytes, changesBytes: 0 }, set };
+  }
+
+  private async writeTable(gen: number, table: Table): Promise<void> {
+    const tfh = await open(this.file(gen, 'table.json'), 'w');
+    try {
+      await tfh.write(JSON.stringify(table));
+      await tfh.datasync();
+    } finally {
+      await tfh.close();
+    }
+    await rm(this.file(gen, 'changes.ndjson'), { force: true });
+  }
+
   private async writeBase(gen: number, from: RecordSet): Promise<{ state: StoreState; set: RecordSet }> {
     const file = this.file(gen, 'ndjson');
     const set = new RecordSet();
@@ -177,12 +205,7 @@ export class RecordStore {
         const len = Buffer.byteLength(text);
         const entry: RecordEntry = { file, at, len, keys: e.keys, place: e.place };
         set.put(id, entry);
-        table.ids.push(id);
-        table.at.push(at);
-        table.len.push(len);
-        table.keyCounts.push(e.keys.length);
-        for (const key of e.keys) table.keys.push(key);
-        table.places.push(e.place ?? null);
+        addRow(table, id, entry);
         at += len + 1;
         chunk.push(text, '\n');
         chunkBytes += len + 1;
@@ -199,14 +222,7 @@ export class RecordStore {
       await fh.close();
     }
     set.newestUpdate = from.newestUpdate;
-    const tfh = await open(this.file(gen, 'table.json'), 'w');
-    try {
-      await tfh.write(JSON.stringify(table));
-      await tfh.datasync();
-    } finally {
-      await tfh.close();
-    }
-    await rm(this.file(gen, 'changes.ndjson'), { force: true });
+    await this.writeTable(gen, table);
     return { state: { gen, baseBytes: at, changesBytes: 0 }, set };
   }
 
@@ -219,4 +235,13 @@ export class RecordStore {
       if (m && Number(m[1]) !== gen) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
     }
   }
+}
+
+function addRow(table: Table, id: string, e: RecordEntry): void {
+  table.ids.push(id);
+  table.at.push(e.at as number);
+  table.len.push(e.len as number);
+  table.keyCounts.push(e.keys.length);
+  for (const key of e.keys) table.keys.push(key);
+  table.places.push(e.place ?? null);
 }

@@ -6,8 +6,10 @@ import type { DedupClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import type { Page } from '../api/model';
 import type { ResumeInfo } from '../api/paging';
+import { ListingBase } from './listing-base';
 import { type JournalHeader, type KindState, MirrorFiles } from './mirror-files';
 import { type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
+import { RecordStore } from './record-store';
 
 /** The earliest instant `updated_since` can name (the first Date JavaScript has): a first sync lists everything. */
 export const EARLIEST_SINCE = '-271821-04-20T00:00:00.000Z';
@@ -17,6 +19,8 @@ export const EARLIEST_SINCE = '-271821-04-20T00:00:00.000Z';
  * `updatedAt`; five minutes of records listed twice costs little and covers both.
  */
 export const DEFAULT_OVERLAP_MS = 5 * 60_000;
+/** Pages of a full listing at most waiting to be written and journalled (write-behind) before the listing waits for them. */
+const MAX_PAGES_WRITING = 4;
 /** The largest page the interface allows for locations and events: fewest round trips. */
 export const SYNC_PAGE_SIZE = 500;
 
@@ -57,6 +61,8 @@ export interface KindSyncResult {
   removed: Set<string>;
   records: RecordSet;
   state: KindState;
+  /** A full listing: the generation whose base file holds the records, and its length (listing-base.ts). */
+  listing?: { gen: number; bytes: number };
 }
 
 export async function syncKind(
@@ -67,13 +73,32 @@ export async function syncKind(
   previous: KindState | undefined,
   opts: SyncOptions,
 ): Promise<KindSyncResult> {
-  const journal = await files.readJournal(kind);
+  let journal = await files.readJournal(kind);
+  // A full listing writes its records into the next generation's base as they arrive
+  // (listing-base.ts) and starts from an empty set: a complete listing from the earliest instant
+  // keeps only what it listed, so the current records need neither copying nor replaying.
+  const listedGen = (previous?.store?.gen ?? 0) + 1;
+  const listedFile = new RecordStore(files.dir, kind).file(listedGen, 'ndjson');
+  let base: ListingBase | undefined;
+  let records: RecordSet | undefined;
+  if (journal?.header.base !== undefined) {
+    // A journal of another generation (committed meanwhile) or a base file that lost its pages: start over.
+    const set = new RecordSet();
+    if (journal.header.base === listedGen) base = await ListingBase.resume(listedFile, journal.pages.at(-1)?.bytes ?? 0, set);
+    if (base) records = set;
+    else journal = undefined;
+  }
   let header: JournalHeader;
   if (journal) {
     header = journal.header;
   } else {
-    header = { since: previous?.nextSince ?? EARLIEST_SINCE, startedAt: (opts.now?.() ?? new Date()).toISOString(), pageSize: opts.pageSize ?? SYNC_PAGE_SIZE };
+    const since = previous?.nextSince ?? EARLIEST_SINCE;
+    header = { since, startedAt: (opts.now?.() ?? new Date()).toISOString(), pageSize: opts.pageSize ?? SYNC_PAGE_SIZE, ...(since === EARLIEST_SINCE ? { base: listedGen } : {}) };
     await files.startJournal(kind, header);
+    if (header.base !== undefined) {
+      base = await ListingBase.start(listedFile);
+      records = new RecordSet();
+    }
   }
   // Pages are numbered in the page size the journal was written with, whatever this run was given.
   const pageSize = header.pageSize ?? opts.pageSize ?? SYNC_PAGE_SIZE;
@@ -92,8 +117,11 @@ export async function syncKind(
     first.catch(() => undefined);
   }
 
-  const records = current.clone({ takeOwners: true });
-  records.prepareOwnersNow();
+  if (!records) {
+    records = current.clone({ takeOwners: true });
+    records.prepareOwnersNow();
+  }
+  const set = records;
   const upserted = new Set<string>();
   const removed = new Set<string>();
   let received = 0;
@@ -101,7 +129,7 @@ export async function syncKind(
   const listed = new Set<string>();
   const apply = (data: readonly unknown[]) => {
     for (const r of data) {
-      const change = records.apply(r as MirroredRecord);
+      const change = set.apply(r as MirroredRecord);
       listed.add(change.upserted);
       upserted.add(change.upserted);
       removed.delete(change.upserted);
@@ -114,34 +142,62 @@ export async function syncKind(
   };
 
   let page = 0;
+  /** The full listing's pages on their way to the disk (the last one awaits all before it). */
+  let written: Promise<void> = Promise.resolve();
+  const writing: Promise<void>[] = [];
   try {
     if (journal) {
-      for (const p of journal.pages) apply(p.records);
+      if (!base) for (const p of journal.pages) apply(p.records ?? []);
+      else received = base.resumedRecords;
       page = journal.pages.length;
-      opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
+      opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
     }
     if (pages && first) {
       for (let next = await first; !next.done; next = await pages.next()) {
         const p = next.value;
         // A page that arrived after the cancel is not kept: cancelling stops at once.
         if (opts.signal?.aborted) throw new CancelledError('the sync was cancelled');
-        await files.appendJournal(kind, { page, records: p.data, final: !p.hasNextPage });
-        apply(p.data);
+        if (base) {
+          // Written and journalled behind the listing, in order (write-behind: the disk's flushes
+          // are not on the listing's path), while the records are applied and the next page asked.
+          const bytes = base.layOut(p.data);
+          const entry = { page, bytes: bytes.at + bytes.buf.length, final: !p.hasNextPage };
+          const listingBase = base;
+          written = written.then(() => listingBase.write(bytes)).then(() => files.appendJournal(kind, entry));
+          written.catch(() => undefined); // awaited below; a failure must not be "unhandled" meanwhile
+          writing.push(written);
+          for (let i = 0; i < bytes.placed.length; i++) set.applyAt(p.data[i] as MirroredRecord, bytes.placed[i]);
+          received += p.data.length;
+          // At most a few pages' bytes wait for the disk; a failed write ends the sync here.
+          if (writing.length > MAX_PAGES_WRITING) await writing.shift();
+        } else {
+          await files.appendJournal(kind, { page, records: p.data, final: !p.hasNextPage });
+          apply(p.data);
+        }
         page++;
-        opts.onProgress?.({ kind, pages: page, received, mirrored: records.size });
+        opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
       }
     }
+    await written;
   } finally {
     // Stops the listing (a page on its way) when this ends early, as a for-await loop would.
     await pages?.return?.(undefined);
+    // Every page received before a cancel or a failure is journalled before this ends (and nothing
+    // is written after): the next sync resumes after the last of them.
+    await written.catch(() => undefined);
+    await base?.close();
   }
 
-  // A complete listing from the earliest instant is everything the service shows: a record it did
-  // not list is gone (merged away, or removed), even if no listed record took its source ids.
-  if (header.since === EARLIEST_SINCE) {
-    for (const id of [...records.ids()]) {
+  if (base) {
+    // The listing is the mirror now: what it holds is upserted, what the mirror held and it does not is removed.
+    for (const id of set.ids()) upserted.add(id);
+    for (const id of current.ids()) if (!set.entry(id)) removed.add(id);
+  } else if (header.since === EARLIEST_SINCE) {
+    // A complete listing from the earliest instant is everything the service shows: a record it did
+    // not list is gone (merged away, or removed), even if no listed record took its source ids.
+    for (const id of [...set.ids()]) {
       if (listed.has(id)) continue;
-      records.remove(id);
+      set.remove(id);
       removed.add(id);
       upserted.delete(id);
     }
@@ -149,12 +205,13 @@ export async function syncKind(
 
   let added = 0;
   for (const id of upserted) if (current.entry(id) === undefined) added++;
-  const state: KindState = {
+  const state: KindSyncResult['state'] = {
     syncedAt: (opts.now?.() ?? new Date()).toISOString(),
-    nextSince: nextSince(records.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
-    count: records.size,
+    nextSince: nextSince(set.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
+    count: set.size,
   };
-  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted, added, removed, records, state };
+  const listing = base && { gen: listedGen, bytes: base.bytes };
+  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted, added, removed, records: set, state, listing };
 }
 
 /** Where the next sync starts: the newest update seen (the service's clock, not ours), less the overlap. */
