@@ -10,7 +10,9 @@
 // previous copy; the next sync cuts the file back to the last journalled page's end, reads the
 // records before it back, and asks the service from the next page on.
 import { type FileHandle, open } from 'node:fs/promises';
-import type { MirroredRecord, RecordEntry, RecordSet } from './record-set';
+import type { ListedRecords } from './listed-records';
+import type { MirroredRecord, RecordEntry } from './record-set';
+import { objectSpans, pageRecordSpans } from './record-spans';
 
 /** Where a written record is: a span of the base file. */
 export type Placed = Required<Pick<RecordEntry, 'file' | 'at' | 'len'>>;
@@ -39,10 +41,10 @@ export class ListingBase {
 
   /**
    * The base file of an interrupted listing, cut back to `bytes` (the end of its last journalled
-   * page), its records applied to `set` in order. Undefined when the file is missing, shorter than
+   * page), its records added to `listed` in order. Undefined when the file is missing, shorter than
    * the journal says, or not whole records: the listing then starts over.
    */
-  static async resume(file: string, bytes: number, set: RecordSet): Promise<ListingBase | undefined> {
+  static async resume(file: string, bytes: number, listed: ListedRecords): Promise<ListingBase | undefined> {
     let fh: FileHandle;
     try {
       fh = await open(file, 'r+');
@@ -55,16 +57,14 @@ export class ListingBase {
       const buf = Buffer.alloc(bytes);
       const { bytesRead } = await fh.read(buf, 0, bytes, 0);
       if (bytesRead < bytes) throw new Error('shorter than journalled');
-      let n = 0;
-      for (let start = 0; start < bytes; n++) {
-        const end = buf.indexOf(10, start);
-        if (end < 0) throw new Error('a torn record');
-        const record = JSON.parse(buf.toString('utf8', start, end)) as MirroredRecord;
+      const spans = objectSpans(buf);
+      if (!spans) throw new Error('a torn record');
+      for (let k = 0; k < spans.length; k += 2) {
+        const record = JSON.parse(buf.toString('utf8', spans[k], spans[k + 1])) as MirroredRecord;
         if (typeof record?.id !== 'string') throw new Error('not a record');
-        set.applyAt(record, { file, at: start, len: end - start });
-        start = end + 1;
+        listed.add(record, spans[k], spans[k + 1] - spans[k]);
       }
-      return new ListingBase(file, fh, bytes, n);
+      return new ListingBase(file, fh, bytes, spans.length / 2);
     } catch {
       await fh.close();
       return undefined;
@@ -76,8 +76,10 @@ export class ListingBase {
    * record will be, and the bytes to write (write()). Synchronous, so the records can be applied
    * while their bytes are on their way to the disk.
    */
-  layOut(records: readonly unknown[]): PageBytes {
+  layOut(records: readonly unknown[], body?: string): PageBytes {
     if (records.length === 0) return { buf: Buffer.alloc(0), at: this.bytes, placed: [] };
+    const own = body === undefined ? undefined : this.copied(records.length, Buffer.from(body, 'utf8'));
+    if (own) return own;
     const texts = records.map((r) => JSON.stringify(r));
     const joined = texts.join('\n') + '\n';
     const buf = Buffer.from(joined, 'utf8');
@@ -92,6 +94,25 @@ export class ListingBase {
     }
     const page = { buf, at: this.bytes, placed };
     this.bytes += buf.length;
+    return page;
+  }
+
+  /** The records' own bytes in the answer, one a line; undefined if the answer is not shaped as expected. */
+  private copied(count: number, answer: Buffer): PageBytes | undefined {
+    const spans = pageRecordSpans(answer);
+    if (!spans || spans.length !== 2 * count) return undefined;
+    let size = 0;
+    for (let k = 0; k < spans.length; k += 2) size += spans[k + 1] - spans[k] + 1;
+    const buf = Buffer.allocUnsafe(size);
+    const placed: Placed[] = new Array(count);
+    for (let k = 0, at = 0; k < spans.length; k += 2) {
+      const len = answer.copy(buf, at, spans[k], spans[k + 1]);
+      buf[at + len] = 0x0a;
+      placed[k / 2] = { file: this.file, at: this.bytes + at, len };
+      at += len + 1;
+    }
+    const page = { buf, at: this.bytes, placed };
+    this.bytes += size;
     return page;
   }
 

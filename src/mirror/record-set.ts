@@ -114,14 +114,6 @@ export class RecordSet {
    * ids: the service merged that one into this one and never lists the removal itself.
    */
   apply(record: MirroredRecord, text = JSON.stringify(record)): RecordChange {
-    return this.applyAt(record, { text });
-  }
-
-  /**
-   * As apply(), for a record already written where `at` says: its text in memory, or a span of a
-   * store file (a full listing writes the records straight into the new base: full-listing.ts).
-   */
-  applyAt(record: MirroredRecord, at: Pick<RecordEntry, 'text' | 'file' | 'at' | 'len'>): RecordChange {
     const keys = sourceKeys(record);
     const removed: string[] = [];
     const owners = this.ownersOfKeys();
@@ -130,7 +122,7 @@ export class RecordSet {
       if (owner !== undefined && owner !== record.id && !removed.includes(owner)) removed.push(owner);
     }
     for (const id of removed) this.remove(id);
-    this.put(record.id, { ...at, keys, place: placeOf(record) });
+    this.put(record.id, { text, keys, place: placeOf(record) });
     this.seen(record.updatedAt);
     return { upserted: record.id, removed };
   }

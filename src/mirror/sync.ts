@@ -6,6 +6,7 @@ import type { DedupClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import type { Page } from '../api/model';
 import type { ResumeInfo } from '../api/paging';
+import { ListedRecords } from './listed-records';
 import { ListingBase } from './listing-base';
 import { type JournalHeader, type KindState, MirrorFiles } from './mirror-files';
 import { type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
@@ -80,13 +81,15 @@ export async function syncKind(
   const listedGen = (previous?.store?.gen ?? 0) + 1;
   const listedFile = new RecordStore(files.dir, kind).file(listedGen, 'ndjson');
   let base: ListingBase | undefined;
-  let records: RecordSet | undefined;
+  let listed: ListedRecords | undefined;
   if (journal?.header.base !== undefined) {
     // A journal of another generation (committed meanwhile) or a base file that lost its pages: start over.
-    const set = new RecordSet();
-    if (journal.header.base === listedGen) base = await ListingBase.resume(listedFile, journal.pages.at(-1)?.bytes ?? 0, set);
-    if (base) records = set;
-    else journal = undefined;
+    listed = new ListedRecords(listedFile);
+    if (journal.header.base === listedGen) base = await ListingBase.resume(listedFile, journal.pages.at(-1)?.bytes ?? 0, listed);
+    if (!base) {
+      journal = undefined;
+      listed = undefined;
+    }
   }
   let header: JournalHeader;
   if (journal) {
@@ -97,7 +100,7 @@ export async function syncKind(
     await files.startJournal(kind, header);
     if (header.base !== undefined) {
       base = await ListingBase.start(listedFile);
-      records = new RecordSet();
+      listed = new ListedRecords(listedFile);
     }
   }
   // Pages are numbered in the page size the journal was written with, whatever this run was given.
@@ -109,7 +112,8 @@ export async function syncKind(
   let first: Promise<IteratorResult<Page<unknown>>> | undefined;
   if (!lastWasFinal) {
     const params = { updatedSince: header.since, page: resumedPages, pageSize };
-    const call = { signal: opts.signal, onResume: opts.onResume };
+    // A full listing writes the answers' own bytes of its records (listing-base.ts).
+    const call = { signal: opts.signal, onResume: opts.onResume, keepBody: base !== undefined };
     pages = (kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call))[Symbol.asyncIterator]();
     // The first page is asked for now: the service answers while the copy below is made (in a
     // fresh process, with the owners of its source ids: 0.1–0.2 s at 150,000 records). Awaited below.
@@ -117,20 +121,20 @@ export async function syncKind(
     first.catch(() => undefined);
   }
 
-  if (!records) {
-    records = current.clone({ takeOwners: true });
-    records.prepareOwnersNow();
-  }
-  const set = records;
+  // A sync of changes applies them to a copy of the records (searches go on from the original).
+  let set = listed ? new RecordSet() : current.clone({ takeOwners: true });
+  if (!listed) set.prepareOwnersNow();
+  /** Records in the mirror after the pages so far (a full listing's, before those replaced or merged away later are dropped). */
+  const mirrored = () => listed?.count ?? set.size;
   const upserted = new Set<string>();
   const removed = new Set<string>();
   let received = 0;
   /** Every id this sync received (replayed pages included): a complete full listing keeps only these. */
-  const listed = new Set<string>();
+  const receivedIds = new Set<string>();
   const apply = (data: readonly unknown[]) => {
     for (const r of data) {
       const change = set.apply(r as MirroredRecord);
-      listed.add(change.upserted);
+      receivedIds.add(change.upserted);
       upserted.add(change.upserted);
       removed.delete(change.upserted);
       for (const id of change.removed) {
@@ -150,23 +154,23 @@ export async function syncKind(
       if (!base) for (const p of journal.pages) apply(p.records ?? []);
       else received = base.resumedRecords;
       page = journal.pages.length;
-      opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
+      opts.onProgress?.({ kind, pages: page, received, mirrored: mirrored() });
     }
     if (pages && first) {
       for (let next = await first; !next.done; next = await pages.next()) {
         const p = next.value;
         // A page that arrived after the cancel is not kept: cancelling stops at once.
         if (opts.signal?.aborted) throw new CancelledError('the sync was cancelled');
-        if (base) {
+        if (base && listed) {
           // Written and journalled behind the listing, in order (write-behind: the disk's flushes
           // are not on the listing's path), while the records are applied and the next page asked.
-          const bytes = base.layOut(p.data);
+          const bytes = base.layOut(p.data, p.body);
           const entry = { page, bytes: bytes.at + bytes.buf.length, final: !p.hasNextPage };
           const listingBase = base;
           written = written.then(() => listingBase.write(bytes)).then(() => files.appendJournal(kind, entry));
           written.catch(() => undefined); // awaited below; a failure must not be "unhandled" meanwhile
           writing.push(written);
-          for (let i = 0; i < bytes.placed.length; i++) set.applyAt(p.data[i] as MirroredRecord, bytes.placed[i]);
+          for (let i = 0; i < bytes.placed.length; i++) listed.add(p.data[i] as MirroredRecord, bytes.placed[i].at, bytes.placed[i].len);
           received += p.data.length;
           // At most a few pages' bytes wait for the disk; a failed write ends the sync here.
           if (writing.length > MAX_PAGES_WRITING) await writing.shift();
@@ -175,7 +179,7 @@ export async function syncKind(
           apply(p.data);
         }
         page++;
-        opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
+        opts.onProgress?.({ kind, pages: page, received, mirrored: mirrored() });
       }
     }
     await written;
@@ -188,15 +192,17 @@ export async function syncKind(
     await base?.close();
   }
 
-  if (base) {
-    // The listing is the mirror now: what it holds is upserted, what the mirror held and it does not is removed.
+  if (listed) {
+    // The listing is the mirror now: what stands of it is upserted, what the mirror held and it does not is removed.
+    set = listed.toSet();
+    if (set.size !== listed.count) opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
     for (const id of set.ids()) upserted.add(id);
     for (const id of current.ids()) if (!set.entry(id)) removed.add(id);
   } else if (header.since === EARLIEST_SINCE) {
     // A complete listing from the earliest instant is everything the service shows: a record it did
     // not list is gone (merged away, or removed), even if no listed record took its source ids.
     for (const id of [...set.ids()]) {
-      if (listed.has(id)) continue;
+      if (receivedIds.has(id)) continue;
       set.remove(id);
       removed.add(id);
       upserted.delete(id);
