@@ -12,7 +12,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { ListedRecords } from './listed-records';
 import type { MirroredRecord, RecordEntry } from './record-set';
-import { objectSpans, pageRecordSpans } from './record-spans';
+import { pageRecordSpans } from './record-spans';
 
 /** Where a written record is: a span of the base file. */
 export type Placed = Required<Pick<RecordEntry, 'file' | 'at' | 'len'>>;
@@ -57,14 +57,16 @@ export class ListingBase {
       const buf = Buffer.alloc(bytes);
       const { bytesRead } = await fh.read(buf, 0, bytes, 0);
       if (bytesRead < bytes) throw new Error('shorter than journalled');
-      const spans = objectSpans(buf);
-      if (!spans) throw new Error('a torn record');
-      for (let k = 0; k < spans.length; k += 2) {
-        const record = JSON.parse(buf.toString('utf8', spans[k], spans[k + 1])) as MirroredRecord;
+      let n = 0;
+      for (let start = 0; start < bytes; n++) {
+        const end = buf.indexOf(10, start);
+        if (end < 0) throw new Error('a torn record');
+        const record = JSON.parse(buf.toString('utf8', start, end)) as MirroredRecord;
         if (typeof record?.id !== 'string') throw new Error('not a record');
-        listed.add(record, spans[k], spans[k + 1] - spans[k]);
+        listed.add(record, start, end - start);
+        start = end + 1;
       }
-      return new ListingBase(file, fh, bytes, spans.length / 2);
+      return new ListingBase(file, fh, bytes, n);
     } catch {
       await fh.close();
       return undefined;
@@ -78,14 +80,15 @@ export class ListingBase {
    */
   layOut(records: readonly unknown[], body?: string): PageBytes {
     if (records.length === 0) return { buf: Buffer.alloc(0), at: this.bytes, placed: [] };
-    const own = body === undefined ? undefined : this.copied(records.length, Buffer.from(body, 'utf8'));
-    if (own) return own;
-    const texts = records.map((r) => JSON.stringify(r));
+    // The records' own text in the answer when it can be told apart, else each parsed record serialized.
+    const spans = body === undefined ? undefined : pageRecordSpans(body);
+    const texts = body !== undefined && spans?.length === 2 * records.length ? slices(body, spans) : records.map((r) => JSON.stringify(r));
     const joined = texts.join('\n') + '\n';
     const buf = Buffer.from(joined, 'utf8');
     const placed: Placed[] = new Array(texts.length);
     // ASCII only (the common case): byte offsets are the string's; otherwise the line breaks are
-    // found in the bytes (JSON.stringify escapes every control character, so each is a record's end).
+    // found in the bytes (no record text holds one: JSON.stringify escapes control characters, and
+    // pageRecordSpans refuses a record with a line break between its tokens).
     const ascii = buf.length === joined.length;
     for (let i = 0, start = 0; i < texts.length; i++) {
       const end = ascii ? start + texts[i].length : buf.indexOf(10, start);
@@ -94,25 +97,6 @@ export class ListingBase {
     }
     const page = { buf, at: this.bytes, placed };
     this.bytes += buf.length;
-    return page;
-  }
-
-  /** The records' own bytes in the answer, one a line; undefined if the answer is not shaped as expected. */
-  private copied(count: number, answer: Buffer): PageBytes | undefined {
-    const spans = pageRecordSpans(answer);
-    if (!spans || spans.length !== 2 * count) return undefined;
-    let size = 0;
-    for (let k = 0; k < spans.length; k += 2) size += spans[k + 1] - spans[k] + 1;
-    const buf = Buffer.allocUnsafe(size);
-    const placed: Placed[] = new Array(count);
-    for (let k = 0, at = 0; k < spans.length; k += 2) {
-      const len = answer.copy(buf, at, spans[k], spans[k + 1]);
-      buf[at + len] = 0x0a;
-      placed[k / 2] = { file: this.file, at: this.bytes + at, len };
-      at += len + 1;
-    }
-    const page = { buf, at: this.bytes, placed };
-    this.bytes += size;
     return page;
   }
 
@@ -128,4 +112,10 @@ export class ListingBase {
   async close(): Promise<void> {
     await this.fh.close();
   }
+}
+
+function slices(text: string, spans: readonly number[]): string[] {
+  const out: string[] = new Array(spans.length / 2);
+  for (let k = 0; k < spans.length; k += 2) out[k / 2] = text.slice(spans[k], spans[k + 1]);
+  return out;
 }
