@@ -4,6 +4,7 @@
 // full sync's work and most of its garbage collection (docs/benchmarks.md, Mirror); here a record
 // costs a few array slots, and which records stand is decided in one pass at the end.
 import { type MirroredRecord, RecordSet, compareTimestamps, placeOf, sourceKeys } from './record-set';
+import type { Table } from './record-store';
 
 export class ListedRecords {
   private readonly ids: string[] = [];
@@ -14,6 +15,7 @@ export class ListedRecords {
   private readonly places: (string | undefined)[] = [];
   /** The newest `updatedAt` listed (as a set applying every record would note it). */
   private newestUpdate: string | undefined;
+  private decided: { stands: Uint8Array; count: number } | undefined;
 
   constructor(readonly file: string) {}
 
@@ -36,14 +38,15 @@ export class ListedRecords {
   }
 
   /**
-   * The records that stand, as applying them one by one would leave them (RecordSet.apply): a
-   * record is gone if a later one has its id (replaced) or one of its source ids (merged into it),
-   * whether or not that later one stands itself. In listing order, as a set applying them orders
-   * them (a replaced record moves to the end).
+   * Which records stand, as applying them one by one would leave them (RecordSet.apply): a record
+   * is gone if a later one has its id (replaced) or one of its source ids (merged into it), whether
+   * or not that later one stands itself. Decided once, in one pass from the end.
    */
-  toSet(): RecordSet {
+  private standing(): { stands: Uint8Array; count: number } {
+    if (this.decided) return this.decided;
     const n = this.ids.length;
     const stands = new Uint8Array(n);
+    let count = 0;
     const laterIds = new Set<string>();
     const laterKeys = new Set<string>();
     for (let i = n - 1, k = this.keys.length; i >= 0; i--) {
@@ -51,17 +54,45 @@ export class ListedRecords {
       const end = first + this.keyCounts[i];
       let keep = !laterIds.has(this.ids[i]);
       for (let j = first; keep && j < end; j++) if (laterKeys.has(this.keys[j])) keep = false;
-      stands[i] = keep ? 1 : 0;
+      if (keep) {
+        stands[i] = 1;
+        count++;
+      }
       laterIds.add(this.ids[i]);
       for (let j = first; j < end; j++) laterKeys.add(this.keys[j]);
     }
-    const set = new RecordSet();
-    for (let i = 0, k = 0; i < n; i++) {
+    this.decided = { stands, count };
+    return this.decided;
+  }
+
+  /** The standing records' table (record-store.ts), in listing order: a set applying them orders them so (a replaced record moves to the end). */
+  table(): Table {
+    const { stands } = this.standing();
+    const table: Table = { newestUpdate: this.newestUpdate, ids: [], at: [], len: [], keyCounts: [], keys: [], places: [] };
+    for (let i = 0, k = 0; i < stands.length; i++) {
       const end = k + this.keyCounts[i];
-      if (stands[i]) set.put(this.ids[i], { file: this.file, at: this.at[i], len: this.len[i], keys: this.keys.slice(k, end), place: this.places[i] });
+      if (stands[i]) {
+        table.ids.push(this.ids[i]);
+        table.at.push(this.at[i]);
+        table.len.push(this.len[i]);
+        table.keyCounts.push(this.keyCounts[i]);
+        for (let j = k; j < end; j++) table.keys.push(this.keys[j]);
+        table.places.push(this.places[i] ?? null);
+      }
       k = end;
     }
-    set.newestUpdate = this.newestUpdate;
-    return set;
+    return table;
+  }
+
+  /** The standing records as a set, in the table's order; filled when first read (RecordSet.deferred). */
+  toSet(): RecordSet {
+    const { stands, count } = this.standing();
+    return RecordSet.deferred(count, this.newestUpdate, (set) => {
+      for (let i = 0, k = 0; i < stands.length; i++) {
+        const end = k + this.keyCounts[i];
+        if (stands[i]) set.put(this.ids[i], { file: this.file, at: this.at[i], len: this.len[i], keys: this.keys.slice(k, end), place: this.places[i] });
+        k = end;
+      }
+    });
   }
 }

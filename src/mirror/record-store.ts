@@ -28,7 +28,7 @@ export interface StoreState {
 export const COMPACT_FRACTION = 0.2;
 
 /** Per base record, in columns (flat arrays parse about twice as fast as one small array per record). */
-interface Table {
+export interface Table {
   newestUpdate?: string;
   ids: string[];
   at: number[];
@@ -163,19 +163,13 @@ export class RecordStore {
 
   /**
    * Commits a full listing written straight into generation `gen`'s base as it arrived
-   * (full-listing.ts): every record of `set` is a span of that file, `baseBytes` long (records
-   * replaced or merged away during the listing leave their lines unread). Only the table is written.
+   * (listing-base.ts), `baseBytes` long: only its table is written (listed-records.ts), whose rows
+   * are spans of that file (records replaced or merged away during the listing leave their lines
+   * unread).
    */
-  async commitListed(gen: number, set: RecordSet, baseBytes: number): Promise<{ state: StoreState; set: RecordSet }> {
-    const base = this.file(gen, 'ndjson');
-    const table: Table = { newestUpdate: set.newestUpdate, ids: [], at: [], len: [], keyCounts: [], keys: [], places: [] };
-    for (const id of set.ids()) {
-      const e = set.entry(id) as RecordEntry;
-      if (e.file !== base || e.at === undefined || e.len === undefined) throw new Error(`${id} is not stored in ${base}`);
-      addRow(table, id, e);
-    }
+  async commitListed(gen: number, table: Table, baseBytes: number): Promise<StoreState> {
     await this.writeTable(gen, table);
-    return { state: { gen, baseBytes, changesBytes: 0 }, set };
+    return { gen, baseBytes, changesBytes: 0 };
   }
 
   private async writeTable(gen: number, table: Table): Promise<void> {

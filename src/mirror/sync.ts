@@ -10,7 +10,7 @@ import { ListedRecords } from './listed-records';
 import { ListingBase } from './listing-base';
 import { type JournalHeader, type KindState, MirrorFiles } from './mirror-files';
 import { type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
-import { RecordStore } from './record-store';
+import { RecordStore, type Table } from './record-store';
 
 /** The earliest instant `updated_since` can name (the first Date JavaScript has): a first sync lists everything. */
 export const EARLIEST_SINCE = '-271821-04-20T00:00:00.000Z';
@@ -56,14 +56,19 @@ export interface KindSyncResult {
   resumedPages: number;
   received: number;
   /** Ids added or replaced, and ids removed because their source ids moved to another record. */
-  upserted: Set<string>;
+  upserted: IdList;
   /** How many of `upserted` the mirror did not hold before (the rest were updated). */
   added: number;
   removed: Set<string>;
   records: RecordSet;
   state: KindState;
-  /** A full listing: the generation whose base file holds the records, and its length (listing-base.ts). */
-  listing?: { gen: number; bytes: number };
+  /** A full listing: the generation whose base file holds the records, its length, and its table (listing-base.ts). */
+  listing?: { gen: number; bytes: number; table: Table };
+}
+
+/** Ids, counted (a full listing's are its set's, not copied into a Set of their own). */
+export interface IdList extends Iterable<string> {
+  readonly size: number;
 }
 
 export async function syncKind(
@@ -192,12 +197,18 @@ export async function syncKind(
     await base?.close();
   }
 
+  let upsertedIds: IdList = upserted;
+  let added = 0;
   if (listed) {
     // The listing is the mirror now: what stands of it is upserted, what the mirror held and it does not is removed.
-    set = listed.toSet();
+    const standing = listed.toSet();
+    set = standing;
     if (set.size !== listed.count) opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
-    for (const id of set.ids()) upserted.add(id);
+    upsertedIds = { size: set.size, [Symbol.iterator]: () => standing.ids() };
     for (const id of current.ids()) if (!set.entry(id)) removed.add(id);
+    // A first sync adds everything (without reading the set, which the CLI never reads: RecordSet.deferred).
+    if (current.size === 0) added = set.size;
+    else for (const id of set.ids()) if (current.entry(id) === undefined) added++;
   } else if (header.since === EARLIEST_SINCE) {
     // A complete listing from the earliest instant is everything the service shows: a record it did
     // not list is gone (merged away, or removed), even if no listed record took its source ids.
@@ -209,15 +220,14 @@ export async function syncKind(
     }
   }
 
-  let added = 0;
-  for (const id of upserted) if (current.entry(id) === undefined) added++;
+  if (!listed) for (const id of upserted) if (current.entry(id) === undefined) added++;
   const state: KindSyncResult['state'] = {
     syncedAt: (opts.now?.() ?? new Date()).toISOString(),
     nextSince: nextSince(set.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
     count: set.size,
   };
-  const listing = base && { gen: listedGen, bytes: base.bytes };
-  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted, added, removed, records: set, state, listing };
+  const listing = base && listed && { gen: listedGen, bytes: base.bytes, table: listed.table() };
+  return { kind, full: header.since === EARLIEST_SINCE, since: header.since, resumedPages, received, upserted: upsertedIds, added, removed, records: set, state, listing };
 }
 
 /** Where the next sync starts: the newest update seen (the service's clock, not ours), less the overlap. */

@@ -15,7 +15,15 @@ function standing(records: MirroredRecord[]): { ids: string[]; set: RecordSet } 
   const listed = new ListedRecords('/base');
   records.forEach((r, i) => listed.add(r, i * 10, 9));
   const set = listed.toSet();
-  return { ids: [...set.ids()], set };
+  const size = set.size; // known before the set is filled (RecordSet.deferred)
+  const ids = [...set.ids()];
+  assert.equal(size, ids.length);
+  // The table committed for them lists the same records, in the same order, with their spans and source ids.
+  const table = listed.table();
+  assert.deepEqual(table.ids, ids);
+  assert.deepEqual(table.at, ids.map((id) => set.entry(id)?.at));
+  assert.deepEqual(table.keys, ids.flatMap((id) => set.entry(id)?.keys ?? []));
+  return { ids, set };
 }
 
 function applied(records: MirroredRecord[]): string[] {
