@@ -100,12 +100,15 @@ export class ListingBase {
     return page;
   }
 
-  /** Writes a laid-out page and flushes it: only then may the journal say the page is complete. */
+  /** Writes a laid-out page (not flushed: see flush(); pages go to their own offsets, in any order). */
   async write(page: PageBytes): Promise<void> {
     const { buf, at } = page;
-    if (buf.length === 0) return;
     let written = 0;
     while (written < buf.length) written += (await this.fh.write(buf, written, buf.length - written, at + written)).bytesWritten;
+  }
+
+  /** Flushes the pages written so far: only then may the journal say they are complete. */
+  async flush(): Promise<void> {
     await this.fh.datasync();
   }
 

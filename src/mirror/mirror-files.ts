@@ -130,10 +130,10 @@ export class MirrorFiles {
     await this.writeAtomic(`${kind}.sync.ndjson`, [JSON.stringify(header) + '\n']);
   }
 
-  async appendJournal(kind: MirrorKind, page: JournalPage): Promise<void> {
+  async appendJournal(kind: MirrorKind, ...pages: JournalPage[]): Promise<void> {
     const fh = await open(this.file(`${kind}.sync.ndjson`), 'a');
     try {
-      await fh.write(JSON.stringify(page) + '\n');
+      await fh.write(pages.map((p) => JSON.stringify(p) + '\n').join(''));
       await fh.datasync();
     } finally {
       await fh.close();

@@ -8,6 +8,7 @@ import type { Page } from '../api/model';
 import type { ResumeInfo } from '../api/paging';
 import { ListedRecords } from './listed-records';
 import { ListingBase } from './listing-base';
+import { WriteBehind } from './write-behind';
 import { type JournalHeader, type KindState, MirrorFiles } from './mirror-files';
 import { type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
 import { RecordStore, type Table } from './record-store';
@@ -20,8 +21,6 @@ export const EARLIEST_SINCE = '-271821-04-20T00:00:00.000Z';
  * `updatedAt`; five minutes of records listed twice costs little and covers both.
  */
 export const DEFAULT_OVERLAP_MS = 5 * 60_000;
-/** Pages of a full listing at most waiting to be written and journalled (write-behind) before the listing waits for them. */
-const MAX_PAGES_WRITING = 4;
 /** The largest page the interface allows for locations and events: fewest round trips. */
 export const SYNC_PAGE_SIZE = 500;
 
@@ -151,9 +150,8 @@ export async function syncKind(
   };
 
   let page = 0;
-  /** The full listing's pages on their way to the disk (the last one awaits all before it). */
-  let written: Promise<void> = Promise.resolve();
-  const writing: Promise<void>[] = [];
+  /** The full listing's pages on their way to the disk. */
+  const behind = base && new WriteBehind(base, (lines) => files.appendJournal(kind, ...lines));
   try {
     if (journal) {
       if (!base) for (const p of journal.pages) apply(p.records ?? []);
@@ -167,18 +165,12 @@ export async function syncKind(
         // A page that arrived after the cancel is not kept: cancelling stops at once.
         if (opts.signal?.aborted) throw new CancelledError('the sync was cancelled');
         if (base && listed) {
-          // Written and journalled behind the listing, in order (write-behind: the disk's flushes
-          // are not on the listing's path), while the records are applied and the next page asked.
+          // Written, flushed and journalled behind the listing (write-behind.ts), while the records
+          // are noted and the next page is on its way.
           const bytes = base.layOut(p.data, p.body);
-          const entry = { page, bytes: bytes.at + bytes.buf.length, final: !p.hasNextPage };
-          const listingBase = base;
-          written = written.then(() => listingBase.write(bytes)).then(() => files.appendJournal(kind, entry));
-          written.catch(() => undefined); // awaited below; a failure must not be "unhandled" meanwhile
-          writing.push(written);
           for (let i = 0; i < bytes.placed.length; i++) listed.add(p.data[i] as MirroredRecord, bytes.placed[i].at, bytes.placed[i].len);
           received += p.data.length;
-          // At most a few pages' bytes wait for the disk; a failed write ends the sync here.
-          if (writing.length > MAX_PAGES_WRITING) await writing.shift();
+          await behind?.add(bytes, { page, bytes: bytes.at + bytes.buf.length, final: !p.hasNextPage });
         } else {
           await files.appendJournal(kind, { page, records: p.data, final: !p.hasNextPage });
           apply(p.data);
@@ -187,13 +179,13 @@ export async function syncKind(
         opts.onProgress?.({ kind, pages: page, received, mirrored: mirrored() });
       }
     }
-    await written;
+    await behind?.drain();
   } finally {
     // Stops the listing (a page on its way) when this ends early, as a for-await loop would.
     await pages?.return?.(undefined);
     // Every page received before a cancel or a failure is journalled before this ends (and nothing
     // is written after): the next sync resumes after the last of them.
-    await written.catch(() => undefined);
+    await behind?.drain().catch(() => undefined);
     await base?.close();
   }
 
