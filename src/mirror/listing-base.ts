@@ -3,8 +3,10 @@
 // was journalled as JSON (each record serialized once for the journal, once more for the store) and
 // the store's commit wrote all the records again at the end: at 150,000 records that was most of
 // the difference between a full sync and a plain listing (docs/benchmarks.md, Mirror). Now each
-// record is serialized and written once; the journal keeps only where each completed page ends in
-// this file, and the commit writes the table (record-store.ts: commitListed).
+// record is written once, as the service's own text of it when that can be told apart
+// (record-spans.ts), else serialized once; the pages are flushed and journalled in groups behind
+// the listing (write-behind.ts), the journal keeping only where each page ends in this file; the
+// commit writes the table (record-store.ts: commitListed).
 //
 // The file is not named by mirror.json until that commit, so a kill or a cancel leaves the
 // previous copy; the next sync cuts the file back to the last journalled page's end, reads the

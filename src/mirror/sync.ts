@@ -1,7 +1,9 @@
 // One sync of one kind: list what changed since the last sync (everything, the first time), apply
 // it to a copy of the records, and only when the listing is complete replace the snapshot. Each
-// completed page is journalled first, so an interrupted sync (cancel, network, kill) resumes after
-// its last whole page instead of starting over, and the previous snapshot stays the consistent copy.
+// completed page is journalled, so an interrupted sync (cancel, network, kill) resumes after its
+// last whole page instead of starting over, and the previous snapshot stays the consistent copy.
+// A full listing writes its records straight into the next generation's base instead
+// (listing-base.ts), and its journal says where each page ends there.
 import type { DedupClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import type { Page } from '../api/model';
