@@ -60,9 +60,9 @@ export class DedupClient {
     const r = await this.transport.post(ENDPOINTS.locations, body, {
       ...call,
       readOnly: true,
-      parse: (data, status) => parseResponse(LocationPageSchema, data, `POST ${ENDPOINTS.locations}`, status),
+      parse: (data, status, text) => bodyKept(parseResponse(LocationPageSchema, data, `POST ${ENDPOINTS.locations}`, status), data, text, call),
     });
-    return { page: r.page, hasNextPage: r.has_next_page, data: r.data };
+    return { page: r.page.page, hasNextPage: r.page.has_next_page, data: r.page.data, ...(r.text !== undefined ? { body: r.text } : {}) };
   }
 
   async listEvents(params: EventParams, call: CallOptions = {}): Promise<Page<Event>> {
@@ -70,9 +70,9 @@ export class DedupClient {
     const r = await this.transport.post(ENDPOINTS.events, body, {
       ...call,
       readOnly: true,
-      parse: (data, status) => parseResponse(EventPageSchema, data, `POST ${ENDPOINTS.events}`, status),
+      parse: (data, status, text) => bodyKept(parseResponse(EventPageSchema, data, `POST ${ENDPOINTS.events}`, status), data, text, call),
     });
-    return { page: r.page, hasNextPage: r.has_next_page, data: r.data };
+    return { page: r.page.page, hasNextPage: r.page.has_next_page, data: r.page.data, ...(r.text !== undefined ? { body: r.text } : {}) };
   }
 
   /** Approves a pending recommendation. Never retried automatically: a lost answer must be checked, not repeated blindly. */
@@ -152,6 +152,14 @@ export class DedupClient {
   allEvents(params: EventParams, opts: PagesOptions = {}): AsyncGenerator<Event> {
     return itemsOf(this.eventPages(params, opts));
   }
+}
+
+/**
+ * The checked page, with the answer's text when asked for and only if the page is the answer as
+ * sent: an answer that needed converting (numeric text) no longer says what the page holds.
+ */
+function bodyKept<P>(page: P, data: unknown, text: string, call: CallOptions): { page: P; text?: string } {
+  return call.keepBody && page === data ? { page, text } : { page };
 }
 
 function iterPageSize(params: PageParams): number {

@@ -32,4 +32,9 @@ export interface Page<T> {
   /** Only the recommendation list reports a total. */
   total?: number;
   data: T[];
+  /**
+   * The answer's JSON text as received, when the call asked for it (`CallOptions.keepBody`): the
+   * mirror writes its records' own bytes instead of serializing them again (src/mirror/listing-base.ts).
+   */
+  body?: string;
 }

@@ -83,7 +83,7 @@ export interface PostOptions<T> extends CallOptions {
   /** List calls: retried after transient failures, same-origin redirects followed. Decisions: neither. */
   readOnly: boolean;
   /** Checks the JSON of a 2xx answer; its error counts as the attempt's failure (and is masked). */
-  parse: (data: unknown, status: number) => T;
+  parse: (data: unknown, status: number, text: string) => T;
 }
 
 export interface CallOptions {
@@ -91,6 +91,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per attempt; overrides the client's timeout. */
   timeoutMs?: number;
+  /** A list call's page keeps the answer's JSON text (`Page.body`), checked like any answer. */
+  keepBody?: boolean;
 }
 
 export class Transport {
@@ -109,8 +111,8 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
       try {
-        const { status, data } = await this.attempt(path, endpoint, body, call);
-        const result = call.parse(data, status);
+        const { status, data, text } = await this.attempt(path, endpoint, body, call);
+        const result = call.parse(data, status, text);
         this.report({ endpoint, status, ms: elapsed(started), attempt: attempt + 1 });
         return result;
       } catch (e) {
@@ -133,7 +135,7 @@ export class Transport {
     }
   }
 
-  private async attempt(path: string, endpoint: string, body: unknown, call: PostOptions<unknown>): Promise<{ status: number; data: unknown }> {
+  private async attempt(path: string, endpoint: string, body: unknown, call: PostOptions<unknown>): Promise<{ status: number; data: unknown; text: string }> {
     if (call.signal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
     const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -143,7 +145,7 @@ export class Transport {
       const res = await this.send(url, endpoint, body, signal, call.signal, timeout, timeoutMs);
       const text = typeof res._data === 'string' ? res._data : '';
       if (res.status >= 200 && res.status < 300) {
-        return { status: res.status, data: parseJsonBody(text, res.headers.get('content-type'), endpoint, res.status) };
+        return { status: res.status, data: parseJsonBody(text, res.headers.get('content-type'), endpoint, res.status), text };
       }
       const answer: RedirectAnswer = { status: res.status, location: res.headers.get('location') };
       const hop = nextHop(answer, url, { endpoint, readOnly: call.readOnly, hops });

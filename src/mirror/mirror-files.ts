@@ -43,11 +43,19 @@ export interface JournalHeader {
   startedAt: string;
   /** The page size the sync asked with: a resumed sync must go on with it, or page n is other records. */
   pageSize?: number;
+  /**
+   * A full listing: the generation whose base file the pages' records are written into as they
+   * arrive (listing-base.ts); its pages say where they end in that file instead of holding records.
+   */
+  base?: number;
 }
 
 export interface JournalPage {
   page: number;
-  records: unknown[];
+  /** The page's records (a sync of changes). */
+  records?: unknown[];
+  /** Where the page ends in the base file (a full listing, `JournalHeader.base`). */
+  bytes?: number;
   /** The service said there was no next page: the listing was complete. */
   final?: boolean;
 }
@@ -106,12 +114,13 @@ export class MirrorFiles {
       }
       if (header === undefined) {
         const h = v as JournalHeader;
-        if (typeof h?.since !== 'string') return undefined;
+        if (typeof h?.since !== 'string' || (h.base !== undefined && typeof h.base !== 'number')) return undefined;
         header = h;
         continue;
       }
       const p = v as JournalPage;
-      if (typeof p?.page !== 'number' || !Array.isArray(p.records) || p.page !== pages.length) break;
+      const whole = header.base === undefined ? Array.isArray(p?.records) : typeof p?.bytes === 'number';
+      if (!whole || typeof p.page !== 'number' || p.page !== pages.length) break;
       pages.push(p);
     }
     return header && { header, pages };
@@ -121,10 +130,10 @@ export class MirrorFiles {
     await this.writeAtomic(`${kind}.sync.ndjson`, [JSON.stringify(header) + '\n']);
   }
 
-  async appendJournal(kind: MirrorKind, page: JournalPage): Promise<void> {
+  async appendJournal(kind: MirrorKind, ...pages: JournalPage[]): Promise<void> {
     const fh = await open(this.file(`${kind}.sync.ndjson`), 'a');
     try {
-      await fh.write(JSON.stringify(page) + '\n');
+      await fh.write(pages.map((p) => JSON.stringify(p) + '\n').join(''));
       await fh.datasync();
     } finally {
       await fh.close();

@@ -188,7 +188,9 @@ export class Mirror {
   private async commitKind(meta: MirrorMeta, r: KindSyncResult): Promise<KindSyncSummary> {
     const { kind } = r;
     const store = new RecordStore(this.dir, kind);
-    const stored = await store.commit(meta.kinds[kind]?.store, r.records, r.upserted, r.removed);
+    const stored = r.listing
+      ? { state: await store.commitListed(r.listing.gen, r.listing.table, r.listing.bytes), set: r.records }
+      : await store.commit(meta.kinds[kind]?.store, r.records, r.upserted, r.removed);
     meta.kinds[kind] = { ...r.state, store: stored.state };
     await this.files.writeMeta(meta);
     await this.files.dropJournal(kind);

@@ -38,7 +38,9 @@ export interface RecordEntry {
 }
 
 export class RecordSet {
-  private readonly entries = new Map<string, RecordEntry>();
+  private readonly map = new Map<string, RecordEntry>();
+  /** A set made from a full listing's columns fills its map at its first use (deferred()). */
+  private fill: { size: number; run: (set: RecordSet) => void } | undefined;
   /**
    * `integration \u0000 source id` → id of the record holding it: only a sync needs it (to drop
    * records merged away), so it is built at the first apply() rather than at open.
@@ -49,8 +51,28 @@ export class RecordSet {
   /** Newest `updatedAt` among the records applied: where the next sync starts (less an overlap). */
   newestUpdate: string | undefined;
 
+  /**
+   * A set of `size` records put by `fill` when it is first read: the CLI's first sync commits a
+   * full listing's table and ends without reading its set (docs/benchmarks.md, Mirror).
+   */
+  static deferred(size: number, newestUpdate: string | undefined, fill: (set: RecordSet) => void): RecordSet {
+    const set = new RecordSet();
+    set.fill = { size, run: fill };
+    set.newestUpdate = newestUpdate;
+    return set;
+  }
+
+  private get entries(): Map<string, RecordEntry> {
+    const fill = this.fill;
+    if (fill) {
+      this.fill = undefined;
+      fill.run(this);
+    }
+    return this.map;
+  }
+
   get size(): number {
-    return this.entries.size;
+    return this.fill?.size ?? this.map.size;
   }
 
   ids(): IterableIterator<string> {
@@ -261,6 +283,13 @@ export class SpanReader {
 
 /** Wire timestamps compared by instant (the 27-character expanded-year form does not sort as text). */
 export function compareTimestamps(a: string, b: string): number {
+  // The common form (YYYY-MM-DDTHH:mm:ss.sssZ, a four-digit year) sorts as text: two Date.parse
+  // per record were 50 ms of a 150,000-record sync's profile.
+  if (a.length === 24 && b.length === 24 && isDigit(a.charCodeAt(0)) && isDigit(b.charCodeAt(0)) && a.endsWith('Z') && b.endsWith('Z')) return a < b ? -1 : a > b ? 1 : 0;
   const d = Date.parse(a) - Date.parse(b);
   return Number.isNaN(d) ? a.localeCompare(b) : d;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }

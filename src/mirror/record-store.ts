@@ -28,7 +28,7 @@ export interface StoreState {
 export const COMPACT_FRACTION = 0.2;
 
 /** Per base record, in columns (flat arrays parse about twice as fast as one small array per record). */
-interface Table {
+export interface Table {
   newestUpdate?: string;
   ids: string[];
   at: number[];
@@ -161,6 +161,28 @@ export class RecordStore {
     return { ...state, changesBytes: at };
   }
 
+  /**
+   * Commits a full listing written straight into generation `gen`'s base as it arrived
+   * (listing-base.ts), `baseBytes` long: only its table is written (listed-records.ts), whose rows
+   * are spans of that file (records replaced or merged away during the listing leave their lines
+   * unread).
+   */
+  async commitListed(gen: number, table: Table, baseBytes: number): Promise<StoreState> {
+    await this.writeTable(gen, table);
+    return { gen, baseBytes, changesBytes: 0 };
+  }
+
+  private async writeTable(gen: number, table: Table): Promise<void> {
+    const tfh = await open(this.file(gen, 'table.json'), 'w');
+    try {
+      await tfh.write(JSON.stringify(table));
+      await tfh.datasync();
+    } finally {
+      await tfh.close();
+    }
+    await rm(this.file(gen, 'changes.ndjson'), { force: true });
+  }
+
   private async writeBase(gen: number, from: RecordSet): Promise<{ state: StoreState; set: RecordSet }> {
     const file = this.file(gen, 'ndjson');
     const set = new RecordSet();
@@ -177,12 +199,7 @@ export class RecordStore {
         const len = Buffer.byteLength(text);
         const entry: RecordEntry = { file, at, len, keys: e.keys, place: e.place };
         set.put(id, entry);
-        table.ids.push(id);
-        table.at.push(at);
-        table.len.push(len);
-        table.keyCounts.push(e.keys.length);
-        for (const key of e.keys) table.keys.push(key);
-        table.places.push(e.place ?? null);
+        addRow(table, id, entry);
         at += len + 1;
         chunk.push(text, '\n');
         chunkBytes += len + 1;
@@ -199,14 +216,7 @@ export class RecordStore {
       await fh.close();
     }
     set.newestUpdate = from.newestUpdate;
-    const tfh = await open(this.file(gen, 'table.json'), 'w');
-    try {
-      await tfh.write(JSON.stringify(table));
-      await tfh.datasync();
-    } finally {
-      await tfh.close();
-    }
-    await rm(this.file(gen, 'changes.ndjson'), { force: true });
+    await this.writeTable(gen, table);
     return { state: { gen, baseBytes: at, changesBytes: 0 }, set };
   }
 
@@ -219,4 +229,13 @@ export class RecordStore {
       if (m && Number(m[1]) !== gen) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
     }
   }
+}
+
+function addRow(table: Table, id: string, e: RecordEntry): void {
+  table.ids.push(id);
+  table.at.push(e.at as number);
+  table.len.push(e.len as number);
+  table.keyCounts.push(e.keys.length);
+  for (const key of e.keys) table.keys.push(key);
+  table.places.push(e.place ?? null);
 }

@@ -105,6 +105,32 @@ describe('dedup-curator mirror', function () {
     for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
   });
 
+  it('killed during a first sync, leaves no mirror, and the next sync resumes from the base it was writing', async () => {
+    const dir = await tempDir();
+    // One record a page (hundreds of requests): killed with SIGKILL once a few pages are journalled.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    const journal = path.join(dir, 'locations.sync.ndjson');
+    let exitedEarly = false;
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    void exited.then(() => (exitedEarly = true));
+    while (!exitedEarly && (await readFile(journal, 'utf8').then((t) => t.split('\n').length, () => 0)) < 5) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL', 'killed in the middle of the sync, not after it');
+    const none = await cli(['mirror', 'search', '', '--dir', dir], env);
+    assert.equal(none.code, 2, 'nothing was committed');
+    assert.match(none.err, /no locations yet/);
+
+    const resumed = await cli(['mirror', 'sync', '--dir', dir], env);
+    assert.equal(resumed.code, 0, resumed.err);
+    const loc = JSON.parse(resumed.out.split('\n')[0]) as { resumedPages: number; full: boolean };
+    assert.equal(loc.full, true);
+    assert.ok(loc.resumedPages >= 3, `the pages written before the kill are kept (${loc.resumedPages})`);
+    const mirror = await Mirror.open(dir);
+    for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
+  });
+
   it('says what is wrong in one line, with the usual exit codes', async () => {
     const dir = await tempDir();
     const cases: [string[], number, RegExp][] = [

@@ -149,6 +149,59 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     await assertEqualsService(mirror);
   });
 
+  it('a first sync cancelled mid-listing commits nothing, journals no page past the cancel, and resumes from the base it wrote', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    const cancel = new AbortController();
+    let seen = 0;
+    await assert.rejects(
+      mirror.sync(client, {
+        pageSize: 10,
+        signal: cancel.signal,
+        onProgress: (p) => {
+          seen = p.pages;
+          if (p.pages === 3) cancel.abort(); // the next page is on its way (prefetched) by then
+        },
+      }),
+      (e: Error) => e.name === 'CancelledError',
+    );
+    assert.equal(seen, 3, 'no page reported after the cancel');
+    assert.equal(mirror.state('locations'), undefined, 'nothing committed');
+    assert.equal(mirror.count('locations'), 0);
+    // The journal says where each of the three pages ends in the base being written; the pages were
+    // written behind the listing, and every one received before the cancel is journalled, none after.
+    const journal = (await readFile(path.join(dir, 'locations.sync.ndjson'), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { base?: number; page?: number; bytes?: number });
+    assert.equal(journal[0].base, 1, 'a full listing writes generation 1\'s base');
+    assert.deepEqual(journal.slice(1).map((p) => p.page), [0, 1, 2]);
+    const base = await readFile(path.join(dir, 'locations.1.ndjson'));
+    assert.equal(base.length, journal[3].bytes, 'the base holds exactly the journalled pages');
+    assert.equal(base.toString('utf8').trimEnd().split('\n').length, 30, 'one record a line');
+    assert.equal((await readdir(dir)).includes('mirror.json'), false, 'no mirror until a kind is committed');
+
+    // Another process (a restart) resumes after the third page, reading those 30 records back.
+    const resumed = await (await Mirror.open(dir)).sync(client, { pageSize: 500 });
+    const locations = resumed.kinds.find((k) => k.kind === 'locations')!;
+    assert.equal(locations.resumedPages, 3);
+    assert.equal(locations.added, locations.count);
+    const reopened = await Mirror.open(dir);
+    await assertEqualsService(reopened);
+  });
+
+  it('a full listing whose base lost journalled pages starts over instead of resuming', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    const cancel = new AbortController();
+    await assert.rejects(
+      mirror.sync(client, { pageSize: 10, signal: cancel.signal, onProgress: (p) => p.pages === 2 && cancel.abort() }),
+      (e: Error) => e.name === 'CancelledError',
+    );
+    const file = path.join(dir, 'locations.1.ndjson');
+    await writeFile(file, (await readFile(file)).subarray(0, 100)); // shorter than the journal says
+    const r = await (await Mirror.open(dir)).sync(client);
+    assert.equal(r.kinds[0].resumedPages, 0, 'listed again from the first page');
+    await assertEqualsService(await Mirror.open(dir));
+  });
+
   it('survives a torn journal line (killed mid-write) and refuses a mirror of another service', async () => {
     const dir = await tempDir();
     const mirror = await Mirror.open(dir);
