@@ -37,8 +37,37 @@ export interface RecordEntry {
   place?: string;
 }
 
+/**
+ * A store's base table (record-store.ts) as it was read: its records stay rows of these columns
+ * (a number in the set's map) until one is replaced, instead of an entry object and a keys array
+ * each. Opening 150,000 records made 300,000 such objects, most of a fresh process's incremental
+ * sync beyond its pages (docs/benchmarks.md, "The incremental as a fresh process").
+ */
+interface BaseRows {
+  file: string;
+  at: readonly number[];
+  len: readonly number[];
+  keys: readonly string[];
+  /** Row i's keys are keys[keyStart[i]] up to keys[keyStart[i + 1]]. */
+  keyStart: Int32Array;
+  places: readonly (string | null)[];
+}
+
+/** The columns of a base table a set is made from (record-store.ts validates them). */
+export interface BaseColumns {
+  newestUpdate?: string;
+  ids: readonly string[];
+  at: readonly number[];
+  len: readonly number[];
+  keyCounts: readonly number[];
+  keys: readonly string[];
+  places: readonly (string | null)[];
+}
+
 export class RecordSet {
-  private readonly map = new Map<string, RecordEntry>();
+  /** An entry, or the row of `rows` it still is. */
+  private readonly map = new Map<string, RecordEntry | number>();
+  private rows: BaseRows | undefined;
   /** A set made from a full listing's columns fills its map at its first use (deferred()). */
   private fill: { size: number; run: (set: RecordSet) => void } | undefined;
   /**
@@ -62,7 +91,46 @@ export class RecordSet {
     return set;
   }
 
-  private get entries(): Map<string, RecordEntry> {
+  /**
+   * The set of a base table's records (`file`), in its order, each kept as its row until it is
+   * read. Ids are unique in a table (written from a set's map or a listing's standing records).
+   */
+  static fromTable(file: string, table: BaseColumns): RecordSet {
+    const set = new RecordSet();
+    const n = table.ids.length;
+    const keyStart = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) keyStart[i + 1] = keyStart[i] + table.keyCounts[i];
+    set.rows = { file, at: table.at, len: table.len, keys: table.keys, keyStart, places: table.places };
+    for (let i = 0; i < n; i++) set.map.set(table.ids[i], i);
+    set.seen(table.newestUpdate);
+    return set;
+  }
+
+  /** The entry of a map value: a base row becomes an entry object only when one is asked for. */
+  private entryOf(v: RecordEntry | number): RecordEntry {
+    if (typeof v !== 'number') return v;
+    const rows = this.rows as BaseRows;
+    return { file: rows.file, at: rows.at[v], len: rows.len[v], keys: rows.keys.slice(rows.keyStart[v], rows.keyStart[v + 1]), place: rows.places[v] ?? undefined };
+  }
+
+  /** Notes each source key of a map value as owned by `id` (no keys array made for a base row). */
+  private own(owners: Map<string, string>, id: string, v: RecordEntry | number): void {
+    if (typeof v !== 'number') {
+      for (const k of v.keys) owners.set(k, id);
+      return;
+    }
+    const rows = this.rows as BaseRows;
+    for (let j = rows.keyStart[v]; j < rows.keyStart[v + 1]; j++) owners.set(rows.keys[j], id);
+  }
+
+  /** The text of a map value, read with `reader` if it is stored. */
+  private textOf(v: RecordEntry | number, reader: SpanReader): string {
+    if (typeof v !== 'number') return v.text ?? reader.read(v);
+    const rows = this.rows as BaseRows;
+    return reader.readSpan(rows.file, rows.at[v], rows.len[v]);
+  }
+
+  private get entries(): Map<string, RecordEntry | number> {
     const fill = this.fill;
     if (fill) {
       this.fill = undefined;
@@ -80,14 +148,24 @@ export class RecordSet {
   }
 
   entry(id: string): RecordEntry | undefined {
-    return this.entries.get(id);
+    const v = this.entries.get(id);
+    return v === undefined ? undefined : this.entryOf(v);
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
   }
 
   /** The record's JSON text, read from its file if it is stored. */
   text(id: string): string | undefined {
-    const e = this.entries.get(id);
-    if (!e) return undefined;
-    return e.text ?? readSpan(e);
+    const v = this.entries.get(id);
+    if (v === undefined) return undefined;
+    const reader = new SpanReader();
+    try {
+      return this.textOf(v, reader);
+    } finally {
+      reader.close();
+    }
   }
 
   get(id: string): MirroredRecord | undefined {
@@ -96,7 +174,7 @@ export class RecordSet {
     try {
       return JSON.parse(t) as MirroredRecord;
     } catch {
-      const e = this.entries.get(id);
+      const e = this.entry(id);
       throw new MirrorError(`${e?.file ?? 'the mirror'} at byte ${e?.at ?? 0} is not a record; delete the mirror directory and sync again`);
     }
   }
@@ -106,8 +184,8 @@ export class RecordSet {
     const reader = new SpanReader();
     try {
       for (const id of ids) {
-        const e = this.entries.get(id);
-        if (e) yield [id, e.text ?? reader.read(e)];
+        const v = this.entries.get(id);
+        if (v !== undefined) yield [id, this.textOf(v, reader)];
       }
     } finally {
       reader.close();
@@ -118,7 +196,7 @@ export class RecordSet {
   *texts(): Generator<[string, string]> {
     const reader = new SpanReader();
     try {
-      for (const [id, e] of this.entries) yield [id, e.text ?? reader.read(e)];
+      for (const [id, v] of this.entries) yield [id, this.textOf(v, reader)];
     } finally {
       reader.close();
     }
@@ -127,7 +205,8 @@ export class RecordSet {
   /** Ids of the events at a location (events only), in mirror order. */
   idsAt(locationId: string): string[] {
     const out: string[] = [];
-    for (const [id, e] of this.entries) if (e.place === locationId) out.push(id);
+    const places = this.rows?.places;
+    for (const [id, v] of this.entries) if ((typeof v === 'number' ? places?.[v] : v.place) === locationId) out.push(id);
     return out;
   }
 
@@ -175,8 +254,8 @@ export class RecordSet {
           this.owners ??= owners;
           return;
         }
-        const [id, e] = next.value;
-        for (const k of e.keys) owners.set(k, id);
+        const [id, v] = next.value;
+        this.own(owners, id, v);
       } while (performance.now() - started < sliceMs);
       await new Promise((r) => setImmediate(r));
       if (this.owners || this.version !== version) return;
@@ -191,7 +270,7 @@ export class RecordSet {
   private ownersOfKeys(): Map<string, string> {
     if (!this.owners) {
       this.owners = new Map();
-      for (const [id, e] of this.entries) for (const k of e.keys) this.owners.set(k, id);
+      for (const [id, v] of this.entries) this.own(this.owners, id, v);
     }
     return this.owners;
   }
@@ -203,11 +282,11 @@ export class RecordSet {
 
   /** Drops a record (a full listing that no longer lists it). */
   remove(id: string): void {
-    const e = this.entries.get(id);
-    if (!e) return;
+    const v = this.entries.get(id);
+    if (v === undefined) return;
     this.version++;
     this.entries.delete(id);
-    if (this.owners) for (const k of e.keys) if (this.owners.get(k) === id) this.owners.delete(k);
+    if (this.owners) for (const k of this.entryOf(v).keys) if (this.owners.get(k) === id) this.owners.delete(k);
   }
 
   /**
@@ -218,7 +297,8 @@ export class RecordSet {
    */
   clone(opts: { takeOwners?: boolean } = {}): RecordSet {
     const c = new RecordSet();
-    for (const [id, e] of this.entries) c.entries.set(id, e);
+    for (const [id, v] of this.entries) c.entries.set(id, v);
+    c.rows = this.rows;
     if (this.owners && opts.takeOwners) {
       c.owners = this.owners;
       this.owners = undefined;
@@ -241,34 +321,29 @@ export function placeOf(r: MirroredRecord): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-function readSpan(e: RecordEntry): string {
-  const reader = new SpanReader();
-  try {
-    return reader.read(e);
-  } finally {
-    reader.close();
-  }
-}
-
 /** Reads spans with one descriptor per file, kept until close() (reading every record: a compaction, the index). */
 export class SpanReader {
   private readonly fds = new Map<string, number>();
 
   read(e: RecordEntry): string {
     if (e.file === undefined || e.at === undefined || e.len === undefined) return '';
-    let fd = this.fds.get(e.file);
+    return this.readSpan(e.file, e.at, e.len);
+  }
+
+  readSpan(file: string, at: number, len: number): string {
+    let fd = this.fds.get(file);
     if (fd === undefined) {
       try {
-        fd = openSync(e.file, 'r');
+        fd = openSync(file, 'r');
       } catch (err) {
-        throw new MirrorError(`cannot read ${e.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; sync the mirror again`);
+        throw new MirrorError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; sync the mirror again`);
       }
-      this.fds.set(e.file, fd);
+      this.fds.set(file, fd);
     }
-    const buf = Buffer.allocUnsafe(e.len);
+    const buf = Buffer.allocUnsafe(len);
     let got = 0;
-    while (got < e.len) {
-      const n = readSync(fd, buf, got, e.len - got, e.at + got);
+    while (got < len) {
+      const n = readSync(fd, buf, got, len - got, at + got);
       if (n === 0) break;
       got += n;
     }

@@ -199,10 +199,10 @@ export async function syncKind(
     set = standing;
     if (set.size !== listed.count) opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
     upsertedIds = { size: set.size, [Symbol.iterator]: () => standing.ids() };
-    for (const id of current.ids()) if (!set.entry(id)) removed.add(id);
+    for (const id of current.ids()) if (!set.has(id)) removed.add(id);
     // A first sync adds everything (without reading the set, which the CLI never reads: RecordSet.deferred).
     if (current.size === 0) added = set.size;
-    else for (const id of set.ids()) if (current.entry(id) === undefined) added++;
+    else for (const id of set.ids()) if (!current.has(id)) added++;
   } else if (header.since === EARLIEST_SINCE) {
     // A complete listing from the earliest instant is everything the service shows: a record it did
     // not list is gone (merged away, or removed), even if no listed record took its source ids.
@@ -214,7 +214,7 @@ export async function syncKind(
     }
   }
 
-  if (!listed) for (const id of upserted) if (current.entry(id) === undefined) added++;
+  if (!listed) for (const id of upserted) if (!current.has(id)) added++;
   const state: KindSyncResult['state'] = {
     syncedAt: (opts.now?.() ?? new Date()).toISOString(),
     nextSince: nextSince(set.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
