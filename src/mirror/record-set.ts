@@ -156,6 +156,14 @@ export class RecordSet {
     return this.entries.has(id);
   }
 
+  /**
+   * Ids of the records held as text or stored in `file` from byte `at` on: what changed since a
+   * stored index was written (stored-index.ts). A base row never did (no entry made for it).
+   */
+  *changedSince(file: string, at: number): Generator<string> {
+    for (const [id, v] of this.entries) if (typeof v !== 'number' && (v.text !== undefined || (v.file === file && (v.at ?? 0) >= at))) yield id;
+  }
+
   /** The record's JSON text, read from its file if it is stored. */
   text(id: string): string | undefined {
     const v = this.entries.get(id);
