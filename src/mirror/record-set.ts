@@ -3,9 +3,11 @@
 // not yet committed are held as text: 150,000 parsed records took 400 MB, their spans take a few.
 // Kept in memory per record is only what sync and the editor need without reading it: the owner of
 // each source id (to drop records merged away), the location of an event, the newest `updatedAt`.
-import { closeSync, openSync, readSync } from 'node:fs';
 import type { SourceId } from '../api/model';
 import { MirrorError } from './mirror-error';
+import { SpanReader } from './span-reader';
+
+export { SpanReader };
 
 export type MirrorKind = 'locations' | 'events';
 export const MIRROR_KINDS: readonly MirrorKind[] = ['locations', 'events'];
@@ -130,6 +132,41 @@ export class RecordSet {
     return reader.readSpan(rows.file, rows.at[v], rows.len[v]);
   }
 
+  /**
+   * `from` with `changes` made to it (an entry put, or null: removed; in the order of each id's
+   * last change), copied only when first read beyond those changes: the CLI's incremental sync
+   * commits its changes and ends without copying the 150,000 records (change-set.ts). `from` must
+   * not change meanwhile (a sync's set is replaced, never changed: Mirror.commit).
+   */
+  static derived(from: RecordSet, changes: Map<string, RecordEntry | null>, size: number, newestUpdate: string | undefined): RecordSet {
+    const set = RecordSet.deferred(size, newestUpdate, (s) => {
+      const source = from.entries;
+      for (const [id, v] of source) s.map.set(id, v);
+      s.rows = from.rows;
+      // Taken over, not copied, as a sync's clone does: the original rebuilds it if ever asked.
+      s.owners = from.owners;
+      from.owners = undefined;
+      for (const [id, e] of s.changes ?? changes) {
+        if (e === null) s.remove(id);
+        else s.put(id, e);
+      }
+      s.changes = undefined;
+      s.base = undefined;
+    });
+    set.changes = changes;
+    set.base = from;
+    return set;
+  }
+
+  /** A derived set's changes, answered from before it is filled (derived()). */
+  private changes: Map<string, RecordEntry | null> | undefined;
+  private base: RecordSet | undefined;
+
+  /** The entry a derived set not yet filled knows without filling: null if removed, undefined if it must ask its copy. */
+  private changed(id: string): RecordEntry | null | undefined {
+    return this.fill && this.changes ? this.changes.get(id) : undefined;
+  }
+
   private get entries(): Map<string, RecordEntry | number> {
     const fill = this.fill;
     if (fill) {
@@ -148,11 +185,16 @@ export class RecordSet {
   }
 
   entry(id: string): RecordEntry | undefined {
+    const c = this.changed(id);
+    if (c !== undefined) return c ?? undefined;
     const v = this.entries.get(id);
     return v === undefined ? undefined : this.entryOf(v);
   }
 
   has(id: string): boolean {
+    const c = this.changed(id);
+    if (c !== undefined) return c !== null;
+    if (this.fill && this.base) return this.base.has(id);
     return this.entries.has(id);
   }
 
@@ -166,7 +208,8 @@ export class RecordSet {
 
   /** The record's JSON text, read from its file if it is stored. */
   text(id: string): string | undefined {
-    const v = this.entries.get(id);
+    const c = this.changed(id);
+    const v = c === undefined ? this.entries.get(id) : (c ?? undefined);
     if (v === undefined) return undefined;
     const reader = new SpanReader();
     try {
@@ -238,6 +281,13 @@ export class RecordSet {
 
   /** Sets an entry as stored (no merge logic: replaying a store's own operations). */
   put(id: string, entry: RecordEntry): void {
+    // A derived set not yet filled takes a new entry of a record it changed as one more change (the
+    // commit stores the records it received and points them at the store: record-store.ts).
+    if (this.changes && this.changed(id)) {
+      this.changes.delete(id);
+      this.changes.set(id, entry);
+      return;
+    }
     this.version++;
     this.remove(id);
     this.entries.set(id, entry);
@@ -268,6 +318,32 @@ export class RecordSet {
       await new Promise((r) => setImmediate(r));
       if (this.owners || this.version !== version) return;
     }
+  }
+
+  /**
+   * The owner of each of these source keys that has one: from the owners map if it is built (the
+   * extension prepares it after an open), else by one pass over the records without building it
+   * (a fresh process's incremental sync needs the owners of a few thousand keys, not of 300,000).
+   * The last record holding a key owns it, as in the map.
+   */
+  ownersOf(keys: ReadonlySet<string>): Map<string, string> {
+    const out = new Map<string, string>();
+    if (this.owners) {
+      for (const k of keys) {
+        const id = this.owners.get(k);
+        if (id !== undefined) out.set(k, id);
+      }
+      return out;
+    }
+    const rows = this.rows;
+    for (const [id, v] of this.entries) {
+      if (typeof v !== 'number') {
+        for (const k of v.keys) if (keys.has(k)) out.set(k, id);
+      } else if (rows) {
+        for (let j = rows.keyStart[v]; j < rows.keyStart[v + 1]; j++) if (keys.has(rows.keys[j])) out.set(rows.keys[j], id);
+      }
+    }
+    return out;
   }
 
   /** Builds the owners map now, if there are records (a sync's copy, before its pages are applied). */
@@ -327,41 +403,6 @@ export function sourceKeys(r: MirroredRecord): string[] {
 export function placeOf(r: MirroredRecord): string | undefined {
   const id = r.location?.id;
   return typeof id === 'string' ? id : undefined;
-}
-
-/** Reads spans with one descriptor per file, kept until close() (reading every record: a compaction, the index). */
-export class SpanReader {
-  private readonly fds = new Map<string, number>();
-
-  read(e: RecordEntry): string {
-    if (e.file === undefined || e.at === undefined || e.len === undefined) return '';
-    return this.readSpan(e.file, e.at, e.len);
-  }
-
-  readSpan(file: string, at: number, len: number): string {
-    let fd = this.fds.get(file);
-    if (fd === undefined) {
-      try {
-        fd = openSync(file, 'r');
-      } catch (err) {
-        throw new MirrorError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; sync the mirror again`);
-      }
-      this.fds.set(file, fd);
-    }
-    const buf = Buffer.allocUnsafe(len);
-    let got = 0;
-    while (got < len) {
-      const n = readSync(fd, buf, got, len - got, at + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.toString('utf8', 0, got);
-  }
-
-  close(): void {
-    for (const fd of this.fds.values()) closeSync(fd);
-    this.fds.clear();
-  }
 }
 
 /** Wire timestamps compared by instant (the 27-character expanded-year form does not sort as text). */

@@ -8,6 +8,7 @@ import type { DedupClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import type { Page } from '../api/model';
 import type { ResumeInfo } from '../api/paging';
+import { ChangeSet } from './change-set';
 import { ListedRecords } from './listed-records';
 import { ListingBase } from './listing-base';
 import { WriteBehind } from './write-behind';
@@ -127,9 +128,12 @@ export async function syncKind(
     first.catch(() => undefined);
   }
 
-  // A sync of changes applies them to a copy of the records (searches go on from the original).
-  let set = listed ? new RecordSet() : current.clone({ takeOwners: true });
-  if (!listed) set.prepareOwnersNow();
+  // A sync of changes applies them at the end to the records they touch (change-set.ts; searches go
+  // on from the original). Resuming a journal of an older complete listing (no base file: it keeps
+  // only what it listed) applies them to a copy of the records.
+  const changeSet = !listed && header.since !== EARLIEST_SINCE ? new ChangeSet(current) : undefined;
+  let set = listed ? new RecordSet() : changeSet ? current : current.clone({ takeOwners: true });
+  if (!listed && !changeSet) set.prepareOwnersNow();
   /** Records in the mirror after the pages so far (a full listing's, before those replaced or merged away later are dropped). */
   const mirrored = () => listed?.count ?? set.size;
   const upserted = new Set<string>();
@@ -138,6 +142,8 @@ export async function syncKind(
   /** Every id this sync received (replayed pages included): a complete full listing keeps only these. */
   const receivedIds = new Set<string>();
   const apply = (data: readonly unknown[]) => {
+    received += data.length;
+    if (changeSet) return changeSet.add(data);
     for (const r of data) {
       const change = set.apply(r as MirroredRecord);
       receivedIds.add(change.upserted);
@@ -148,7 +154,6 @@ export async function syncKind(
         upserted.delete(id);
       }
     }
-    received += data.length;
   };
 
   let page = 0;
@@ -193,7 +198,14 @@ export async function syncKind(
 
   let upsertedIds: IdList = upserted;
   let added = 0;
-  if (listed) {
+  if (changeSet) {
+    const applied = changeSet.apply();
+    set = applied.records;
+    upsertedIds = applied.upserted;
+    for (const id of applied.removed) removed.add(id);
+    if (set.size !== current.size) opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
+    for (const id of applied.upserted) if (!current.has(id)) added++;
+  } else if (listed) {
     // The listing is the mirror now: what stands of it is upserted, what the mirror held and it does not is removed.
     const standing = listed.toSet();
     set = standing;
@@ -214,7 +226,7 @@ export async function syncKind(
     }
   }
 
-  if (!listed) for (const id of upserted) if (!current.has(id)) added++;
+  if (!listed && !changeSet) for (const id of upserted) if (!current.has(id)) added++;
   const state: KindSyncResult['state'] = {
     syncedAt: (opts.now?.() ?? new Date()).toISOString(),
     nextSince: nextSince(set.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
