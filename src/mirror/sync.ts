@@ -122,8 +122,8 @@ export async function syncKind(
     // A full listing writes the answers' own bytes of its records (listing-base.ts).
     const call = { signal: opts.signal, onResume: opts.onResume, keepBody: base !== undefined };
     pages = (kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call))[Symbol.asyncIterator]();
-    // The first page is asked for now: the service answers while the copy below is made (in a
-    // fresh process, with the owners of its source ids: 0.1–0.2 s at 150,000 records). Awaited below.
+    // The first page is asked for now: the service answers while this sync prepares (a sync of
+    // changes copies nothing: change-set.ts). Awaited below.
     first = pages.next();
     first.catch(() => undefined);
   }
