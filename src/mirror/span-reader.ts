@@ -2,13 +2,13 @@
 // per file kept until close(): reading every record (a compaction, the index) opens each file once.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { MirrorError } from './mirror-error';
-import type { RecordEntry } from './record-set';
 
 /** Reads spans with one descriptor per file, kept until close() (reading every record: a compaction, the index). */
 export class SpanReader {
   private readonly fds = new Map<string, number>();
 
-  read(e: RecordEntry): string {
+  /** A record's span (record-set.ts's RecordEntry); '' if it has none (a record held as text). */
+  read(e: { file?: string; at?: number; len?: number }): string {
     if (e.file === undefined || e.at === undefined || e.len === undefined) return '';
     return this.readSpan(e.file, e.at, e.len);
   }
