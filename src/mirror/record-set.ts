@@ -3,9 +3,12 @@
 // not yet committed are held as text: 150,000 parsed records took 400 MB, their spans take a few.
 // Kept in memory per record is only what sync and the editor need without reading it: the owner of
 // each source id (to drop records merged away), the location of an event, the newest `updatedAt`.
-import { closeSync, openSync, readSync } from 'node:fs';
 import type { SourceId } from '../api/model';
 import { MirrorError } from './mirror-error';
+import { SpanReader } from './span-reader';
+import { compareTimestamps } from './timestamps';
+
+export { SpanReader, compareTimestamps };
 
 export type MirrorKind = 'locations' | 'events';
 export const MIRROR_KINDS: readonly MirrorKind[] = ['locations', 'events'];
@@ -37,8 +40,37 @@ export interface RecordEntry {
   place?: string;
 }
 
+/**
+ * A store's base table (record-store.ts) as it was read: its records stay rows of these columns
+ * (a number in the set's map) until one is replaced, instead of an entry object and a keys array
+ * each. Opening 150,000 records made 300,000 such objects, most of a fresh process's incremental
+ * sync beyond its pages (docs/benchmarks.md, "The incremental as a fresh process").
+ */
+interface BaseRows {
+  file: string;
+  at: readonly number[];
+  len: readonly number[];
+  keys: readonly string[];
+  /** Row i's keys are keys[keyStart[i]] up to keys[keyStart[i + 1]]. */
+  keyStart: Int32Array;
+  places: readonly (string | null)[];
+}
+
+/** The columns of a base table a set is made from (record-store.ts validates them). */
+export interface BaseColumns {
+  newestUpdate?: string;
+  ids: readonly string[];
+  at: readonly number[];
+  len: readonly number[];
+  keyCounts: readonly number[];
+  keys: readonly string[];
+  places: readonly (string | null)[];
+}
+
 export class RecordSet {
-  private readonly map = new Map<string, RecordEntry>();
+  /** An entry, or the row of `rows` it still is. */
+  private readonly map = new Map<string, RecordEntry | number>();
+  private rows: BaseRows | undefined;
   /** A set made from a full listing's columns fills its map at its first use (deferred()). */
   private fill: { size: number; run: (set: RecordSet) => void } | undefined;
   /**
@@ -62,7 +94,81 @@ export class RecordSet {
     return set;
   }
 
-  private get entries(): Map<string, RecordEntry> {
+  /**
+   * The set of a base table's records (`file`), in its order, each kept as its row until it is
+   * read. Ids are unique in a table (written from a set's map or a listing's standing records).
+   */
+  static fromTable(file: string, table: BaseColumns): RecordSet {
+    const set = new RecordSet();
+    const n = table.ids.length;
+    const keyStart = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) keyStart[i + 1] = keyStart[i] + table.keyCounts[i];
+    set.rows = { file, at: table.at, len: table.len, keys: table.keys, keyStart, places: table.places };
+    for (let i = 0; i < n; i++) set.map.set(table.ids[i], i);
+    set.seen(table.newestUpdate);
+    return set;
+  }
+
+  /** The entry of a map value: a base row becomes an entry object only when one is asked for. */
+  private entryOf(v: RecordEntry | number): RecordEntry {
+    if (typeof v !== 'number') return v;
+    const rows = this.rows as BaseRows;
+    return { file: rows.file, at: rows.at[v], len: rows.len[v], keys: rows.keys.slice(rows.keyStart[v], rows.keyStart[v + 1]), place: rows.places[v] ?? undefined };
+  }
+
+  /** Notes each source key of a map value as owned by `id` (no keys array made for a base row). */
+  private own(owners: Map<string, string>, id: string, v: RecordEntry | number): void {
+    if (typeof v !== 'number') {
+      for (const k of v.keys) owners.set(k, id);
+      return;
+    }
+    const rows = this.rows as BaseRows;
+    for (let j = rows.keyStart[v]; j < rows.keyStart[v + 1]; j++) owners.set(rows.keys[j], id);
+  }
+
+  /** The text of a map value, read with `reader` if it is stored. */
+  private textOf(v: RecordEntry | number, reader: SpanReader): string {
+    if (typeof v !== 'number') return v.text ?? reader.read(v);
+    const rows = this.rows as BaseRows;
+    return reader.readSpan(rows.file, rows.at[v], rows.len[v]);
+  }
+
+  /**
+   * `from` with `changes` made to it (an entry put, or null: removed; in the order of each id's
+   * last change), copied only when first read beyond those changes: the CLI's incremental sync
+   * commits its changes and ends without copying the 150,000 records (change-set.ts). `from` must
+   * not change meanwhile (a sync's set is replaced, never changed: Mirror.commit).
+   */
+  static derived(from: RecordSet, changes: Map<string, RecordEntry | null>, size: number, newestUpdate: string | undefined): RecordSet {
+    const set = RecordSet.deferred(size, newestUpdate, (s) => {
+      const source = from.entries;
+      for (const [id, v] of source) s.map.set(id, v);
+      s.rows = from.rows;
+      // Taken over, not copied, as a sync's clone does: the original rebuilds it if ever asked.
+      s.owners = from.owners;
+      from.owners = undefined;
+      for (const [id, e] of s.changes ?? changes) {
+        if (e === null) s.remove(id);
+        else s.put(id, e);
+      }
+      s.changes = undefined;
+      s.base = undefined;
+    });
+    set.changes = changes;
+    set.base = from;
+    return set;
+  }
+
+  /** A derived set's changes, answered from before it is filled (derived()). */
+  private changes: Map<string, RecordEntry | null> | undefined;
+  private base: RecordSet | undefined;
+
+  /** The entry a derived set not yet filled knows without filling: null if removed, undefined if it must ask its copy. */
+  private changed(id: string): RecordEntry | null | undefined {
+    return this.fill && this.changes ? this.changes.get(id) : undefined;
+  }
+
+  private get entries(): Map<string, RecordEntry | number> {
     const fill = this.fill;
     if (fill) {
       this.fill = undefined;
@@ -80,14 +186,38 @@ export class RecordSet {
   }
 
   entry(id: string): RecordEntry | undefined {
-    return this.entries.get(id);
+    const c = this.changed(id);
+    if (c !== undefined) return c ?? undefined;
+    const v = this.entries.get(id);
+    return v === undefined ? undefined : this.entryOf(v);
+  }
+
+  has(id: string): boolean {
+    const c = this.changed(id);
+    if (c !== undefined) return c !== null;
+    if (this.fill && this.base) return this.base.has(id);
+    return this.entries.has(id);
+  }
+
+  /**
+   * Ids of the records held as text or stored in `file` from byte `at` on: what changed since a
+   * stored index was written (stored-index.ts). A base row never did (no entry made for it).
+   */
+  *changedSince(file: string, at: number): Generator<string> {
+    for (const [id, v] of this.entries) if (typeof v !== 'number' && (v.text !== undefined || (v.file === file && (v.at ?? 0) >= at))) yield id;
   }
 
   /** The record's JSON text, read from its file if it is stored. */
   text(id: string): string | undefined {
-    const e = this.entries.get(id);
-    if (!e) return undefined;
-    return e.text ?? readSpan(e);
+    const c = this.changed(id);
+    const v = c === undefined ? this.entries.get(id) : (c ?? undefined);
+    if (v === undefined) return undefined;
+    const reader = new SpanReader();
+    try {
+      return this.textOf(v, reader);
+    } finally {
+      reader.close();
+    }
   }
 
   get(id: string): MirroredRecord | undefined {
@@ -96,7 +226,7 @@ export class RecordSet {
     try {
       return JSON.parse(t) as MirroredRecord;
     } catch {
-      const e = this.entries.get(id);
+      const e = this.entry(id);
       throw new MirrorError(`${e?.file ?? 'the mirror'} at byte ${e?.at ?? 0} is not a record; delete the mirror directory and sync again`);
     }
   }
@@ -106,8 +236,8 @@ export class RecordSet {
     const reader = new SpanReader();
     try {
       for (const id of ids) {
-        const e = this.entries.get(id);
-        if (e) yield [id, e.text ?? reader.read(e)];
+        const v = this.entries.get(id);
+        if (v !== undefined) yield [id, this.textOf(v, reader)];
       }
     } finally {
       reader.close();
@@ -118,7 +248,7 @@ export class RecordSet {
   *texts(): Generator<[string, string]> {
     const reader = new SpanReader();
     try {
-      for (const [id, e] of this.entries) yield [id, e.text ?? reader.read(e)];
+      for (const [id, v] of this.entries) yield [id, this.textOf(v, reader)];
     } finally {
       reader.close();
     }
@@ -127,7 +257,8 @@ export class RecordSet {
   /** Ids of the events at a location (events only), in mirror order. */
   idsAt(locationId: string): string[] {
     const out: string[] = [];
-    for (const [id, e] of this.entries) if (e.place === locationId) out.push(id);
+    const places = this.rows?.places;
+    for (const [id, v] of this.entries) if ((typeof v === 'number' ? places?.[v] : v.place) === locationId) out.push(id);
     return out;
   }
 
@@ -151,6 +282,13 @@ export class RecordSet {
 
   /** Sets an entry as stored (no merge logic: replaying a store's own operations). */
   put(id: string, entry: RecordEntry): void {
+    // A derived set not yet filled takes a new entry of a record it changed as one more change (the
+    // commit stores the records it received and points them at the store: record-store.ts).
+    if (this.changes && this.changed(id)) {
+      this.changes.delete(id);
+      this.changes.set(id, entry);
+      return;
+    }
     this.version++;
     this.remove(id);
     this.entries.set(id, entry);
@@ -175,12 +313,38 @@ export class RecordSet {
           this.owners ??= owners;
           return;
         }
-        const [id, e] = next.value;
-        for (const k of e.keys) owners.set(k, id);
+        const [id, v] = next.value;
+        this.own(owners, id, v);
       } while (performance.now() - started < sliceMs);
       await new Promise((r) => setImmediate(r));
       if (this.owners || this.version !== version) return;
     }
+  }
+
+  /**
+   * The owner of each of these source keys that has one: from the owners map if it is built (the
+   * extension prepares it after an open), else by one pass over the records without building it
+   * (a fresh process's incremental sync needs the owners of a few thousand keys, not of 300,000).
+   * The last record holding a key owns it, as in the map.
+   */
+  ownersOf(keys: ReadonlySet<string>): Map<string, string> {
+    const out = new Map<string, string>();
+    if (this.owners) {
+      for (const k of keys) {
+        const id = this.owners.get(k);
+        if (id !== undefined) out.set(k, id);
+      }
+      return out;
+    }
+    const rows = this.rows;
+    for (const [id, v] of this.entries) {
+      if (typeof v !== 'number') {
+        for (const k of v.keys) if (keys.has(k)) out.set(k, id);
+      } else if (rows) {
+        for (let j = rows.keyStart[v]; j < rows.keyStart[v + 1]; j++) if (keys.has(rows.keys[j])) out.set(rows.keys[j], id);
+      }
+    }
+    return out;
   }
 
   /** Builds the owners map now, if there are records (a sync's copy, before its pages are applied). */
@@ -191,7 +355,7 @@ export class RecordSet {
   private ownersOfKeys(): Map<string, string> {
     if (!this.owners) {
       this.owners = new Map();
-      for (const [id, e] of this.entries) for (const k of e.keys) this.owners.set(k, id);
+      for (const [id, v] of this.entries) this.own(this.owners, id, v);
     }
     return this.owners;
   }
@@ -203,11 +367,11 @@ export class RecordSet {
 
   /** Drops a record (a full listing that no longer lists it). */
   remove(id: string): void {
-    const e = this.entries.get(id);
-    if (!e) return;
+    const v = this.entries.get(id);
+    if (v === undefined) return;
     this.version++;
     this.entries.delete(id);
-    if (this.owners) for (const k of e.keys) if (this.owners.get(k) === id) this.owners.delete(k);
+    if (this.owners) for (const k of this.entryOf(v).keys) if (this.owners.get(k) === id) this.owners.delete(k);
   }
 
   /**
@@ -218,7 +382,8 @@ export class RecordSet {
    */
   clone(opts: { takeOwners?: boolean } = {}): RecordSet {
     const c = new RecordSet();
-    for (const [id, e] of this.entries) c.entries.set(id, e);
+    for (const [id, v] of this.entries) c.entries.set(id, v);
+    c.rows = this.rows;
     if (this.owners && opts.takeOwners) {
       c.owners = this.owners;
       this.owners = undefined;
@@ -239,57 +404,4 @@ export function sourceKeys(r: MirroredRecord): string[] {
 export function placeOf(r: MirroredRecord): string | undefined {
   const id = r.location?.id;
   return typeof id === 'string' ? id : undefined;
-}
-
-function readSpan(e: RecordEntry): string {
-  const reader = new SpanReader();
-  try {
-    return reader.read(e);
-  } finally {
-    reader.close();
-  }
-}
-
-/** Reads spans with one descriptor per file, kept until close() (reading every record: a compaction, the index). */
-export class SpanReader {
-  private readonly fds = new Map<string, number>();
-
-  read(e: RecordEntry): string {
-    if (e.file === undefined || e.at === undefined || e.len === undefined) return '';
-    let fd = this.fds.get(e.file);
-    if (fd === undefined) {
-      try {
-        fd = openSync(e.file, 'r');
-      } catch (err) {
-        throw new MirrorError(`cannot read ${e.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; sync the mirror again`);
-      }
-      this.fds.set(e.file, fd);
-    }
-    const buf = Buffer.allocUnsafe(e.len);
-    let got = 0;
-    while (got < e.len) {
-      const n = readSync(fd, buf, got, e.len - got, e.at + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.toString('utf8', 0, got);
-  }
-
-  close(): void {
-    for (const fd of this.fds.values()) closeSync(fd);
-    this.fds.clear();
-  }
-}
-
-/** Wire timestamps compared by instant (the 27-character expanded-year form does not sort as text). */
-export function compareTimestamps(a: string, b: string): number {
-  // The common form (YYYY-MM-DDTHH:mm:ss.sssZ, a four-digit year) sorts as text: two Date.parse
-  // per record were 50 ms of a 150,000-record sync's profile.
-  if (a.length === 24 && b.length === 24 && isDigit(a.charCodeAt(0)) && isDigit(b.charCodeAt(0)) && a.endsWith('Z') && b.endsWith('Z')) return a < b ? -1 : a > b ? 1 : 0;
-  const d = Date.parse(a) - Date.parse(b);
-  return Number.isNaN(d) ? a.localeCompare(b) : d;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }

@@ -52,7 +52,6 @@ export class RecordStore {
 
   /** The records as committed: the base's table, then the committed changes replayed. */
   async load(state: StoreState): Promise<RecordSet> {
-    const set = new RecordSet();
     const tableFile = this.file(state.gen, 'table.json');
     let table: Table;
     try {
@@ -65,13 +64,11 @@ export class RecordStore {
     if (n < 0 || [table.at, table.len, table.keyCounts, table.places].some((c) => !Array.isArray(c) || c.length !== n) || !Array.isArray(table.keys)) {
       throw new MirrorError(`${tableFile} is not a mirror table; delete the mirror directory and sync again`);
     }
-    const base = this.file(state.gen, 'ndjson');
-    let k = 0;
-    for (let i = 0; i < n; i++) {
-      const keys = table.keys.slice(k, (k += table.keyCounts[i]));
-      set.put(table.ids[i], { file: base, at: table.at[i], len: table.len[i], keys, place: table.places[i] ?? undefined });
-    }
-    set.seen(table.newestUpdate);
+    let keyCount = 0;
+    for (let i = 0; i < n; i++) keyCount += table.keyCounts[i];
+    if (keyCount !== table.keys.length) throw new MirrorError(`${tableFile} is not a mirror table; delete the mirror directory and sync again`);
+    // Its records stay rows of the table until one is read (RecordSet.fromTable).
+    const set = RecordSet.fromTable(this.file(state.gen, 'ndjson'), table);
     if (state.changesBytes > 0) await this.replay(set, state);
     return set;
   }

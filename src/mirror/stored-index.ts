@@ -26,12 +26,8 @@ export async function loadStoredIndex(store: RecordStore, state: StoreState, set
   const index = SearchIndex.fromData(stored.index);
   if (!index) return undefined;
   const changes = store.file(state.gen, 'changes.ndjson');
-  for (const id of [...index.indexedIds()]) if (!set.entry(id)) index.remove(id);
-  for (const id of set.ids()) {
-    const e = set.entry(id);
-    const changed = e?.text !== undefined || (e?.file === changes && (e.at ?? 0) >= stored.changesBytes);
-    if (changed) index.put(set.get(id));
-  }
+  for (const id of [...index.indexedIds()]) if (!set.has(id)) index.remove(id);
+  for (const id of set.changedSince(changes, stored.changesBytes)) index.put(set.get(id));
   // Every record of the set must be in it, or it was not this set's index.
   return index.size === set.size ? index : undefined;
 }

@@ -8,6 +8,7 @@ import type { DedupClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import type { Page } from '../api/model';
 import type { ResumeInfo } from '../api/paging';
+import { ChangeSet } from './change-set';
 import { ListedRecords } from './listed-records';
 import { ListingBase } from './listing-base';
 import { WriteBehind } from './write-behind';
@@ -121,15 +122,18 @@ export async function syncKind(
     // A full listing writes the answers' own bytes of its records (listing-base.ts).
     const call = { signal: opts.signal, onResume: opts.onResume, keepBody: base !== undefined };
     pages = (kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call))[Symbol.asyncIterator]();
-    // The first page is asked for now: the service answers while the copy below is made (in a
-    // fresh process, with the owners of its source ids: 0.1–0.2 s at 150,000 records). Awaited below.
+    // The first page is asked for now: the service answers while this sync prepares (a sync of
+    // changes copies nothing: change-set.ts). Awaited below.
     first = pages.next();
     first.catch(() => undefined);
   }
 
-  // A sync of changes applies them to a copy of the records (searches go on from the original).
-  let set = listed ? new RecordSet() : current.clone({ takeOwners: true });
-  if (!listed) set.prepareOwnersNow();
+  // A sync of changes applies them at the end to the records they touch (change-set.ts; searches go
+  // on from the original). Resuming a journal of an older complete listing (no base file: it keeps
+  // only what it listed) applies them to a copy of the records.
+  const changeSet = !listed && header.since !== EARLIEST_SINCE ? new ChangeSet(current) : undefined;
+  let set = listed ? new RecordSet() : changeSet ? current : current.clone({ takeOwners: true });
+  if (!listed && !changeSet) set.prepareOwnersNow();
   /** Records in the mirror after the pages so far (a full listing's, before those replaced or merged away later are dropped). */
   const mirrored = () => listed?.count ?? set.size;
   const upserted = new Set<string>();
@@ -138,6 +142,8 @@ export async function syncKind(
   /** Every id this sync received (replayed pages included): a complete full listing keeps only these. */
   const receivedIds = new Set<string>();
   const apply = (data: readonly unknown[]) => {
+    received += data.length;
+    if (changeSet) return changeSet.add(data);
     for (const r of data) {
       const change = set.apply(r as MirroredRecord);
       receivedIds.add(change.upserted);
@@ -148,7 +154,6 @@ export async function syncKind(
         upserted.delete(id);
       }
     }
-    received += data.length;
   };
 
   let page = 0;
@@ -193,16 +198,23 @@ export async function syncKind(
 
   let upsertedIds: IdList = upserted;
   let added = 0;
-  if (listed) {
+  if (changeSet) {
+    const applied = changeSet.apply();
+    set = applied.records;
+    upsertedIds = applied.upserted;
+    for (const id of applied.removed) removed.add(id);
+    if (set.size !== current.size) opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
+    for (const id of applied.upserted) if (!current.has(id)) added++;
+  } else if (listed) {
     // The listing is the mirror now: what stands of it is upserted, what the mirror held and it does not is removed.
     const standing = listed.toSet();
     set = standing;
     if (set.size !== listed.count) opts.onProgress?.({ kind, pages: page, received, mirrored: set.size });
     upsertedIds = { size: set.size, [Symbol.iterator]: () => standing.ids() };
-    for (const id of current.ids()) if (!set.entry(id)) removed.add(id);
+    for (const id of current.ids()) if (!set.has(id)) removed.add(id);
     // A first sync adds everything (without reading the set, which the CLI never reads: RecordSet.deferred).
     if (current.size === 0) added = set.size;
-    else for (const id of set.ids()) if (current.entry(id) === undefined) added++;
+    else for (const id of set.ids()) if (!current.has(id)) added++;
   } else if (header.since === EARLIEST_SINCE) {
     // A complete listing from the earliest instant is everything the service shows: a record it did
     // not list is gone (merged away, or removed), even if no listed record took its source ids.
@@ -214,7 +226,7 @@ export async function syncKind(
     }
   }
 
-  if (!listed) for (const id of upserted) if (current.entry(id) === undefined) added++;
+  if (!listed && !changeSet) for (const id of upserted) if (!current.has(id)) added++;
   const state: KindSyncResult['state'] = {
     syncedAt: (opts.now?.() ?? new Date()).toISOString(),
     nextSince: nextSince(set.newestUpdate, previous?.nextSince, opts.overlapMs ?? DEFAULT_OVERLAP_MS),
