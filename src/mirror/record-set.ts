@@ -29,6 +29,9 @@ export interface RecordChange {
 }
 
 /** Where a record is: a span of a store file, or (received, not yet committed) its text. */
+/** The longest chain of derived sets not yet filled (derived()). */
+const MAX_DERIVED_CHAIN = 8;
+
 export interface RecordEntry {
   file?: string;
   at?: number;
@@ -140,6 +143,10 @@ export class RecordSet {
    * not change meanwhile (a sync's set is replaced, never changed: Mirror.commit).
    */
   static derived(from: RecordSet, changes: Map<string, RecordEntry | null>, size: number, newestUpdate: string | undefined): RecordSet {
+    // A set no one reads (an extension that never searches, syncing on a schedule) would otherwise
+    // chain every sync's changes to the one before without end: filled now and then, the chain
+    // stays short and a first read copies at most MAX_DERIVED_CHAIN sets' changes.
+    if (from.derivedDepth >= MAX_DERIVED_CHAIN) void from.entries;
     const set = RecordSet.deferred(size, newestUpdate, (s) => {
       const source = from.entries;
       for (const [id, v] of source) s.map.set(id, v);
@@ -153,11 +160,20 @@ export class RecordSet {
       }
       s.changes = undefined;
       s.base = undefined;
+      s.chainDepth = 0;
     });
     set.changes = changes;
     set.base = from;
+    set.chainDepth = from.derivedDepth + 1;
     return set;
   }
+
+  /** How many derived sets not yet filled this one stands on, itself included (0: filled). */
+  get derivedDepth(): number {
+    return this.fill ? this.chainDepth : 0;
+  }
+
+  private chainDepth = 0;
 
   /** A derived set's changes, answered from before it is filled (derived()). */
   private changes: Map<string, RecordEntry | null> | undefined;

@@ -5,7 +5,7 @@
 // commit the outcome to the store and read it back.
 import assert from 'node:assert/strict';
 import { ChangeSet } from '../../src/mirror/change-set';
-import { type MirroredRecord, RecordSet } from '../../src/mirror/record-set';
+import { type MirroredRecord, type RecordEntry, RecordSet } from '../../src/mirror/record-set';
 import { RecordStore } from '../../src/mirror/record-store';
 import { tempDir } from './helpers';
 
@@ -92,4 +92,26 @@ describe('mirror: an incremental sync applied to the records it touches', () => 
       assert.deepEqual(contents(committed.set), contents(copyCommitted.set));
     });
   }
+});
+
+describe('mirror: derived sets no one reads', () => {
+  it('chain at most a few syncs deep, and the last one read holds every change', () => {
+    let set = new RecordSet();
+    for (let i = 0; i < 20; i++) set.apply(record(`r${i}`, [`s${i}`], 0, 'p0', 0));
+    let deepest = 0;
+    // Fifty syncs of one change each, never read (an extension that never searches).
+    for (let k = 0; k < 50; k++) {
+      const changes = new Map<string, RecordEntry | null>([[`n${k}`, { text: JSON.stringify({ id: `n${k}` }), keys: [`x\u0000n${k}`] }]]);
+      if (k % 5 === 4) changes.set(`r${(k - 4) / 5}`, null);
+      set = RecordSet.derived(set, changes, set.size + 1 - (k % 5 === 4 ? 1 : 0), undefined);
+      deepest = Math.max(deepest, set.derivedDepth);
+    }
+    assert.ok(deepest > 1, 'no chain formed: the case tests nothing');
+    assert.ok(deepest <= 8, `a chain of ${deepest} unread sets`);
+    const ids = new Set(set.ids());
+    assert.equal(set.derivedDepth, 0, 'read, the set is filled');
+    assert.equal(ids.size, 20 + 50 - 10);
+    for (let k = 0; k < 50; k++) assert.ok(ids.has(`n${k}`));
+    for (let k = 0; k < 10; k++) assert.ok(!ids.has(`r${k}`), `r${k} was removed`);
+  });
 });
