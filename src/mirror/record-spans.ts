@@ -41,10 +41,10 @@ function stringEnd(text: string, i: number): number {
 }
 
 /**
- * The end (exclusive) of the object or array starting at `i`; -1 if the text ends first or a line
- * break stands between its tokens.
+ * The end (exclusive) of the object or array starting at `i`; -1 if the text ends first or, with
+ * `lineBreakEnds` (a record: the base is one record a line), a line break stands between its tokens.
  */
-function containerEnd(text: string, i: number): number {
+function containerEnd(text: string, i: number, lineBreakEnds = true): number {
   let depth = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
@@ -56,7 +56,7 @@ function containerEnd(text: string, i: number): number {
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
     else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       if (--depth === 0) return i + 1;
-    } else if (c === LINE_FEED) return -1;
+    } else if (c === LINE_FEED && lineBreakEnds) return -1;
     i++;
   }
   return -1;
@@ -66,22 +66,8 @@ function containerEnd(text: string, i: number): number {
 function valueEnd(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === QUOTE) return stringEnd(text, i);
-  if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-    // Line breaks are allowed outside the records: scanned without containerEnd's check.
-    let depth = 0;
-    while (i < text.length) {
-      const d = text.charCodeAt(i);
-      if (d === QUOTE) {
-        i = stringEnd(text, i);
-        if (i < 0) return -1;
-        continue;
-      }
-      if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
-      else if ((d === CLOSE_OBJECT || d === CLOSE_ARRAY) && --depth === 0) return i + 1;
-      i++;
-    }
-    return -1;
-  }
+  // Line breaks are allowed outside the records.
+  if (c === OPEN_OBJECT || c === OPEN_ARRAY) return containerEnd(text, i, false);
   // A number or a literal: up to the next delimiter.
   while (i < text.length) {
     const d = text.charCodeAt(i);

@@ -81,16 +81,7 @@ describe('dedup-curator mirror', function () {
     const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { kinds: { locations: { nextSince: string } } };
     meta.kinds.locations.nextSince = '1970-01-01T00:00:00.000Z';
     await writeFile(metaFile, JSON.stringify(meta));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-    const journal = path.join(dir, 'locations.sync.ndjson');
-    let exitedEarly = false;
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    void exited.then(() => (exitedEarly = true));
-    while (!exitedEarly && (await readFile(journal, 'utf8').then((t) => t.split('\n').length, () => 0)) < 5) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    child.kill('SIGKILL');
-    assert.equal(await exited, 'SIGKILL', 'killed in the middle of the sync, not after it');
+    await killSyncMidway(dir, env);
     // Torn or not, the journal's last line is ignored if incomplete; the snapshot is the old copy.
     const usable = await cli(['mirror', 'search', '', '--dir', dir, '--limit', '100000'], env);
     assert.equal(usable.code, 0, usable.err);
@@ -108,16 +99,7 @@ describe('dedup-curator mirror', function () {
   it('killed during a first sync, leaves no mirror, and the next sync resumes from the base it was writing', async () => {
     const dir = await tempDir();
     // One record a page (hundreds of requests): killed with SIGKILL once a few pages are journalled.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-    const journal = path.join(dir, 'locations.sync.ndjson');
-    let exitedEarly = false;
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    void exited.then(() => (exitedEarly = true));
-    while (!exitedEarly && (await readFile(journal, 'utf8').then((t) => t.split('\n').length, () => 0)) < 5) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    child.kill('SIGKILL');
-    assert.equal(await exited, 'SIGKILL', 'killed in the middle of the sync, not after it');
+    await killSyncMidway(dir, env);
     const none = await cli(['mirror', 'search', '', '--dir', dir], env);
     assert.equal(none.code, 2, 'nothing was committed');
     assert.match(none.err, /no locations yet/);
@@ -167,3 +149,20 @@ describe('dedup-curator mirror', function () {
     assert.match(help.out, /an empty QUERY/);
   });
 });
+
+/**
+ * `mirror sync --page-size 1` in a real process (hundreds of requests), killed with SIGKILL once
+ * it has journalled a few pages of locations; fails if it ended by itself first.
+ */
+async function killSyncMidway(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const journal = path.join(dir, 'locations.sync.ndjson');
+  let exitedEarly = false;
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  void exited.then(() => (exitedEarly = true));
+  while (!exitedEarly && (await readFile(journal, 'utf8').then((t) => t.split('\n').length, () => 0)) < 5) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill('SIGKILL');
+  assert.equal(await exited, 'SIGKILL', 'killed in the middle of the sync, not after it');
+}
