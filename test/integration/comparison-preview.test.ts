@@ -9,24 +9,12 @@ import * as vscode from 'vscode';
 import type { Recommendation } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import { type ComparisonPanel, recommendationNames } from '../../src/extension/panels/comparison-panel';
-import { curatorApi, settled, waitFor } from './helpers';
+import { curatorApi, expectWebviewTabs, settled, waitFor, webviewTabs } from './helpers';
 
 const VIEW_TYPE = 'dedupCurator.comparison';
 
-function comparisonTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
-}
-
-/** `count` comparison tabs for a second: the tab model reaches the extension host piece by piece. */
-async function expectTabs(count: number): Promise<void> {
-  let since: number | undefined;
-  await waitFor(`${count} comparison tab(s) for a second, not ${comparisonTabs().length}`, () => {
-    if (comparisonTabs().length !== count) since = undefined;
-    else since ??= Date.now();
-    return since !== undefined && Date.now() - since >= 1000;
-  }, 30_000);
-  assert.equal(comparisonTabs().length, count);
-}
+const comparisonTabs = () => webviewTabs(VIEW_TYPE);
+const expectTabs = (count: number) => expectWebviewTabs(VIEW_TYPE, count);
 
 /** What the extension posts to a panel's page, with whether VS Code delivered it (postMessage's answer). */
 function recordPosts(panel: ComparisonPanel): { type: string; id?: string; delivered: boolean }[] {

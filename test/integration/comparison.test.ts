@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Recommendation } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
-import { activeClient, curatorApi, settled, waitFor } from './helpers';
+import { activeClient, curatorApi, expectWebviewTabs, settled, waitFor, webviewTabs } from './helpers';
 import { COMPARISON_STRINGS } from '../../src/webview/comparison/strings';
 
 /** An attribute's value as the HTML parser reads it (html.ts escapes &, ", < and >). */
@@ -26,15 +26,8 @@ async function pendingIds(api: DedupCuratorApi): Promise<Set<string>> {
 }
 
 /** The tab model follows panel changes asynchronously: wait for the count to settle there. */
-async function expectTabs(count: number): Promise<void> {
-  await waitFor(`${count} comparison tab(s)`, () => comparisonTabs().length === count);
-  await new Promise((r) => setTimeout(r, 200));
-  assert.equal(comparisonTabs().length, count);
-}
-
-function comparisonTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
-}
+const expectTabs = (count: number) => expectWebviewTabs(VIEW_TYPE, count);
+const comparisonTabs = () => webviewTabs(VIEW_TYPE);
 
 describe('Comparison panel in the real VS Code', function () {
   this.timeout(120000);

@@ -23,6 +23,27 @@ export async function waitFor<T>(what: string, check: () => T | undefined | fals
   }
 }
 
+/** The open webview tabs of a panel kind (view types end with the extension's own type). */
+export function webviewTabs(viewType: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
+}
+
+/**
+ * Waits until there are `count` tabs of the kind and it stays so for a second: the tab model reaches
+ * the extension host piece by piece (a new panel's tab may show up after the replaced one has gone,
+ * or before, and on CI's slower machine after a dispose was already counted), so one matching
+ * reading proves nothing on a loaded machine.
+ */
+export async function expectWebviewTabs(viewType: string, count: number): Promise<void> {
+  let since: number | undefined;
+  await waitFor(`${count} ${viewType} tab(s) for a second, not ${webviewTabs(viewType).length}`, () => {
+    if (webviewTabs(viewType).length !== count) since = undefined;
+    else since ??= Date.now();
+    return since !== undefined && Date.now() - since >= 1000;
+  }, 30_000);
+  assert.equal(webviewTabs(viewType).length, count);
+}
+
 /** Waits until no list is loading. */
 export async function settled(api: DedupCuratorApi): Promise<void> {
   for (let i = 0; i < 3; i++) await Promise.all([api.recommendations.loading, api.locations.loading, api.events.loading]);

@@ -5,29 +5,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
-import { curatorApi, settled, waitFor } from './helpers';
+import { curatorApi, expectWebviewTabs, settled, waitFor, webviewTabs } from './helpers';
 
 const LOCATION = 'dedupCurator.location';
 const EVENT = 'dedupCurator.event';
 
-function tabs(viewType: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
-}
-
-/**
- * Waits until there are `count` tabs of the kind and it stays so for a second: the tab model reaches
- * the extension host piece by piece (a new panel's tab may show up after the replaced one has gone,
- * or before), so one matching reading proves nothing on a loaded machine.
- */
-async function expectTabs(viewType: string, count: number): Promise<void> {
-  let since: number | undefined;
-  await waitFor(`${count} ${viewType} tab(s) for a second, not ${tabs(viewType).length}`, () => {
-    if (tabs(viewType).length !== count) since = undefined;
-    else since ??= Date.now();
-    return since !== undefined && Date.now() - since >= 1000;
-  });
-  assert.equal(tabs(viewType).length, count);
-}
+const tabs = webviewTabs;
+const expectTabs = expectWebviewTabs;
 
 /** Runs a tree item's click command, as VS Code does. */
 async function click(item: vscode.TreeItem): Promise<RecordPanel> {

@@ -9,23 +9,15 @@ import { MIRROR_FRESH_MS } from '../../src/extension/mirror/mirror-service';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import type { ListNode } from '../../src/extension/views/paged-list';
-import { activeClient, curatorApi, settled, waitFor } from './helpers';
+import { activeClient, curatorApi, expectWebviewTabs, settled, waitFor, webviewTabs } from './helpers';
 
 const LOCATION = 'dedupCurator.location';
 /** https: as a source of its own in img-src (the webview's own source may be an https origin too). */
 const HTTPS_IMAGES = /img-src [^;"]* https:[;"]/;
 const EVENT = 'dedupCurator.event';
 
-function tabs(viewType: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
-}
-
-/** The tab model follows panel changes asynchronously: wait for the count to settle there. */
-async function expectTabs(viewType: string, count: number): Promise<void> {
-  await waitFor(`${count} ${viewType} tab(s)`, () => tabs(viewType).length === count);
-  await new Promise((r) => setTimeout(r, 200));
-  assert.equal(tabs(viewType).length, count);
-}
+const tabs = webviewTabs;
+const expectTabs = expectWebviewTabs;
 
 /** Runs a tree item's click command, as VS Code does. */
 async function click<T>(item: vscode.TreeItem, command: string): Promise<T> {
