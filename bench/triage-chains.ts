@@ -1,0 +1,81 @@
+// How a backlog's chains look against the truth (issue 17's eighth attempt): every pending
+// recommendation of a sandbox started with --auto-merge off, by the kind of rivals it has — none,
+// only links that bring records of other integrations (may all be right), only links that compete
+// for an entity (approving both would put two records of one integration together), or both — with
+// the share of true matches in each.
+//   npx tsx bench/triage-chains.ts [--locations 8000] [--seed 1]
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DedupClient } from '../src/api/client';
+import type { Recommendation } from '../src/api/model';
+import { startServerProcess } from './lib/http-load';
+
+const { values } = parseArgs({ options: { locations: { type: 'string', default: '8000' }, seed: { type: 'string', default: '1' } } });
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'dedup-triage-chains-'));
+  const truthFile = join(dir, 'truth.tsv');
+  const args = [join(__dirname, '..', 'dist', 'cli.js'), 'sandbox', '--port', '0', '--token', 't', '--auto-merge', 'off', '--locations', values.locations!, '--events', '0', '--seed', values.seed!, '--truth-out', truthFile];
+  const sandbox = await startServerProcess(args, /^Endpoints: /, { readyMs: 600_000 });
+  try {
+    const url = /Sandbox listening on (\S+)/.exec(sandbox.banner.join('\n'))?.[1];
+    if (!url) throw new Error('no URL in the sandbox banner');
+    const trueId = new Map<string, string>();
+    for (const line of readFileSync(truthFile, 'utf8').split('\n')) {
+      const [integration, sourceId, id] = line.split('\t');
+      if (id) trueId.set(`${integration}\t${sourceId}`, id);
+    }
+    const recs: Recommendation[] = [];
+    for await (const r of new DedupClient({ baseUrl: url, token: 't' }).allRecommendations({ pageSize: 200 })) recs.push(r);
+    const isMatch = (r: Recommendation) => {
+      const ids = r.entities.map((e) => trueId.get(`${e.integration}\t${e.sourceId}`));
+      return ids.every((x) => x !== undefined && x === ids[0]);
+    };
+    const byEntity = new Map<string, Recommendation[]>();
+    const source = new Map<string, string>();
+    for (const r of recs) {
+      for (const e of r.entities) {
+        byEntity.set(e['@id'], [...(byEntity.get(e['@id']) ?? []), r]);
+        source.set(e['@id'], String(e.integration));
+      }
+    }
+    const stats = new Map<string, { n: number; matches: number }>();
+    for (const r of recs) {
+      const ids = r.entities.map((e) => e['@id']);
+      let competing = 0;
+      let joinable = 0;
+      let triangle = false;
+      for (const e of ids) {
+        const mine = ids.filter((x) => x !== e);
+        for (const o of byEntity.get(e) ?? []) {
+          if (o === r) continue;
+          const theirs = o.entities.map((x) => x['@id']).filter((x) => x !== e);
+          if (theirs.some((x) => mine.some((m) => source.get(m) === source.get(x)))) competing++;
+          else {
+            joinable++;
+            // A third recommendation links this one's other records with the rival's.
+            triangle ||= theirs.some((t) => (byEntity.get(t) ?? []).some((q) => q !== o && q !== r && q.entities.some((z) => mine.includes(z['@id']))));
+          }
+        }
+      }
+      const sameSource = new Set(ids.map((x) => source.get(x))).size < ids.length;
+      const kind = sameSource ? 'same source (within the recommendation)' : competing + joinable === 0 ? 'no rival at all' : competing === 0 ? (triangle ? 'only rivals from other integrations, a triangle' : 'only rivals from other integrations') : joinable === 0 ? 'only competing rivals' : 'both kinds';
+      const s = stats.get(kind) ?? { n: 0, matches: 0 };
+      s.n++;
+      if (isMatch(r)) s.matches++;
+      stats.set(kind, s);
+    }
+    console.log(`backlog ${recs.length} recommendations (--locations ${values.locations} --seed ${values.seed})`);
+    for (const [kind, s] of [...stats].sort((a, b) => b[1].n - a[1].n)) console.log(`${kind.padEnd(52)} ${String(s.n).padStart(7)} ${((100 * s.matches) / s.n).toFixed(1).padStart(6)} % true`);
+  } finally {
+    await sandbox.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
