@@ -3,7 +3,9 @@
 // only links that bring records of other integrations (may all be right), only links that compete
 // for an entity (approving both would put two records of one integration together), or both — with
 // the share of true matches in each.
-//   npx tsx bench/triage-chains.ts [--locations 8000] [--seed 1]
+//   npx tsx bench/triage-chains.ts [--locations 8000] [--seed 1] [--components]
+// --components also counts the chains as connected components (recommendations joined by a shared
+// entity) by size, with the true matches per chain.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { startServerProcess } from './lib/http-load';
 
-const { values } = parseArgs({ options: { locations: { type: 'string', default: '8000' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { locations: { type: 'string', default: '8000' }, seed: { type: 'string', default: '1' }, components: { type: 'boolean' } } });
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dedup-triage-chains-'));
@@ -66,6 +68,20 @@ async function main(): Promise<void> {
       s.n++;
       if (isMatch(r)) s.matches++;
       stats.set(kind, s);
+    }
+    if (values.components) {
+      // Chains as connected components: recommendations joined by a shared entity.
+      const parent = new Map<string, string>();
+      const find = (x: string): string => { while (parent.get(x) !== x) x = parent.get(x)!; return x; };
+      for (const r of recs) parent.set(r['@id'], r['@id']);
+      for (const list of byEntity.values()) for (const o of list.slice(1)) parent.set(find(o['@id']), find(list[0]['@id']));
+      const comps = new Map<string, Recommendation[]>();
+      for (const r of recs) { const k = find(r['@id']); comps.set(k, [...(comps.get(k) ?? []), r]); }
+      const multi = [...comps.values()].filter((c) => c.length > 1);
+      const hist = new Map<number, { n: number; trueItems: number; items: number }>();
+      for (const c of multi) { const k = Math.min(c.length, 10); const h = hist.get(k) ?? { n: 0, trueItems: 0, items: 0 }; h.n++; h.items += c.length; h.trueItems += c.filter(isMatch).length; hist.set(k, h); }
+      console.log(`chains: ${multi.length} components holding ${multi.reduce((n, c) => n + c.length, 0)} recommendations`);
+      for (const [k, h] of [...hist].sort((a, b) => a[0] - b[0])) console.log(`  size ${k === 10 ? '10+' : k}: ${h.n} chains, ${h.items} recommendations, ${(h.trueItems / h.n).toFixed(2)} true per chain`);
     }
     console.log(`backlog ${recs.length} recommendations (--locations ${values.locations} --seed ${values.seed})`);
     for (const [kind, s] of [...stats].sort((a, b) => b[1].n - a[1].n)) console.log(`${kind.padEnd(52)} ${String(s.n).padStart(7)} ${((100 * s.matches) / s.n).toFixed(1).padStart(6)} % true`);
