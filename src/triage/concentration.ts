@@ -3,6 +3,13 @@
 // (empirical Bayes, method of moments), one per side of the target precision.
 
 /**
+ * A group counts for κ with this many decisions of its own or more: one decision per group says
+ * nothing of how the groups scatter around the fields' estimate (a Bernoulli's variance is μ(1 − μ)
+ * whatever κ is), so until some groups have two, nothing is borrowed.
+ */
+export const MIN_DECISIONS_FOR_KAPPA = 2;
+
+/**
  * κ, how many decisions' worth the fields' estimate is to a group, by the method of moments: the
  * groups' observed approval rates scatter around their predictions by the binomial's own noise
  * plus the groups' true spread, Var(θ) = μ(1−μ)/(κ+1). No spread beyond noise: κ is as large as

@@ -13,7 +13,7 @@ import { describePattern, type Features, featuresOf } from './features';
 import { type Flag, flagContextOfAnswers, flagsOf } from './flags';
 import { chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
-import { concentration, concentrationBySide } from './concentration';
+import { concentration, concentrationBySide, MIN_DECISIONS_FOR_KAPPA } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
@@ -217,7 +217,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   };
   const spreadOf = (keep: (key: string) => boolean) =>
     [...own]
-      .filter(([key, c]) => c.approve + c.reject >= 2 && keep(key))
+      .filter(([key, c]) => c.approve + c.reject >= MIN_DECISIONS_FOR_KAPPA && keep(key))
       .map(([key, c]) => {
         const labelled = labelledByKey.get(key) ?? [];
         const mu = model.labels ? labelled.reduce((sum, l) => sum + model.probability(l.features, { pattern: false, flags: l.flags, chainLead: l.chainLead }), 0) / labelled.length : 0.5;
