@@ -22,10 +22,13 @@ import { parseArgs } from 'node:util';
 import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
-import { addShare } from '../src/triage/journal-tally';
-import { EMPTY_TALLY } from '../src/triage/safe-sets';
+import { attemptDecision } from '../src/curation/decide';
+import { DecisionJournal, journalConnection, type TriageGroupRef } from '../src/curation/journal';
+import { auditSpentFromJournal } from '../src/triage/audit';
+import { groupRefOf, labelsFromContents } from '../src/triage/journal-labels';
+import { bulkRejectionsFromJournal, bulkTallyFromJournal } from '../src/triage/journal-tally';
 import { auditDrawsOf, informativeOrder } from '../src/triage/informative-order';
-import { FeatureCache, triage, type TriageLabel } from '../src/triage/triage';
+import { FeatureCache, triage, type TriageLabel, type TriageResult } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
 const { values } = parseArgs({
@@ -92,23 +95,22 @@ async function main(): Promise<void> {
     if (values['describe-only']) return;
 
     const cache = new FeatureCache();
-    const labels: TriageLabel[] = [];
+    // The curator's answers go through the extension's own path: every decision journalled (with the
+    // triage group it was taken in, its audit draw, a group decision's share), and each triage starts
+    // from what the journal says — labels, the bulk tally, the bulk rejections, the spent audit
+    // answers — as TriageState does after a reload. (Until issue 17's eleventh change the simulation
+    // kept its own labels with their flags while the journal kept none: it measured a curator the
+    // product was not.)
+    const journal = new DecisionJournal(join(dir, 'decision-journal.ndjson'));
+    const journalCache = new FeatureCache();
     const approved = new Set<string>();
     let pending = initial;
     let human = 0;
     let bulkRuns = 0;
     const maxLabels = values['max-labels'] ? Number(values['max-labels']) : Infinity;
-    const connection = { baseUrl: url, label: 'triage-sim' };
+    const connection = journalConnection(url, 'triage-sim');
     let sinceList = 0;
     let triageMs = 0;
-    // What was decided in bulk so far: the target holds for all of it together (safe-sets.ts). Summed
-    // as the extension and the CLI sum the journal's lines (journal-tally.ts): each decision that
-    // reached the service adds its group's share.
-    const bulkSoFar = { approve: { ...EMPTY_TALLY }, reject: { ...EMPTY_TALLY } };
-    // The entities of what was rejected in bulk, as the extension reads them from the journal.
-    const bulkRejected: string[][] = [];
-    // Audit answers drawn before this were spent by a certificate (the journal's shares say so in the extension).
-    let auditSpent = 0;
     /** Where the human's answers went: which kind of item, and how many were moot by then. */
     const asks = new Map<string, number>();
     /** Of those, how many were true matches (what the curator approved). */
@@ -119,23 +121,24 @@ async function main(): Promise<void> {
         sinceList = 0;
       }
       if (!pending.length) break;
+      const contents = await journal.read();
+      const labels: TriageLabel[] = labelsFromContents(contents, journalCache);
+      const bulkSoFar = bulkTallyFromJournal(contents.entries);
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar: { approve: { ...bulkSoFar.approve }, reject: { ...bulkSoFar.reject } }, bulkRejected, auditSpent }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar, bulkRejected: bulkRejectionsFromJournal(contents.entries), auditSpent: auditSpentFromJournal(contents.entries) }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
         for (const g of safe) {
           const byId = new Map(pending.map((r) => [r['@id'], r]));
           const targets = g.decidable.map((id) => byId.get(id)!);
-          const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, concurrency: 8 });
-          bulkRuns++;
+          // Through the bulk path as the Triage panel's group decision: its share journalled with each decision.
           const share = result.bulkShare(g.key, g.safe!);
-          if (share) addShare(bulkSoFar[g.safe!], share, summary.done.length);
-          if (share?.audit !== undefined && summary.done.length) auditSpent = Math.max(auditSpent, share.audit);
+          const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, journal, bulk: share, triageOf: (id) => groupRefOfItem(result, id), concurrency: 8 });
+          bulkRuns++;
           // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
           if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
-          else for (const id of summary.done) bulkRejected.push(byId.get(id)!.entities.map((e) => e['@id']));
           // A group decision that approved false matches: which group, on what evidence.
           if (g.safe === 'approve') {
             const wrong = summary.done.filter((id) => !truthOf.get(id)).length;
@@ -156,7 +159,6 @@ async function main(): Promise<void> {
         const verdict = truthOf.get(next) ? 'approve' : 'reject';
         human++;
         const item = result.items.get(next);
-        labels.push({ id: next, verdict, features: cache.of(rec), entityIds: rec.entities.map((e) => e['@id']), flags: item?.flags, chainLead: item?.chainLead, audit: draws.get(next) });
         const kind = draws.has(next) ? 'audit' : !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : item.flags.includes('rival-rejected') ? 'rival rejected' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
         if (process.env.TRACE && kind === process.env.TRACE) {
@@ -165,11 +167,12 @@ async function main(): Promise<void> {
           console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(bulkSoFar.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
         }
         if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
-        try {
-          await (verdict === 'approve' ? client.approve(next) : client.reject(next));
+        // The queue's path (decideRecommendation): journalled with its group and audit draw, then sent.
+        const outcome = await attemptDecision(client, rec, verdict, { journal, connection, audit: draws.get(next), triage: groupRefOfItem(result, next) });
+        if (outcome.status === 'ok') {
           if (verdict === 'approve') approved.add(next);
-        } catch {
-          // Made moot by an earlier merge: it left the list; the answer still taught the model.
+        } else {
+          // Made moot by an earlier merge: it left the list, and (as in the extension) its answer is no label.
           asks.set('moot when asked', (asks.get('moot when asked') ?? 0) + 1);
         }
         pending = pending.filter((r) => r['@id'] !== next);
@@ -184,6 +187,7 @@ async function main(): Promise<void> {
     console.log(`human answers: ${[...asks].map(([k, n]) => `${k} ${n}${k === 'moot when asked' ? '' : ` (${trueAsks.get(k) ?? 0} true)`}`).join(', ')}`);
     console.log(`${bulkRuns} group decisions; slowest triage of the backlog ${triageMs.toFixed(0)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
     console.log(`labels ${human}, decided ${decided} of ${initial.length}, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
+    await journal.close();
   } finally {
     await sandbox.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -207,6 +211,12 @@ function describeBacklog(initial: Recommendation[], truthOf: Map<string, boolean
     const matches = g.decidable.filter((id) => truthOf.get(id)).length;
     console.log(`  ${String(g.size).padStart(6)} ${((matches / Math.max(1, g.decidable.length)) * 100).toFixed(1).padStart(5)} % true  ${g.words}${g.flags.length ? ` [${g.flags.join(', ')}]` : ''}`);
   }
+}
+
+/** The group a triage item is in, as the extension journals it with a decision (TriageState.groupRef). */
+function groupRefOfItem(result: TriageResult, id: string): TriageGroupRef | undefined {
+  const item = result.items.get(id);
+  return item && groupRefOf(item);
 }
 
 /** Everything by hand, and approving everything at or above the best single score threshold. */

@@ -8,6 +8,7 @@ import type { ConnectionFlags } from './connection';
 import { UsageError } from './exit-codes';
 import type { CommandIo } from './list-command';
 import { loadTriage } from './triage-command';
+import { groupRefOf } from '../triage/journal-labels';
 
 export interface GroupDecisionFlags extends ConnectionFlags {
   group?: string;
@@ -47,6 +48,11 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
       // A group triage called safe: its share of the estimate goes with each decision (the next
       // triage's bulk tally). A forced one is the curator's own answer, learnt from as such.
       bulk: group.safe === verdict ? result.bulkShare(key, verdict) : undefined,
+      // The group it was decided in goes with each decision: a forced one teaches that group.
+      triageOf: (id) => {
+        const item = result.items.get(id);
+        return item && groupRefOf(item);
+      },
       concurrency: 8,
       signal: io.signal,
     });

@@ -2,7 +2,7 @@
 // journalled. Decisions are never retried here (a lost answer may mean the decision was applied);
 // the summary lists what can be retried and the caller asks the user.
 import type { Verdict } from '../api/model';
-import type { BulkShare, JournalConnection } from './journal';
+import type { BulkShare, JournalConnection, TriageGroupRef } from './journal';
 import type { DecisionJournal } from './journal';
 import { type AttemptOutcome, type Decider, type DecisionTarget, attemptDecision } from './decide';
 
@@ -36,6 +36,8 @@ export interface BulkOptions {
   onOutcome?: (target: DecisionTarget, outcome: AttemptOutcome) => void;
   /** A group decision's estimate per decision, journalled with each (journal.ts BulkShare). */
   bulk?: BulkShare;
+  /** The triage group each target is decided in, journalled with it (journal.ts StartedLine.triage). */
+  triageOf?: (id: string) => TriageGroupRef | undefined;
 }
 
 export interface BulkFailure {
@@ -80,7 +82,7 @@ export async function runBulkDecisions(client: Decider, targets: readonly Decisi
   const worker = async () => {
     while (next < targets.length && !opts.signal?.aborted) {
       const target = targets[next++];
-      const outcome = await attemptDecision(client, target, opts.verdict, { journal: opts.journal, connection: opts.connection, signal: inner.signal, bulk: opts.bulk });
+      const outcome = await attemptDecision(client, target, opts.verdict, { journal: opts.journal, connection: opts.connection, signal: inner.signal, bulk: opts.bulk, triage: opts.triageOf?.(target['@id']) });
       record(summary, progress, target['@id'], outcome);
       opts.onOutcome?.(target, outcome);
       opts.onProgress?.({ ...progress });

@@ -4,7 +4,7 @@
 import type { DedupClient } from '../api/client';
 import { isDedupError } from '../api/errors';
 import type { Recommendation, Verdict } from '../api/model';
-import { type BulkShare, type DecisionJournal, type JournalConnection, type OutcomeStatus, startedLine } from './journal';
+import { type BulkShare, type DecisionJournal, type JournalConnection, type OutcomeStatus, startedLine, type TriageGroupRef } from './journal';
 
 export type Decider = Pick<DedupClient, 'approve' | 'reject'>;
 
@@ -60,6 +60,8 @@ export interface AttemptOptions {
   bulk?: BulkShare;
   /** The decision answers audit draw number N (triage/audit.ts): journalled, so triage counts it after a reload. */
   audit?: number;
+  /** The triage group it was decided in (journal.ts StartedLine.triage): its label counts for that group. */
+  triage?: TriageGroupRef;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function attemptDecision(client: Decider, target: DecisionTarget, v
   if (opts.grace) started.graceUntil = new Date(Date.now() + opts.grace.ms).toISOString();
   if (opts.bulk) started.bulk = opts.bulk;
   if (opts.audit !== undefined) started.audit = opts.audit;
+  if (opts.triage) started.triage = opts.triage;
   if (opts.journal) {
     try {
       await opts.journal.append(started);

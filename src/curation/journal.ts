@@ -39,6 +39,18 @@ export interface StartedLine {
    * label then counts for the audit's certificate as well as for its group.
    */
   audit?: number;
+  /**
+   * The triage group the recommendation was in when it was decided (issue 17): its flags and whether
+   * it led its chain. The label counts for that group — a chain member's answer for the chain's
+   * group, not for the plain group of its pattern — as a triage run's own labels do.
+   */
+  triage?: TriageGroupRef;
+}
+
+/** Which triage group a decision was taken in: the flags it carried (triage/flags.ts) and whether it led its chain. */
+export interface TriageGroupRef {
+  flags: string[];
+  lead?: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@
 export { FeatureCache, triage } from './triage';
 export { auditDrawsOf, informativeOrder } from './informative-order';
 export { recordFlags } from './record-flags';
-export { labelsFromContents } from './journal-labels';
+export { groupRefOf, labelsFromContents } from './journal-labels';
 export { bulkRejectionsFromJournal, bulkTallyFromJournal } from './journal-tally';
 export { auditSpentFromJournal } from './audit';
 export { PAIR_SCORING, type PairScoring } from './pair-scoring';

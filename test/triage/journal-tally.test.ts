@@ -11,10 +11,10 @@ import { runBulkDecisions } from '../../src/curation/bulk-decisions';
 import { attemptDecision } from '../../src/curation/decide';
 import { DecisionJournal, journalConnection, parseJournal, readJournal } from '../../src/curation/journal';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
-import { labelsFromContents } from '../../src/triage/journal-labels';
+import { groupRefOf, labelsFromContents } from '../../src/triage/journal-labels';
 import { addShare, bulkRejectionsFromJournal, bulkTallyFromJournal } from '../../src/triage/journal-tally';
 import { EMPTY_TALLY, safeSet } from '../../src/triage/safe-sets';
-import { FeatureCache, triage } from '../../src/triage/triage';
+import { FeatureCache, groupKey, triage } from '../../src/triage/triage';
 
 describe('triage: the bulk tally from the decision journal', function () {
   this.timeout(60_000);
@@ -100,6 +100,55 @@ describe('triage: the bulk tally from the decision journal', function () {
     const fresh = safeSet('approve', groups, new Map([['k', sure]]), { maxWrongShare: 0.01, tail: 0.05, minOwnLabels: 2, sofar: EMPTY_TALLY });
     assert.deepEqual(fresh.keys, ['k']);
   });
+  // Issue 17: the journal kept no flags, so after a reload (and in the CLI) every answer counted for the
+  // plain group of its pattern, flagged groups never had answers of their own, and the simulated
+  // curator — whose labels kept their flags in memory — measured a product that did not exist.
+  it('an answer counts for the triage group it was taken in after a read: its flags and its chain lead go with it through the journal', async () => {
+    const journal = new DecisionJournal(join(dir, 'groups.ndjson'));
+    const connection = journalConnection(sandbox.baseUrl, 'test');
+    const cache = new FeatureCache();
+    const result = triage(await pendingNow(), [], {}, cache);
+    const item = (pick: (i: ReturnType<typeof result.items.get> & object) => boolean) => [...result.items.values()].find(pick)!;
+    const chained = item((i) => i.flags.includes('chain') && !i.chainLead);
+    const leader = item((i) => i.chainLead);
+    const plain = item((i) => i.flags.length === 0);
+    assert.ok(chained && leader && plain, 'the backlog needs a chain member, a leader and a plain item');
+    const byId = new Map((await pendingNow()).map((r) => [r['@id'], r]));
+    for (const it of [chained, leader, plain]) {
+      assert.equal((await attemptDecision(client, byId.get(it.id)!, 'reject', { journal, connection, triage: groupRefOf(it) })).status, 'ok');
+    }
+    const labels = labelsFromContents(await readJournal(journal.path), cache);
+    const keyOf = (id: string) => {
+      const l = labels.find((x) => x.id === id)!;
+      return groupKey(l.features.pattern, l.flags ?? [], l.chainLead);
+    };
+    assert.equal(keyOf(chained.id), groupKey(chained.features.pattern, chained.flags), 'the chain member counts for a chain group');
+    assert.ok(keyOf(chained.id).endsWith('chain'), keyOf(chained.id));
+    assert.equal(keyOf(leader.id), groupKey(leader.features.pattern, leader.flags, true));
+    assert.ok(keyOf(leader.id).endsWith('+lead'));
+    assert.equal(keyOf(plain.id), plain.features.pattern);
+    // What the next triage counts: each answer in its own group's labels.
+    const next = triage([...byId.values()].filter((r) => ![chained.id, leader.id, plain.id].includes(r['@id'])), labels, {}, cache);
+    const answeredIn = new Set([chained, leader, plain].map((i) => keyOf(i.id)));
+    const counted = next.groups.filter((g) => g.labels.reject > 0).map((g) => g.key);
+    assert.ok(counted.length > 0 && counted.every((k) => answeredIn.has(k)), `rejections counted in ${counted.join(', ')}`);
+    assert.equal(next.model.labels, 3);
+    await journal.close();
+  });
+
+  it('a journalled group reads back with the flags this version knows; a line without one is a plain answer', () => {
+    const line = (attempt: string, triageRef: unknown) => [
+      JSON.stringify({ type: 'started', attempt, at: '2026-11-25T10:00:00Z', connection: { baseUrl: 'http://127.0.0.1:1', label: 't' }, id: `r-${attempt}`, verdict: 'reject', entities: [{ id: `${attempt}a` }, { id: `${attempt}b` }], triage: triageRef }),
+      JSON.stringify({ type: 'outcome', attempt, at: '2026-11-25T10:00:01Z', outcome: 'ok' }),
+    ];
+    const lines = [...line('1', { flags: ['chain', 'from-a-newer-version', 7, 'chain'], lead: true }), ...line('2', undefined), ...line('3', 'not a group'), ...line('4', { flags: ['same-source'], lead: 'yes' })];
+    const labels = labelsFromContents(parseJournal(lines.join('\n')));
+    assert.deepEqual(
+      labels.map((l) => [l.flags, l.chainLead]),
+      [[['chain'], true], [undefined, undefined], [undefined, undefined], [['same-source'], undefined]],
+    );
+  });
+
   it("the entities of the journal's bulk rejections (not single ones, not approvals, not failed attempts) reach triage", () => {
     const line = (attempt: string, verdict: string, ids: string[], bulk: unknown, o = 'ok') => [
       JSON.stringify({ type: 'started', attempt, at: '2026-11-25T10:00:00Z', connection: { baseUrl: 'http://127.0.0.1:1', label: 't' }, id: `r-${attempt}`, verdict, entities: ids.map((id) => ({ id })), bulk }),

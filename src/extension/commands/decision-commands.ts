@@ -122,13 +122,15 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
     const ok = await showWarning(vscode.l10n.t('Reject "{0}"?', names(rec)), { modal: true }, reject);
     if (ok !== reject) return { status: 'cancelled' };
   }
+  // The group it is decided in, taken before it leaves the list (its answer counts for that group).
+  const triage = curation.triage.groupRef(list, rec['@id']);
   const putBack = list.take(rec['@id']);
   const graceMs = Settings.undoMs();
   // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
   const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
   const grace = held ? { ms: graceMs, wait: () => held } : undefined;
   if (held && opts.notifyUndo !== false) void offerUndo(curation, verdict, rec, graceMs, held);
-  const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection, grace, audit: opts.audit });
+  const outcome = await attemptDecision(client, rec, verdict, { journal: curation.journal, connection, grace, audit: opts.audit, triage });
   // Not sent because the journal could not be written: nothing is waiting any more.
   curation.undo.cancel(rec['@id']);
   if (outcome.status === 'cancelled') {

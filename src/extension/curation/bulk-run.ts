@@ -75,6 +75,9 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   // The pending count the curator saw before the run, to say afterwards how many others left the list.
   const pendingBefore = c.recommendations.knownTotal;
   const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
+  // The triage group of each, taken once before the run (each decision changes the list): journalled
+  // with its decision, so an answer counts for the group it was taken in (journal.ts StartedLine.triage).
+  const groups = new Map(targets.map((t) => [t['@id'], c.triage.groupRef(c.recommendations, t['@id'])]));
   let stoppedByAuth = false;
   const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
     const cancel = cancellationSignal(token, req.signal);
@@ -84,6 +87,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
         connection,
         journal: c.journal,
         bulk: req.bulk,
+        triageOf: (id) => groups.get(id),
         concurrency: Settings.bulkConcurrency(),
         signal: cancel.signal,
         onOutcome: (target, outcome) => {

@@ -4,7 +4,7 @@
 // another window's), so an unsure mark survives a reload and a decision anywhere teaches at once.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { clearedUnsureLine, type DecisionJournal, type JournalConnection, type JournalContents, journalConnection, journalOfConnection, readJournal, unsureLine } from '../../curation/journal';
+import { clearedUnsureLine, type DecisionJournal, type JournalConnection, type JournalContents, journalConnection, journalOfConnection, readJournal, type TriageGroupRef, unsureLine } from '../../curation/journal';
 import { type UnsureMark, unsureMarks } from '../../curation/unsure';
 import type { Flag } from '../../triage/flags';
 import type { PairScoring } from '../../triage/pair-scoring';
@@ -54,7 +54,7 @@ export class TriageState implements vscode.Disposable {
   /** Bumped whenever the answers change: the memos below are for one version. */
   private version = 0;
   private readonly flagMemo = new ListMemo<Map<string, Flag[]>>();
-  private readonly rankMemo = new ListMemo<{ rank: Map<string, number>; draws: Map<string, number> }>();
+  private readonly rankMemo = new ListMemo<{ rank: Map<string, number>; draws: Map<string, number>; items: TriageResult['items'] }>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** The marks or the labels changed (the tree redraws, panels refresh their notes). */
   readonly onDidChange = this.changed.event;
@@ -263,14 +263,25 @@ export class TriageState implements vscode.Disposable {
     return this.ranked(list)?.draws.get(id);
   }
 
-  private ranked(list: LoadedRecords): { rank: Map<string, number>; draws: Map<string, number> } | undefined {
+  /**
+   * The triage group a loaded recommendation is in now (its flags, and whether it leads its chain),
+   * journalled with a decision about it so that the answer counts for that group after a reload, as
+   * a triage run's own labels do (journal.ts StartedLine.triage). Undefined when it is not loaded or
+   * the triage part is missing: the answer then counts for the plain group of its pattern.
+   */
+  groupRef(list: LoadedRecords, id: string): TriageGroupRef | undefined {
+    const item = this.ranked(list)?.items.get(id);
+    return item && this.core().groupRefOf(item);
+  }
+
+  private ranked(list: LoadedRecords): { rank: Map<string, number>; draws: Map<string, number>; items: TriageResult['items'] } | undefined {
     const core = this.loadedCore;
     if (!core) return undefined;
     const records = list.loaded();
     const key = { records, revision: list.revision, answers: this.version, extra: `${this.scope()}|${targetPrecision()}|${targetRecall()}` };
     return this.rankMemo.get(key, () => {
       const result = this.run(records);
-      return { rank: new Map(core.informativeOrder(result).map((id, i) => [id, i])), draws: core.auditDrawsOf(result) };
+      return { rank: new Map(core.informativeOrder(result).map((id, i) => [id, i])), draws: core.auditDrawsOf(result), items: result.items };
     });
   }
 
