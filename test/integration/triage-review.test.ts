@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
 import type { BulkSummary } from '../../src/curation/bulk-decisions';
-import { DecisionJournal } from '../../src/curation/journal';
+import { DecisionJournal, readJournal } from '../../src/curation/journal';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
@@ -92,6 +92,32 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark (issue
     assert.equal(queue.group, undefined);
     assert.equal(api.comparisons.queue, queue);
     assert.equal(queue.recommendation?.['@id'], api.recommendations.shown()[0]['@id']);
+    queue.dispose();
+    panel.dispose();
+  });
+
+  // The walk of the journal fix (issue 17): a member of a flagged group reviewed from the Triage panel
+  // is not among the tree's loaded ones, and its answer was journalled with no group at all.
+  it('an answer in a flagged group’s queue journals that group, also for a member the tree has not loaded', async () => {
+    const panel = (await vscode.commands.executeCommand('dedupCurator.openTriage')) as TriagePanel;
+    await waitFor('the triage page to say ready', () => panel.isReady, 30000);
+    const loadedIds = new Set(api.recommendations.loaded().map((r) => r['@id']));
+    const g = panel.groups.find((x) => x.flags.includes('chain') && x.decidable.some((id) => !loadedIds.has(id)));
+    assert.ok(g, 'the backlog needs a chain group with a member the tree has not loaded');
+    await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
+    const queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group?.key === g.key && api.comparisons.queue);
+    await waitFor('the queue’s page to say ready', () => queue.isReady, 30000);
+    const unloaded = g.decidable.find((id) => !loadedIds.has(id))!;
+    await queue.begin(unloaded);
+    assert.equal(queue.recommendationId, unloaded);
+    await queue.handleMessage({ type: 'decide', recommendationId: unloaded, verdict: 'reject' });
+    // (An undo period may hold it a few seconds before it is sent.)
+    const until = Date.now() + 30_000;
+    while ((await pendingNow(direct)).has(unloaded) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    assert.ok(!(await pendingNow(direct)).has(unloaded), 'the rejection did not reach the service');
+    const line = (await readJournal(api.triage.journalPath)).entries.filter((e) => e.id === unloaded).pop();
+    assert.deepEqual(line?.triage?.flags, g.flags, 'the answer was journalled without its group');
+    assert.equal(line?.triage?.lead === true, g.chainLead === true);
     queue.dispose();
     panel.dispose();
   });

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { cancellationSignal } from '../ui/cancellation';
 import type { Recommendation } from '../../api/model';
 import { type BulkSummary, countByKind, runBulkDecisions } from '../../curation/bulk-decisions';
-import type { BulkShare } from '../../curation/journal';
+import type { BulkShare, TriageGroupRef } from '../../curation/journal';
 import { type MootSplit, splitMoot } from '../../curation/bulk-moot';
 import type { Verdict } from '../../api/model';
 import { showError, showInfo, showWarning } from '../ui/notify';
@@ -34,6 +34,11 @@ export interface BulkRequest {
   typedName?: string;
   /** A group decision's estimate per decision (journal.ts BulkShare): the next triage's bulk tally. */
   bulk?: BulkShare;
+  /**
+   * The triage group of each target when the caller triaged them (a group decision: the whole
+   * backlog's groups); without it, or where it says nothing, the triage of the tree's loaded list.
+   */
+  groupOf?: (id: string) => TriageGroupRef | undefined;
 }
 
 export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<BulkSummary | undefined> {
@@ -77,7 +82,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
   // The triage group of each, taken once before the run (each decision changes the list): journalled
   // with its decision, so an answer counts for the group it was taken in (journal.ts StartedLine.triage).
-  const groups = new Map(targets.map((t) => [t['@id'], c.triage.groupRef(c.recommendations, t['@id'])]));
+  const groups = new Map(targets.map((t) => [t['@id'], req.groupOf?.(t['@id']) ?? c.triage.groupRef(c.recommendations, t['@id'])]));
   let stoppedByAuth = false;
   const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
     const cancel = cancellationSignal(token, req.signal);

@@ -120,6 +120,11 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
     // A group triage called safe: its share of the estimate goes with each decision (the next
     // triage's bulk tally). One decided knowingly against triage's word is the curator's own answer.
     bulk: group.safe === verdict ? result.bulkShare(group.key, verdict) : undefined,
+    // Each decision counts for the group it was decided in: the whole backlog's, as shown.
+    groupOf: (id) => {
+      const item = result.items.get(id);
+      return item && c.triage.core().groupRefOf(item);
+    },
   });
 }
 
@@ -155,7 +160,7 @@ export async function triageAll(c: Curation, signal: AbortSignal | undefined): P
         }
         await c.triage.loaded;
         const started = performance.now();
-        const result = c.triage.run(pending);
+        const result = c.triage.runWhole(pending);
         c.log.info(`triage of ${pending.length} pending: ${result.groups.length} groups in ${(performance.now() - started).toFixed(0)} ms`);
         return { pending, result };
       } finally {

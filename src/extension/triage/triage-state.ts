@@ -54,6 +54,8 @@ export class TriageState implements vscode.Disposable {
   /** Bumped whenever the answers change: the memos below are for one version. */
   private version = 0;
   private readonly flagMemo = new ListMemo<Map<string, Flag[]>>();
+  /** The last triage of the whole backlog, and the service it was for. */
+  private whole: { scope: string | undefined; result: TriageResult } | undefined;
   private readonly rankMemo = new ListMemo<{ rank: Map<string, number>; draws: Map<string, number>; items: TriageResult['items'] }>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** The marks or the labels changed (the tree redraws, panels refresh their notes). */
@@ -266,12 +268,23 @@ export class TriageState implements vscode.Disposable {
   /**
    * The triage group a loaded recommendation is in now (its flags, and whether it leads its chain),
    * journalled with a decision about it so that the answer counts for that group after a reload, as
-   * a triage run's own labels do (journal.ts StartedLine.triage). Undefined when it is not loaded or
-   * the triage part is missing: the answer then counts for the plain group of its pattern.
+   * a triage run's own labels do (journal.ts StartedLine.triage). From the triage of the loaded list,
+   * else of the whole backlog's last triage (runWhole). Undefined when neither has it, or without the
+   * triage part: the answer then counts for the plain group of its pattern.
    */
   groupRef(list: LoadedRecords, id: string): TriageGroupRef | undefined {
-    const item = this.ranked(list)?.items.get(id);
+    // One the tree has not loaded (a group reviewed from the Triage panel) is in the whole backlog's
+    // last triage, if it was for this service.
+    const whole = this.whole;
+    const item = this.ranked(list)?.items.get(id) ?? (whole && whole.scope === this.scope() ? whole.result.items.get(id) : undefined);
     return item && this.core().groupRefOf(item);
+  }
+
+  /** A triage of the whole backlog (the Triage panel, a group decision): kept for groupRef of the records the tree has not loaded. */
+  runWhole(pending: readonly Recommendation[]): TriageResult {
+    const result = this.run(pending);
+    this.whole = { scope: this.scope(), result };
+    return result;
   }
 
   private ranked(list: LoadedRecords): { rank: Map<string, number>; draws: Map<string, number>; items: TriageResult['items'] } | undefined {
