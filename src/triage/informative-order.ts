@@ -1,7 +1,6 @@
 // The review queue's "most informative first" (issue 17): which pending item a curator is asked
 // next, from a triage run's groups, the audit's draws and the questions the approvals settled.
 import { drawsOf, withDraws } from './audit';
-import { MIN_DECISIONS_FOR_KAPPA } from './concentration';
 import type { TriageGroup, TriageResult } from './triage';
 
 /** A stable pseudo-random order within a group (FNV-1a of the id): a sample, not the highest scores. */
@@ -13,8 +12,8 @@ function hash(id: string): number {
 
 /**
  * The review queue's "most informative first": one item from each group that is not yet safe, in
- * turn — plain patterns before flagged groups; among them, groups with fewer than two decisions
- * of their own first (largest first), then those a group decision is within reach of (most items per
+ * turn — plain patterns before flagged groups; among them, groups without enough decisions of
+ * their own first (largest first), then those a group decision is within reach of (most items per
  * answer still needed), then those whose interval is widest for their size. Items of safe groups are not
  * asked: a group decision takes them. Unsure items are not asked again.
  */
@@ -41,15 +40,12 @@ export function informativeOrder(result: TriageResult): string[] {
     // and a group that needs as many answers as it has items is out of reach (answering it is
     // deciding it by hand). Measured over five backlogs of 8,000–20,000 (docs/benchmarks.md,
     // "Fourth attempt"): 3,621 answers by fewest answers first, 3,075 by items per answer.
-    // The first tier: a flagged group's own decisions before it may be decided in bulk, and a plain
-    // group's second one (one lets it join a set, but only groups with two teach κ, how much every
-    // group may borrow from the fields: concentration.ts). Asking one answer of every plain group
-    // before any second left κ at 0 for the whole cold start (at 20,394, 67 groups asked once, then
-    // the ten largest ~10 times each before the first group decision); measured over ten backlogs
-    // of 8,137–20,394, 5,795 → 5,554 answers (docs/benchmarks.md, "Ninth attempt").
     const traps = g.flags.length;
     const reach = g.answersToSafe !== undefined && g.answersToSafe < g.decidable.length;
-    const firstTier = own < (traps ? o.minOwnLabels : MIN_DECISIONS_FOR_KAPPA);
+    // (A plain group's second decision in this first tier too — only groups with two teach κ — was
+    // measured and not kept: fewer answers at 8,000, more at 12,000 and 20,000; docs/benchmarks.md,
+    // "Ninth attempt".)
+    const firstTier = own < (traps ? o.minOwnLabels : 1);
     return [traps ? 0 : 1, firstTier ? 1 : 0, g.chainLead ? 1 : 0, reach ? 1 : 0, reach ? g.decidable.length / g.answersToSafe! : g.size * (g.high - g.low)];
   };
   const ranks = new Map(open.map((g) => [g, priority(g)]));

@@ -191,23 +191,6 @@ describe('triage: flags and the informative order', () => {
     assert.equal(order.length, 36);
   });
 
-  it("asks a plain group's second decision before any group's third: groups with one decision teach nothing of κ", () => {
-    const cache = new FeatureCache();
-    const large = [...Array(30)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
-    const other = [...Array(10)].map(() => rec(0.9, place('Blue Owl', '1 A St'), place('Blue Owl', '1 A St')));
-    const answered = (r: Recommendation, n: number): TriageLabel[] =>
-      [...Array(n)].map((_, i) => ({ id: `${r['@id']}#${i}`, verdict: 'approve', features: cache.of(r), entityIds: [`${r['@id']}#${i}a`, `${r['@id']}#${i}b`] }));
-    const r = triage([...large.slice(1), ...other.slice(1)], [...answered(large[0], 2), ...answered(other[0], 1)], {}, cache);
-    const byKey = new Map(r.groups.map((g) => [g.key, g]));
-    const [largeGroup, otherGroup] = [byKey.get(cache.of(large[0]).pattern)!, byKey.get(cache.of(other[0]).pattern)!];
-    assert.notEqual(largeGroup.key, otherGroup.key);
-    assert.deepEqual([largeGroup.safe, otherGroup.safe], [null, null], 'the test needs two open groups');
-    assert.equal(r.kappa.high + r.kappa.low, 0, 'one group with two decisions is no spread to estimate κ from');
-    const order = informativeOrder(r);
-    assert.equal(r.items.get(order[0])?.features.pattern, otherGroup.key, "the smaller group's second decision is not asked first");
-    assert.equal(r.items.get(order[1])?.features.pattern, largeGroup.key);
-  });
-
   it('among groups with decisions, those within reach of a group decision first, by items per answer still needed; one that needs as many answers as it has items is out of reach', () => {
     const cache = new FeatureCache();
     const near = [...Array(200)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
