@@ -20,8 +20,20 @@ export async function reloadWithComparisonAndQueue(page, sidebar, { screenshot, 
   await expect('six rows in the Recommendations view', rows.nth(5).waitFor());
   const row = rows.nth(5);
   const label = (await row.locator('.label-name').first().innerText()).trim();
-  await row.locator('.label-name').first().click();
-  const comparison = await webviewFrame(page, `the comparison panel of "${label}"`, (f) => f.locator('main.comparison h1').first(), async (f) => (await f.locator('.queue-bar').count()) === 0 && (await f.locator('button.decide.approve').isEnabled()));
+  // A click while the tree re-sorts under it (the sandbox re-scores after it learns) can land on no
+  // row at all on a loaded machine (CI once saw no panel open): click again, a few times at most.
+  const opened = (f) => f.locator('main.comparison h1').first();
+  const ready = async (f) => (await f.locator('.queue-bar').count()) === 0 && (await f.locator('button.decide.approve').isEnabled());
+  let comparison;
+  for (let attempt = 1; !comparison; attempt++) {
+    await row.locator('.label-name').first().click();
+    try {
+      comparison = await webviewFrame(page, `the comparison panel of "${label}"`, opened, ready, attempt < 3 ? 15_000 : STEP_TIMEOUT_MS);
+    } catch (e) {
+      if (!(e instanceof StepError) || attempt >= 3) throw e;
+      say(`no comparison panel 15 s after click ${attempt} on "${label}": clicking again`);
+    }
+  }
   const id = (await comparison.locator('.rec-id code').innerText()).trim();
   // The tab names what the panel shows: the tree may have re-sorted between reading the row and the
   // click (the sandbox re-scores its list after it learns from decisions), so the row's label is not
