@@ -23,12 +23,12 @@ import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
 import { runBulkDecisions } from '../src/curation/bulk-decisions';
 import { attemptDecision } from '../src/curation/decide';
-import { DecisionJournal, journalConnection, type TriageGroupRef } from '../src/curation/journal';
+import { DecisionJournal, journalConnection } from '../src/curation/journal';
 import { auditSpentFromJournal } from '../src/triage/audit';
 import { groupRefOf, labelsFromContents } from '../src/triage/journal-labels';
 import { bulkRejectionsFromJournal, bulkTallyFromJournal } from '../src/triage/journal-tally';
 import { auditDrawsOf, informativeOrder } from '../src/triage/informative-order';
-import { FeatureCache, triage, type TriageLabel, type TriageResult } from '../src/triage/triage';
+import { FeatureCache, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
 const { values } = parseArgs({
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
           const targets = g.decidable.map((id) => byId.get(id)!);
           // Through the bulk path as the Triage panel's group decision: its share journalled with each decision.
           const share = result.bulkShare(g.key, g.safe!);
-          const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, journal, bulk: share, triageOf: (id) => groupRefOfItem(result, id), concurrency: 8 });
+          const summary = await runBulkDecisions(client, targets, { verdict: g.safe!, connection, journal, bulk: share, triageOf: (id) => groupRefOf(result.items.get(id)), concurrency: 8 });
           bulkRuns++;
           // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
           if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
@@ -168,7 +168,7 @@ async function main(): Promise<void> {
         }
         if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
         // The queue's path (decideRecommendation): journalled with its group and audit draw, then sent.
-        const outcome = await attemptDecision(client, rec, verdict, { journal, connection, audit: draws.get(next), triage: groupRefOfItem(result, next) });
+        const outcome = await attemptDecision(client, rec, verdict, { journal, connection, audit: draws.get(next), triage: groupRefOf(result.items.get(next)) });
         if (outcome.status === 'ok') {
           if (verdict === 'approve') approved.add(next);
         } else {
@@ -211,12 +211,6 @@ function describeBacklog(initial: Recommendation[], truthOf: Map<string, boolean
     const matches = g.decidable.filter((id) => truthOf.get(id)).length;
     console.log(`  ${String(g.size).padStart(6)} ${((matches / Math.max(1, g.decidable.length)) * 100).toFixed(1).padStart(5)} % true  ${g.words}${g.flags.length ? ` [${g.flags.join(', ')}]` : ''}`);
   }
-}
-
-/** The group a triage item is in, as the extension journals it with a decision (TriageState.groupRef). */
-function groupRefOfItem(result: TriageResult, id: string): TriageGroupRef | undefined {
-  const item = result.items.get(id);
-  return item && groupRefOf(item);
 }
 
 /** Everything by hand, and approving everything at or above the best single score threshold. */

@@ -49,10 +49,7 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
       // triage's bulk tally). A forced one is the curator's own answer, learnt from as such.
       bulk: group.safe === verdict ? result.bulkShare(key, verdict) : undefined,
       // The group it was decided in goes with each decision: a forced one teaches that group.
-      triageOf: (id) => {
-        const item = result.items.get(id);
-        return item && groupRefOf(item);
-      },
+      triageOf: (id) => groupRefOf(result.items.get(id)),
       concurrency: 8,
       signal: io.signal,
     });

@@ -31,21 +31,24 @@ function groupOf(x: unknown): { flags: Flag[]; chainLead: boolean } | undefined 
   return { flags: [...new Set(known)], chainLead: lead === true };
 }
 
-/** What the journal keeps of the group a triage item is in (StartedLine.triage): its flags but unsure, and whether it leads its chain. */
-export function groupRefOf(item: Pick<TriageItem, 'flags' | 'chainLead'>): TriageGroupRef {
-  return { flags: item.flags.filter((f) => f !== 'unsure'), ...(item.chainLead ? { lead: true } : {}) };
+/**
+ * What the journal keeps of the group a triage item is in (StartedLine.triage): its flags but unsure,
+ * and whether it leads its chain. Undefined for an item the triage did not see.
+ */
+export function groupRefOf(item: Pick<TriageItem, 'flags' | 'chainLead'> | undefined): TriageGroupRef | undefined {
+  return item && { flags: item.flags.filter((f) => f !== 'unsure'), ...(item.chainLead ? { lead: true } : {}) };
 }
 
-function label(id: string, verdict: TriageLabel['verdict'], score: number | undefined, entities: readonly JournalEntity[], cache: FeatureCache, audit?: unknown, triage?: unknown): TriageLabel {
+function label(id: string, verdict: TriageLabel['verdict'], score: number | undefined, entities: readonly JournalEntity[], cache: FeatureCache, decision?: Pick<DecisionEntry, 'audit' | 'triage'>): TriageLabel {
   const rec = {
     '@id': id,
     score: score ?? 0.5,
     entities: entities.map((x) => ({ ...(x.fields ?? {}), '@id': x.id, name: x.name }) as RecommendationEntity),
   } as Recommendation;
   const l: TriageLabel = { id, verdict, features: cache.of(rec), entityIds: rec.entities.map((x) => x['@id']) };
-  const a = auditOf(audit);
+  const a = auditOf(decision?.audit);
   if (a !== undefined) l.audit = a;
-  const group = groupOf(triage);
+  const group = groupOf(decision?.triage);
   if (group) {
     l.flags = group.flags;
     if (group.chainLead) l.chainLead = true;
@@ -55,7 +58,7 @@ function label(id: string, verdict: TriageLabel['verdict'], score: number | unde
 
 export function labelsFromJournal(entries: readonly DecisionEntry[], cache = new FeatureCache()): TriageLabel[] {
   const labels: TriageLabel[] = [];
-  for (const e of entries) if (e.outcome === 'ok' && !e.bulk) labels.push(label(e.id, e.verdict, e.score, e.entities, cache, e.audit, e.triage));
+  for (const e of entries) if (e.outcome === 'ok' && !e.bulk) labels.push(label(e.id, e.verdict, e.score, e.entities, cache, e));
   return labels;
 }
 
@@ -64,7 +67,7 @@ export function labelsFromContents(contents: Pick<JournalContents, 'entries' | '
   const labels: TriageLabel[] = [];
   for (const a of journalAnswers(contents)) {
     if (a.verdict === 'unsure') labels.push(label(a.id, 'unsure', a.score, a.entities, cache));
-    else if ((a as DecisionEntry).outcome === 'ok' && !(a as DecisionEntry).bulk) labels.push(label(a.id, a.verdict, a.score, a.entities, cache, (a as DecisionEntry).audit, (a as DecisionEntry).triage));
+    else if ((a as DecisionEntry).outcome === 'ok' && !(a as DecisionEntry).bulk) labels.push(label(a.id, a.verdict, a.score, a.entities, cache, a as DecisionEntry));
   }
   return labels;
 }

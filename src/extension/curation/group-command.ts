@@ -121,10 +121,7 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
     // triage's bulk tally). One decided knowingly against triage's word is the curator's own answer.
     bulk: group.safe === verdict ? result.bulkShare(group.key, verdict) : undefined,
     // Each decision counts for the group it was decided in: the whole backlog's, as shown.
-    groupOf: (id) => {
-      const item = result.items.get(id);
-      return item && c.triage.core().groupRefOf(item);
-    },
+    groupOf: (id) => c.triage.core().groupRefOf(result.items.get(id)),
   });
 }
 

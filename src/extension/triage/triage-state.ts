@@ -277,7 +277,7 @@ export class TriageState implements vscode.Disposable {
     // last triage, if it was for this service.
     const whole = this.whole;
     const item = this.ranked(list)?.items.get(id) ?? (whole && whole.scope === this.scope() ? whole.result.items.get(id) : undefined);
-    return item && this.core().groupRefOf(item);
+    return this.core().groupRefOf(item);
   }
 
   /** A triage of the whole backlog (the Triage panel, a group decision): kept for groupRef of the records the tree has not loaded. */
