@@ -83,7 +83,11 @@ describe('Record data as markup in the real VS Code', function () {
   });
 
   it('the decision-failure notification names the records and says why, without a live link', async () => {
-    const rec = api.recommendations.shown().find((r) => names(r).includes('](command:workbench.action.terminal'));
+    // A late refresh from the connection's set-up can empty the list for a moment (CI once found it
+    // empty here although the set-up had seen it filled): wait for the record, then check it.
+    const carries = () => api.recommendations.shown().find((r) => names(r).includes('](command:workbench.action.terminal'));
+    await waitFor('a recommendation carrying a command link', carries, 20_000).catch(() => undefined);
+    const rec = carries();
     assert.ok(rec, `no recommendation carries a command link: ${api.recommendations.shown().map(names).join(' | ').slice(0, 500)}`);
     const c = capture();
     try {
