@@ -64,6 +64,48 @@ describe('Connections and the access token', function () {
     await vscode.commands.executeCommand(click.command);
   });
 
+  it('a token stored for another service, the same token again or another connection in the settings leave the loaded list as it is', async () => {
+    // Found on CI: SecretStorage's and the settings' change events reloaded the session after the
+    // command that caused them had, and every view started over at its first page.
+    const config = vscode.workspace.getConfiguration('dedupCurator');
+    const pageSize = config.inspect<number>('pageSize.recommendations')?.globalValue;
+    const connections = config.inspect<unknown[]>('connections')?.globalValue;
+    const elsewhere = 'http://127.0.0.1:9/elsewhere/';
+    try {
+      await config.update('pageSize.recommendations', 5, vscode.ConfigurationTarget.Global);
+      await api.recommendations.refresh();
+      await settled(api);
+      assert.ok(api.recommendations.hasMore, 'the sandbox has more than one page of 5');
+      await api.recommendations.loadMore();
+      await settled(api);
+      const loaded = api.recommendations.loaded().length;
+      assert.equal(loaded, 10, 'two pages loaded');
+      const state = api.session.state;
+      await api.session.tokens.set(elsewhere, 'another-token');
+      await api.session.tokens.set(sandbox.baseUrl, TOKEN);
+      await config.update('connections', [...(connections ?? []), { name: 'Elsewhere', baseUrl: elsewhere }], vscode.ConfigurationTarget.Global);
+      await new Promise((r) => setTimeout(r, 1500));
+      await settled(api);
+      assert.equal(api.session.state, state, 'the same state, the same client');
+      assert.equal(api.recommendations.loaded().length, loaded, 'the loaded pages are kept');
+      // A change that does make another client still tells the views.
+      await api.session.tokens.set(sandbox.baseUrl, `${TOKEN}-changed`);
+      await waitFor('a new state', () => api.session.state !== state);
+      const refused = api.session.state;
+      await api.session.tokens.set(sandbox.baseUrl, TOKEN);
+      await waitFor('the state with the right token again', () => api.session.state !== refused);
+      await settled(api);
+      await api.recommendations.refresh();
+      await settled(api);
+      assert.equal(api.recommendations.loaded().length, 5, 'the list loads with the right token');
+    } finally {
+      await api.session.tokens.clear(elsewhere);
+      await config.update('connections', connections, vscode.ConfigurationTarget.Global);
+      await config.update('pageSize.recommendations', pageSize, vscode.ConfigurationTarget.Global);
+      await settled(api);
+    }
+  });
+
   for (const [status, token, kind] of [
     [401, 'a-wrong-token', /refused the access token/],
     [402, 'token with spaces', /malformed/],

@@ -2,6 +2,7 @@
 // commands ask the session for a client and listen to onDidChange; none of them reads settings or
 // secrets themselves. Every request the client makes is written to the log (method, path, status,
 // time, attempt), never the token.
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DedupClient } from '../../api/client';
 import { checkBaseUrl } from '../../api/base-url';
@@ -43,6 +44,8 @@ export class Session implements vscode.Disposable {
   private readonly insecureAccepted = new Set<string>();
   private readonly insecureQuestions = new Map<string, Promise<boolean>>();
   private reloading: Promise<unknown> = Promise.resolve();
+  /** What the current state was made of (madeOfState): a reload that finds the same keeps it. */
+  private madeOf = '';
 
   constructor(
     readonly tokens: TokenStore,
@@ -53,10 +56,11 @@ export class Session implements vscode.Disposable {
   ) {
     this.disposables.push(
       this.changed,
-      tokens.onDidChange(() => void this.reload()),
+      // Events reload only when the state changes (see reloadNow); a command's reload always tells the views.
+      tokens.onDidChange(() => void this.reload({ onlyIfChanged: true })),
       // Only the settings that make another client; the views react to their own settings.
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (affects(e, SettingKeys.connections, SettingKeys.baseUrl, SettingKeys.requestTimeoutSeconds)) void this.reload();
+        if (affects(e, SettingKeys.connections, SettingKeys.baseUrl, SettingKeys.requestTimeoutSeconds)) void this.reload({ onlyIfChanged: true });
       }),
     );
   }
@@ -120,16 +124,27 @@ export class Session implements vscode.Disposable {
 
   /**
    * Computes the state again and tells the views. Serialized: a settings change and a command often
-   * reload together, and an earlier computation finishing last must not win.
+   * reload together, and an earlier computation finishing last must not win. `onlyIfChanged`: keep
+   * the state (and tell no one) when it would be made of the same connection, URL, token and
+   * timeout; without it the views load again even so (Set Token with the same token after a 401
+   * is the user asking to try again).
    */
-  reload(): Promise<SessionState> {
-    const run = this.reloading.then(() => this.reloadNow());
+  reload(options: { onlyIfChanged?: boolean } = {}): Promise<SessionState> {
+    const run = this.reloading.then(() => this.reloadNow(options.onlyIfChanged ?? false));
     this.reloading = run.catch(() => undefined);
     return run;
   }
 
-  private async reloadNow(): Promise<SessionState> {
-    this.current = await this.compute();
+  private async reloadNow(onlyIfChanged: boolean): Promise<SessionState> {
+    const { state, madeOf } = await this.compute();
+    // A token stored for another connection, another connection added or marked in the settings,
+    // the change a command already reloaded for: the state is what it was. Firing anyway gave every
+    // view a new client and started every list over at its first page (the loaded pages, the
+    // scroll, a "load all" in progress: gone), sometimes seconds later, when SecretStorage's or the
+    // settings' change event arrived after the command's own reload.
+    if (onlyIfChanged && madeOf === this.madeOf) return this.current;
+    this.madeOf = madeOf;
+    this.current = state;
     this.log.info(`connection: ${describe(this.current)}`);
     // `satisfies`: a new state kind must be listed in CONNECTION_STATES, which the manifest test reads.
     await setContext(ContextKeys.connection, this.current.kind satisfies ConnectionState);
@@ -143,28 +158,34 @@ export class Session implements vscode.Disposable {
     return all.find((c) => c.name === wanted) ?? all.find((c) => !c.ephemeral) ?? all[0];
   }
 
-  private async compute(): Promise<SessionState> {
+  private async compute(): Promise<{ state: SessionState; madeOf: string }> {
     const timeoutMs = Settings.requestTimeoutMs();
+    const { state, token } = await this.computeState(timeoutMs);
+    return { state, madeOf: madeOfState(state, timeoutMs, token) };
+  }
+
+  /** The state, and the token its client was made with. */
+  private async computeState(timeoutMs: number): Promise<{ state: SessionState; token?: string }> {
     const hooks = {
       timeoutMs,
       onRetry: (r: { error: Error; delayMs: number; attempt: number }) => this.log.warn(`${r.error.message}; retry ${r.attempt} in ${r.delayMs} ms`),
       onRequest: (i: RequestInfo) => this.logRequest(i),
     };
     const connection = this.chosen();
-    if (!connection) return { kind: 'no-connection' };
+    if (!connection) return { state: { kind: 'no-connection' } };
     if (connection.ephemeral && this.ephemeral) {
       const { baseUrl, token, label } = this.ephemeral;
-      return { kind: 'ready', baseUrl, label, connection, client: new DedupClient({ baseUrl, token, ...hooks }) };
+      return { state: { kind: 'ready', baseUrl, label, connection, client: new DedupClient({ baseUrl, token, ...hooks }) }, token };
     }
     let baseUrl: string;
     try {
       baseUrl = checkBaseUrl(connection.baseUrl).url;
     } catch (e) {
-      return { kind: 'invalid-url', connection, message: isDedupError(e) ? e.message : String(e) };
+      return { state: { kind: 'invalid-url', connection, message: isDedupError(e) ? e.message : String(e) } };
     }
     const token = await this.tokens.get(baseUrl);
-    if (!token) return { kind: 'no-token', baseUrl, connection };
-    return { kind: 'ready', baseUrl, label: connection.name, connection, client: new DedupClient({ baseUrl, token, ...hooks }) };
+    if (!token) return { state: { kind: 'no-token', baseUrl, connection } };
+    return { state: { kind: 'ready', baseUrl, label: connection.name, connection, client: new DedupClient({ baseUrl, token, ...hooks }) }, token };
   }
 
   /** One line per attempt: `POST /api/custom/locations 200 35 ms` (the hook never sees the token). */
@@ -209,6 +230,16 @@ export class Session implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/**
+ * What a state is made of, as one string: two reloads that give the same string would make the same
+ * client. The token enters as a SHA-256 digest, so that this string never holds the secret.
+ */
+function madeOfState(s: SessionState, timeoutMs: number, token: string | undefined): string {
+  const digest = token === undefined ? '' : createHash('sha256').update(token).digest('hex');
+  const { client: _client, ...rest } = s as SessionState & { client?: unknown };
+  return JSON.stringify({ ...rest, timeoutMs, digest });
 }
 
 function describe(s: SessionState): string {
