@@ -109,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const comparisonPanels = registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }, ready);
   const triagePanels = registerTriagePanel(context, curation, ready);
   const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
+  let listsClient: unknown;
   // Before the record panels: a location panel lists its events from the mirror when it is fresh.
   const mirrors = new MirrorService(session, context.globalStorageUri, log);
   context.subscriptions.push(mirrors);
@@ -135,7 +136,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     localSandbox,
     sandboxCommand,
     ...registerTreeCommands(recommendations, locations, events),
-    session.onDidChange(() => void refreshAll()),
+    session.onDidChange((state) => {
+      // The same client (only the connection's production mark changed): the lists stay as they are.
+      const client = state.kind === 'ready' ? state.client : undefined;
+      if (client && client === listsClient) return;
+      listsClient = client;
+      void refreshAll();
+    }),
   );
   const statusBar = new ConnectionStatusBar(session, recommendations);
   context.subscriptions.push(statusBar);

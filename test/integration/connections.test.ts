@@ -88,9 +88,20 @@ describe('Connections and the access token', function () {
       await settled(api);
       assert.equal(api.session.state, state, 'the same state, the same client');
       assert.equal(api.recommendations.loaded().length, loaded, 'the loaded pages are kept');
+      // Marked production: the status bar says so, the client and the loaded pages stay.
+      const client = state.kind === 'ready' ? state.client : undefined;
+      assert.equal(await vscode.commands.executeCommand('dedupCurator.toggleProduction', true), true);
+      await waitFor('the production mark in the status bar', () => api.session.active?.production === true && /production/.test(api.statusBar.text));
+      await new Promise((r) => setTimeout(r, 1000));
+      await settled(api);
+      assert.equal(api.session.state.kind === 'ready' && api.session.state.client, client, 'the same client');
+      assert.equal(api.recommendations.loaded().length, loaded, 'marking production keeps the loaded pages');
+      await vscode.commands.executeCommand('dedupCurator.toggleProduction', false);
+      await waitFor('the mark gone', () => api.session.active?.production !== true && !/production/.test(api.statusBar.text));
+      const unmarked = api.session.state;
       // A change that does make another client still tells the views.
       await api.session.tokens.set(sandbox.baseUrl, `${TOKEN}-changed`);
-      await waitFor('a new state', () => api.session.state !== state);
+      await waitFor('a new state', () => api.session.state !== unmarked);
       const refused = api.session.state;
       await api.session.tokens.set(sandbox.baseUrl, TOKEN);
       await waitFor('the state with the right token again', () => api.session.state !== refused);

@@ -26,7 +26,8 @@ export function registerProductionCommand(session: Session): vscode.Disposable[]
         void showWarning(vscode.l10n.t('"{0}" is not in the user settings (dedupCurator.connections): add it with Add Connection… to mark it.', conn.name));
         return undefined;
       }
-      await session.reload();
+      // The same service, token and client: the status bar follows, the views keep their pages.
+      await session.reload({ onlyIfChanged: true });
       vscode.window.setStatusBarMessage(
         inertText(next ? vscode.l10n.t('{0} is marked production: bulk and group decisions ask for its name.', conn.name) : vscode.l10n.t('{0} is no longer marked production.', conn.name)),
         5000,

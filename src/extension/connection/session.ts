@@ -46,6 +46,8 @@ export class Session implements vscode.Disposable {
   private reloading: Promise<unknown> = Promise.resolve();
   /** What the current state was made of (madeOfState): a reload that finds the same keeps it. */
   private madeOf = '';
+  /** What its client was made of (URL, token, timeout): a reload for another reason keeps the client. */
+  private clientMadeOf = '';
 
   constructor(
     readonly tokens: TokenStore,
@@ -126,8 +128,9 @@ export class Session implements vscode.Disposable {
    * Computes the state again and tells the views. Serialized: a settings change and a command often
    * reload together, and an earlier computation finishing last must not win. `onlyIfChanged`: keep
    * the state (and tell no one) when it would be made of the same connection, URL, token and
-   * timeout; without it the views load again even so (Set Token with the same token after a 401
-   * is the user asking to try again).
+   * timeout, and keep the client when only the connection's marks changed (production), so the
+   * views, which load again for a new client only, keep their pages; without it the views load
+   * again even so (Set Token with the same token after a 401 is the user asking to try again).
    */
   reload(options: { onlyIfChanged?: boolean } = {}): Promise<SessionState> {
     const run = this.reloading.then(() => this.reloadNow(options.onlyIfChanged ?? false));
@@ -142,9 +145,11 @@ export class Session implements vscode.Disposable {
     // view a new client and started every list over at its first page (the loaded pages, the
     // scroll, a "load all" in progress: gone), sometimes seconds later, when SecretStorage's or the
     // settings' change event arrived after the command's own reload.
-    if (onlyIfChanged && madeOf === this.madeOf) return this.current;
-    this.madeOf = madeOf;
-    this.current = state;
+    if (onlyIfChanged && madeOf.all === this.madeOf) return this.current;
+    const kept = onlyIfChanged && madeOf.client === this.clientMadeOf && this.current.kind === 'ready' && state.kind === 'ready' ? this.current.client : undefined;
+    this.madeOf = madeOf.all;
+    this.clientMadeOf = madeOf.client;
+    this.current = kept && state.kind === 'ready' ? { ...state, client: kept } : state;
     this.log.info(`connection: ${describe(this.current)}`);
     // `satisfies`: a new state kind must be listed in CONNECTION_STATES, which the manifest test reads.
     await setContext(ContextKeys.connection, this.current.kind satisfies ConnectionState);
@@ -158,7 +163,7 @@ export class Session implements vscode.Disposable {
     return all.find((c) => c.name === wanted) ?? all.find((c) => !c.ephemeral) ?? all[0];
   }
 
-  private async compute(): Promise<{ state: SessionState; madeOf: string }> {
+  private async compute(): Promise<{ state: SessionState; madeOf: { all: string; client: string } }> {
     const timeoutMs = Settings.requestTimeoutMs();
     const { state, token } = await this.computeState(timeoutMs);
     return { state, madeOf: madeOfState(state, timeoutMs, token) };
@@ -233,13 +238,15 @@ export class Session implements vscode.Disposable {
 }
 
 /**
- * What a state is made of, as one string: two reloads that give the same string would make the same
- * client. The token enters as a SHA-256 digest, so that this string never holds the secret.
+ * What a state is made of, as strings: two reloads that give the same `all` would make the same
+ * state, the same `client` the same client (its URL, token and timeout). The token enters as a
+ * SHA-256 digest, so that these strings never hold the secret.
  */
-function madeOfState(s: SessionState, timeoutMs: number, token: string | undefined): string {
+function madeOfState(s: SessionState, timeoutMs: number, token: string | undefined): { all: string; client: string } {
   const digest = token === undefined ? '' : createHash('sha256').update(token).digest('hex');
   const { client: _client, ...rest } = s as SessionState & { client?: unknown };
-  return JSON.stringify({ ...rest, timeoutMs, digest });
+  const baseUrl = s.kind === 'ready' || s.kind === 'no-token' ? s.baseUrl : undefined;
+  return { all: JSON.stringify({ ...rest, timeoutMs, digest }), client: JSON.stringify({ kind: s.kind, baseUrl, timeoutMs, digest }) };
 }
 
 function describe(s: SessionState): string {
