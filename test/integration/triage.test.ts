@@ -83,6 +83,9 @@ describe('Triage in the real VS Code (issue 17)', function () {
       assert.equal(broken.informativeRank(list), undefined);
       assert.ok(broken.isUnsure(unsure['@id']), 'the unsure mark was not read without the core');
       assert.throws(() => broken.run(list.loaded()), (e: unknown) => e instanceof TriageCoreError && /dist\/triage\.js/.test(e.message) && !/Require stack/.test(e.message));
+      // A decision needs no triage: its group is left out (it counts as a plain answer), and it is taken.
+      assert.equal(broken.groupRef(list, list.loaded()[0]), undefined);
+      assert.deepEqual([...broken.groupRefs(list, list.loaded().slice(0, 3)).values()], []);
     } finally {
       broken.dispose();
     }
@@ -135,6 +138,27 @@ describe('Triage in the real VS Code (issue 17)', function () {
       const label = fresh.labels.filter((l) => l.id === member['@id']).pop();
       assert.deepEqual(label?.flags, item.flags);
       assert.equal(groupKey(label.features.pattern, label.flags ?? [], label.chainLead), groupKey(item.features.pattern, item.flags, item.chainLead));
+    } finally {
+      fresh.dispose();
+    }
+  });
+
+  it('a record no triage has seen (a panel restored after a reload) is journalled in the group it has beside the loaded list', async () => {
+    await settled(api);
+    const loaded = api.recommendations.loaded();
+    const run = api.triage.run(loaded);
+    // A chain member and the loaded list without it: its partner is still there, as after a reload
+    // that restored its panel before the tree had loaded it.
+    const member = loaded.find((r) => run.items.get(r['@id'])?.flags.includes('chain') && !run.items.get(r['@id'])?.flags.includes('unsure'));
+    assert.ok(member, 'the backlog needs a chain member among the loaded ones');
+    const others = loaded.filter((r) => r !== member);
+    const fresh = new TriageState(new DecisionJournal(api.triage.journalPath), log, () => api.session.baseUrl);
+    try {
+      await fresh.loaded;
+      const ref = fresh.groupRef({ loaded: () => others, revision: 0 }, member);
+      assert.ok(ref?.flags.includes('chain'), `no chain flag in ${JSON.stringify(ref)}`);
+      const item = fresh.run([...others, member]).items.get(member['@id'])!;
+      assert.deepEqual(ref, { flags: item.flags, ...(item.chainLead ? { lead: true } : {}) });
     } finally {
       fresh.dispose();
     }

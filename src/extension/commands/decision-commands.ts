@@ -123,7 +123,7 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
     if (ok !== reject) return { status: 'cancelled' };
   }
   // The group it is decided in, taken before it leaves the list (its answer counts for that group).
-  const triage = curation.triage.groupRef(list, rec['@id']);
+  const triage = curation.triage.groupRef(list, rec);
   const putBack = list.take(rec['@id']);
   const graceMs = Settings.undoMs();
   // The undo period starts now, before the journal's fsync, so Undo works from the first moment.

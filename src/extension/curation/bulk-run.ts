@@ -82,7 +82,9 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
   // The triage group of each, taken once before the run (each decision changes the list): journalled
   // with its decision, so an answer counts for the group it was taken in (journal.ts StartedLine.triage).
-  const groups = new Map(targets.map((t) => [t['@id'], req.groupOf?.(t['@id']) ?? c.triage.groupRef(c.recommendations, t['@id'])]));
+  const given = new Map(targets.map((t) => [t['@id'], req.groupOf?.(t['@id'])]));
+  const found = c.triage.groupRefs(c.recommendations, targets.filter((t) => !given.get(t['@id'])));
+  const groups = new Map(targets.map((t) => [t['@id'], given.get(t['@id']) ?? found.get(t['@id'])]));
   let stoppedByAuth = false;
   const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inertText(title), cancellable: true }, async (progress, token) => {
     const cancel = cancellationSignal(token, req.signal);

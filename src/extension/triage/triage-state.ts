@@ -266,18 +266,37 @@ export class TriageState implements vscode.Disposable {
   }
 
   /**
-   * The triage group a loaded recommendation is in now (its flags, and whether it leads its chain),
+   * The triage group a recommendation is in now (its flags, and whether it leads its chain),
    * journalled with a decision about it so that the answer counts for that group after a reload, as
    * a triage run's own labels do (journal.ts StartedLine.triage). From the triage of the loaded list,
-   * else of the whole backlog's last triage (runWhole). Undefined when neither has it, or without the
-   * triage part: the answer then counts for the plain group of its pattern.
+   * else of the whole backlog's last triage (runWhole), else of the loaded list with it (a panel
+   * restored after a reload, before any triage saw its record). Undefined without the triage part:
+   * the answer then counts for the plain group of its pattern, and the decision is taken all the same.
    */
-  groupRef(list: LoadedRecords, id: string): TriageGroupRef | undefined {
+  groupRef(list: LoadedRecords, rec: Recommendation): TriageGroupRef | undefined {
+    return this.groupRefs(list, [rec]).get(rec['@id']);
+  }
+
+  /** groupRef of each of `recs` (a bulk run's targets): those no triage saw are triaged once, together, with the loaded list. */
+  groupRefs(list: LoadedRecords, recs: readonly Recommendation[]): Map<string, TriageGroupRef | undefined> {
+    const refs = new Map<string, TriageGroupRef | undefined>();
+    const core = this.loadedCore;
+    if (!core) return refs;
+    const ranked = this.ranked(list)?.items;
     // One the tree has not loaded (a group reviewed from the Triage panel) is in the whole backlog's
     // last triage, if it was for this service.
-    const whole = this.whole;
-    const item = this.ranked(list)?.items.get(id) ?? (whole && whole.scope === this.scope() ? whole.result.items.get(id) : undefined);
-    return this.core().groupRefOf(item);
+    const whole = this.whole && this.whole.scope === this.scope() ? this.whole.result.items : undefined;
+    const unseen: Recommendation[] = [];
+    for (const rec of recs) {
+      const item = ranked?.get(rec['@id']) ?? whole?.get(rec['@id']);
+      if (item) refs.set(rec['@id'], core.groupRefOf(item));
+      else unseen.push(rec);
+    }
+    if (unseen.length) {
+      const items = this.run([...list.loaded(), ...unseen]).items;
+      for (const rec of unseen) refs.set(rec['@id'], core.groupRefOf(items.get(rec['@id'])));
+    }
+    return refs;
   }
 
   /** A triage of the whole backlog (the Triage panel, a group decision): kept for groupRef of the records the tree has not loaded. */
