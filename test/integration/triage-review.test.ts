@@ -110,11 +110,16 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark (issue
     const unloaded = g.decidable.find((id) => !loadedIds.has(id))!;
     await queue.begin(unloaded);
     assert.equal(queue.recommendationId, unloaded);
+    const totalBefore = api.recommendations.knownTotal;
+    assert.ok(totalBefore !== undefined, 'the tree knows the total');
     await queue.handleMessage({ type: 'decide', recommendationId: unloaded, verdict: 'reject' });
     // (An undo period may hold it a few seconds before it is sent.)
     const until = Date.now() + 30_000;
     while ((await pendingNow(direct)).has(unloaded) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
     assert.ok(!(await pendingNow(direct)).has(unloaded), 'the rejection did not reach the service');
+    // The tree's total (and the status bar's count) loses the unloaded one too.
+    await waitFor(`the tree's total to fall from ${totalBefore} (${api.recommendations.knownTotal})`, () => api.recommendations.knownTotal === totalBefore! - 1);
+    await waitFor(`the status bar's count (${api.statusBar.text})`, () => api.statusBar.text.includes(`${(totalBefore! - 1).toLocaleString('en-US')} pending`));
     const line = (await readJournal(api.triage.journalPath)).entries.filter((e) => e.id === unloaded).pop();
     assert.deepEqual(line?.triage?.flags, g.flags, 'the answer was journalled without its group');
     assert.equal(line?.triage?.lead === true, g.chainLead === true);

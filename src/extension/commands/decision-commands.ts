@@ -139,6 +139,7 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
     return { status: 'undone', message: vscode.l10n.t('Undone: nothing was sent; "{0}" is pending again.', names(rec)) };
   }
   if (outcome.status === 'ok') {
+    if (!putBack) list.decidedUnloaded(rec['@id']);
     log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
     return { status: 'ok' };
   }

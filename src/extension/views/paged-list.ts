@@ -299,6 +299,14 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     };
   }
 
+  /** A record this list never loaded left the service's list (decided elsewhere in this window): the known total follows. */
+  protected leftWithoutLoading(): void {
+    if (this.total === undefined) return;
+    this.total--;
+    this.changed.fire(undefined);
+    this.afterChange();
+  }
+
   protected afterChange(): void {
     this.setMessage(this.stateMessage());
   }

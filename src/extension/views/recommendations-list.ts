@@ -275,6 +275,16 @@ export class RecommendationsList extends PagedList<Recommendation> {
     };
   }
 
+  /**
+   * A recommendation decided while the tree had not loaded it (a panel restored after a reload, a
+   * member of a group's queue) left the service's list: the total the tree and the status bar show
+   * loses it too, as take() does for a loaded one (the walk of this fix found "3,034 pending" after
+   * a decision at 3,034).
+   */
+  decidedUnloaded(id: string): void {
+    if (!this.find(id)) this.leftWithoutLoading();
+  }
+
   override dispose(): void {
     this.pendingChanged.dispose();
     super.dispose();
