@@ -6,35 +6,14 @@
 //   npx tsx bench/triage-chains.ts [--locations 8000] [--seed 1] [--components]
 // --components also counts the chains as connected components (recommendations joined by a shared
 // entity) by size, with the true matches per chain.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DedupClient } from '../src/api/client';
 import type { Recommendation } from '../src/api/model';
-import { startServerProcess } from './lib/http-load';
+import { withTruthBacklog } from './lib/truth-backlog';
 
 const { values } = parseArgs({ options: { locations: { type: 'string', default: '8000' }, seed: { type: 'string', default: '1' }, components: { type: 'boolean' } } });
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'dedup-triage-chains-'));
-  const truthFile = join(dir, 'truth.tsv');
-  const args = [join(__dirname, '..', 'dist', 'cli.js'), 'sandbox', '--port', '0', '--token', 't', '--auto-merge', 'off', '--locations', values.locations!, '--events', '0', '--seed', values.seed!, '--truth-out', truthFile];
-  const sandbox = await startServerProcess(args, /^Endpoints: /, { readyMs: 600_000 });
-  try {
-    const url = /Sandbox listening on (\S+)/.exec(sandbox.banner.join('\n'))?.[1];
-    if (!url) throw new Error('no URL in the sandbox banner');
-    const trueId = new Map<string, string>();
-    for (const line of readFileSync(truthFile, 'utf8').split('\n')) {
-      const [integration, sourceId, id] = line.split('\t');
-      if (id) trueId.set(`${integration}\t${sourceId}`, id);
-    }
-    const recs: Recommendation[] = [];
-    for await (const r of new DedupClient({ baseUrl: url, token: 't' }).allRecommendations({ pageSize: 200 })) recs.push(r);
-    const isMatch = (r: Recommendation) => {
-      const ids = r.entities.map((e) => trueId.get(`${e.integration}\t${e.sourceId}`));
-      return ids.every((x) => x !== undefined && x === ids[0]);
-    };
+  await withTruthBacklog({ locations: values.locations!, seed: values.seed! }, ({ recs, isMatch }) => {
     const byEntity = new Map<string, Recommendation[]>();
     const source = new Map<string, string>();
     for (const r of recs) {
@@ -85,10 +64,7 @@ async function main(): Promise<void> {
     }
     console.log(`backlog ${recs.length} recommendations (--locations ${values.locations} --seed ${values.seed})`);
     for (const [kind, s] of [...stats].sort((a, b) => b[1].n - a[1].n)) console.log(`${kind.padEnd(52)} ${String(s.n).padStart(7)} ${((100 * s.matches) / s.n).toFixed(1).padStart(6)} % true`);
-  } finally {
-    await sandbox.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((e: unknown) => {
