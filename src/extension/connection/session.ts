@@ -149,12 +149,16 @@ export class Session implements vscode.Disposable {
     const kept = onlyIfChanged && madeOf.client === this.clientMadeOf && this.current.kind === 'ready' && state.kind === 'ready' ? this.current.client : undefined;
     this.madeOf = madeOf.all;
     this.clientMadeOf = madeOf.client;
-    this.current = kept && state.kind === 'ready' ? { ...state, client: kept } : state;
-    this.log.info(`connection: ${describe(this.current)}`);
+    const next = kept && state.kind === 'ready' ? { ...state, client: kept } : state;
+    this.log.info(`connection: ${describe(next)}`);
     // `satisfies`: a new state kind must be listed in CONNECTION_STATES, which the manifest test reads.
-    await setContext(ContextKeys.connection, this.current.kind satisfies ConnectionState);
-    this.changed.fire(this.current);
-    return this.current;
+    await setContext(ContextKeys.connection, next.kind satisfies ConnectionState);
+    // The state changes and the views hear of it in one step: set before the context key's round
+    // trip, a caller could see "ready", load a list, and have it started over by the event arriving
+    // after (CI: a total read as undefined right after a load had settled).
+    this.current = next;
+    this.changed.fire(next);
+    return next;
   }
 
   private chosen(): Connection | undefined {
