@@ -44,10 +44,8 @@ export class Session implements vscode.Disposable {
   private readonly insecureAccepted = new Set<string>();
   private readonly insecureQuestions = new Map<string, Promise<boolean>>();
   private reloading: Promise<unknown> = Promise.resolve();
-  /** What the current state was made of (madeOfState): a reload that finds the same keeps it. */
-  private madeOf = '';
-  /** What its client was made of (URL, token, timeout): a reload for another reason keeps the client. */
-  private clientMadeOf = '';
+  /** What the current state and its client were made of (madeOfState): a reload that finds the same keeps them. */
+  private madeOf: MadeOf = { all: '', client: '' };
 
   constructor(
     readonly tokens: TokenStore,
@@ -145,11 +143,10 @@ export class Session implements vscode.Disposable {
     // view a new client and started every list over at its first page (the loaded pages, the
     // scroll, a "load all" in progress: gone), sometimes seconds later, when SecretStorage's or the
     // settings' change event arrived after the command's own reload.
-    if (onlyIfChanged && madeOf.all === this.madeOf) return this.current;
-    const kept = onlyIfChanged && madeOf.client === this.clientMadeOf && this.current.kind === 'ready' && state.kind === 'ready' ? this.current.client : undefined;
-    this.madeOf = madeOf.all;
-    this.clientMadeOf = madeOf.client;
-    const next = kept && state.kind === 'ready' ? { ...state, client: kept } : state;
+    if (onlyIfChanged && madeOf.all === this.madeOf.all) return this.current;
+    const keepClient = onlyIfChanged && madeOf.client === this.madeOf.client;
+    this.madeOf = madeOf;
+    const next = keepClient && this.current.kind === 'ready' && state.kind === 'ready' ? { ...state, client: this.current.client } : state;
     this.log.info(`connection: ${describe(next)}`);
     // `satisfies`: a new state kind must be listed in CONNECTION_STATES, which the manifest test reads.
     await setContext(ContextKeys.connection, next.kind satisfies ConnectionState);
@@ -167,7 +164,7 @@ export class Session implements vscode.Disposable {
     return all.find((c) => c.name === wanted) ?? all.find((c) => !c.ephemeral) ?? all[0];
   }
 
-  private async compute(): Promise<{ state: SessionState; madeOf: { all: string; client: string } }> {
+  private async compute(): Promise<{ state: SessionState; madeOf: MadeOf }> {
     const timeoutMs = Settings.requestTimeoutMs();
     const { state, token } = await this.computeState(timeoutMs);
     return { state, madeOf: madeOfState(state, timeoutMs, token) };
@@ -241,12 +238,18 @@ export class Session implements vscode.Disposable {
   }
 }
 
+/** What a state is made of (madeOfState). */
+interface MadeOf {
+  all: string;
+  client: string;
+}
+
 /**
  * What a state is made of, as strings: two reloads that give the same `all` would make the same
  * state, the same `client` the same client (its URL, token and timeout). The token enters as a
  * SHA-256 digest, so that these strings never hold the secret.
  */
-function madeOfState(s: SessionState, timeoutMs: number, token: string | undefined): { all: string; client: string } {
+function madeOfState(s: SessionState, timeoutMs: number, token: string | undefined): MadeOf {
   const digest = token === undefined ? '' : createHash('sha256').update(token).digest('hex');
   const { client: _client, ...rest } = s as SessionState & { client?: unknown };
   const baseUrl = s.kind === 'ready' || s.kind === 'no-token' ? s.baseUrl : undefined;

@@ -288,21 +288,19 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     const index = this.records.findIndex(match);
     if (index < 0) return undefined;
     const record = this.pager.removeAt(index)!;
-    if (this.total !== undefined) this.total--;
-    this.changed.fire(undefined);
-    this.afterChange();
+    this.shiftTotal(-1);
     return () => {
       this.pager.insertAt(index, record);
-      if (this.total !== undefined) this.total++;
-      this.changed.fire(undefined);
-      this.afterChange();
+      this.shiftTotal(1);
     };
   }
 
-  /** A record this list never loaded left the service's list (decided elsewhere in this window): the known total follows. */
-  protected leftWithoutLoading(): void {
-    if (this.total === undefined) return;
-    this.total--;
+  /**
+   * The service's list grew or shrank by `delta` (a record removed or put back, or one this list
+   * never loaded decided elsewhere in this window): the known total follows and the view redraws.
+   */
+  protected shiftTotal(delta: number): void {
+    if (this.total !== undefined) this.total += delta;
     this.changed.fire(undefined);
     this.afterChange();
   }

@@ -282,7 +282,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
    * a decision at 3,034).
    */
   decidedUnloaded(id: string): void {
-    if (!this.find(id)) this.leftWithoutLoading();
+    if (!this.find(id)) this.shiftTotal(-1);
   }
 
   override dispose(): void {
