@@ -14,7 +14,9 @@
 // (or another kind of the "human answers" line) prints each such answer with its group's estimate,
 // the answers it still needs to a group decision, and the approve set's bound and tally;
 // TRACE=tally prints what each group approval added to the approve tally, with κ at the time;
-// TRACE=audit prints the audit's stratum at each triage that asks draws, with its true wrong items.
+// TRACE=audit prints the audit's stratum at each triage that asks draws, with its true wrong items;
+// TRACE=wrong prints, for each group approval with false matches, the answers it rested on next to
+// the wrong and the right items (their scores and estimates, their patterns).
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,6 +144,16 @@ async function main(): Promise<void> {
           // A group decision that approved false matches: which group, on what evidence.
           if (g.safe === 'approve') {
             const wrong = summary.done.filter((id) => !truthOf.get(id)).length;
+            if (wrong && process.env.TRACE === 'wrong') {
+              const inGroup = labels.filter((l) => result.keyOf(l.features, l.flags, l.chainLead) === g.key);
+              const mean = (xs: number[]) => (xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)).toFixed(3);
+              const pOf = (id: string) => result.items.get(id)!.p;
+              const wrongIds = summary.done.filter((id) => !truthOf.get(id));
+              const rightIds = summary.done.filter((id) => truthOf.get(id));
+              console.log(`  answered: ${inGroup.length}, their score ${mean(inGroup.map((l) => l.features.score))}, p now ${mean(inGroup.map((l) => result.model.probability(l.features, { flags: l.flags, chainLead: l.chainLead })))}; wrong: score ${mean(wrongIds.map((id) => result.items.get(id)!.features.score))} p ${mean(wrongIds.map(pOf))}; right: score ${mean(rightIds.map((id) => result.items.get(id)!.features.score))} p ${mean(rightIds.map(pOf))}; answered ids from ${inGroup.length ? human : 0}`);
+              console.log(`  patterns of wrong: ${[...new Set(wrongIds.map((id) => result.items.get(id)!.features.pattern.replace('location:', '')))].slice(0, 6).join(' / ')}`);
+              console.log(`  patterns answered: ${[...new Set(inGroup.map((l) => l.features.pattern.replace('location:', '')))].slice(0, 6).join(' / ')}`);
+            }
             if (wrong) console.log(`wrong approvals ${wrong}/${summary.done.length} ${g.key.replace('location:', '')} lab=${g.labels.approve}/${g.labels.reject} mean=${g.p.toFixed(3)}${share?.audit !== undefined ? ` (audit certificate: ${result.audit.answers} answers, ${result.audit.wrong} wrong, stratum ${result.audit.items.length})` : ''}`);
           }
         }

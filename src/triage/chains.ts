@@ -1,8 +1,8 @@
 // Chains: an entity in two or more pending recommendations. Most records have one true twin, so
 // the recommendations that share an entity compete — in record linkage's terms, a one-to-one
 // constraint — and the likeliest of them is far more often the true match than the others. Triage
-// splits a chain's members by that: the one that *leads* its chain (the highest estimate among all
-// the recommendations it shares an entity with) and the ones that *trail*. Leading and trailing
+// splits a chain's members by that: the one that *leads* its chain (the highest service score among
+// all the recommendations it shares an entity with) and the ones that *trail*. Leading and trailing
 // items form groups of their own and the pooled model has a weight for leading, so how often a
 // leader is approved is learned from the curator's decisions, per pattern, like everything else —
 // no threshold of its own. When a leader is approved and its rivals leave the list or their flags
@@ -12,16 +12,17 @@
 export interface ChainMember {
   id: string;
   entityIds: readonly string[];
-  /** The estimate the recommendations are ranked by (before the leading weight: it must not decide itself). */
-  p: number;
-  /** The service's score: breaks a tie of estimates. */
+  /**
+   * The service's score, which the members are ranked by: it does not move as the curator answers,
+   * so a leader stays one until its chain changes (triage.ts says why that matters).
+   */
   score: number;
 }
 
 /**
  * The ids of the chain members that lead their chain: strictly ahead of every recommendation they
- * share an entity with, by estimate and then by score. A tie leads nowhere (neither side is the
- * likelier one), and a recommendation that shares no entity is no chain member at all.
+ * share an entity with, by score. A tie leads nowhere (neither side is the likelier one), and a
+ * recommendation that shares no entity is no chain member at all.
  */
 export function chainLeaders(members: readonly ChainMember[]): Set<string> {
   const byEntity = new Map<string, ChainMember[]>();
@@ -32,7 +33,7 @@ export function chainLeaders(members: readonly ChainMember[]): Set<string> {
       else byEntity.set(e, [m]);
     }
   }
-  const ahead = (a: ChainMember, b: ChainMember) => a.p > b.p || (a.p === b.p && a.score > b.score);
+  const ahead = (a: ChainMember, b: ChainMember) => a.score > b.score;
   const leaders = new Set<string>();
   for (const m of members) {
     let rivals = 0;

@@ -109,10 +109,13 @@ export function patternKey(kind: 'location' | 'event', agreements: readonly Agre
 /** The pattern in words: "name equal, address close, phone equal; no postcode, url". */
 export function describePattern(pattern: string): string {
   const [kind, rest = ''] = pattern.split(':', 2);
-  const parts = rest.split(',').map((p) => p.split('=') as [string, Agreement]);
-  const said = parts.filter(([, a]) => a !== 'missing').map(([f, a]) => `${f} ${a}`);
+  // A flagged group not split down to one pattern (flagged-partition.ts) has fields at `*`: any level.
+  const parts = rest.split(',').map((p) => p.split('=') as [string, Agreement | '*']);
+  const said = parts.filter(([, a]) => a !== 'missing' && a !== '*').map(([f, a]) => `${f} ${a}`);
   const missing = parts.filter(([, a]) => a === 'missing').map(([f]) => f);
-  return `${kind === 'event' ? 'Events' : 'Locations'}: ${said.join(', ') || 'nothing to compare'}${missing.length ? `; no ${missing.join(', ')}` : ''}`;
+  const open = parts.some(([, a]) => a === '*');
+  if (open && !said.length && !missing.length) return `${kind === 'event' ? 'Events' : 'Locations'}: any fields`;
+  return `${kind === 'event' ? 'Events' : 'Locations'}: ${said.join(', ') || 'nothing to compare'}${missing.length ? `; no ${missing.join(', ')}` : ''}${open ? '; other fields any' : ''}`;
 }
 
 /** Parses a pattern key, for the CLI's --group; undefined when it is not one. */

@@ -31,7 +31,11 @@ export function informativeOrder(result: TriageResult): string[] {
     // Among groups alike, a chain's leaders before its rivals: a leader's approval is the likelier
     // answer and settles or flags its rivals. (Rivals asked only after every other group, measured
     // at 20,143 with 10 answers between triages: 2,776 answers against 1,976 before; so the leaders
-    // go first within a tier, not the rivals last.)
+    // go first within a tier, not the rivals last.) But a group within reach of a group decision
+    // before a leaders' group out of reach: with a triage after every answer, a mixed leaders' group
+    // (93 % right, no field to split it by) was otherwise answered to its last item while the
+    // rivals' groups, one answer from a group decision, waited (thirteenth attempt, 20,394: 617
+    // answers, 295 with reach first).
     // A leader's group is a trap too: measured, one approval and the plain groups' prior let a
     // leaders' group of 16 in with 13 of them wrong (3,034; they need two decisions of their own).
     // Within a tier, the groups an answer brings closest to a group decision first (issue 17's third
@@ -46,7 +50,7 @@ export function informativeOrder(result: TriageResult): string[] {
     // measured and not kept: fewer answers at 8,000, more at 12,000 and 20,000; docs/benchmarks.md,
     // "Ninth attempt".)
     const firstTier = own < (traps ? o.minOwnLabels : 1);
-    return [traps ? 0 : 1, firstTier ? 1 : 0, g.chainLead ? 1 : 0, reach ? 1 : 0, reach ? g.decidable.length / g.answersToSafe! : g.size * (g.high - g.low)];
+    return [traps ? 0 : 1, firstTier ? 1 : 0, reach ? 1 : 0, g.chainLead ? 1 : 0, reach ? g.decidable.length / g.answersToSafe! : g.size * (g.high - g.low)];
   };
   const ranks = new Map(open.map((g) => [g, priority(g)]));
   const before = (a: number[], b: number[]) => a.findIndex((x, i) => x !== b[i]);

@@ -13,6 +13,7 @@ import { describePattern, type Features, featuresOf } from './features';
 import { type Flag, flagContextOfAnswers, flagsOf } from './flags';
 import { chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
+import { growPartition, leafPattern, type PartitionLabel, type PartitionNode } from './flagged-partition';
 import { concentration, concentrationBySide, MIN_DECISIONS_FOR_KAPPA } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
@@ -132,10 +133,16 @@ export interface TriageResult {
    * for a key with nothing to decide.
    */
   bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
-  /** How many decisions' worth the fields' estimate is to a group (κ): per side of the target for plain and flagged groups, and the leaders' own. */
-  kappa: { high: number; low: number; lead: number };
+  /** How many decisions' worth the fields' estimate is to a group (κ): per side of the target for plain groups, the leaders' own, the other flagged groups' own. */
+  kappa: { high: number; low: number; lead: number; flagged: number };
   /** The small groups certified together by a random audit sample (audit.ts): the stratum, its answers, its certificate. */
   audit: AuditState;
+  /**
+   * The group a recommendation with these features, flags and chain lead is in at this triage (an
+   * item's, or the one an answer counts for): its pattern, or for a flagged one the part of its
+   * pattern the answers in its flag set split on (flagged-partition.ts), with the flags.
+   */
+  keyOf(features: Features, flags?: readonly Flag[], chainLead?: boolean): string;
 }
 
 /** How far ahead the queue looks for a group's way to a group decision (answers): a bound on work, not a threshold. */
@@ -181,17 +188,41 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     items.set(item.id, item);
     if (flags.includes('chain')) chained.push({ item, entityIds });
   }
-  // A chain's members ranked by what the fields and decisions say of each (chains.ts); the leaders'
-  // estimate then carries the model's weight for leading.
+  // A chain's members ranked by the service's score (chains.ts); the leaders' estimate then carries
+  // the model's weight for leading. Not by the model's estimate: that moves as the curator answers,
+  // and with it which links lead, so a leaders' group would be answered on one population and decided
+  // on another (issue 17's thirteenth attempt: 18 of 217 leaders approved wrong after 33 approvals,
+  // the answered ones of score 0.997 on average, the wrong ones 0.955).
   // A rival of an approved recommendation leads nothing: the approved one, its chain's leader, is ahead of it.
-  const leaders = chainLeaders(chained.filter(({ item }) => item.question === undefined).map(({ item, entityIds }) => ({ id: item.id, entityIds, p: item.p, score: item.features.score })));
+  const leaders = chainLeaders(chained.filter(({ item }) => item.question === undefined).map(({ item, entityIds }) => ({ id: item.id, entityIds, score: item.features.score })));
+  // Flagged items are grouped from coarse to fine by what the curator's answers in their flag set
+  // disagree on (flagged-partition.ts); plain items by their full pattern.
+  const partitions = new Map<string, PartitionNode>();
+  {
+    const bySet = new Map<string, PartitionLabel[]>();
+    for (const l of decided) {
+      if (l.verdict === 'unsure') continue;
+      const suffix = groupKey('', l.flags ?? [], l.chainLead);
+      if (!suffix) continue;
+      const set = `${l.features.kind}${suffix}`;
+      let list = bySet.get(set);
+      if (!list) bySet.set(set, (list = []));
+      list.push({ agreements: l.features.agreements, match: l.verdict === 'approve' });
+    }
+    for (const [set, ls] of bySet) partitions.set(set, growPartition(ls, ls[0].agreements.length));
+  }
+  const keyOf = (f: Features, flags: readonly Flag[], lead?: boolean): string => {
+    const suffix = groupKey('', flags, lead);
+    if (!suffix) return f.pattern;
+    return `${leafPattern(f.kind, f.agreements, partitions.get(`${f.kind}${suffix}`) ?? {})}${suffix}`;
+  };
   const members = new Map<string, TriageItem[]>();
   for (const item of items.values()) {
     if (leaders.has(item.id)) {
       item.chainLead = true;
       item.p = model.probability(item.features, { flags: item.flags, chainLead: true });
     }
-    const key = groupKey(item.features.pattern, item.flags, item.chainLead);
+    const key = keyOf(item.features, item.flags, item.chainLead);
     let list = members.get(key);
     if (!list) members.set(key, (list = []));
     list.push(item);
@@ -199,7 +230,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const own = new Map<string, TriageGroup['labels']>();
   const labelledByKey = new Map<string, TriageLabel[]>();
   for (const l of decided) {
-    const key = groupKey(l.features.pattern, l.flags ?? [], l.chainLead);
+    const key = keyOf(l.features, l.flags ?? [], l.chainLead);
     let c = own.get(key);
     if (!c) own.set(key, (c = { approve: 0, reject: 0, unsure: 0 }));
     c[l.verdict]++;
@@ -212,6 +243,8 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // What the fields say for a group, without its own pattern effect (its decisions enter once, below).
   const fieldEstimate = (list: readonly TriageItem[]): number => {
     if (!model.labels) return 0.5;
+    // A group of a flag set not split down to one pattern mixes patterns: their mean.
+    if (list[0].flags.some((f) => f !== 'unsure') && list.some((i) => i.features.pattern !== list[0].features.pattern)) return list.reduce((sum, i) => sum + model.probability(i.features, { pattern: false, flags: i.flags, chainLead: i.chainLead }), 0) / list.length;
     const typical = [...list].sort((a, b) => a.features.score - b.features.score)[list.length >> 1];
     return model.probability(typical.features, { pattern: false, flags: typical.flags, chainLead: typical.chainLead });
   };
@@ -223,9 +256,12 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
         const mu = model.labels ? labelled.reduce((sum, l) => sum + model.probability(l.features, { pattern: false, flags: l.flags, chainLead: l.chainLead }), 0) / labelled.length : 0.5;
         return { mu, approve: c.approve, n: c.approve + c.reject };
       });
-  // Plain groups only: flagged ones are traps by nature and scatter; they borrow but do not lend.
-  // (Measured: a κ of the flagged groups' own made the simulated curator answer more, 584 against
-  // 432 at 3,000 recommendations: their own answers are too few to stand alone.)
+  // Plain groups only: flagged ones are traps by nature and scatter; they do not lend. Nor do they
+  // borrow from the plain groups any more (issue 17's thirteenth attempt): a flag set's group now
+  // spans many patterns (flagged-partition.ts), and with the plain groups' κ, near 100, two
+  // approvals let a trailing links' group of 63 in with 8 of them wrong. They borrow with a κ of
+  // their own, from the flagged groups' scatter, like the leaders. (With one group per pattern this
+  // cost answers, 584 against 432 at 3,000: their own answers were too few to stand alone.)
   // κ per side of the target (issue 17's fifth attempt): a group borrows from the labelled groups
   // the fields put on its side of the target precision. One κ for all collapsed to 1–2 as soon as a
   // few groups the fields called 0.7–0.8 turned out mostly non-matches, although every group the
@@ -244,16 +280,22 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     spreadOf(leadKey),
     [...own].filter(([key]) => leadKey(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0),
   );
+  // Flagged groups but the leaders' (they have theirs, above): their κ, from their own scatter.
+  const flaggedKey = (key: string) => key.includes('|') && !leadKey(key);
+  const flaggedKappa = concentration(
+    spreadOf(flaggedKey),
+    [...own].filter(([key]) => flaggedKey(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0),
+  );
   const groups: TriageGroup[] = [];
   const posterior = new Map<string, GroupPosterior>();
   for (const [key, list] of members) {
     const labelsOf = own.get(key) ?? { approve: 0, reject: 0, unsure: 0 };
     const clean = list.filter((i) => !i.flags.includes('unsure'));
     const mu = fieldEstimate(clean.length ? clean : list);
-    const pattern = list[0].features.pattern;
+    const pattern = key.split('|')[0];
     const flags = list[0].flags.filter((f) => f !== 'unsure');
     const chainLead = list[0].chainLead;
-    const k = chainLead ? leadKappa : kappaFor(mu);
+    const k = chainLead ? leadKappa : flags.length ? flaggedKappa : kappaFor(mu);
     const alpha = 0.5 + k * mu + labelsOf.approve;
     const beta = 0.5 + k * (1 - mu) + labelsOf.reject;
     const low = betaQuantile(tail, alpha, beta);
@@ -331,7 +373,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const t = groupTally(verdict, m, post);
     return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
   };
-  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa }, audit };
+  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa, flagged: flaggedKappa }, audit, keyOf: (f, flags = [], lead = false) => keyOf(f, flags, lead) };
 }
 
 /**

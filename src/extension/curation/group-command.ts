@@ -92,8 +92,9 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
     })
     .map((id) => byId.get(id))
     .filter((r): r is Recommendation => r !== undefined);
-  // The same pattern with flags forms groups of its own: say how many were left out that way.
-  const flaggedAlike = result.groups.filter((g) => g.pattern === group.pattern && g.key !== group.key).reduce((n, g) => n + g.size, 0);
+  // The same pattern with flags is in groups of its own (a flag set's groups may span several
+  // patterns: flagged-partition.ts): say how many of this pattern were left out that way.
+  const flaggedAlike = group.flags.length ? 0 : [...result.items.values()].filter((i) => i.features.pattern === group.pattern && i.flags.some((f) => f !== 'unsure')).length;
   const estimate = [
     estimateText(group),
     group.safe === verdict

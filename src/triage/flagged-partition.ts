@@ -1,0 +1,82 @@
+// The groups of flagged items, from coarse to fine (issue 17's thirteenth attempt). A plain pattern
+// group borrows from the others through the fields and joins a set on one answer; a flagged group
+// (a trap: chain members, same source, another venue in one building…) needs answers of its own,
+// and split by the full agreement pattern the traps fall into hundreds of small groups, each asked
+// twice — most of the simulated curator's answers at 20,000. Yet most of those small groups are
+// alike: all of a chain's trailing links with a close name and another phone are one kind of item.
+// So a flag set's items start as one group, and the curator's answers split it only where they
+// disagree: a decision tree on the answers, splitting on the field whose levels separate the
+// approvals from the rejections best (the binomial log-likelihood gained), until each leaf's
+// answers agree or no field separates them. A leaf no answer has reached yet is its own group.
+// The full pattern is the finest it can get, where every field is split: what the groups were.
+//
+// Why this is honest: the queue asks a group's items in a uniformly random order (a hash of the id),
+// so the answers in a leaf are a uniform sample of the leaf (a uniform sample of its parent that
+// fell in it). Choosing the splits by the answers selects a little (a split that isolates a
+// rejection makes its sibling look purer); it is bounded by the leaves' own answers, which keep
+// coming, and by the set's bound, which counts each leaf's spread.
+import { type Agreement, PATTERN_FIELDS } from './features';
+
+export interface PartitionLabel {
+  agreements: readonly Agreement[];
+  match: boolean;
+}
+
+export interface PartitionNode {
+  /** The field (index into PATTERN_FIELDS[kind]) the node splits on; none: a leaf. */
+  field?: number;
+  children?: Map<Agreement, PartitionNode>;
+}
+
+/** a·ln(a/n) + r·ln(r/n): the binomial log-likelihood of a node's answers at its own rate. */
+function logLikelihood(approve: number, n: number): number {
+  const r = n - approve;
+  return (approve ? approve * Math.log(approve / n) : 0) + (r ? r * Math.log(r / n) : 0);
+}
+
+/** The tree of one flag set: split while a node's answers disagree and a field separates them. */
+export function growPartition(labels: readonly PartitionLabel[], fieldCount: number): PartitionNode {
+  const grow = (ls: readonly PartitionLabel[], open: readonly number[]): PartitionNode => {
+    const approve = ls.filter((l) => l.match).length;
+    if (approve === 0 || approve === ls.length) return {};
+    const whole = logLikelihood(approve, ls.length);
+    let best: number | undefined;
+    let bestGain = 1e-9;
+    for (const f of open) {
+      const by = new Map<Agreement, { approve: number; n: number }>();
+      for (const l of ls) {
+        const c = by.get(l.agreements[f]) ?? { approve: 0, n: 0 };
+        c.n++;
+        if (l.match) c.approve++;
+        by.set(l.agreements[f], c);
+      }
+      let gain = -whole;
+      for (const c of by.values()) gain += logLikelihood(c.approve, c.n);
+      // Ties go to the earlier field (PATTERN_FIELDS' order): the tree is a function of the answers.
+      if (gain > bestGain) [best, bestGain] = [f, gain];
+    }
+    if (best === undefined) return {};
+    const field = best;
+    const rest = open.filter((f) => f !== field);
+    const children = new Map<Agreement, PartitionNode>();
+    const levels = new Set(ls.map((l) => l.agreements[field]));
+    for (const level of levels) children.set(level, grow(ls.filter((l) => l.agreements[field] === level), rest));
+    return { field, children };
+  };
+  return grow(labels, Array.from({ length: fieldCount }, (_, i) => i));
+}
+
+/**
+ * The partial pattern of the leaf `agreements` falls in: the fields split on above it with their
+ * levels, the others `*`. A level no answer had at a node ends the walk there (a leaf of its own).
+ */
+export function leafPattern(kind: 'location' | 'event', agreements: readonly Agreement[], root: PartitionNode): string {
+  const fields = PATTERN_FIELDS[kind];
+  const shown: (Agreement | '*')[] = fields.map(() => '*');
+  let node: PartitionNode | undefined = root;
+  while (node?.field !== undefined) {
+    shown[node.field] = agreements[node.field];
+    node = node.children?.get(agreements[node.field]);
+  }
+  return `${kind}:${shown.map((a, i) => `${fields[i]}=${a}`).join(',')}`;
+}
