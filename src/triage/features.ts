@@ -101,7 +101,8 @@ export function featuresOf(rec: Recommendation): Features {
   };
 }
 
-export function patternKey(kind: 'location' | 'event', agreements: readonly Agreement[]): string {
+/** The key of a pattern; `*` for a field a flagged group spans every level of (flagged-partition.ts). */
+export function patternKey(kind: 'location' | 'event', agreements: readonly (Agreement | '*')[]): string {
   const fields = PATTERN_FIELDS[kind];
   return `${kind}:${agreements.map((a, i) => `${fields[i]}=${a}`).join(',')}`;
 }

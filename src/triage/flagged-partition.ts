@@ -15,7 +15,7 @@
 // fell in it). Choosing the splits by the answers selects a little (a split that isolates a
 // rejection makes its sibling look purer); it is bounded by the leaves' own answers, which keep
 // coming, and by the set's bound, which counts each leaf's spread.
-import { type Agreement, PATTERN_FIELDS } from './features';
+import { type Agreement, PATTERN_FIELDS, patternKey } from './features';
 
 export interface PartitionLabel {
   agreements: readonly Agreement[];
@@ -71,12 +71,11 @@ export function growPartition(labels: readonly PartitionLabel[], fieldCount: num
  * levels, the others `*`. A level no answer had at a node ends the walk there (a leaf of its own).
  */
 export function leafPattern(kind: 'location' | 'event', agreements: readonly Agreement[], root: PartitionNode): string {
-  const fields = PATTERN_FIELDS[kind];
-  const shown: (Agreement | '*')[] = fields.map(() => '*');
+  const shown: (Agreement | '*')[] = PATTERN_FIELDS[kind].map(() => '*');
   let node: PartitionNode | undefined = root;
   while (node?.field !== undefined) {
     shown[node.field] = agreements[node.field];
     node = node.children?.get(agreements[node.field]);
   }
-  return `${kind}:${shown.map((a, i) => `${fields[i]}=${a}`).join(',')}`;
+  return patternKey(kind, shown);
 }

@@ -182,25 +182,24 @@ export function safeSet(
       const post = posterior.get(g.key);
       return post !== undefined && post.own > 0 && g.decidable.length > 0 && wrongMean(post) < 0.5 && !inSet.has(g.key);
     });
+    // Each open group's part, and what all of them still out of the set add up to (the reservation).
+    const part = new Map(open.map((g) => [g, [g.decidable.length, ...contribution(g.decidable.length, posterior.get(g.key)!)] as const]));
+    let [rn, re, rv] = [0, 0, 0];
+    for (const [m, e, v] of part.values()) [rn, re, rv] = [rn + m, re + e, rv + v];
     const mixed = open
       .filter((g) => wrongMean(posterior.get(g.key)!) > options.maxWrongShare && !(g.flags.length && posterior.get(g.key)!.own < Math.min(options.minOwnLabels, g.size)))
       .sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
     for (const g of mixed) {
-      const [e, v] = contribution(g.decidable.length, posterior.get(g.key)!);
-      const m = g.decidable.length;
+      const [m, e, v] = part.get(g)!;
       if (bound(n + m, expected + e, variance + v, worst) > options.maxWrongShare) continue;
-      let [rn, re, rv] = [0, 0, 0];
-      for (const other of open) {
-        if (other === g || inSet.has(other.key)) continue;
-        const [oe, ov] = contribution(other.decidable.length, posterior.get(other.key)!);
-        [rn, re, rv] = [rn + other.decidable.length, re + oe, rv + ov];
-      }
-      if (bound(n + m + rn, expected + e + re, variance + v + rv, worst) > options.maxWrongShare) continue;
+      // The others still open: the reservation without this group (it is counted as joining).
+      if (bound(n + rn, expected + re, variance + rv, worst) > options.maxWrongShare) continue;
       keys.push(g.key);
       inSet.add(g.key);
       n += m;
       expected += e;
       variance += v;
+      [rn, re, rv] = [rn - m, re - e, rv - v];
     }
   }
   const tally = { size: n - n0, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - w0 };

@@ -276,16 +276,16 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // fields' word outweigh a leaders' group's own answers (3,034: a group of 15 approved on two
   // approvals, 12 of them wrong). Leaders that scatter by pattern get a small κ: their own answers count.
   const leadKey = (key: string) => key.endsWith('+lead');
-  const leadKappa = concentration(
-    spreadOf(leadKey),
-    [...own].filter(([key]) => leadKey(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0),
-  );
+  // κ from the scatter of the groups `keep` selects, capped by their decisions.
+  const kappaOf = (keep: (key: string) => boolean) =>
+    concentration(
+      spreadOf(keep),
+      [...own].filter(([key]) => keep(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0),
+    );
+  const leadKappa = kappaOf(leadKey);
   // Flagged groups but the leaders' (they have theirs, above): their κ, from their own scatter.
   const flaggedKey = (key: string) => key.includes('|') && !leadKey(key);
-  const flaggedKappa = concentration(
-    spreadOf(flaggedKey),
-    [...own].filter(([key]) => flaggedKey(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0),
-  );
+  const flaggedKappa = kappaOf(flaggedKey);
   const groups: TriageGroup[] = [];
   const posterior = new Map<string, GroupPosterior>();
   for (const [key, list] of members) {
