@@ -12,7 +12,8 @@
 // with P and R of the approvals against the truth, per recommendation. Baselines are printed
 // before it: everything by hand (L = N) and the best single score threshold. TRACE='other flagged'
 // (or another kind of the "human answers" line) prints each such answer with its group's estimate,
-// the answers it still needs to a group decision, and the approve set's bound and tally;
+// the answers it still needs to a group decision, the approve set's bound and tally and the κs, then
+// the asked item's score and fields' estimate next to the group's answered and pending members';
 // TRACE=tally prints what each group approval added to the approve tally, with κ at the time;
 // TRACE=audit prints the audit's stratum at each triage that asks draws, with its true wrong items;
 // TRACE=wrong prints, for each group approval with false matches, the answers it rested on next to
@@ -30,6 +31,7 @@ import { auditSpentFromJournal } from '../src/triage/audit';
 import { groupRefOf, labelsFromContents } from '../src/triage/journal-labels';
 import { bulkRejectionsFromJournal, bulkTallyFromJournal } from '../src/triage/journal-tally';
 import { auditDrawsOf, informativeOrder } from '../src/triage/informative-order';
+import type { Flag } from '../src/triage/flags';
 import { FeatureCache, triage, type TriageLabel } from '../src/triage/triage';
 import { startServerProcess } from './lib/http-load';
 
@@ -176,7 +178,15 @@ async function main(): Promise<void> {
         if (process.env.TRACE && kind === process.env.TRACE) {
           const g = result.groups.find((x) => x.decidable.includes(next));
           const a = result.sets.approve;
-          console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(bulkSoFar.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))}`);
+          console.log(`ask ${kind} ${verdict} ${g?.key.replace('location:', '')} n=${g?.decidable.length} lab=${g?.labels.approve}/${g?.labels.reject} p=${g?.p.toFixed(4)} low=${g?.low.toFixed(4)} ahead=${g?.answersToSafe} approveSet=${a.keys.length}/${a.size} bound=${a.wrongShareHigh.toFixed(4)} sofar=${JSON.stringify(bulkSoFar.approve, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(2)) : v))}`);
+          // The fields' estimate (no pattern effect) and the score: the group's answered items against its pending ones.
+          if (g) {
+            const inGroup = labels.filter((l) => l.verdict !== 'unsure' && result.keyOf(l.features, l.flags, l.chainLead) === g.key);
+            const avg = (xs: number[]) => (xs.reduce((x, y) => x + y, 0) / Math.max(1, xs.length)).toFixed(3);
+            const fieldsOf = (f: { features: TriageLabel['features']; flags?: readonly Flag[]; chainLead?: boolean }) => result.model.probability(f.features, { pattern: false, flags: f.flags, chainLead: f.chainLead });
+            const pend = g.decidable.map((id) => result.items.get(id)!);
+            console.log(`  asked: score ${item?.features.score.toFixed(3)} fields ${item ? fieldsOf(item).toFixed(3) : '?'} p ${item?.p.toFixed(3)} ${item?.features.pattern.replace('location:', '')}; answered ${inGroup.length}: fields ${avg(inGroup.map(fieldsOf))} score ${avg(inGroup.map((l) => l.features.score))}; pending ${pend.length}: fields ${avg(pend.map(fieldsOf))} score ${avg(pend.map((i) => i.features.score))}; patterns answered ${new Set(inGroup.map((l) => l.features.pattern)).size}, pending ${new Set(pend.map((i) => i.features.pattern)).size}`);
+          }
         }
         if (verdict === 'approve') trueAsks.set(kind, (trueAsks.get(kind) ?? 0) + 1);
         // The queue's path (decideRecommendation): journalled with its group and audit draw, then sent.

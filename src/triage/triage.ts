@@ -14,11 +14,12 @@ import { type Flag, flagContextOfAnswers, flagsOf } from './flags';
 import { chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
 import { growPartition, leafPattern, type PartitionLabel, type PartitionNode } from './flagged-partition';
-import { concentration, concentrationBySide, MIN_DECISIONS_FOR_KAPPA } from './concentration';
+import { concentration, concentrationBySide, fieldsPrior, MIN_DECISIONS_FOR_KAPPA } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
 import { type AuditState, auditState, withAudit } from './audit';
+import { fitRobustPrior, robustPosterior } from './robust-prior';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -134,7 +135,7 @@ export interface TriageResult {
    */
   bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
   /** How many decisions' worth the fields' estimate is to a group (κ): per side of the target for plain groups, the leaders' own, the other flagged groups' own. */
-  kappa: { high: number; low: number; lead: number; flagged: number };
+  kappa: { high: number; low: number; lead: number; flagged: number; flaggedAlike: number };
   /** The small groups certified together by a random audit sample (audit.ts): the stratum, its answers, its certificate. */
   audit: AuditState;
   /**
@@ -159,13 +160,29 @@ export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
   auditSpent: 0,
 };
 
-/** Features are pure functions of a recommendation: computed once per id and kept. */
+/**
+ * Features are pure functions of a recommendation: the comparisons computed once per id and its
+ * entities, and kept. Not once per id alone: a service re-scores its pending recommendations as
+ * its matcher learns (the sandbox refits on the curator's decisions), and features kept with the
+ * first score put a chain's links that the service now scores 0.77 at 0.999, where the model's
+ * score weight called them 0.82 likely while the curator rejected them (issue 17, 21,079: a
+ * group answered to its last item). A new score takes the kept comparisons with it; other entities
+ * (a service that rewrites a recommendation under its id) are compared again.
+ */
 export class FeatureCache {
-  private readonly byId = new Map<string, Features>();
+  private readonly byId = new Map<string, { features: Features; entities: string }>();
   of(rec: Recommendation): Features {
-    let f = this.byId.get(rec['@id']);
-    if (!f) this.byId.set(rec['@id'], (f = featuresOf(rec)));
-    return f;
+    const kept = this.byId.get(rec['@id']);
+    const entities = rec.entities.length === 2 ? `${rec.entities[0]['@id']}\u0000${rec.entities[1]['@id']}` : rec.entities.map((e) => e['@id']).join('\u0000');
+    if (kept?.entities !== entities) {
+      const features = featuresOf(rec);
+      this.byId.set(rec['@id'], { features, entities });
+      return features;
+    }
+    if (kept.features.score === rec.score) return kept.features;
+    const features = { ...kept.features, score: rec.score };
+    this.byId.set(rec['@id'], { features, entities });
+    return features;
   }
 }
 
@@ -276,16 +293,15 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // fields' word outweigh a leaders' group's own answers (3,034: a group of 15 approved on two
   // approvals, 12 of them wrong). Leaders that scatter by pattern get a small κ: their own answers count.
   const leadKey = (key: string) => key.endsWith('+lead');
+  const decisionsOf = (keep: (key: string) => boolean) => [...own].filter(([key]) => keep(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0);
   // κ from the scatter of the groups `keep` selects, capped by their decisions.
-  const kappaOf = (keep: (key: string) => boolean) =>
-    concentration(
-      spreadOf(keep),
-      [...own].filter(([key]) => keep(key)).reduce((n, [, c]) => n + c.approve + c.reject, 0),
-    );
+  const kappaOf = (keep: (key: string) => boolean) => concentration(spreadOf(keep), decisionsOf(keep));
   const leadKappa = kappaOf(leadKey);
   // Flagged groups but the leaders' (they have theirs, above): their κ, from their own scatter.
   const flaggedKey = (key: string) => key.includes('|') && !leadKey(key);
-  const flaggedKappa = kappaOf(flaggedKey);
+  // Their prior is robust (robust-prior.ts): a group whose answers depart far from the fields is
+  // not held to them. Its κ is fitted with it, capped by the flagged groups' decisions as κ is.
+  const flaggedPrior = fitRobustPrior(spreadOf(flaggedKey), decisionsOf(flaggedKey));
   const groups: TriageGroup[] = [];
   const posterior = new Map<string, GroupPosterior>();
   for (const [key, list] of members) {
@@ -295,9 +311,11 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const pattern = key.split('|')[0];
     const flags = list[0].flags.filter((f) => f !== 'unsure');
     const chainLead = list[0].chainLead;
-    const k = chainLead ? leadKappa : flags.length ? flaggedKappa : kappaFor(mu);
-    const alpha = 0.5 + k * mu + labelsOf.approve;
-    const beta = 0.5 + k * (1 - mu) + labelsOf.reject;
+    // Flagged groups but the leaders' with their robust prior; the others with the fields' prior worth κ.
+    const [alpha, beta] =
+      !chainLead && flags.length
+        ? robustPosterior(mu, flaggedPrior, labelsOf.approve, labelsOf.reject)
+        : fieldsPrior(mu, chainLead ? leadKappa : kappaFor(mu)).map((x, i) => x + (i ? labelsOf.reject : labelsOf.approve));
     const low = betaQuantile(tail, alpha, beta);
     const high = betaQuantile(1 - tail, alpha, beta);
     posterior.set(key, { alpha, beta, own: labelsOf.approve + labelsOf.reject });
@@ -373,7 +391,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const t = groupTally(verdict, m, post);
     return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
   };
-  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa, flagged: flaggedKappa }, audit, keyOf: (f, flags = [], lead = false) => keyOf(f, flags, lead) };
+  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa, flagged: flaggedPrior.kappa, flaggedAlike: flaggedPrior.weight }, audit, keyOf: (f, flags = [], lead = false) => keyOf(f, flags, lead) };
 }
 
 /**

@@ -64,6 +64,27 @@ describe('triage: features and patterns', () => {
     assert.match(f.pattern, /^event:name=equal,start=close,location=close,url=missing$/);
   });
 
+  it('kept features follow a re-scored recommendation, and other entities under its id', () => {
+    // A service re-scores pending recommendations as its matcher learns (the sandbox refits on the
+    // curator's decisions): triage must see the score the list has now, not the first one it saw.
+    const cache = new FeatureCache();
+    const a = place('Blue Owl', '1 A St');
+    const b = place('Blue Owl', '1 A St');
+    const first = rec(0.999, a, b);
+    const f1 = cache.of(first);
+    assert.equal(cache.of(first), f1, 'the same recommendation: the kept features');
+    const rescored = { ...first, score: 0.77 };
+    const f2 = cache.of(rescored);
+    assert.equal(f2.score, 0.77);
+    assert.equal(f2.pattern, f1.pattern);
+    assert.equal(f2.agreements, f1.agreements, 'the comparisons are kept, not computed again');
+    // Another entity under the same id: compared again.
+    const rewritten = { ...first, entities: [a, place('Mohawk', '1 A St')] };
+    assert.equal(cache.of(rewritten).sameAddressOtherName, true);
+    // And a triage of the re-scored list estimates with its score.
+    assert.equal(triage([rescored], [], {}, cache).items.get(first['@id'])!.features.score, 0.77);
+  });
+
   it('pattern keys parse back, words read plainly, and anything else is refused', () => {
     const key = patternKey('location', ['equal', 'close', 'differs', 'missing', 'equal', 'missing', 'missing']);
     assert.equal(parsePattern(key), key);
