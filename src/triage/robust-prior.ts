@@ -37,8 +37,6 @@ function logMarginal(approve: number, reject: number, a: number, b: number): num
   return logBeta(a + approve, b + reject) - logBeta(a, b);
 }
 
-const informative = fieldsPrior;
-
 /** log(π·e^x + (1 − π)·e^y), without overflow. */
 function logMix(weight: number, x: number, y: number): number {
   if (weight >= 1) return x;
@@ -52,15 +50,15 @@ export function fitRobustPrior(groups: readonly AnsweredGroup[], maxKappa: numbe
   const kappas = [0];
   for (let k = 0.5; k < maxKappa; k *= 2) kappas.push(k);
   kappas.push(maxKappa);
-  const weights = [...Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1)), 0.99, 1];
+  // Largest first, as κ is smallest first: a tie (at κ = 0 every π explains the answers alike) keeps the simpler prior.
+  const weights = [1, 0.99, ...Array.from({ length: 19 }, (_, i) => 0.95 - 0.05 * i)];
   const vague = groups.map((g) => logMarginal(g.approve, g.n - g.approve, 0.5, 0.5));
   let best = { kappa: 0, weight: 1, ll: -Infinity };
   for (const kappa of kappas) {
-    const fits = groups.map((g) => logMarginal(g.approve, g.n - g.approve, ...informative(g.mu, kappa)));
+    const fits = groups.map((g) => logMarginal(g.approve, g.n - g.approve, ...fieldsPrior(g.mu, kappa)));
     for (const weight of weights) {
       let ll = 0;
       for (let i = 0; i < groups.length; i++) ll += logMix(weight, fits[i], vague[i]);
-      // Ties (κ = 0 makes π meaningless) go to the simpler prior: the larger π, the smaller κ.
       if (ll > best.ll + 1e-9) best = { kappa, weight, ll };
     }
   }
@@ -69,7 +67,7 @@ export function fitRobustPrior(groups: readonly AnsweredGroup[], maxKappa: numbe
 
 /** A group's posterior under the robust prior, as the Beta with its mean and variance. */
 export function robustPosterior(mu: number, prior: RobustPrior, approve: number, reject: number): [alpha: number, beta: number] {
-  const [a1, b1] = informative(mu, prior.kappa);
+  const [a1, b1] = fieldsPrior(mu, prior.kappa);
   const alphaFit = a1 + approve;
   const betaFit = b1 + reject;
   if (prior.weight >= 1) return [alphaFit, betaFit];

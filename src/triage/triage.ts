@@ -134,7 +134,11 @@ export interface TriageResult {
    * for a key with nothing to decide.
    */
   bulkShare(key: string, verdict: 'approve' | 'reject'): BulkShare | undefined;
-  /** How many decisions' worth the fields' estimate is to a group (κ): per side of the target for plain groups, the leaders' own, the other flagged groups' own. */
+  /**
+   * How many decisions' worth the fields' estimate is to a group (κ): per side of the target for
+   * plain groups, the leaders' own, the other flagged groups' own; and the share of those flagged
+   * groups the robust prior takes to be like the fields say (robust-prior.ts π).
+   */
   kappa: { high: number; low: number; lead: number; flagged: number; flaggedAlike: number };
   /** The small groups certified together by a random audit sample (audit.ts): the stratum, its answers, its certificate. */
   audit: AuditState;
@@ -302,6 +306,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // Their prior is robust (robust-prior.ts): a group whose answers depart far from the fields is
   // not held to them. Its κ is fitted with it, capped by the flagged groups' decisions as κ is.
   const flaggedPrior = fitRobustPrior(spreadOf(flaggedKey), decisionsOf(flaggedKey));
+  const withAnswers = ([a, b]: [number, number], c: TriageGroup['labels']): [number, number] => [a + c.approve, b + c.reject];
   const groups: TriageGroup[] = [];
   const posterior = new Map<string, GroupPosterior>();
   for (const [key, list] of members) {
@@ -312,10 +317,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const flags = list[0].flags.filter((f) => f !== 'unsure');
     const chainLead = list[0].chainLead;
     // Flagged groups but the leaders' with their robust prior; the others with the fields' prior worth κ.
-    const [alpha, beta] =
-      !chainLead && flags.length
-        ? robustPosterior(mu, flaggedPrior, labelsOf.approve, labelsOf.reject)
-        : fieldsPrior(mu, chainLead ? leadKappa : kappaFor(mu)).map((x, i) => x + (i ? labelsOf.reject : labelsOf.approve));
+    const [alpha, beta] = !chainLead && flags.length ? robustPosterior(mu, flaggedPrior, labelsOf.approve, labelsOf.reject) : withAnswers(fieldsPrior(mu, chainLead ? leadKappa : kappaFor(mu)), labelsOf);
     const low = betaQuantile(tail, alpha, beta);
     const high = betaQuantile(1 - tail, alpha, beta);
     posterior.set(key, { alpha, beta, own: labelsOf.approve + labelsOf.reject });
