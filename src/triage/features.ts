@@ -135,3 +135,26 @@ export function parsePattern(text: string): string | undefined {
   }
   return patternKey(kind, agreements);
 }
+
+/**
+ * Features are pure functions of a recommendation: the comparisons computed once per id and its
+ * entities, and kept. Not once per id alone: a service re-scores its pending recommendations as
+ * its matcher learns (the sandbox refits on the curator's decisions), and features kept with the
+ * first score put a chain's links that the service now scores 0.77 at 0.999, where the model's
+ * score weight called them 0.82 likely while the curator rejected them (issue 17, 21,079: a
+ * group answered to its last item). A new score takes the kept comparisons with it; other entities
+ * (a service that rewrites a recommendation under its id) are compared again.
+ */
+export class FeatureCache {
+  private readonly byId = new Map<string, { features: Features; entities: readonly string[] }>();
+  of(rec: Recommendation): Features {
+    const kept = this.byId.get(rec['@id']);
+    if (!kept || kept.entities.length !== rec.entities.length || rec.entities.some((e, i) => e['@id'] !== kept.entities[i])) {
+      const features = featuresOf(rec);
+      this.byId.set(rec['@id'], { features, entities: rec.entities.map((e) => e['@id']) });
+      return features;
+    }
+    if (kept.features.score !== rec.score) kept.features = { ...kept.features, score: rec.score };
+    return kept.features;
+  }
+}

@@ -66,6 +66,17 @@ export function growPartition(labels: readonly PartitionLabel[], fieldCount: num
   return grow(labels, Array.from({ length: fieldCount }, (_, i) => i));
 }
 
+/** The tree of each flag set (`set`: the kind and the flags, as the group keys write them) from its answers. */
+export function growPartitions(labels: readonly (PartitionLabel & { set: string })[]): Map<string, PartitionNode> {
+  const bySet = new Map<string, PartitionLabel[]>();
+  for (const l of labels) {
+    const list = bySet.get(l.set);
+    if (list) list.push(l);
+    else bySet.set(l.set, [l]);
+  }
+  return new Map([...bySet].map(([set, ls]) => [set, growPartition(ls, ls[0].agreements.length)]));
+}
+
 /**
  * The partial pattern of the leaf `agreements` falls in: the fields split on above it with their
  * levels, the others `*`. A level no answer had at a node ends the walk there (a leaf of its own).

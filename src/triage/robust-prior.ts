@@ -13,7 +13,7 @@
 // single Beta again when no group departs. A group's posterior is the mixture updated by its
 // answers, the weight moving to the component that explains them better; it is passed on as
 // the Beta with the same mean and variance (what the set's bound uses, safe-sets.ts groupTally).
-import { logGamma } from './beta';
+import { logBeta } from './beta';
 import { fieldsPrior } from './concentration';
 
 export interface RobustPrior {
@@ -29,8 +29,6 @@ export interface AnsweredGroup {
   approve: number;
   n: number;
 }
-
-const logBeta = (a: number, b: number) => logGamma(a) + logGamma(b) - logGamma(a + b);
 
 /** log P(answers | Beta(a, b)) but for the binomial coefficient, which every prior shares. */
 function logMarginal(approve: number, reject: number, a: number, b: number): number {

@@ -9,11 +9,13 @@
 // evidence honest.
 import { betaQuantile } from './beta';
 import type { Recommendation } from '../api/model';
-import { describePattern, type Features, featuresOf } from './features';
+import { describePattern, FeatureCache, type Features } from './features';
+
+export { FeatureCache } from './features';
 import { type Flag, flagContextOfAnswers, flagsOf } from './flags';
 import { chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
-import { growPartition, leafPattern, type PartitionLabel, type PartitionNode } from './flagged-partition';
+import { growPartitions, leafPattern } from './flagged-partition';
 import { concentration, concentrationBySide, fieldsPrior, MIN_DECISIONS_FOR_KAPPA } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
@@ -164,32 +166,6 @@ export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
   auditSpent: 0,
 };
 
-/**
- * Features are pure functions of a recommendation: the comparisons computed once per id and its
- * entities, and kept. Not once per id alone: a service re-scores its pending recommendations as
- * its matcher learns (the sandbox refits on the curator's decisions), and features kept with the
- * first score put a chain's links that the service now scores 0.77 at 0.999, where the model's
- * score weight called them 0.82 likely while the curator rejected them (issue 17, 21,079: a
- * group answered to its last item). A new score takes the kept comparisons with it; other entities
- * (a service that rewrites a recommendation under its id) are compared again.
- */
-export class FeatureCache {
-  private readonly byId = new Map<string, { features: Features; entities: string }>();
-  of(rec: Recommendation): Features {
-    const kept = this.byId.get(rec['@id']);
-    const entities = rec.entities.length === 2 ? `${rec.entities[0]['@id']}\u0000${rec.entities[1]['@id']}` : rec.entities.map((e) => e['@id']).join('\u0000');
-    if (kept?.entities !== entities) {
-      const features = featuresOf(rec);
-      this.byId.set(rec['@id'], { features, entities });
-      return features;
-    }
-    if (kept.features.score === rec.score) return kept.features;
-    const features = { ...kept.features, score: rec.score };
-    this.byId.set(rec['@id'], { features, entities });
-    return features;
-  }
-}
-
 export function triage(pending: readonly Recommendation[], labels: readonly TriageLabel[], options: TriageOptions = {}, cache = new FeatureCache()): TriageResult {
   // An option given as undefined (a CLI flag not set, a journal not read) keeps its default.
   const o = { ...DEFAULT_TRIAGE_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<TriageOptions>;
@@ -218,20 +194,12 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const leaders = chainLeaders(chained.filter(({ item }) => item.question === undefined).map(({ item, entityIds }) => ({ id: item.id, entityIds, score: item.features.score })));
   // Flagged items are grouped from coarse to fine by what the curator's answers in their flag set
   // disagree on (flagged-partition.ts); plain items by their full pattern.
-  const partitions = new Map<string, PartitionNode>();
-  {
-    const bySet = new Map<string, PartitionLabel[]>();
-    for (const l of decided) {
-      if (l.verdict === 'unsure') continue;
+  const partitions = growPartitions(
+    decided.flatMap((l) => {
       const suffix = groupKey('', l.flags ?? [], l.chainLead);
-      if (!suffix) continue;
-      const set = `${l.features.kind}${suffix}`;
-      let list = bySet.get(set);
-      if (!list) bySet.set(set, (list = []));
-      list.push({ agreements: l.features.agreements, match: l.verdict === 'approve' });
-    }
-    for (const [set, ls] of bySet) partitions.set(set, growPartition(ls, ls[0].agreements.length));
-  }
+      return l.verdict === 'unsure' || !suffix ? [] : [{ set: `${l.features.kind}${suffix}`, agreements: l.features.agreements, match: l.verdict === 'approve' }];
+    }),
+  );
   const keyOf = (f: Features, flags: readonly Flag[], lead?: boolean): string => {
     const suffix = groupKey('', flags, lead);
     if (!suffix) return f.pattern;
