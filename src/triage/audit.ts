@@ -192,7 +192,7 @@ export function stratumTally(size: number, post: GroupPosterior, tail: number): 
 export function auditState(
   groups: readonly AuditGroup[],
   answers: readonly AuditAnswer[],
-  options: { targetPrecision: number; tail: number; spent: number; base: BulkTally },
+  options: { targetPrecision: number; tail: number; spent: number; base: BulkTally; afterBulk?: boolean },
 ): AuditState {
   const maxWrong = 1 - options.targetPrecision;
   const counted = answers.filter((a) => a.audit >= options.spent && a.verdict !== 'unsure');
@@ -221,7 +221,7 @@ export function auditState(
   // Nothing to certify next to: with no bulk approval yet the certificate alone must keep the target
   // (K ≈ 190 at 0.99), and the large groups' own few answers reach a group decision first.
   const ahead = Math.max(k, MAX_AUDIT_ANSWERS);
-  const stratum = options.base.size ? auditStratum(groups, options.targetPrecision, least, (size) => boundWith(size, ahead) <= maxWrong) : [];
+  const stratum = (options.afterBulk ?? options.base.size > 0) ? auditStratum(groups, options.targetPrecision, least, (size) => boundWith(size, ahead) <= maxWrong) : [];
   const items = stratum.flatMap((g) => g.decidable);
   const K = items.length ? least(items.length) ?? Infinity : Infinity;
   const posterior = post(k);

@@ -317,15 +317,17 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // The true matches of the backlog at their lower end: the recall budget of bulk rejections.
   const handApprovals = decided.filter((l) => l.verdict === 'approve').length;
   const matchesLow = matchesLowerBound({ handApprovals, bulkApproved: o.bulkSoFar.approve, pending: groups.map((g) => ({ size: g.decidable.length, post: posterior.get(g.key)! })), tail });
+  // The target is the precision of everything approved: the curator's own approvals are in it, none wrong.
+  const approvedSoFar = addTally(o.bulkSoFar.approve, { size: handApprovals, expectedWrong: 0, variance: 0, unseen: 0 });
   const sets = {
-    approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: o.bulkSoFar.approve }),
+    approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: approvedSoFar }),
     reject: recallSet(groups, posterior, { ...setOptions, targetRecall: o.targetRecall, matchesLow, unseenShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
   };
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
   for (const g of groups) g.safe ??= approveKeys.has(g.key) ? 'approve' : rejectKeys.has(g.key) ? 'reject' : null;
   // What each open group still needs, next to what is decided or decidable now.
-  const base = { approve: addTally(o.bulkSoFar.approve, sets.approve.tally), reject: addTally(o.bulkSoFar.reject, sets.reject.tally) };
+  const base = { approve: addTally(approvedSoFar, sets.approve.tally), reject: addTally(o.bulkSoFar.reject, sets.reject.tally) };
   for (const g of groups) {
     const post = posterior.get(g.key);
     if (g.safe || !post || !g.decidable.length) continue;
@@ -342,11 +344,11 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const audit = auditState(
     groups,
     decided.filter((l) => l.audit !== undefined).map((l) => ({ verdict: l.verdict, audit: l.audit! })),
-    { targetPrecision: o.targetPrecision, tail, spent: o.auditSpent, base: base.approve },
+    { targetPrecision: o.targetPrecision, tail, spent: o.auditSpent, base: base.approve, afterBulk: o.bulkSoFar.approve.size + sets.approve.tally.size > 0 },
   );
   const audited = new Set(audit.certified ? audit.keys : []);
   for (const g of groups) if (audited.has(g.key)) g.safe = 'approve';
-  sets.approve = withAudit(sets.approve, audit, o.bulkSoFar.approve, tail);
+  sets.approve = withAudit(sets.approve, audit, approvedSoFar, tail);
   const byKey = new Map(groups.map((g) => [g.key, g]));
   const bulkShare = (key: string, verdict: 'approve' | 'reject'): BulkShare | undefined => {
     const post = posterior.get(key);
