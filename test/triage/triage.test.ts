@@ -168,7 +168,10 @@ describe('triage: estimates', () => {
     const g = triage(pending, many, {}, cache).groups[0];
     assert.equal(g.safe, 'approve', JSON.stringify({ ...g, decidable: g.decidable.length }));
     assert.equal(g.decidable.length, 50);
-    const mixed = triage(pending, [...many.slice(0, 400), ...recs.slice(400, 450).map((r) => label(r, 'reject'))], { targetPrecision: 0.9 }, cache).groups[0];
+    // Earlier bulk approvals that spent the error budget (140 of 1,000 + the 400 approved by hand at
+    // 0.9): the group must stand on its own evidence, not join as a mixed group within the budget.
+    const spent = { approve: { size: 1000, expectedWrong: 140, variance: 0, unseen: 0 }, reject: { size: 0, expectedWrong: 0, variance: 0, unseen: 0 } };
+    const mixed = triage(pending, [...many.slice(0, 400), ...recs.slice(400, 450).map((r) => label(r, 'reject'))], { targetPrecision: 0.9, bulkSoFar: spent }, cache).groups[0];
     assert.equal(mixed.safe, null, `mixed group called safe: ${JSON.stringify({ ...mixed, decidable: mixed.decidable.length })}`);
   });
 });
@@ -211,6 +214,19 @@ describe('triage: flags and the informative order', () => {
     assert.equal(order[2], odd['@id'], 'the flagged group is not asked after the plain ones');
     assert.equal(new Set(order).size, order.length);
     assert.equal(order.length, 36);
+  });
+
+  it("counts the curator's own approvals in the approve bound: the target is the precision of everything approved", () => {
+    const cache = new FeatureCache();
+    const decided = [...Array(50)].map(() => rec(0.95, place('Blue Owl', '1 A St', '5125550101'), place('Blue Owl', '1 A St', '5125550101')));
+    const labels: TriageLabel[] = decided.map((r, i) => ({ id: r['@id'], verdict: i < 40 ? 'approve' : 'reject', features: cache.of(r), entityIds: r.entities.map((e) => e['@id']) }));
+    const approveSoFar = { size: 2000, expectedWrong: 19, variance: 25, unseen: 0 };
+    const pending = [rec(0.3, place('Red Fox', '9 B St'), place('Green Hen', '2 C St'))];
+    const r = triage(pending, labels, { bulkSoFar: { approve: approveSoFar, reject: { size: 0, expectedWrong: 0, variance: 0, unseen: 0 } } }, cache);
+    assert.deepEqual(r.sets.approve.keys, [], 'the test needs an empty approve set');
+    // 40 approvals by hand, none of them wrong, next to 2,000 approved in bulk (the 10 rejections are no approvals).
+    const z = 1.6448536;
+    assert.ok(Math.abs(r.sets.approve.wrongShareHigh - (19 + z * 5) / 2040) < 1e-6, `${r.sets.approve.wrongShareHigh}`);
   });
 
   it('among groups with decisions, those within reach of a group decision first, by items per answer still needed; one that needs as many answers as it has items is out of reach', () => {
