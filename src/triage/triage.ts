@@ -55,7 +55,8 @@ export interface TriageOptions {
   coverage?: number;
   /**
    * What the curator already decided in bulk (the sum of the decided sets' `tally`): the target
-   * holds for all bulk decisions together, so later sets are admitted against the whole. Default none.
+   * holds for everything approved together — these, and the labels' approvals, none of them
+   * wrong — so later sets are admitted against the whole. Default none.
    */
   bulkSoFar?: { approve: BulkTally; reject: BulkTally };
   /**
