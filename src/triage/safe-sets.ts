@@ -16,8 +16,8 @@
 //     simulated backlogs of 8,000–12,000 the curator answered 4,345 times with it and 3,697
 //     without (docs/benchmarks.md, "Third attempt"); the budget it spends is the one later groups
 //     need to get in at all. Unless the budget keeps room for them too: a mixed group joins when
-//     the bound still holds with every other open approve-side group counted in (see the end of
-//     safeSet; the thirteenth attempt).
+//     the bound still holds with every open approve-side group less wrong than it counted in (see
+//     the end of safeSet; the thirteenth and fifteenth attempts).
 // The set's bound is its expected wrong share plus z standard deviations (z of the interval's
 // upper tail, 1.645 at the default 90 % coverage) plus the unseen groups' worst case. Flagged
 // groups (traps) never ride along unseen: they need their own decisions, as before.
@@ -175,31 +175,43 @@ export function safeSet(
     // limit, so no answer of their own brings them in (a chain's links a pattern cannot tell apart, 93 %
     // right after 60 answers). Answered one by one they cost what a human cannot spare; approved now,
     // they would spend the budget later groups need (the third attempt). So a mixed group joins only
-    // if the bound holds twice: now, and at the end — with every other seen approve-side group still
-    // open counted in as if approved at its mean. Least wrong first.
+    // if the bound holds twice: now, and with the seen approve-side groups still open that are less
+    // wrong than it counted in as if approved at their mean. Least wrong first.
     const inSet = new Set(keys);
     const open = groups.filter((g) => {
       const post = posterior.get(g.key);
       return post !== undefined && post.own > 0 && g.decidable.length > 0 && wrongMean(post) < 0.5 && !inSet.has(g.key);
     });
-    // Each open group's part, and what all of them still out of the set add up to (the reservation).
+    // Each open group's part. The reservation a mixed group must leave room for: the open groups
+    // less wrong than it — each item of theirs costs less of the budget, so they have it first
+    // (least wrong first approves the most items per wrong approval allowed). Not the groups more
+    // wrong than it (issue 17's fifteenth attempt): one group at 0.6, which no budget takes, kept
+    // every mixed group out, and their items were answered one by one.
     const part = new Map(open.map((g) => [g, [g.decidable.length, ...contribution(g.decidable.length, posterior.get(g.key)!)] as const]));
+    const isMixed = (g: SetGroup) => wrongMean(posterior.get(g.key)!) > options.maxWrongShare;
     let [rn, re, rv] = [0, 0, 0];
-    for (const [m, e, v] of part.values()) [rn, re, rv] = [rn + m, re + e, rv + v];
-    const mixed = open
-      .filter((g) => wrongMean(posterior.get(g.key)!) > options.maxWrongShare && !(g.flags.length && posterior.get(g.key)!.own < Math.min(options.minOwnLabels, g.size)))
-      .sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
+    for (const g of open) {
+      if (isMixed(g)) continue;
+      const [m, e, v] = part.get(g)!;
+      [rn, re, rv] = [rn + m, re + e, rv + v];
+    }
+    const mixed = open.filter(isMixed).sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
     for (const g of mixed) {
       const [m, e, v] = part.get(g)!;
-      if (bound(n + m, expected + e, variance + v, worst) > options.maxWrongShare) continue;
-      // The others still open: the reservation without this group (it is counted as joining).
-      if (bound(n + rn, expected + re, variance + rv, worst) > options.maxWrongShare) continue;
+      // With it, and with the less wrong groups still open: the reservation. A flagged group needs
+      // its own answers first (it is reserved for meanwhile).
+      const ready = !(g.flags.length && posterior.get(g.key)!.own < Math.min(options.minOwnLabels, g.size));
+      const fits = ready && bound(n + m, expected + e, variance + v, worst) <= options.maxWrongShare && bound(n + m + rn, expected + e + re, variance + v + rv, worst) <= options.maxWrongShare;
+      if (!fits) {
+        // It stays open, ahead of the groups more wrong than it.
+        [rn, re, rv] = [rn + m, re + e, rv + v];
+        continue;
+      }
       keys.push(g.key);
       inSet.add(g.key);
       n += m;
       expected += e;
       variance += v;
-      [rn, re, rv] = [rn - m, re - e, rv - v];
     }
   }
   const tally = { size: n - n0, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - w0 };

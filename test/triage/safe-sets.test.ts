@@ -44,7 +44,7 @@ describe('triage: groups decided together (safe sets)', () => {
     assert.equal(one.keys.length, 0, 'a single group admitted at a bound its spread cannot keep');
   });
 
-  it('a mixed group (below the target, more right than wrong) joins only when the bound holds with it now and with every other open approve-side group counted in', () => {
+  it('a mixed group (below the target, more right than wrong) joins only when the bound holds with it now and with every open approve-side group less wrong than it counted in', () => {
     const good = [...Array(10)].map((_, i) => group(`g${i}`, 100));
     const bad = group('bad', 5);
     const posterior = new Map<string, GroupPosterior>([...good.map((g): [string, GroupPosterior] => [g.key, { alpha: 500, beta: 1, own: 5 }]), ['bad', { alpha: 9, beta: 1, own: 10 }]]);
@@ -57,6 +57,10 @@ describe('triage: groups decided together (safe sets)', () => {
     posterior.set('open', { alpha: 97, beta: 3, own: 100 });
     const reserved = safeSet('approve', [...good, bad, open], posterior, opts);
     assert.deepEqual(reserved.keys.sort(), good.map((g) => g.key).sort());
+    // One more wrong than it (0.8) has the room after it, not before: it does not keep it out.
+    posterior.set('open', { alpha: 80, beta: 20, own: 100 });
+    const after = safeSet('approve', [...good, bad, open], posterior, opts);
+    assert.deepEqual(after.keys.sort(), [...good.map((g) => g.key), 'bad'].sort());
     // More wrong than right never joins, however much room.
     posterior.set('bad', { alpha: 4, beta: 6, own: 10 });
     assert.ok(!safeSet('approve', [...good, bad], posterior, opts).keys.includes('bad'));
@@ -159,11 +163,12 @@ describe('triage: answers a group still needs to join a set (the queue\'s order)
     const post = { alpha: 60, beta: 1, own: 5 };
     const k = answersToJoin('approve', 40, post, history, ahead)!;
     assert.ok(k >= 1 && k < 64, `k ${k}`);
-    // A large open group below the target keeps the budget's room from a mixed group (see above), so
-    // only answers that bring the group's own mean to the limit let it in.
-    const grown = (j: number) => new Map([['g', { ...post, alpha: post.alpha + j, own: post.own + j }], ['crowd', { alpha: 97, beta: 3, own: 100 }]]);
+    // A large open group less wrong than it (at the limit, its spread wide; flagged, one answer short
+    // of joining) keeps the budget's room from a mixed group (see above), so only answers that bring
+    // the group's own mean to the limit let it in.
+    const grown = (j: number) => new Map([['g', { ...post, alpha: post.alpha + j, own: post.own + j }], ['crowd', { alpha: 99, beta: 1, own: 1 }]]);
     const g = group('g', 40);
-    const crowd = group('crowd', 3000);
+    const crowd = group('crowd', 3000, ['chain']);
     assert.deepEqual(safeSet('approve', [g, crowd], grown(k), { ...opts, sofar: history }).keys, ['g']);
     if (k > 1) assert.deepEqual(safeSet('approve', [g, crowd], grown(k - 1), { ...opts, sofar: history }).keys, []);
   });
