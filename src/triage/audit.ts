@@ -186,8 +186,10 @@ export function stratumTally(size: number, post: GroupPosterior, tail: number): 
 /**
  * The audit's state at this triage: the stratum, the certificate from the audit answers drawn since
  * the last one was spent, and whether the stratum may join the approve set next to `base` (earlier
- * bulk approvals and the set as it stands). Draws are asked (`needed` > 0) only while the stratum's
- * groups would cost at least as many answers on their own as the certificate still needs.
+ * bulk approvals, the curator's own approvals and the set as it stands). Draws are asked (`needed` >
+ * 0) only while the stratum's groups would cost at least as many answers on their own as the
+ * certificate still needs, and only once something is approved in bulk (`afterBulk`; by default,
+ * once `base` holds anything).
  */
 export function auditState(
   groups: readonly AuditGroup[],
