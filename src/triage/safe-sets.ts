@@ -126,11 +126,13 @@ export function safeSet(
   const z = normalUpperQuantile(options.tail);
   // θ is the approval share; "wrong" is 1 − θ for approvals, θ for rejections.
   const wrongMean = (g: GroupPosterior) => (verdict === 'approve' ? g.beta : g.alpha) / (g.alpha + g.beta);
+  // A flagged group (a trap) joins only with decisions of its own.
+  const lacksOwnAnswers = (g: SetGroup, post: GroupPosterior) => g.flags.length > 0 && post.own < Math.min(options.minOwnLabels, g.size);
   const candidates = groups.filter((g) => {
     const post = posterior.get(g.key);
     if (!post || g.decidable.length === 0) return false;
     if (post.own === 0 && g.flags.length) return false;
-    if (g.flags.length && post.own < Math.min(options.minOwnLabels, g.size)) return false;
+    if (lacksOwnAnswers(g, post)) return false;
     // Even a group that rides along at its worst must be one the fields call likely.
     return wrongMean(post) <= options.maxWrongShare;
   });
@@ -200,8 +202,7 @@ export function safeSet(
       const [m, e, v] = part.get(g)!;
       // With it, and with the less wrong groups still open: the reservation. A flagged group needs
       // its own answers first (it is reserved for meanwhile).
-      const ready = !(g.flags.length && posterior.get(g.key)!.own < Math.min(options.minOwnLabels, g.size));
-      const fits = ready && bound(n + m, expected + e, variance + v, worst) <= options.maxWrongShare && bound(n + m + rn, expected + e + re, variance + v + rv, worst) <= options.maxWrongShare;
+      const fits = !lacksOwnAnswers(g, posterior.get(g.key)!) && bound(n + m, expected + e, variance + v, worst) <= options.maxWrongShare && bound(n + m + rn, expected + e + re, variance + v + rv, worst) <= options.maxWrongShare;
       if (!fits) {
         // It stays open, ahead of the groups more wrong than it.
         [rn, re, rv] = [rn + m, re + e, rv + v];
