@@ -102,7 +102,11 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
       : verdict === 'approve'
         ? t('Triage does not call this group safe to {0} at the target precision: decide more of it one by one first, or go on knowingly.', t('approve'))
         : t('Triage does not call this group safe to reject within the target recall: decide more of it one by one first, or go on knowingly.'),
-    flaggedAlike ? t('{0} flagged recommendations with this pattern are left out (they form groups of their own).', flaggedAlike) : undefined,
+    flaggedAlike === 1
+      ? t('1 flagged recommendation with this pattern is left out (it is in a group of its own).')
+      : flaggedAlike
+        ? t('{0} flagged recommendations with this pattern are left out (they form groups of their own).', flaggedAlike)
+        : undefined,
     group.size - group.decidable.length ? t('{0} marked unsure left out.', group.size - group.decidable.length) : undefined,
   ]
     .filter(Boolean)

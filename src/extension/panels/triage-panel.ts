@@ -26,8 +26,13 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   /** performance.now() of the last data sent, and how long the triage took (tests, benchmarks). */
   lastTriageMs: number | undefined;
   private loading: Promise<void> | undefined;
-  /** The service the groups were computed on (a review queue on a group must be on the same one). */
+  /** The service the groups were computed on (a review queue or a group decision must be on the same one). */
   private computedFor: string | undefined;
+  /** Its name, shown in the page: the groups are one service's. */
+  private computedLabel = '';
+  /** Answers, decisions or the connection changed since the groups were computed: recompute when seen. */
+  private stale = false;
+  private staleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -36,6 +41,43 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   ) {
     super(panel, extensionUri, c.log, TRIAGE_PAGE);
     this.panel.title = vscode.l10n.t('Triage');
+    // The groups are a computation over one service's list and the journal's answers: they follow
+    // both. A group decision reads the backlog again anyway; what must not happen is a table of one
+    // service under another's name, or counts from before the curator's last answers (the walk of
+    // 2026-11-26: after a switch the old table stayed, and its Approve… offered the other service's
+    // group of the same pattern). Recomputing reads every pending page, so changes are gathered for a
+    // moment, and a hidden panel recomputes when it is shown again.
+    this.disposables.push(
+      c.session.onDidChange((state) => {
+        const baseUrl = state.kind === 'ready' ? state.baseUrl : undefined;
+        if (baseUrl === this.computedFor) return;
+        if (!baseUrl) {
+          this.result = undefined;
+          this.pending = [];
+          this.computedFor = undefined;
+          return this.say(vscode.l10n.t('There is no active connection: connect to a service, then run Open Triage again.'));
+        }
+        this.changed(vscode.l10n.t('The connection changed to {0}: computing its groups…', state.kind === 'ready' ? state.label : baseUrl));
+      }),
+      c.triage.onDidChange(() => this.changed(vscode.l10n.t('Your decisions changed: computing the groups again…'))),
+      this.panel.onDidChangeViewState(() => {
+        if (this.panel.visible && this.stale) this.changed();
+      }),
+      { dispose: () => clearTimeout(this.staleTimer) },
+    );
+  }
+
+  /** Something the groups depend on changed: say so at once, recompute shortly (when visible). */
+  private changed(message?: string): void {
+    if (!this.result && !this.loading) return;
+    this.stale = true;
+    if (message) this.say(message);
+    clearTimeout(this.staleTimer);
+    if (!this.panel.visible) return;
+    this.staleTimer = setTimeout(() => {
+      if (this.isDisposed || !this.stale) return;
+      void this.refresh();
+    }, 1000);
   }
 
   /** The groups as last computed (tests read them as the user reads the table). */
@@ -46,16 +88,27 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   /** Reads every pending recommendation again and triages them; the page is redrawn. */
   refresh(): Promise<void> {
     this.loading ??= (async () => {
-      const baseUrl = this.c.session.baseUrl;
+      // A change during the computation makes it stale again (its answers may have missed it).
+      this.stale = false;
+      const state = this.c.session.state;
       const loaded = await triageAll(this.c, undefined);
       if (loaded) {
-        this.computedFor = baseUrl;
+        this.computedFor = state.kind === 'ready' ? state.baseUrl : undefined;
+        this.computedLabel = state.kind === 'ready' ? state.label : '';
         this.pending = loaded.pending;
         this.result = loaded.result;
       }
       this.onReady();
-    })().finally(() => (this.loading = undefined));
+    })().finally(() => {
+      this.loading = undefined;
+      if (this.stale && !this.isDisposed) this.changed();
+    });
     return this.loading;
+  }
+
+  /** The name of the connection the groups were computed on ('' before the first computation). */
+  get computedOn(): string {
+    return this.computedLabel;
   }
 
   /** How many pending recommendations the groups were computed on (0 before the first computation). */
@@ -70,7 +123,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
 
   protected onReady(): void {
     if (!this.result) return;
-    this.post({ type: 'triage', data: triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord) });
+    this.post({ type: 'triage', data: { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord), connection: this.computedLabel } });
   }
 
   protected async onMessage(message: TriagePageMessage): Promise<void> {
@@ -85,6 +138,11 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       const review: ReviewGroup = { key: group.key, words, members, baseUrl: this.computedFor };
       await vscode.commands.executeCommand(Commands.startReviewQueue, { group: review });
       return;
+    }
+    // The same pattern on another service is another group: decide nothing from a table of another one.
+    if (this.computedFor !== this.c.session.baseUrl) {
+      this.say(vscode.l10n.t('These groups were computed on another connection: computing them for this one…'));
+      return this.refresh();
     }
     const summary = await vscode.commands.executeCommand(Commands.decideGroup, { group: group.key, verdict: message.action });
     if (summary) await this.refresh();

@@ -33,7 +33,8 @@ export function histogram(bins: readonly HistogramBin[]): SVGElement {
     }
   });
   for (const x of [0, 0.25, 0.5, 0.75, 1]) {
-    const label = svgEl('text', { x: Math.min(W - 14, x * W).toFixed(0), y: H + 15, class: 'axis' });
+    // Anchored so that 0% and 100% stay inside the chart (100% was cut to "10").
+    const label = svgEl('text', { x: (x * W).toFixed(0), y: H + 15, class: 'axis', 'text-anchor': x === 0 ? 'start' : x === 1 ? 'end' : 'middle' });
     label.textContent = `${x * 100}%`;
     svg.append(label);
   }

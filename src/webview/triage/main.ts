@@ -18,6 +18,8 @@ let sortKey: SortKey = 'size';
 let descending = true;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** Counts as the tree and the status bar write them (21,496), in the page's language. */
+const count = (n: number) => n.toLocaleString();
 
 const SORTERS: Record<SortKey, (g: GroupRow) => number | string> = {
   size: (g) => g.size,
@@ -67,13 +69,15 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
     'tr',
     undefined,
     headerCell(t('colPattern'), 'words'),
+    // The actions next to the pattern they act on: at the end of a wide table they were out of sight
+    // in a narrow editor (the walk of 2026-11-26, a 527 px editor).
+    el('th', undefined, t('colActions')),
     headerCell(t('colCount'), 'size'),
     headerCell(t('colScores'), 'score'),
     headerCell(t('colDecided'), 'labels'),
     headerCell(t('colEstimate'), 'p'),
     headerCell(t('colWidth'), 'width'),
     el('th', undefined, t('colFlags')),
-    el('th', undefined, t('colActions')),
   );
   const body = el('tbody');
   for (const g of sorted(groups)) {
@@ -81,14 +85,15 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
     const row = el(
       'tr',
       g.safe ? `safe-${g.safe}` : undefined,
-      el('td', 'words', t(g.kind === 'event' ? 'groupEvent' : 'groupLocation', g.words)),
-      el('td', 'num', String(g.size)),
+      // The words name the kind already ("Locations: name equal, …").
+      el('td', 'words', g.words),
+      el('td', 'actions', action(g, 'review'), action(g, 'approve'), action(g, 'reject')),
+      el('td', 'num count', count(g.size)),
       el('td', 'num', `${pct(g.scoreMin)}–${pct(g.scoreMax)}`),
       el('td', 'num', `${g.approve}/${g.reject}/${g.unsure}`),
       el('td', 'num', `${pct(g.p)} [${pct(g.low)}–${pct(g.high)}] · ${safe}`),
       el('td', 'num', pct(g.high - g.low)),
       el('td', 'flags', g.flags.length ? `⚑ ${g.flags.join(', ')}` : ''),
-      el('td', 'actions', action(g, 'review'), action(g, 'approve'), action(g, 'reject')),
     );
     row.dataset.key = g.key;
     body.append(row);
@@ -101,13 +106,13 @@ function draw(): void {
   const d = data;
   const main = el('main', 'triage');
   main.tabIndex = -1;
-  const title = el('h1', undefined, t('title'));
+  const title = el('h1', undefined, d.connection ? t('titleOf', d.connection) : t('title'));
   title.id = 'title';
   main.setAttribute('aria-labelledby', 'title');
   const refresh = el('button', 'nav refresh', t('refresh'));
   refresh.type = 'button';
   refresh.addEventListener('click', () => host.post({ type: 'refresh' }));
-  const facts = el('p', 'facts', t('facts', d.pending, d.groups.length, d.labels, pct(d.targetPrecision)));
+  const facts = el('p', 'facts', t('facts', count(d.pending), count(d.groups.length), count(d.labels), pct(d.targetPrecision)));
   // The recall side (issue 17): what bulk rejections may lose and what they use, at the honest ends.
   const { maxLost, used } = d.recallBudget;
   // Before any match is known the budget is nothing: say why, not "0.0 of 0.0".
@@ -124,6 +129,12 @@ function draw(): void {
   status.setAttribute('aria-live', 'polite');
   const best = [...d.thresholds].reverse().find((p) => p.n >= 10);
   const legend = el('p', 'legend', el('span', 'key approved', t('approved')), ' ', el('span', 'key rejected', t('rejected')), ' ', el('span', 'key unsure', t('unsure')), ' ', el('span', 'key pending', t('pending')));
+  if (d.pending === 0) {
+    // An empty backlog: say so, not an empty chart and a table of headers.
+    main.append(el('header', 'top', title, facts, refresh, status), el('p', 'empty', t('nothingPending')));
+    root.replaceChildren(main);
+    return;
+  }
   main.append(
     el('header', 'top', title, facts, recall, audit, refresh, status),
     el('section', 'chart-box', el('h2', undefined, t('scores')), histogram(d.histogram), legend),

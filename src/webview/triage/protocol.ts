@@ -49,6 +49,8 @@ const GroupRowSchema = v.object({
 export type GroupRow = v.InferOutput<typeof GroupRowSchema>;
 
 const TriagePanelDataSchema = v.object({
+  /** The name of the connection the groups were computed on (the same pattern on another service is another group). */
+  connection: v.optional(v.string()),
   pending: v.number(),
   labels: v.number(),
   targetPrecision: v.number(),

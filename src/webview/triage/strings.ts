@@ -8,6 +8,8 @@ export const TRIAGE_STRINGS = {
   loading: 'Reading every pending recommendation…',
   // The header and the sections (main.ts).
   title: 'Triage',
+  titleOf: 'Triage of {0}',
+  nothingPending: 'Nothing is pending on this connection: every candidate duplicate has been decided. New recommendations appear here after a Refresh.',
   refresh: 'Refresh',
   facts: '{0} pending in {1} groups · {2} decisions learnt from · target precision {3}',
   recallFacts: 'target recall {0} · recall budget of bulk rejections: {1} of {2} matches used, {3} left',
@@ -34,8 +36,6 @@ export const TRIAGE_STRINGS = {
   safeApprove: 'safe to approve',
   safeReject: 'safe to reject',
   notSafe: 'not safe yet',
-  groupEvent: 'Event: {0}',
-  groupLocation: 'Location: {0}',
   review: 'Review',
   approve: 'Approve…',
   reject: 'Reject…',

@@ -1,0 +1,98 @@
+// The Triage panel follows what its groups are computed from (issue 17; found in the walk of
+// 2026-11-26): the connection — after a switch the old table stayed under the new status bar, and
+// its Approve… offered the other service's group of the same pattern (1,296 items for a row of 2) —
+// and the curator's answers, after which the table kept its old counts until Refresh. Two sandboxes
+// of their own, nothing merged at start; the sandboxes are the judge of what was decided.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DedupClient } from '../../src/api/client';
+import type { DedupCuratorApi } from '../../src/extension/extension';
+import type { TriagePanel } from '../../src/extension/panels/triage-panel';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { recordNode } from './curation-helpers';
+import { curatorApi, settled, waitFor } from './helpers';
+
+const A = 'Triage follows test A';
+const B = 'Triage follows test B';
+
+async function pendingTotal(client: DedupClient): Promise<number> {
+  const page = await client.listRecommendations({ page: 0, pageSize: 1 });
+  return page.total ?? -1;
+}
+
+describe('The Triage panel follows the connection and the answers (issue 17)', function () {
+  this.timeout(180_000);
+  let api: DedupCuratorApi;
+  const sandboxes: RunningSandbox[] = [];
+  const clients: DedupClient[] = [];
+  let wasActive: string | undefined;
+  let panel: TriagePanel;
+
+  before(async () => {
+    api = await curatorApi();
+    wasActive = api.session.active?.name;
+    for (const [name, seed, locations] of [[A, 1801, 240], [B, 1802, 90]] as const) {
+      const token = `${name.replace(/\W/g, '-')}-token`;
+      const sandbox = await startSandbox({ port: 0, token, seed, locations, events: 0, integrations: 3, autoMergeThreshold: 2 });
+      sandboxes.push(sandbox);
+      clients.push(new DedupClient({ baseUrl: sandbox.baseUrl, token }));
+      await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl: sandbox.baseUrl });
+      await api.session.tokens.set(sandbox.baseUrl, token);
+    }
+    await api.session.useConnection(A);
+    await waitFor('the ready state on A', () => api.session.state.kind === 'ready' && api.session.active?.name === A);
+    await waitFor('the backlog in the tree', () => api.recommendations.loaded().length >= 10, 30_000);
+    await settled(api);
+  });
+
+  after(async () => {
+    panel?.dispose();
+    for (const name of [A, B]) if (api.session.connections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
+    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
+    await settled(api);
+    await Promise.all(sandboxes.map((s) => s.close()));
+  });
+
+  it('recomputes for the connection switched to and names it; a table of another connection decides nothing', async () => {
+    const [totalA, totalB] = await Promise.all(clients.map(pendingTotal));
+    assert.notEqual(totalA, totalB, 'the two backlogs differ in size');
+    panel = (await vscode.commands.executeCommand('dedupCurator.openTriage')) as TriagePanel;
+    await waitFor('the triage page to say ready', () => panel.isReady, 30_000);
+    assert.equal(panel.computedOn, A);
+    assert.equal(panel.pendingCount, totalA);
+
+    await api.session.useConnection(B);
+    await waitFor(`the groups of ${B}`, () => panel.computedOn === B && panel.pendingCount === totalB, 60_000);
+    assert.equal(
+      panel.groups.reduce((n, g) => n + g.size, 0),
+      totalB,
+      'the groups hold B’s pending recommendations',
+    );
+
+    // Hidden, the panel waits to be seen before it reads the list again: its table is B's while A is active.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'hides the Triage panel' }), { viewColumn: vscode.ViewColumn.Active });
+    await waitFor('the Triage panel hidden', () => !panel.panel.visible);
+    await api.session.useConnection(A);
+    await waitFor('the ready state on A', () => api.session.state.kind === 'ready' && api.session.active?.name === A);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(panel.computedOn, B, 'a hidden panel does not read the list');
+    // Approve… on a row of B's table while A is active: nothing is decided on A (nor on B); the groups
+    // are computed for A instead.
+    const largest = panel.groups[0];
+    await panel.handleMessage({ type: 'group', action: 'approve', key: largest.key });
+    assert.equal(panel.computedOn, A);
+    assert.equal(panel.pendingCount, totalA);
+    assert.deepEqual(await Promise.all(clients.map(pendingTotal)), [totalA, totalB], 'nothing was decided');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('recomputes after an answer of the curator’s while it is shown', async () => {
+    panel.panel.reveal();
+    await waitFor('the Triage panel shown', () => panel.panel.visible);
+    const unsureBefore = panel.groups.reduce((n, g) => n + g.labels.unsure, 0);
+    const rec = api.recommendations.loaded()[3];
+    assert.equal(await vscode.commands.executeCommand('dedupCurator.markUnsure', recordNode(rec), undefined, { note: 'follows' }), true);
+    await waitFor('the groups computed again with the unsure answer', () => panel.groups.reduce((n, g) => n + g.labels.unsure, 0) === unsureBefore + 1, 30_000);
+    assert.equal(panel.computedOn, A);
+  });
+});
