@@ -122,6 +122,17 @@ describe('webview: the Triage panel in chromium', function () {
     await page.close();
   });
 
+  it('a group with no decision and an interval over almost everything says there is no evidence yet, not 50%; the sorted column shows its direction', async () => {
+    const { page } = await open([group(1, { approve: 0, p: 0.5, low: 0.006, high: 0.994 }), group(2, { approve: 0, p: 0.995, low: 0.98, high: 0.999 }), group(3)]);
+    const estimates = await page.locator('tbody td.estimate').allInnerTexts();
+    assert.deepEqual(estimates, ['93.0% [80.0%–99.0%] · not safe yet', '99.5% [98.0%–99.9%] · not safe yet', 'no evidence yet: Review a few']);
+    const arrow = () => page.locator('th[aria-sort] button.sort').evaluate((b) => getComputedStyle(b, '::after').content);
+    assert.equal(await arrow(), '" ▼"');
+    await page.getByRole('button', { name: 'Count' }).click();
+    assert.equal(await arrow(), '" ▲"');
+    await page.close();
+  });
+
   it('says plainly that nothing is pending, with no chart and no table', async () => {
     const { page, errors } = await openWithStandIn(h.browser, `${origin}/`);
     await deliver(page, { type: 'triage', data: { ...data([]), pending: 0, labels: 0, histogram: [], thresholds: [], connection: 'empty' } });

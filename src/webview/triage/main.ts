@@ -40,6 +40,17 @@ function sorted(groups: readonly GroupRow[]): GroupRow[] {
   });
 }
 
+/**
+ * The estimate with its interval, or — for a group with no decision of its own whose interval spans
+ * almost everything (nothing borrowed yet: too few groups with two decisions to learn how far the
+ * fields can be trusted) — that there is no evidence yet: "50.0% [0.6%–99.4%]" read like a coin
+ * flip on a group scoring 99.9 % (the walk of 2026-11-26).
+ */
+function estimateText(g: GroupRow, safe: string): string {
+  if (g.approve + g.reject === 0 && g.high - g.low > 0.9) return t('noEvidence');
+  return `${pct(g.p)} [${pct(g.low)}–${pct(g.high)}] · ${safe}`;
+}
+
 function action(g: GroupRow, what: GroupAction): HTMLButtonElement {
   const b = el('button', `nav group-${what}`, t(what));
   b.type = 'button';
@@ -91,7 +102,7 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
       el('td', 'num count', count(g.size)),
       el('td', 'num', `${pct(g.scoreMin)}–${pct(g.scoreMax)}`),
       el('td', 'num', `${g.approve}/${g.reject}/${g.unsure}`),
-      el('td', 'num', `${pct(g.p)} [${pct(g.low)}–${pct(g.high)}] · ${safe}`),
+      el('td', 'num estimate', estimateText(g, safe)),
       el('td', 'num', pct(g.high - g.low)),
       el('td', 'flags', g.flags.length ? `⚑ ${g.flags.join(', ')}` : ''),
     );

@@ -36,6 +36,7 @@ export const TRIAGE_STRINGS = {
   safeApprove: 'safe to approve',
   safeReject: 'safe to reject',
   notSafe: 'not safe yet',
+  noEvidence: 'no evidence yet: Review a few',
   review: 'Review',
   approve: 'Approve…',
   reject: 'Reject…',
