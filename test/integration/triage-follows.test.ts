@@ -14,6 +14,7 @@ import { curatorApi, settled, waitFor } from './helpers';
 
 const A = 'Triage follows test A';
 const B = 'Triage follows test B';
+const C = 'Triage follows test C';
 
 async function pendingTotal(client: DedupClient): Promise<number> {
   const page = await client.listRecommendations({ page: 0, pageSize: 1 });
@@ -47,7 +48,7 @@ describe('The Triage panel follows the connection and the answers (issue 17)', f
 
   after(async () => {
     panel?.dispose();
-    for (const name of [A, B]) if (api.session.connections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
+    for (const name of [A, B, C]) if (api.session.connections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
     if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
     await settled(api);
     await Promise.all(sandboxes.map((s) => s.close()));
@@ -94,5 +95,20 @@ describe('The Triage panel follows the connection and the answers (issue 17)', f
     assert.equal(await vscode.commands.executeCommand('dedupCurator.markUnsure', recordNode(rec), undefined, { note: 'follows' }), true);
     await waitFor('the groups computed again with the unsure answer', () => panel.groups.reduce((n, g) => n + g.labels.unsure, 0) === unsureBefore + 1, 30_000);
     assert.equal(panel.computedOn, A);
+  });
+
+  // The second walk: a connection added (no token yet, then its token) left the old groups under a
+  // "no active connection" line, and the connection that then became ready was never computed.
+  it('drops its groups while no connection is ready, and computes the one added once its token is set', async () => {
+    const token = 'triage-follows-c-token';
+    const sandbox = await startSandbox({ port: 0, token, seed: 1803, locations: 60, events: 0, integrations: 3, autoMergeThreshold: 2 });
+    sandboxes.push(sandbox);
+    const totalC = await pendingTotal(new DedupClient({ baseUrl: sandbox.baseUrl, token }));
+    assert.equal(panel.computedOn, A);
+    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: C, baseUrl: sandbox.baseUrl });
+    await waitFor('the new connection, without a token', () => api.session.active?.name === C && api.session.state.kind === 'no-token');
+    await waitFor('the groups dropped', () => panel.computedOn === '' && panel.groups.length === 0);
+    await api.session.tokens.set(sandbox.baseUrl, token);
+    await waitFor(`the groups of ${C}`, () => panel.computedOn === C && panel.pendingCount === totalC, 60_000);
   });
 });

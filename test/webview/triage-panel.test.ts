@@ -133,6 +133,16 @@ describe('webview: the Triage panel in chromium', function () {
     await page.close();
   });
 
+  it('drops the groups it shows when told there are none (no active connection), and says why', async () => {
+    const { page, errors } = await open([group(1), group(2)]);
+    await deliver(page, { type: 'none', message: 'There is no active connection: <b>connect</b>' });
+    await page.waitForSelector('table.groups', { state: 'detached' });
+    assert.equal(await page.locator('#status').textContent(), 'There is no active connection: <b>connect</b>');
+    assert.equal(await page.locator('svg, table, button').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('says plainly that nothing is pending, with no chart and no table', async () => {
     const { page, errors } = await openWithStandIn(h.browser, `${origin}/`);
     await deliver(page, { type: 'triage', data: { ...data([]), pending: 0, labels: 0, histogram: [], thresholds: [], connection: 'empty' } });

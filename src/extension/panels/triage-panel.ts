@@ -33,6 +33,10 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   /** Answers, decisions or the connection changed since the groups were computed: recompute when seen. */
   private stale = false;
   private staleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The panel has computed (or started to) once: from then on it follows the connection and the answers. */
+  private followed = false;
+  /** Why there are no groups (no active connection), said again to a page that loads meanwhile. */
+  private noConnection: string | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -52,10 +56,9 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
         const baseUrl = state.kind === 'ready' ? state.baseUrl : undefined;
         if (baseUrl === this.computedFor) return;
         if (!baseUrl) {
-          this.result = undefined;
-          this.pending = [];
-          this.computedFor = undefined;
-          return this.say(vscode.l10n.t('There is no active connection: connect to a service, then run Open Triage again.'));
+          // No service to compute for (a connection added, its token not yet set): the old groups go.
+          // The next ready state computes (the walk of 2026-11-26: they stayed under this line).
+          return this.waitForConnection();
         }
         this.changed(vscode.l10n.t('The connection changed to {0}: computing its groups…', state.kind === 'ready' ? state.label : baseUrl));
       }),
@@ -67,9 +70,26 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     );
   }
 
+  /**
+   * No service to compute for (no connection, or one added whose token is not set yet): the groups
+   * shown go, and the next ready state computes (the walk of 2026-11-26: they stayed under a "no
+   * active connection" line, and the connection that then became ready was never computed).
+   */
+  waitForConnection(): void {
+    this.followed = true;
+    this.stale = true;
+    this.result = undefined;
+    this.pending = [];
+    this.computedFor = undefined;
+    this.computedLabel = '';
+    this.noConnection = vscode.l10n.t('There is no active connection: connect to a service; this panel computes its groups when it is ready.');
+    this.post({ type: 'none', message: this.noConnection });
+  }
+
   /** Something the groups depend on changed: say so at once, recompute shortly (when visible). */
   private changed(message?: string): void {
-    if (!this.result && !this.loading) return;
+    // Not before the panel's own first computation (a restored panel waits for the session's first state).
+    if (!this.followed) return;
     this.stale = true;
     if (message) this.say(message);
     clearTimeout(this.staleTimer);
@@ -87,12 +107,14 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
 
   /** Reads every pending recommendation again and triages them; the page is redrawn. */
   refresh(): Promise<void> {
+    this.followed = true;
     this.loading ??= (async () => {
       // A change during the computation makes it stale again (its answers may have missed it).
       this.stale = false;
       const state = this.c.session.state;
       const loaded = await triageAll(this.c, undefined);
       if (loaded) {
+        this.noConnection = undefined;
         this.computedFor = state.kind === 'ready' ? state.baseUrl : undefined;
         this.computedLabel = state.kind === 'ready' ? state.label : '';
         this.pending = loaded.pending;
@@ -122,7 +144,10 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   }
 
   protected onReady(): void {
-    if (!this.result) return;
+    if (!this.result) {
+      if (this.noConnection) this.post({ type: 'none', message: this.noConnection });
+      return;
+    }
     this.post({ type: 'triage', data: { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord), connection: this.computedLabel } });
   }
 
@@ -187,7 +212,7 @@ export class TriagePanels implements vscode.WebviewPanelSerializer, vscode.Dispo
     // Before the session's first state there is no connection to read the list from.
     await this.ready;
     if (restored.isDisposed) return;
-    if (this.c.session.state.kind !== 'ready') return restored.say(vscode.l10n.t('There is no active connection: connect to a service, then run Open Triage again.'));
+    if (this.c.session.state.kind !== 'ready') return restored.waitForConnection();
     await restored.refresh();
   }
 

@@ -160,6 +160,13 @@ function receive(message: ToTriageWebview): void {
     data = message.data;
     draw();
     performance.mark('triage drawn');
+  } else if (message.type === 'none') {
+    data = undefined;
+    const status = el('p', 'status', message.message);
+    status.id = 'status';
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    root.replaceChildren(el('main', 'triage', el('h1', undefined, t('title')), status));
   } else {
     statusLine(message.message, 'info');
   }
