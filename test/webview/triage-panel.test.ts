@@ -133,6 +133,19 @@ describe('webview: the Triage panel in chromium', function () {
     await page.close();
   });
 
+  it('draws a threshold bar only where 10 decisions stand behind it, and no chart without any', async () => {
+    const { page } = await openWithStandIn(h.browser, `${origin}/`);
+    const few = data([group(1)]);
+    few.thresholds = few.thresholds.map((p, i) => ({ ...p, approved: i < 5 ? 12 : 1, n: i < 5 ? 12 : 1 }));
+    await deliver(page, { type: 'triage', data: few });
+    await page.waitForSelector('table.groups');
+    assert.equal(await page.locator('svg.thresholds rect').count(), 5);
+    await deliver(page, { type: 'triage', data: { ...few, thresholds: few.thresholds.map((p) => ({ ...p, approved: 1, n: 1 })) } });
+    await page.waitForSelector('svg.thresholds', { state: 'detached' });
+    assert.equal(await page.locator('.threshold').innerText(), 'Not enough decisions yet (at least 10 at one threshold).');
+    await page.close();
+  });
+
   it('drops the groups it shows when told there are none (no active connection), and says why', async () => {
     const { page, errors } = await open([group(1), group(2)]);
     await deliver(page, { type: 'none', message: 'There is no active connection: <b>connect</b>' });

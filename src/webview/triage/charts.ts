@@ -38,15 +38,20 @@ export function histogram(bins: readonly HistogramBin[]): SVGElement {
     label.textContent = `${x * 100}%`;
     svg.append(label);
   }
-  svg.setAttribute('aria-label', t('histogramLabel', bins.reduce((n, b) => n + b.pending, 0), bins.reduce((n, b) => n + b.approved + b.rejected, 0)));
+  svg.setAttribute('aria-label', t('histogramLabel', bins.reduce((n, b) => n + b.pending, 0).toLocaleString(), bins.reduce((n, b) => n + b.approved + b.rejected, 0).toLocaleString()));
   return svg;
 }
 
-/** Approval rate of your decisions with a score at or above each threshold (the threshold view). */
-export function thresholdChart(points: readonly ThresholdPoint[]): SVGElement {
+/**
+ * Approval rate of your decisions with a score at or above each threshold (the threshold view): a
+ * bar only where at least `minDecisions` stand behind it — one approval drew a full green bar (the
+ * second browser walk of 2026-11-26: a wall of 100 % under "Not enough decisions yet").
+ */
+export function thresholdChart(points: readonly ThresholdPoint[], minDecisions: number): SVGElement {
   const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H + 20}`, role: 'img', class: 'chart thresholds' });
   const bw = W / Math.max(1, points.length);
   points.forEach((p, i) => {
+    if (p.n < minDecisions) return;
     const rate = p.n ? p.approved / p.n : 0;
     const h = rate * H;
     const rect = svgEl('rect', { x: (i * bw + 1).toFixed(1), y: (H - h).toFixed(1), width: Math.max(1, bw - 2).toFixed(1), height: h.toFixed(1), class: 'rate' });

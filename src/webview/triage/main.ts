@@ -20,6 +20,8 @@ let descending = true;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 /** Counts as the tree and the status bar write them (21,496), in the page's language. */
 const count = (n: number) => n.toLocaleString();
+/** The threshold view's bars and sentence need this many decisions at a threshold ("at least 10" in its words). */
+const MIN_THRESHOLD_DECISIONS = 10;
 
 const SORTERS: Record<SortKey, (g: GroupRow) => number | string> = {
   size: (g) => g.size,
@@ -138,7 +140,8 @@ function draw(): void {
   status.id = 'status';
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
-  const best = [...d.thresholds].reverse().find((p) => p.n >= 10);
+  // The threshold view speaks only where this many decisions stand behind a threshold.
+  const best = [...d.thresholds].reverse().find((p) => p.n >= MIN_THRESHOLD_DECISIONS);
   const legend = el('p', 'legend', el('span', 'key approved', t('approved')), ' ', el('span', 'key rejected', t('rejected')), ' ', el('span', 'key unsure', t('unsure')), ' ', el('span', 'key pending', t('pending')));
   if (d.pending === 0) {
     // An empty backlog: say so, not an empty chart and a table of headers.
@@ -149,7 +152,7 @@ function draw(): void {
   main.append(
     el('header', 'top', title, facts, recall, audit, refresh, status),
     el('section', 'chart-box', el('h2', undefined, t('scores')), histogram(d.histogram), legend),
-    el('section', 'chart-box', el('h2', undefined, t('approvalRate')), thresholdChart(d.thresholds), el('p', 'threshold', best ? thresholdSentence(best) : t('notEnoughDecisions'))),
+    el('section', 'chart-box', el('h2', undefined, t('approvalRate')), best ? thresholdChart(d.thresholds, MIN_THRESHOLD_DECISIONS) : null, el('p', 'threshold', best ? thresholdSentence(best) : t('notEnoughDecisions'))),
     el('section', 'groups-box', el('h2', undefined, t('patternGroups')), groupTable(d.groups)),
   );
   root.replaceChildren(main);
