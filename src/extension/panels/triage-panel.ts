@@ -35,6 +35,8 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   private staleTimer: ReturnType<typeof setTimeout> | undefined;
   /** The panel has computed (or started to) once: from then on it follows the connection and the answers. */
   private followed = false;
+  /** How long the last computation took (reading the list and triage), in ms. */
+  private lastComputeMs = 0;
   /** Why there are no groups (no active connection), said again to a page that loads meanwhile. */
   private noConnection: string | undefined;
 
@@ -94,10 +96,15 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     if (message) this.say(message);
     clearTimeout(this.staleTimer);
     if (!this.panel.visible) return;
-    this.staleTimer = setTimeout(() => {
-      if (this.isDisposed || !this.stale) return;
-      void this.refresh();
-    }, 1000);
+    // Computing reads every pending page (≈ 100 requests and several seconds at 20,000): while the
+    // curator answers faster than that, wait for a pause twice as long as the last computation took.
+    this.staleTimer = setTimeout(
+      () => {
+        if (this.isDisposed || !this.stale) return;
+        void this.refresh();
+      },
+      Math.max(1000, 2 * this.lastComputeMs),
+    );
   }
 
   /** The groups as last computed (tests read them as the user reads the table). */
@@ -112,7 +119,9 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       // A change during the computation makes it stale again (its answers may have missed it).
       this.stale = false;
       const state = this.c.session.state;
+      const started = performance.now();
       const loaded = await triageAll(this.c, undefined);
+      this.lastComputeMs = performance.now() - started;
       if (loaded) {
         this.noConnection = undefined;
         this.computedFor = state.kind === 'ready' ? state.baseUrl : undefined;
