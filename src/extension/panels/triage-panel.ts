@@ -23,13 +23,9 @@ const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js',
 export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   private pending: Recommendation[] = [];
   private result: TriageResult | undefined;
-  /** performance.now() of the last data sent, and how long the triage took (tests, benchmarks). */
-  lastTriageMs: number | undefined;
   private loading: Promise<void> | undefined;
-  /** The service the groups were computed on (a review queue or a group decision must be on the same one). */
-  private computedFor: string | undefined;
-  /** Its name, shown in the page: the groups are one service's. */
-  private computedLabel = '';
+  /** The service the groups were computed on, and its name for the page (a review queue or a group decision must be on the same one). */
+  private computed: { baseUrl: string; label: string } | undefined;
   /** Answers, decisions or the connection changed since the groups were computed: recompute when seen. */
   private stale = false;
   private staleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -55,14 +51,13 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     // moment, and a hidden panel recomputes when it is shown again.
     this.disposables.push(
       c.session.onDidChange((state) => {
-        const baseUrl = state.kind === 'ready' ? state.baseUrl : undefined;
-        if (baseUrl === this.computedFor) return;
-        if (!baseUrl) {
+        if (state.kind !== 'ready') {
           // No service to compute for (a connection added, its token not yet set): the old groups go.
           // The next ready state computes (the walk of 2026-11-26: they stayed under this line).
-          return this.waitForConnection();
+          if (this.computed) this.waitForConnection();
+          return;
         }
-        this.changed(vscode.l10n.t('The connection changed to {0}: computing its groups…', state.kind === 'ready' ? state.label : baseUrl));
+        if (state.baseUrl !== this.computed?.baseUrl) this.changed(vscode.l10n.t('The connection changed to {0}: computing its groups…', state.label));
       }),
       c.triage.onDidChange(() => this.changed(vscode.l10n.t('Your decisions changed: computing the groups again…'))),
       this.panel.onDidChangeViewState(() => {
@@ -82,8 +77,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     this.stale = true;
     this.result = undefined;
     this.pending = [];
-    this.computedFor = undefined;
-    this.computedLabel = '';
+    this.computed = undefined;
     this.noConnection = vscode.l10n.t('There is no active connection: connect to a service; this panel computes its groups when it is ready.');
     this.post({ type: 'none', message: this.noConnection });
   }
@@ -124,8 +118,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       this.lastComputeMs = performance.now() - started;
       if (loaded) {
         this.noConnection = undefined;
-        this.computedFor = state.kind === 'ready' ? state.baseUrl : undefined;
-        this.computedLabel = state.kind === 'ready' ? state.label : '';
+        this.computed = state.kind === 'ready' ? { baseUrl: state.baseUrl, label: state.label } : undefined;
         this.pending = loaded.pending;
         this.result = loaded.result;
       }
@@ -139,7 +132,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
 
   /** The name of the connection the groups were computed on ('' before the first computation). */
   get computedOn(): string {
-    return this.computedLabel;
+    return this.computed?.label ?? '';
   }
 
   /** How many pending recommendations the groups were computed on (0 before the first computation). */
@@ -157,7 +150,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       if (this.noConnection) this.post({ type: 'none', message: this.noConnection });
       return;
     }
-    this.post({ type: 'triage', data: { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord), connection: this.computedLabel } });
+    this.post({ type: 'triage', data: { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord), connection: this.computed?.label ?? '' } });
   }
 
   protected async onMessage(message: TriagePageMessage): Promise<void> {
@@ -169,12 +162,12 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       const members = groupReviewOrder(this.result!, group, this.pending, this.c.triage.core().informativeOrder);
       if (!members.length) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
       const words = [group.words, flagsText(group.flags)].filter(Boolean).join(' · ');
-      const review: ReviewGroup = { key: group.key, words, members, baseUrl: this.computedFor };
+      const review: ReviewGroup = { key: group.key, words, members, baseUrl: this.computed?.baseUrl };
       await vscode.commands.executeCommand(Commands.startReviewQueue, { group: review });
       return;
     }
     // The same pattern on another service is another group: decide nothing from a table of another one.
-    if (this.computedFor !== this.c.session.baseUrl) {
+    if (this.computed?.baseUrl !== this.c.session.baseUrl) {
       this.say(vscode.l10n.t('These groups were computed on another connection: computing them for this one…'));
       return this.refresh();
     }

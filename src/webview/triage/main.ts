@@ -7,7 +7,7 @@ import { t } from './l10n';
 import { histogram, thresholdChart, thresholdSentence } from './charts';
 import { type GroupAction, type GroupRow, type TriagePageMessage, ToTriagePage, type ToTriageWebview, type TriagePanelData, TriageStateSchema } from './protocol';
 import { el } from '../shared/dom';
-import { statusLine } from '../shared/status-line';
+import { statusElement, statusLine } from '../shared/status-line';
 import { connectPage } from '../shared/vscode-api';
 
 const host = connectPage<ToTriageWebview, TriagePageMessage, undefined>({ toPage: ToTriagePage, state: TriageStateSchema }, (message) => receive(message));
@@ -136,10 +136,7 @@ function draw(): void {
   // The audit sample (issue 17): its own class, not .facts (the walk reads the two .facts lines).
   const a = d.audit;
   const audit = a ? el('p', 'audit', t(a.certified ? 'auditCertified' : 'auditFacts', a.items, a.groups, a.answers, a.wrong, pct(a.high))) : null;
-  const status = el('p', 'status');
-  status.id = 'status';
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-live', 'polite');
+  const status = statusElement();
   // The threshold view speaks only where this many decisions stand behind a threshold.
   const best = [...d.thresholds].reverse().find((p) => p.n >= MIN_THRESHOLD_DECISIONS);
   const legend = el('p', 'legend', el('span', 'key approved', t('approved')), ' ', el('span', 'key rejected', t('rejected')), ' ', el('span', 'key unsure', t('unsure')), ' ', el('span', 'key pending', t('pending')));
@@ -165,20 +162,12 @@ function receive(message: ToTriageWebview): void {
     performance.mark('triage drawn');
   } else if (message.type === 'none') {
     data = undefined;
-    const status = el('p', 'status', message.message);
-    status.id = 'status';
-    status.setAttribute('role', 'status');
-    status.setAttribute('aria-live', 'polite');
-    root.replaceChildren(el('main', 'triage', el('h1', undefined, t('title')), status));
+    root.replaceChildren(el('main', 'triage', el('h1', undefined, t('title')), statusElement(message.message)));
   } else {
     statusLine(message.message, 'info');
   }
 }
 
 // The status line is there before the data too: a restored panel with no connection says so in it.
-const initialStatus = el('p', 'status');
-initialStatus.id = 'status';
-initialStatus.setAttribute('role', 'status');
-initialStatus.setAttribute('aria-live', 'polite');
-root.replaceChildren(el('p', 'loading', t('loading')), initialStatus);
+root.replaceChildren(el('p', 'loading', t('loading')), statusElement());
 host.ready();
