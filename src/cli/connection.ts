@@ -21,6 +21,10 @@ export const CONNECTION_OPTIONS = {
   retries: { type: 'string' },
 } as const;
 
+/** One millisecond, the timer's resolution, up to the longest delay a Node timer can wait (2³¹ − 1 ms, about 24.8 days). */
+const MIN_TIMEOUT_S = 0.001;
+const MAX_TIMEOUT_S = Math.floor((2 ** 31 - 1) / 1000);
+
 export async function connect(
   flags: ConnectionFlags,
   env: NodeJS.ProcessEnv,
@@ -45,7 +49,9 @@ export async function connect(
   let timeoutMs: number | undefined;
   if (flags.timeout !== undefined) {
     const s = Number(flags.timeout);
-    if (!(s > 0) || !Number.isFinite(s)) throw new UsageError(`--timeout must be a positive number of seconds, got "${flags.timeout}"`, command);
+    if (!(s >= MIN_TIMEOUT_S && s <= MAX_TIMEOUT_S)) {
+      throw new UsageError(`--timeout must be a number of seconds from ${MIN_TIMEOUT_S} to ${MAX_TIMEOUT_S}, got "${flags.timeout}"`, command);
+    }
     timeoutMs = Math.round(s * 1000);
   }
   let retries: number | undefined;

@@ -3,7 +3,7 @@
 const CONNECTION = `Connection:
   --base-url URL        service address (or DEDUP_BASE_URL), e.g. https://dedup.example.com
   --token-file FILE     read the access token from FILE (default: DEDUP_TOKEN)
-  --timeout SECONDS     per request (default 30)
+  --timeout SECONDS     per request (default 30; from 0.001 to 2147483, the longest a timer waits)
   --retries N           retries of a list request after 429, 500, 502-504 or a network error
                         (default 3, 0-10); approve and reject are never retried, nor redirected`;
 
