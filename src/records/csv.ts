@@ -1,6 +1,7 @@
 // CSV rendering of the three lists: one fixed column set per list (so a file's header never
 // changes mid-stream), RFC 4180 quoting, and cells that a spreadsheet would run as a formula
-// (= + - @ at the start, when the cell is not a number) prefixed with a quote.
+// (= + - @ at the start or after leading whitespace, when the cell is not a number) prefixed with
+// a quote.
 import type { Event, Location, Recommendation } from '../api/model';
 import type { ListKind } from './list-kind';
 
@@ -61,10 +62,13 @@ export function csvRow(kind: ListKind, record: unknown): string {
 }
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+// Spreadsheets skip leading whitespace before a formula (" =1+1" runs), so the first character
+// that counts is the first one after it; a tab or carriage return at the very start counts itself.
+const FORMULA_START = /^[\t\r]|^\s*[=+\-@]/;
 
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s) && !NUMERIC.test(s)) s = `'${s}`;
+  if (FORMULA_START.test(s) && !NUMERIC.test(s.trim())) s = `'${s}`;
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
