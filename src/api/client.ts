@@ -156,10 +156,11 @@ export class DedupClient {
 
 /**
  * The checked page, with the answer's text when asked for and only if the page is the answer as
- * sent: an answer that needed converting (numeric text) no longer says what the page holds.
+ * sent: an answer that needed converting (numeric text) or masking (the token) no longer says what
+ * the page holds.
  */
-function bodyKept<P>(page: P, data: unknown, text: string, call: CallOptions): { page: P; text?: string } {
-  return call.keepBody && page === data ? { page, text } : { page };
+function bodyKept<P>(page: P, data: unknown, text: string | undefined, call: CallOptions): { page: P; text?: string } {
+  return call.keepBody && text !== undefined && page === data ? { page, text } : { page };
 }
 
 function iterPageSize(params: PageParams): number {

@@ -8,7 +8,8 @@
 // Redirects are never followed by fetch itself (it would re-send a POST's body, or turn it into a
 // GET, to whatever origin the Location names): a decision that meets a redirect fails with the
 // status and the Location, and a list call follows only redirects to the same origin (redirect.ts).
-// Every error message is masked for the token before it leaves (secret-mask.ts).
+// Every error message is masked for the token before it leaves (secret-mask.ts), and so is every
+// string of every answer (answer-walk.ts): whatever reads the client's data never sees the token.
 import { ofetch, type FetchResponse } from 'ofetch';
 import {
   AuthHeaderError,
@@ -24,6 +25,7 @@ import {
   TimeoutError,
   isRetryable,
 } from './errors';
+import { walkAnswer } from './answer-walk';
 import { type RedirectAnswer, nextHop } from './redirect';
 import { type Masker, maskError, secretMasker } from './secret-mask';
 import { networkError, origin, parseJsonBody, serverMessage } from './transport-errors';
@@ -82,8 +84,12 @@ export interface TransportOptions {
 export interface PostOptions<T> extends CallOptions {
   /** List calls: retried after transient failures, same-origin redirects followed. Decisions: neither. */
   readOnly: boolean;
-  /** Checks the JSON of a 2xx answer; its error counts as the attempt's failure (and is masked). */
-  parse: (data: unknown, status: number, text: string) => T;
+  /**
+   * Checks the JSON of a 2xx answer, the token already masked in every string of it; its error
+   * counts as the attempt's failure (and is masked). `text` is the answer as sent, or undefined
+   * when masking changed the data (the text would still hold the token).
+   */
+  parse: (data: unknown, status: number, text: string | undefined) => T;
 }
 
 export interface CallOptions {
@@ -135,7 +141,7 @@ export class Transport {
     }
   }
 
-  private async attempt(path: string, endpoint: string, body: unknown, call: PostOptions<unknown>): Promise<{ status: number; data: unknown; text: string }> {
+  private async attempt(path: string, endpoint: string, body: unknown, call: PostOptions<unknown>): Promise<{ status: number; data: unknown; text: string | undefined }> {
     if (call.signal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
     const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -145,7 +151,12 @@ export class Transport {
       const res = await this.send(url, endpoint, body, signal, call.signal, timeout, timeoutMs);
       const text = typeof res._data === 'string' ? res._data : '';
       if (res.status >= 200 && res.status < 300) {
-        return { status: res.status, data: parseJsonBody(text, res.headers.get('content-type'), endpoint, res.status), text };
+        const parsed = parseJsonBody(text, res.headers.get('content-type'), endpoint, res.status);
+        // The token may hide in the text escaped (\u0074…) where a search of the text cannot see it.
+        const mayHoldToken = this.mask(text) !== text || text.includes('\\');
+        const { data, changed } = walkAnswer(parsed, mayHoldToken ? this.mask : undefined, endpoint, res.status);
+        // A masked answer's text is no longer the answer: a caller keeping the text gets none.
+        return { status: res.status, data, text: changed ? undefined : text };
       }
       const answer: RedirectAnswer = { status: res.status, location: res.headers.get('location') };
       const hop = nextHop(answer, url, { endpoint, readOnly: call.readOnly, hops });
