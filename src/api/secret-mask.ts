@@ -29,6 +29,18 @@ export function secretMasker(secret: string | undefined): Masker {
   };
 }
 
+/**
+ * Tokens shorter than this are not masked inside an answer's data: a one-letter token (the tests',
+ * or a sandbox started with `--token t`) would cut every word of every record, and member names
+ * too, into pieces. Error messages are still masked whatever the token's length.
+ */
+export const MIN_DATA_TOKEN = 6;
+
+/** The masker for an answer's data (answer-walk.ts), or undefined when the token is too short to search for. */
+export function dataMasker(secret: string | undefined): Masker | undefined {
+  return secret && secret.length >= MIN_DATA_TOKEN ? secretMasker(secret) : undefined;
+}
+
 function base64Forms(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   if (bytes.length < MIN_BASE64_TOKEN) return [];

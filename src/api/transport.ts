@@ -27,7 +27,7 @@ import {
 } from './errors';
 import { walkAnswer } from './answer-walk';
 import { type RedirectAnswer, nextHop } from './redirect';
-import { type Masker, maskError, secretMasker } from './secret-mask';
+import { type Masker, dataMasker, maskError, secretMasker } from './secret-mask';
 import { networkError, origin, parseJsonBody, serverMessage } from './transport-errors';
 
 export interface RetryPolicy {
@@ -105,9 +105,12 @@ export class Transport {
   private readonly retryPolicy: RetryPolicy;
   /** Hides the token (and its base64 forms) in every message this transport produces. */
   readonly mask: Masker;
+  /** The same for every string of an answer, when the token is long enough to search for. */
+  private readonly dataMask: Masker | undefined;
   constructor(private readonly opts: TransportOptions) {
     this.retryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
     this.mask = secretMasker(opts.token);
+    this.dataMask = dataMasker(opts.token);
   }
 
   /** POSTs `body` to `path` and returns the checked answer of a 2xx. */
@@ -153,8 +156,9 @@ export class Transport {
       if (res.status >= 200 && res.status < 300) {
         const parsed = parseJsonBody(text, res.headers.get('content-type'), endpoint, res.status);
         // The token may hide in the text escaped (\u0074…) where a search of the text cannot see it.
-        const mayHoldToken = this.mask(text) !== text || text.includes('\\');
-        const { data, changed } = walkAnswer(parsed, mayHoldToken ? this.mask : undefined, endpoint, res.status);
+        const mask = this.dataMask;
+        const mayHoldToken = mask !== undefined && (mask(text) !== text || text.includes('\\'));
+        const { data, changed } = walkAnswer(parsed, mayHoldToken ? mask : undefined, endpoint, res.status);
         // A masked answer's text is no longer the answer: a caller keeping the text gets none.
         return { status: res.status, data, text: changed ? undefined : text };
       }
