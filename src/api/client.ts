@@ -5,6 +5,7 @@ import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
 import { EXPLAIN_PATH, ExplanationSchema, type ServiceExplanation } from './explanation';
 import { RequestValidationError } from './errors';
 import type { Event, Location, Page, Recommendation, Verdict } from './model';
+import { ListingGuard, type ListingGuardOptions } from './listing-guard';
 import { type ResumeOptions, itemsOf, parallelPages, resumingFetcher, sequentialPages } from './paging';
 import { type EventParams, type LocationParams, type PageParams, decisionBody, eventsBody, locationsBody, pageBody } from './request-params';
 import { parseResponse } from './response-validation';
@@ -13,8 +14,12 @@ import { type CallOptions, Transport, type TransportOptions } from './transport'
 
 export type ClientOptions = TransportOptions;
 
-/** Options of the iterators over all pages: a page that fails after its retries is resumed (paging.ts). */
-export interface PagesOptions extends CallOptions, ResumeOptions {}
+/**
+ * Options of the iterators over all pages: a page that fails after its retries is resumed
+ * (paging.ts); a record listed on an earlier page is skipped (or only counted, `repeats: 'keep'`),
+ * and a listing that cannot end stops with an InvalidResponseError (listing-guard.ts).
+ */
+export interface PagesOptions extends CallOptions, ResumeOptions, Omit<ListingGuardOptions<unknown>, 'keyOf'> {}
 
 export interface IterateOptions extends PagesOptions {
   /** Pages of the recommendation list fetched at once. Default 4. */
@@ -116,6 +121,7 @@ export class DedupClient {
       pageSize,
       signal: opts.signal,
       concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
+      guard: guardOf<Recommendation>((r) => r['@id'], opts),
     });
   }
 
@@ -127,6 +133,7 @@ export class DedupClient {
       startPage: params.page,
       pageSize,
       signal: opts.signal,
+      guard: guardOf<Location>((r) => r.id, opts),
     });
   }
 
@@ -138,6 +145,7 @@ export class DedupClient {
       startPage: params.page,
       pageSize,
       signal: opts.signal,
+      guard: guardOf<Event>((r) => r.id, opts),
     });
   }
 
@@ -161,6 +169,10 @@ export class DedupClient {
  */
 function bodyKept<P>(page: P, data: unknown, text: string | undefined, call: CallOptions): { page: P; text?: string } {
   return call.keepBody && text !== undefined && page === data ? { page, text } : { page };
+}
+
+function guardOf<T>(keyOf: (r: T) => string, opts: PagesOptions): ListingGuard<T> {
+  return new ListingGuard<T>({ keyOf, repeats: opts.repeats, onRepeats: opts.onRepeats });
 }
 
 function iterPageSize(params: PageParams): number {

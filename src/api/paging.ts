@@ -10,6 +10,7 @@
 // the failure may pass (isRetryable: 5xx, 429, network): the listing pauses and resumes from that
 // page, keeping every page it already has, up to `resumes` times per page (resumingFetcher).
 import { CancelledError, type DedupError, InvalidResponseError, isDedupError, isRetryable } from './errors';
+import type { ListingGuard } from './listing-guard';
 import type { Page } from './model';
 
 export type PageFetcher<T> = (page: number, signal: AbortSignal | undefined) => Promise<Page<T>>;
@@ -20,6 +21,11 @@ export interface PagingOptions {
   /** Page size in use, needed to turn `total` into a page count. */
   pageSize: number;
   signal?: AbortSignal;
+}
+
+/** Paging with the guard that skips repeated records and stops an endless listing (listing-guard.ts). */
+export interface GuardedPagingOptions<T> extends PagingOptions {
+  guard?: ListingGuard<T>;
 }
 
 export interface ResumeInfo {
@@ -85,7 +91,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: PagingOptions): AsyncGenerator<Page<T>> {
+export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: GuardedPagingOptions<T>): AsyncGenerator<Page<T>> {
   // One request at a time, but the next one is sent as soon as this page says there is more, so it
   // travels while the consumer works through this page (writes it out, renders it) instead of after.
   // At most two pages are held: the one yielded and the one arriving.
@@ -95,14 +101,15 @@ export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: Pagin
   let arriving = ask(page);
   try {
     for (;;) {
-      const p = await arriving;
-      if (p.hasNextPage && p.data.length > 0) {
+      const raw = await arriving;
+      const p = guarded(raw, page, opts.guard);
+      if (p.hasNextPage && raw.data.length > 0) {
         arriving = ask(page + 1);
         await requestLeft();
       }
       yield p;
       if (!p.hasNextPage) return;
-      checkProgress(p, page);
+      checkProgress(raw, page);
       page++;
     }
   } catch (e) {
@@ -149,6 +156,15 @@ function requestLeft(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** The page with the records listed before taken out (its raw text with them), or the guard's stop. */
+function guarded<T>(p: Page<T>, page: number, guard: ListingGuard<T> | undefined): Page<T> {
+  if (!guard) return p;
+  const data = guard.admit(page, p.data, p.hasNextPage, p.total);
+  if (data.length === p.data.length) return p;
+  const { body: _dropped, ...rest } = p;
+  return { ...rest, data };
+}
+
 /** A page that claims more but brought nothing would make the iteration endless. */
 function checkProgress<T>(p: Page<T>, page: number): void {
   if (p.data.length === 0) {
@@ -156,16 +172,17 @@ function checkProgress<T>(p: Page<T>, page: number): void {
   }
 }
 
-export async function* parallelPages<T>(fetchPage: PageFetcher<T>, opts: PagingOptions & { concurrency: number }): AsyncGenerator<Page<T>> {
+export async function* parallelPages<T>(fetchPage: PageFetcher<T>, opts: GuardedPagingOptions<T> & { concurrency: number }): AsyncGenerator<Page<T>> {
   if (opts.concurrency <= 1) {
     yield* sequentialPages(fetchPage, opts);
     return;
   }
   const start = opts.startPage ?? 0;
-  const first = await fetchPage(start, opts.signal);
+  const rawFirst = await fetchPage(start, opts.signal);
+  const first = guarded(rawFirst, start, opts.guard);
   yield first;
   if (!first.hasNextPage) return;
-  checkProgress(first, start);
+  checkProgress(rawFirst, start);
   if (first.total === undefined) {
     yield* sequentialPages(fetchPage, { ...opts, startPage: start + 1 });
     return;
@@ -184,13 +201,14 @@ export async function* parallelPages<T>(fetchPage: PageFetcher<T>, opts: PagingO
     let page = start + 1;
     for (; page <= lastKnown; page++) {
       fill();
-      const p = await inFlight.get(page)!;
+      const raw = await inFlight.get(page)!;
+      const p = guarded(raw, page, opts.guard);
       inFlight.delete(page);
       fill();
       await requestLeft();
       yield p;
       if (!p.hasNextPage) return; // the list shrank since the first page
-      checkProgress(p, page);
+      checkProgress(raw, page);
     }
     // The list grew since the first page: follow has_next_page from here.
     yield* sequentialPages(fetchPage, { ...opts, startPage: page });

@@ -2,7 +2,8 @@
 // the records arrive.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Writable } from 'node:stream';
-import { isDedupError } from '../api/errors';
+import { InvalidResponseError, isDedupError } from '../api/errors';
+import type { RepeatInfo } from '../api/listing-guard';
 import type { ResumeInfo } from '../api/paging';
 import { formatMs } from '../api/transport';
 import type { LocationParams, PageParams } from '../api/request-params';
@@ -85,7 +86,9 @@ export async function listCommand(kind: ListKind, args: string[], io: CommandIo,
   const client = await connect(values as ConnectionFlags, io.env, kind, warn);
   const onResume = (r: ResumeInfo) =>
     warn(`dedup-curator: page ${r.page} still failed after its retries (${r.error.message}); resuming from page ${r.page} in ${formatMs(r.delayMs)}`);
-  const pages = listPages(client, queryOf(kind, values, paging), { all: values.all === true, concurrency, signal: io.signal, onResume });
+  let repeated = 0;
+  const onRepeats = (r: RepeatInfo) => (repeated += r.repeated);
+  const pages = listPages(client, queryOf(kind, values, paging), { all: values.all === true, concurrency, signal: io.signal, onResume, onRepeats });
   const writer = new RecordWriter(io.stdout, format, kind);
   await writer.begin();
   let next: number | undefined;
@@ -95,14 +98,26 @@ export async function listCommand(kind: ListKind, args: string[], io: CommandIo,
       next = page.page + 1;
     }
   } catch (e) {
-    // What was written stays valid up to the last whole page; say where to pick up.
-    if (values.all === true && next !== undefined && !io.signal.aborted && isDedupError(e)) {
+    sayRepeats(repeated, warn);
+    // What was written stays valid up to the last whole page; say where to pick up (not after an
+    // endless listing: going on would not end it either).
+    const endless = e instanceof InvalidResponseError && e.member === 'has_next_page';
+    if (values.all === true && next !== undefined && !io.signal.aborted && isDedupError(e) && !endless) {
       warn(`dedup-curator: the listing stopped after page ${next - 1}; pages up to it were written. To continue: the same command with --page ${next}`);
     }
     throw e;
   }
   await writer.end();
+  sayRepeats(repeated, warn);
   return 0;
+}
+
+function sayRepeats(repeated: number, warn: (line: string) => void): void {
+  if (repeated === 0) return;
+  warn(
+    `dedup-curator: skipped ${repeated} record${repeated === 1 ? '' : 's'} already listed on an earlier page ` +
+      '(the list changed while it was read, or the service repeated them); each record was written once',
+  );
 }
 
 /** The list and its filters, from the command's flags (checked above to apply to the list). */

@@ -11,6 +11,7 @@ import { csvCell } from '../records/csv';
 import { UsageError } from './exit-codes';
 import { type CommandIo, parseCommandArgs } from './list-command';
 import type { DedupClient } from '../api/client';
+import type { RepeatInfo } from '../api/listing-guard';
 import type { Recommendation } from '../api/model';
 
 export const TRIAGE_OPTIONS = {
@@ -64,7 +65,10 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
     auditSpent = auditSpentFromJournal(journal.entries);
   }
   const pending: Recommendation[] = [];
-  for await (const r of client.allRecommendations({ pageSize: 200 }, { signal: io.signal })) pending.push(r);
+  let repeated = 0;
+  const onRepeats = (r: RepeatInfo) => (repeated += r.repeated);
+  for await (const r of client.allRecommendations({ pageSize: 200 }, { signal: io.signal, onRepeats })) pending.push(r);
+  if (repeated > 0) io.stderr.write(`dedup-curator: skipped ${repeated} recommendation(s) already listed on an earlier page (the list changed while it was read, or the service repeated them)\n`);
   return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar, bulkRejected, auditSpent }, cache) };
 }
 

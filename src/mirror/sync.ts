@@ -120,7 +120,9 @@ export async function syncKind(
   if (!lastWasFinal) {
     const params = { updatedSince: header.since, page: resumedPages, pageSize };
     // A full listing writes the answers' own bytes of its records (listing-base.ts).
-    const call = { signal: opts.signal, onResume: opts.onResume, keepBody: base !== undefined };
+    // A record listed again on a later page is kept: a change while the sync lists moves it there,
+    // newer (the mirror keeps the last version of each id); endless listings are still stopped.
+    const call = { signal: opts.signal, onResume: opts.onResume, keepBody: base !== undefined, repeats: 'keep' as const };
     pages = (kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call))[Symbol.asyncIterator]();
     // The first page is asked for now: the service answers while this sync prepares (a sync of
     // changes copies nothing: change-set.ts). Awaited below.
