@@ -24,7 +24,7 @@ export interface RepeatInfo {
 }
 
 export interface ListingGuardOptions<T> {
-  keyOf: (record: T) => string;
+  keyOf(record: T): string;
   /** 'skip' (default): a repeated record is dropped from its page; 'keep': only counted. */
   repeats?: 'skip' | 'keep';
   /** Told of each page that held repeats. */

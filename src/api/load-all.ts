@@ -18,6 +18,8 @@ export interface WholeList {
   /** Records loaded so far. */
   count(): number;
   hasMore(): boolean;
+  /** The page the next loadMore asks for (undefined: complete): a page of records already loaded moves it without adding any. */
+  nextPage(): number | undefined;
   /** Changes whenever the list is emptied for a reload (a refresh, a setting, the token). */
   generation(): number;
   /** After a reload: whether the list still reads the service the run started with. */
@@ -43,10 +45,12 @@ export async function loadRemaining(list: WholeList, limit: number, options: Loa
       generation = list.generation();
     }
     const before = list.count();
+    const page = list.nextPage();
     options.beforePage?.();
     await list.loadMore();
-    // Nothing came and the same list still has more: the page failed even after its resumptions.
-    if (list.count() === before && list.hasMore() && generation === list.generation()) break;
+    // Nothing came, the same page is next and the same list still has more: the page failed even
+    // after its resumptions (or the pager stopped an endless listing: listing-guard.ts).
+    if (list.count() === before && list.nextPage() === page && list.hasMore() && generation === list.generation()) break;
   }
   const complete = !list.hasMore();
   return { complete, cancelled: !complete && cancelled(), beyondLimit: !complete && list.count() >= limit };

@@ -4,6 +4,7 @@
 // request, and `reset` starting a new generation that aborts the request in flight and ignores
 // whatever it still returns. No editor code: what a page's outcome means to the user is the
 // caller's (the extension hands failures to its ErrorReporter).
+import { ListingGuard } from './listing-guard';
 import type { Page } from './model';
 
 /**
@@ -21,13 +22,17 @@ export type PageOutcome<T> =
   | { status: 'stale' };
 
 export interface PagerOptions<T> {
-  /** When given, a record whose key is already loaded is dropped (pages shift as data changes). */
+  /**
+   * When given, a record whose key is already loaded is dropped (pages shift as data changes), and
+   * a list that cannot end (well past its total, or pages bringing nothing new) fails its page with
+   * an InvalidResponseError instead of loading for ever (listing-guard.ts, as the CLI's --all).
+   */
   keyOf?(record: T): string;
 }
 
 export class Pager<T> {
   private items: T[] = [];
-  private keys = new Set<string>();
+  private guard: ListingGuard<T> | undefined;
   private totalValue: number | undefined;
   private next: number | undefined = 0;
   private generation = 0;
@@ -40,7 +45,14 @@ export class Pager<T> {
   constructor(
     private readonly fetch: PagerFetch<T>,
     private readonly options: PagerOptions<T> = {},
-  ) {}
+  ) {
+    this.guard = this.newGuard();
+  }
+
+  private newGuard(): ListingGuard<T> | undefined {
+    const keyOf = this.options.keyOf?.bind(this.options);
+    return keyOf ? new ListingGuard<T>({ keyOf }) : undefined;
+  }
 
   /** Every record loaded so far, in the service's order. Read only: change it through removeAt / insertAt, which count a revision. */
   get records(): T[] {
@@ -116,7 +128,7 @@ export class Pager<T> {
     this.busyValue = false;
     this.items = [];
     this.revisionValue++;
-    this.keys.clear();
+    this.guard = this.newGuard();
     this.totalValue = undefined;
     this.next = 0;
   }
@@ -132,7 +144,7 @@ export class Pager<T> {
       const result = await this.fetch(page, controller.signal);
       if (generation !== this.generation) return { status: 'stale' };
       if (!result) return { status: 'skipped' };
-      const added = this.add(result.data);
+      const added = this.add(page, result);
       this.totalValue = result.total;
       this.next = result.hasNextPage ? page + 1 : undefined;
       return { status: 'loaded', page, added };
@@ -144,15 +156,9 @@ export class Pager<T> {
     }
   }
 
-  private add(data: readonly T[]): T[] {
-    if (data.length) this.revisionValue++;
-    const keyOf = this.options.keyOf?.bind(this.options);
-    if (!keyOf) {
-      this.items.push(...data);
-      return [...data];
-    }
-    const added = data.filter((r) => !this.keys.has(keyOf(r)));
-    for (const r of added) this.keys.add(keyOf(r));
+  private add(page: number, result: Page<T>): T[] {
+    const added = this.guard ? this.guard.admit(page, result.data, result.hasNextPage, result.total) : [...result.data];
+    if (added.length) this.revisionValue++;
     this.items.push(...added);
     return added;
   }

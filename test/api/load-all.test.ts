@@ -36,6 +36,7 @@ class RecommendationList implements WholeList {
   }
   count = () => this.pager.records.length;
   hasMore = () => this.pager.hasMore;
+  nextPage = () => this.pager.nextPage;
   generation = () => this.gen;
   sameSource = (start = this.startUrl) => this.baseUrl === start;
   startUrl = '';

@@ -20,11 +20,17 @@ export type ListNode<T> =
   | { kind: 'child'; item: vscode.TreeItem; parent: T }
   | { kind: 'more'; provider: PagedList<T> };
 
+/** A record's id (a recommendation's `@id`, a location's or event's `id`): one record is listed once. */
+function recordKey(record: unknown): string {
+  const r = record as { '@id'?: unknown; id?: unknown };
+  return String(r['@id'] ?? r.id);
+}
+
 export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T>>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ListNode<T> | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   /** The pages loaded so far: one request at a time, aborted by a refresh (src/api/pager.ts). */
-  private readonly pager = new Pager<T>((page, signal) => this.fetchForPager(page, signal));
+  private readonly pager = new Pager<T>((page, signal) => this.fetchForPager(page, signal), { keyOf: recordKey });
   /** The page load in progress (or the last one, settled). */
   private pageLoading: Promise<void> = Promise.resolve();
   /** "Load all": its run in progress, how the last was asked for, its resumptions (load-all-run.ts). */
@@ -164,7 +170,14 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   /** This list as loadRemaining sees it: a reload goes on only while the session reads `baseUrl`. */
   private wholeList(baseUrl: string | undefined): WholeList {
     const sameSource = () => this.session.baseUrl === baseUrl;
-    return { count: () => this.records.length, hasMore: () => this.pager.hasMore, generation: () => this.generation, sameSource, loadMore: () => this.loadMore() };
+    return {
+      count: () => this.records.length,
+      hasMore: () => this.pager.hasMore,
+      nextPage: () => this.pager.nextPage,
+      generation: () => this.generation,
+      sameSource,
+      loadMore: () => this.loadMore(),
+    };
   }
 
   /** "50 of 206 loaded", "50 loaded". */
