@@ -6,9 +6,23 @@ const controller = new AbortController();
 process.on('SIGINT', () => (controller.signal.aborted ? process.exit(130) : controller.abort()));
 process.on('SIGTERM', () => controller.abort());
 
+// A reader that went away (`dedup-curator triage | head -n 1`) has all it wanted: the rest of the
+// output is dropped without a word, and the command finishes what it started (a journal is still
+// closed) instead of dying with an unhandled EPIPE and its stack trace. Writes after it fail the
+// same way and are dropped the same way.
+let outputFailed = false;
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED' || outputFailed) return;
+    outputFailed = true;
+    if (stream !== process.stderr) process.stderr.write(`dedup-curator: cannot write the output: ${e.code ?? e.message}\n`);
+    process.exitCode = 1;
+  });
+}
+
 runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: controller.signal }).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = outputFailed ? 1 : code;
   },
   (e: unknown) => {
     process.stderr.write(`dedup-curator: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
