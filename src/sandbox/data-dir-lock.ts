@@ -3,7 +3,8 @@
 // kill -9 the lock stays, and once the pid is reused by another process (after a reboot, or in a
 // container where the sandbox is always pid 1) a pid-only check would refuse to start forever.
 // A lock whose pid is not running, or runs a process started at another time, is stale and taken
-// over. Start times come from /proc (Linux); elsewhere only the pid is compared, as before.
+// over, and so is one whose process is a zombie (killed, not yet reaped by its parent: it holds
+// nothing). Start times and states come from /proc (Linux); elsewhere only the pid is compared.
 // The bare pid older versions wrote has no start time: there the lock file's own time stands in for
 // it, since its writer was running when it wrote the file; a process that started after that is
 // another one that got the pid.
@@ -104,14 +105,27 @@ export function parseOwner(text: string): LockOwner | undefined {
 }
 
 export function processStartTicks(pid: number): string | undefined {
+  return statFields(pid)?.[19]; // field 22 overall
+}
+
+/** Fields 3 onwards of /proc/PID/stat (state first), or undefined off Linux or when it is gone. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: count from its end.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19]; // field 22 overall
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A zombie (state Z) has exited and holds no files; only its parent has not reaped it yet (a killed
+ * sandbox whose parent, a shell or a supervisor, does not wait). Its pid still answers kill(0).
+ */
+function isZombie(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === 'Z' || state === 'X';
 }
 
 /**
@@ -153,6 +167,7 @@ function bootId(): string | undefined {
 }
 
 function isAlive(pid: number): boolean {
+  if (isZombie(pid)) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -3,7 +3,7 @@
 // refused with a message that says so. Real processes: a child node stands in for "another process".
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { currentOwner, processStartMs, processStartTicks } from '../../src/sandbox/data-dir-lock';
@@ -79,6 +79,27 @@ describe('sandbox data dir: the lock', function () {
     // The same bare pid written after that process started: it may be the holder, so it is refused.
     await fs.writeFile(file, `${other.pid}\n`);
     await assert.rejects(SandboxStore.open({ dataDir: dir }), new RegExp(`in use by process ${other.pid}, which is still running`));
+  });
+
+  it('takes over the lock of a killed process that is an unreaped zombie (it holds nothing)', async function () {
+    if (!onLinux) this.skip();
+    // A parent that never reaps: `sh` starts a child, then becomes `sleep` (exec), which never waits.
+    const parent = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim()))));
+      const startTicks = processStartTicks(pid);
+      await lock({ pid, startTicks, bootId: currentOwner().bootId });
+      process.kill(pid, 'SIGKILL');
+      const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2, -1).split(' ')[0];
+      for (let i = 0; i < 200 && state() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(state(), 'Z', 'the killed predecessor is a zombie');
+      const store = await SandboxStore.open({ dataDir: dir });
+      const written = JSON.parse(await fs.readFile(path.join(dir, '.lock'), 'utf8')) as { pid: number };
+      assert.equal(written.pid, process.pid, 'the lock is ours now');
+      await store.close();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('refuses a second open in the same process', async () => {
