@@ -3,6 +3,7 @@
 // is decided only when triage calls it safe for that verdict at the target precision, unless
 // --force says the curator decides it knowingly. Unsure items are never part of a group.
 import { runBulkDecisions } from '../curation/bulk-decisions';
+import { bulkFailureLines } from './bulk-report';
 import { DecisionJournal, journalConnection } from '../curation/journal';
 import type { ConnectionFlags } from './connection';
 import { UsageError } from './exit-codes';
@@ -68,6 +69,7 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
         estimate: { p: group.p, low: group.low, high: group.high },
       }) + '\n',
     );
+    for (const line of bulkFailureLines(summary)) io.stderr.write(line + '\n');
     return failed - (summary.failed.conflict?.length ?? 0) + unknown > 0 ? 5 : 0;
   } finally {
     await journal?.close();
