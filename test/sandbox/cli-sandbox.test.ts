@@ -120,6 +120,28 @@ describe('dedup-curator sandbox (CLI)', () => {
     }
   });
 
+  it('says in --help what --locations N counts, and the sandbox serves what it says', async () => {
+    const r = run(['--help']);
+    assert.equal(await r.done, 0);
+    const text = r.out.join('').replace(/\s+/g, ' ');
+    assert.match(text, /--locations N real places to generate \(default 2000\)\. Each is listed by one or more integrations/);
+    assert.match(text, /the locations served are the listings left after the start-up merge/);
+    // N places, each listed by 1–4 integrations: every listing is a location with --auto-merge off.
+    const off = await startSandbox({ port: 0, seed: 3, locations: 300, events: 0, integrations: 4, autoMergeThreshold: Number.POSITIVE_INFINITY });
+    const merged = await startSandbox({ port: 0, seed: 3, locations: 300, events: 0, integrations: 4 });
+    try {
+      const a = off.store.stats();
+      const b = merged.store.stats();
+      assert.equal(a.locations, a.sourceRecords);
+      assert.ok(a.sourceRecords > 2.5 * 300 && a.sourceRecords < 3 * 300, `about 2.75 listings a place: ${a.sourceRecords}`);
+      assert.equal(b.sourceRecords, a.sourceRecords);
+      assert.ok(b.locations < b.sourceRecords && b.locations >= 300, `merged at start-up: ${b.locations}`);
+    } finally {
+      await off.close();
+      await merged.close();
+    }
+  });
+
   const usageErrors: [string[], RegExp][] = [
     [['--bogus'], /Unknown option '--bogus'/],
     [['extra'], /positional/i],
