@@ -12,7 +12,10 @@ const OUTPUT = `Output:
   --page N              page to get (default 0)
   --page-size N         records per page (default 50)
   --all                 every page from --page on, streamed as the pages arrive; a page still
-                        failing after its retries is asked again (twice, after 1 s and 2 s)`;
+                        failing after its retries is asked again (twice, after 1 s and 2 s); a
+                        record repeated on a later page is written once (stderr says how many);
+                        a listing that cannot end (far past its total, or pages bringing nothing
+                        new) stops with exit 5`;
 
 const EXIT_CODES = `Exit codes: 0 ok; 2 usage error or 400; 3 token refused (401, 402); 4 not found or conflict;
 5 other HTTP status or invalid answer; 6 network error or timeout; 130 interrupted.`;
