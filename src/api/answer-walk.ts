@@ -7,8 +7,13 @@
 import { InvalidResponseError } from './errors';
 import type { Masker } from './secret-mask';
 
-/** Far deeper than the interface's records (a page's event → location → address is 6 levels). */
-export const MAX_ANSWER_DEPTH = 64;
+/**
+ * Far deeper than the interface's records (a page's event → location → address is 6 levels), so
+ * unknown members nested deep still pass (the hostile corpus has them 2,000 deep); half the depth
+ * at which JSON.stringify overflows Node's default stack (about 4,100), leaving room for the
+ * frames of whoever writes the record out.
+ */
+export const MAX_ANSWER_DEPTH = 2048;
 
 type Container = Record<string, unknown> | unknown[];
 
