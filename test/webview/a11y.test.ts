@@ -10,7 +10,7 @@ import { axeViolations, describe as describeViolations, serious, type Violation 
 import { CAFE, CAFE_2, view } from './fixtures';
 import { QUEUE } from './long-fixtures';
 import { CHROMIUM, deliver, openPanel, startHarness, THEME_NAMES, VSCODE_THEMES, type Harness, type ThemeName } from './page';
-import { eventFixture, locationFixture } from './record-fixtures';
+import { eventFixture, locationFixture, longEventFixture, longLocationFixture } from './record-fixtures';
 import { openRecordPage, startRecordHarness, type RecordHarness } from './record-page';
 
 /** "#1f1f1f" as getComputedStyle writes it: "rgb(31, 31, 31)". */
@@ -19,8 +19,8 @@ function cssColor(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-type PanelName = 'comparison' | 'queue' | 'location' | 'event';
-const PANELS: PanelName[] = ['comparison', 'queue', 'location', 'event'];
+type PanelName = 'comparison' | 'queue' | 'location' | 'event' | 'location, long values' | 'event, long values';
+const PANELS: PanelName[] = ['comparison', 'queue', 'location', 'event', 'location, long values', 'event, long values'];
 
 describe('webview: accessibility of every panel in light, dark and high-contrast themes (axe-core)', function () {
   this.timeout(120000);
@@ -55,9 +55,11 @@ describe('webview: accessibility of every panel in light, dark and high-contrast
       return page;
     }
     const { page } = await openRecordPage(r, { theme });
-    const v = panel === 'location' ? locationFixture() : eventFixture();
+    // Long values at a narrow width: the clipped boxes that scroll (address, title, categories).
+    if (panel.endsWith('long values')) await page.setViewportSize({ width: 420, height: 700 });
+    const v = panel === 'location' ? locationFixture() : panel === 'event' ? eventFixture() : panel === 'location, long values' ? longLocationFixture() : longEventFixture();
     await deliver(page, { type: 'record', view: v });
-    if (panel === 'location') {
+    if (v.kind === 'location') {
       await deliver(page, { type: 'events', locationId: v.id, events: { state: 'failed', message: 'The service answered 503.', items: [{ id: 'urn:event:1', name: 'Morning Jazz', start: { raw: '2024-07-01T08:00:00.000Z', local: '1 Jul 2024, 10:00:00 CEST', utc: '2024-07-01 08:00:00 UTC' }, status: 'Scheduled' }, { id: 'urn:event:2', name: null, start: null, status: null }] } });
     }
     await deliver(page, { type: 'notice', message: 'Copied the id', tone: 'info' });
@@ -75,6 +77,13 @@ describe('webview: accessibility of every panel in light, dark and high-contrast
         const found: Violation[] = await axeViolations(page);
         figures.push(`${theme} · ${panel}: ${found.length ? found.map((v) => `${v.id} ${v.impact} ×${v.nodes.length}`).join(', ') : 'none'}`);
         assert.deepEqual(serious(found).map((v) => v.id), [], describeViolations(serious(found)));
+        if (panel !== 'comparison' && panel !== 'queue') {
+          // Clipped boxes that scroll take the focus with a name; those that fit add no tab stop.
+          const boxes = (await page.evaluate(`[...document.querySelectorAll('[data-scroll-region]')].map((b) => [b.tagName, b.tabIndex, b.tagName === 'H1' ? b.textContent.slice(0, 20) : (document.getElementById(b.getAttribute('aria-labelledby') ?? '')?.textContent ?? '').trim()])`)) as [string, number, string][];
+          if (panel.endsWith('long values')) assert.ok(boxes.length >= (panel.startsWith('event') ? 4 : 1), `clipped boxes not focusable: ${JSON.stringify(boxes)}`);
+          else assert.deepEqual(boxes, [], 'a value that fits its box became a tab stop');
+          for (const [tag, tabIndex, name] of boxes) assert.ok(tabIndex === 0 && name !== '', `${tag}: tabindex ${tabIndex}, name '${name}'`);
+        }
         await page.close();
       });
     }
