@@ -12,6 +12,7 @@ import { QUEUE } from './long-fixtures';
 import { CHROMIUM, deliver, openPanel, startHarness, THEME_NAMES, VSCODE_THEMES, type Harness, type ThemeName } from './page';
 import { eventFixture, locationFixture, longEventFixture, longLocationFixture } from './record-fixtures';
 import { openRecordPage, startRecordHarness, type RecordHarness } from './record-page';
+import { openTriagePage, startTriageHarness, type TriageHarness } from './triage-page';
 
 /** "#1f1f1f" as getComputedStyle writes it: "rgb(31, 31, 31)". */
 function cssColor(hex: string): string {
@@ -19,13 +20,14 @@ function cssColor(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-type PanelName = 'comparison' | 'queue' | 'location' | 'event' | 'location, long values' | 'event, long values';
-const PANELS: PanelName[] = ['comparison', 'queue', 'location', 'event', 'location, long values', 'event, long values'];
+type PanelName = 'comparison' | 'queue' | 'location' | 'event' | 'location, long values' | 'event, long values' | 'triage';
+const PANELS: PanelName[] = ['comparison', 'queue', 'location', 'event', 'location, long values', 'event, long values', 'triage'];
 
 describe('webview: accessibility of every panel in light, dark and high-contrast themes (axe-core)', function () {
   this.timeout(120000);
   let h: Harness;
   let r: RecordHarness;
+  let tr: TriageHarness;
   const figures: string[] = [];
 
   before(async function () {
@@ -35,15 +37,18 @@ describe('webview: accessibility of every panel in light, dark and high-contrast
     }
     h = await startHarness();
     r = await startRecordHarness();
+    tr = await startTriageHarness();
   });
   after(async () => {
     await h?.close();
     await r?.close();
+    await tr?.close();
     if (figures.length) console.log(`\n    axe violations (all impacts) by panel and theme:\n${figures.map((f) => `      ${f}`).join('\n')}`);
   });
 
   /** The panel with its data, in the states that show the most: statuses, missing values, differences, events. */
   async function shown(panel: PanelName, theme: ThemeName): Promise<Page> {
+    if (panel === 'triage') return openTriagePage(tr, { theme });
     if (panel === 'comparison' || panel === 'queue') {
       const { page } = await openPanel(h, { theme });
       const v = view([CAFE, CAFE_2]);
@@ -77,7 +82,11 @@ describe('webview: accessibility of every panel in light, dark and high-contrast
         const found: Violation[] = await axeViolations(page);
         figures.push(`${theme} · ${panel}: ${found.length ? found.map((v) => `${v.id} ${v.impact} ×${v.nodes.length}`).join(', ') : 'none'}`);
         assert.deepEqual(serious(found).map((v) => v.id), [], describeViolations(serious(found)));
-        if (panel !== 'comparison' && panel !== 'queue') {
+        if (panel === 'triage') {
+          // The group table is named by a caption (a screen reader says it when it enters the table).
+          assert.ok(((await page.locator('table.groups caption').textContent()) ?? '').trim() !== '', 'the group table has no caption');
+        }
+        if (panel !== 'comparison' && panel !== 'queue' && panel !== 'triage') {
           // Clipped boxes that scroll take the focus with a name; those that fit add no tab stop.
           const boxes = (await page.evaluate(`[...document.querySelectorAll('[data-scroll-region]')].map((b) => [b.tagName, b.tabIndex, b.tagName === 'H1' ? b.textContent.slice(0, 20) : (document.getElementById(b.getAttribute('aria-labelledby') ?? '')?.textContent ?? '').trim()])`)) as [string, number, string][];
           if (panel.endsWith('long values')) assert.ok(boxes.length >= (panel.startsWith('event') ? 4 : 1), `clipped boxes not focusable: ${JSON.stringify(boxes)}`);
