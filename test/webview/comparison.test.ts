@@ -123,7 +123,11 @@ describe('webview: comparison panel in chromium', function () {
     };
     await send(page, { type: 'show', view: own });
     await page.waitForFunction(() => document.querySelector('#weights-source')?.getAttribute('data-source') === 'service');
-    assert.match(await page.locator('#weights-source').innerText(), /the service's own model, estimated from its data and 14 labelled pairs/);
+    // The service counts labelled pairs, not decisions (a decision on three records labels three
+    // pairs): "20 labelled pairs (decisions)" after 14 decisions said otherwise.
+    const note = await page.locator('#weights-source').innerText();
+    assert.match(note, /the service's own model, estimated from its data and 14 labelled pairs of records \(a decision labels every pair of records in its recommendation/);
+    assert.doesNotMatch(note, /pairs \(decisions\)/);
     const sum = await page.locator('table.sum').innerText();
     assert.match(sum, /your decisions\s+−2\.50/);
     assert.match(sum, /town\s+[+−]\d+\.\d\d\s+.*exact · the same place again: address counted it/);

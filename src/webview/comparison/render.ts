@@ -227,7 +227,7 @@ const weightClass = (w: number) => (w > 0.005 ? 'for' : w < -0.005 ? 'against' :
 /** Whose weights the sum below uses: the service's own model, or this editor's hand-set one. */
 function weightsNote(view: ComparisonView): HTMLElement {
   const w = view.weights;
-  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', String(w.labels)) : t('weightsServiceEstimated');
+  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', w.labels.toLocaleString('en-US')) : t('weightsServiceEstimated');
   const p = el('p', 'weights muted', text);
   p.id = 'weights-source';
   p.dataset.source = w?.source ?? 'editor';

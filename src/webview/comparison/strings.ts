@@ -86,7 +86,7 @@ export const COMPARISON_STRINGS = {
   answersNote: "what the curator's decisions on pairs that agree the same way taught the model",
   weightsEditor: "Weights: this editor's hand-set model. The service does not say how it scores, so its own weights may differ.",
   weightsServiceEstimated: "Weights: the service's own model, estimated from its data: the bits that produced its score.",
-  weightsServiceLearned: "Weights: the service's own model, estimated from its data and {0} labelled pairs (decisions): the bits that produced its score.",
+  weightsServiceLearned: "Weights: the service's own model, estimated from its data and {0} labelled pairs of records (a decision labels every pair of records in its recommendation, so there can be more pairs than decisions): the bits that produced its score.",
   weightsServicePrior: "Weights: the service's own model (its hand-set weights): the bits that produced its score.",
   entityAgainstFirst: 'Entity {0} against entity 1',
   bits: 'Bits',
