@@ -57,6 +57,7 @@ export const COMPARISON_STRINGS = {
   tableCaption: 'Entities side by side; differences are marked within each value.',
   stateEqual: 'equal',
   stateDiffer: 'differs',
+  stateClose: 'close',
   stateMissing: 'missing in some',
   stateEmpty: 'no values',
   missing: 'missing',
