@@ -135,6 +135,25 @@ describe('Comparison panel in the real VS Code', function () {
     assert.equal(panel.recommendationId, id);
   });
 
+  it('a recommendation whose entities belong to two merged records is named as the pair it is', async () => {
+    // The sandbox's entities are source records; several can belong to one record merged already.
+    const records = (r: Recommendation) => new Set(r.entities.map((e) => e.identifier)).size;
+    while (api.recommendations.hasMore && !api.recommendations.shown().some((r) => r.entities.length > records(r))) await api.recommendations.loadMore();
+    const rec = api.recommendations.shown().find((r) => r.entities.length > records(r) && records(r) === 2);
+    assert.ok(rec, 'the sandbox proposes no pair of merged records with more than two entities');
+    const pairLabel = (label: string) => label.split(' ⇄ ').length === 2 && !/ \+\d+$/.test(label);
+    const row = api.recommendations.getTreeItem({ kind: 'record', record: rec });
+    const rowLabel = typeof row.label === 'string' ? row.label : (row.label?.label ?? '');
+    assert.ok(pairLabel(rowLabel), `the tree row names ${rec.entities.length} entities for 2 records: ${rowLabel}`);
+    const opened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', rec);
+    assert.ok(pairLabel(opened.panel.title.replace(/^Compare: /, '')), `the tab title: ${opened.panel.title}`);
+    await opened.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
+    const message = (opened.decisionStatus as { message?: string } | undefined)?.message ?? '';
+    assert.match(message, /^Rejected: /);
+    assert.ok(pairLabel(message.replace(/^Rejected: /, '').replace(/ \(\d+%\)\.$/, '')), `the outcome: ${message}`);
+    opened.panel.dispose();
+  });
+
   it('closing the panel releases it, and opening again creates a new one', async () => {
     const next = api.recommendations.shown()[0];
     const opened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', next);

@@ -139,6 +139,44 @@ describe('Record data as markup in the real VS Code', function () {
     assert.ok(withMarkup > 0, 'no tooltip carried a markup payload as written');
   });
 
+  it('bidi controls in record names are shown, not obeyed: tree rows, tooltips, the quick pick, the tab title', async () => {
+    const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+    const rtl = api.recommendations.shown().find((r) => names(r).includes('\u202E'));
+    assert.ok(rtl, 'no recommendation carries a right-to-left override');
+    type AnyList = { shown(): unknown[]; getTreeItem(n: unknown): vscode.TreeItem; resolveTreeItem(i: vscode.TreeItem, n: unknown): vscode.TreeItem; getChildren(n: unknown): unknown[] | Thenable<unknown[]> };
+    let shownTokens = 0;
+    for (const list of [api.recommendations, api.locations, api.events] as unknown as AnyList[]) {
+      for (const record of list.shown()) {
+        const node = { kind: 'record', record };
+        const children = (await list.getChildren(node)) ?? [];
+        for (const n of [node, ...children]) {
+          const item = list.resolveTreeItem(list.getTreeItem(n), n);
+          const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+          for (const [where, text] of [['label', label], ['description', item.description], ['tooltip', item.tooltip]] as const) {
+            if (typeof text !== 'string') continue;
+            assert.ok(!BIDI.test(text), `a bidi control in a tree ${where}: ${JSON.stringify(text).slice(0, 200)}`);
+            if (text.includes('[U+202E]')) shownTokens++;
+          }
+        }
+      }
+    }
+    assert.ok(shownTokens > 0, 'no tree text shows the override as [U+202E]');
+    const c = capture();
+    try {
+      await vscode.commands.executeCommand('dedupCurator.openComparison');
+    } finally {
+      c.restore();
+    }
+    const labels = c.picks[0]?.map((i) => i.label) ?? [];
+    assert.ok(labels.some((l) => l.includes('[U+202E]')), 'the Open Comparison quick pick does not show the override');
+    for (const l of labels) assert.ok(!BIDI.test(l), `a bidi control in a quick pick label: ${JSON.stringify(l)}`);
+    await vscode.commands.executeCommand('dedupCurator.openComparison', rtl);
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
+    const tab = await waitFor('the comparison tab of the record', () => tabs().find((l) => l.includes('[U+202E]')));
+    assert.ok(!BIDI.test(tab), `a bidi control in the tab title: ${JSON.stringify(tab)}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('Copy Id names the id in the status bar without an icon or a link', async () => {
     const hostile = (api.locations.shown() as Location[]).filter((l) => /\]\(|\$\(/.test(l.id));
     assert.ok(hostile.length > 0, 'no location id carries markup');

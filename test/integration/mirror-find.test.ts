@@ -7,6 +7,7 @@ import type { Event, Location } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import { EARLIEST_SINCE } from '../../src/mirror';
+import { startSandbox } from '../../src/sandbox';
 import { activeClient, curatorApi, settled, waitFor } from './helpers';
 
 describe('Mirror and Find in the real VS Code', function () {
@@ -97,5 +98,47 @@ describe('Mirror and Find in the real VS Code', function () {
     assert.ok(item.description?.includes(town), `the item says where: ${item.description}`);
     await accept(qp, event.id);
     assert.equal(((await done) as RecordPanel)?.recordId, event.id);
+  });
+
+  // The walk: Find Location on a connection never synced asked in a notification, synced, and the
+  // search box did not come back (the closing notification took the focus from it).
+  it('on a mirror never synced, Find offers the sync and opens again with what was typed', async () => {
+    const wasActive = api.session.active?.name;
+    const fresh = await startSandbox({ port: 0, token: 'find-first-sync', seed: 11, locations: 40, events: 20, integrations: 2 });
+    const name = 'Find before the first sync';
+    try {
+      await api.session.tokens.set(fresh.baseUrl, 'find-first-sync');
+      await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl: fresh.baseUrl });
+      await waitFor('the fresh connection ready', () => api.session.state.kind === 'ready' && api.session.active?.name === name, 20_000);
+      await settled(api);
+      const mirror = await api.mirrors.current();
+      assert.equal(mirror?.syncedAt, undefined, 'the fresh mirror is synced already');
+      const target = [...fresh.store.listLocations({ page: 0, pageSize: 50, updatedSince: 0, onlyExternalUpdates: false }).data].find((l) => (l.name ?? '').length >= 6);
+      assert.ok(target?.name, 'the fresh sandbox has no named location');
+      const done = vscode.commands.executeCommand('dedupCurator.findLocation');
+      const first = await waitFor('the Find quick pick', () => api.finder.active, 20_000);
+      first.value = target.name;
+      await new Promise((r) => setTimeout(r, 300));
+      const offer = await waitFor('the offer to sync', () => first.items.find((i) => i.sync));
+      first.activeItems = [offer];
+      await new Promise((r) => setTimeout(r, 300));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const again = await waitFor('Find open again after the sync', () => (api.finder.active && api.finder.active !== first ? api.finder.active : undefined), 60_000).catch((e: Error) => {
+        throw new Error(`${e.message} (Find open: ${api.finder.active === first ? 'the first, still' : String(api.finder.active)}; items ${first.items.map((i) => i.label).join(' | ')})`);
+      });
+      assert.equal(again.value, target.name, 'the query typed before the sync is gone');
+      assert.ok((await api.mirrors.current())?.syncedAt, 'the mirror was not synced');
+      await waitFor('the location among the answers', () => again.items.find((i) => i.record?.id === target.id), 20_000);
+      // It stays open: nothing took the focus from it.
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.equal(api.finder.active, again, 'the Find quick pick closed by itself after the sync');
+      again.hide();
+      assert.equal(await done, undefined);
+    } finally {
+      if (api.session.connections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
+      if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
+      await settled(api);
+      await fresh.close();
+    }
   });
 });

@@ -153,6 +153,27 @@ describe('Record panels in the real VS Code', function () {
     await expectTabs(LOCATION, 1);
   });
 
+  it('asks before opening a link to a loopback or private address (VS Code opens localhost without asking)', async () => {
+    const w = vscode.window as unknown as Record<string, unknown>;
+    const saved = w.showWarningMessage;
+    const asked: { message: string; options: vscode.MessageOptions; items: string[] }[] = [];
+    // The curator answers the question by closing it: nothing may be opened then.
+    w.showWarningMessage = async (message: string, options: vscode.MessageOptions, ...items: string[]) => void asked.push({ message, options, items });
+    try {
+      for (const url of ['http://127.0.0.1:8787/api/custom/approve-deduplication', 'http://localhost:9/', 'http://192.168.1.1/admin', 'http://[::1]:8080/']) {
+        await locationPanel.handleMessage({ type: 'openLink', url });
+      }
+    } finally {
+      w.showWarningMessage = saved;
+    }
+    assert.equal(asked.length, 4, `not asked for every private link: ${JSON.stringify(asked.map((a) => a.options?.detail))}`);
+    for (const a of asked) {
+      assert.equal(a.options.modal, true, 'the question is not modal');
+      assert.deepEqual(a.items, ['Open']);
+    }
+    assert.ok(asked[2].options.detail?.includes('http://192.168.1.1/admin'), 'the question does not name the address');
+  });
+
   it('allows https images in the CSP only while the setting is on (the page reloads)', async () => {
     await vscode.workspace.getConfiguration('dedupCurator').update('panels.loadRemoteImages', true, vscode.ConfigurationTarget.Global);
     await waitFor('a CSP with https images', () => HTTPS_IMAGES.test(locationPanel.panel.webview.html));

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../src/api/client';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
+import type { ToWebview } from '../../src/webview/comparison/protocol';
 import { journalEntries, pendingNow, recordNode, tempDir, withSandbox } from './curation-helpers';
 import { waitFor } from './helpers';
 import { showCountdown } from '../../src/extension/ui/notify';
@@ -64,6 +65,29 @@ describe('Undo period of single decisions', function () {
     assert.equal(queue.queue.entry(id)?.state, 'pending');
     assert.equal(queue.queue.status().done, 0);
     assert.ok((await pendingNow(client)).has(id), 'an undone decision reached the sandbox');
+  });
+
+  // The walk: "Approving … in 5 s: U undoes it." stayed at 5 s with the queue's Undo off, until the outcome.
+  it('in the queue, the line counts the seconds down and U is on while the decision waits', async () => {
+    api.comparisons.queue?.dispose();
+    queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
+    await waitFor('the page to say ready', () => queue?.isReady, 30000);
+    const posted: ToWebview[] = [];
+    const target = queue as unknown as { post(m: ToWebview): void };
+    const original = target.post.bind(queue);
+    target.post = (m) => {
+      posted.push(m);
+      original(m);
+    };
+    const id = queue.recommendationId;
+    await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+    const notices = posted.flatMap((m) => (m.type === 'notice' ? [m.message] : m.type === 'show' && m.notice ? [m.notice] : []));
+    const seconds = notices.flatMap((n) => /^Approving .* in (\d) s: U undoes it\.$/.exec(n)?.[1] ?? []).map(Number);
+    assert.deepEqual([...new Set(seconds)], [3, 2, 1], `the seconds said while it waited: ${JSON.stringify(notices)}`);
+    // While it waited the page was told that U can take it back.
+    const waitingStatus = posted.filter((m) => m.type === 'queueStatus' && m.queue.canUndo);
+    assert.ok(waitingStatus.length > 0, `U was never on while the decision waited: ${JSON.stringify(posted.map((m) => m.type))}`);
+    assert.match(notices.at(-1) ?? '', /^Approved: /);
   });
 
   it('the offer to undo is a notification that closes itself when the period ends (its task ends with it)', async () => {

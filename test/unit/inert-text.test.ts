@@ -2,6 +2,7 @@
 // never forms a link or an icon in VS Code's own parsers, and reads the same.
 import * as assert from 'node:assert/strict';
 import { inertOptional, inertText } from '../../src/extension/ui/inert-text';
+import { showBidiControls } from '../../src/records/bidi-text';
 import { ALL_STRING_PAYLOADS, MARKUP_PAYLOADS } from '../support/hostile-corpus';
 import { notificationLinks, themeIcons, visible } from '../support/vscode-markup';
 
@@ -20,9 +21,13 @@ describe('inertText', () => {
       assert.deepEqual(notificationLinks(out), []);
       assert.deepEqual(themeIcons(out), []);
       assert.ok(!/\bcommand:/i.test(out), 'a command: scheme survived');
-      assert.equal(visible(out), visible(message));
+      assert.equal(visible(out), showBidiControls(visible(message)));
     });
   }
+
+  it('shows bidi controls, so a right-to-left override cannot reverse what the notification says', () => {
+    assert.equal(inertText('Approving "\u202EFalcon Hall\u202C"'), 'Approving "[U+202E]Falcon Hall[U+202C]"');
+  });
 
   it('breaks links with spaces before the target and nested brackets', () => {
     for (const s of ['[a] (command:x)', '[[a]](command:x)', '[a](COMMAND:x)', '[a]\n(command:x)', '[a](https://x.example/)']) {

@@ -5,6 +5,10 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { FIELD_KEYS } from '../../src/webview/comparison/fields';
 import { CAFE, CAFE_2, eventView, hostileView, view } from './fixtures';
+import { comparisonView } from '../../src/extension/panels/comparison-view';
+import { describePattern, featuresOf } from '../../src/triage/features';
+import { PAIR_SCORING } from '../../src/triage/pair-scoring';
+import type { Recommendation } from '../../src/api/model';
 import { openPanel, recorded, send, startHarness, type Harness, chromiumSuite } from './page';
 
 const cellText = (page: Page, field: string, entity: number) => page.locator(`tr[data-field="${field}"] td[data-entity="${entity}"]`).innerText();
@@ -22,6 +26,28 @@ describe('webview: comparison panel in chromium', function () {
     await opened.page.waitForSelector('#title');
     return opened;
   }
+
+  // The walk: a Triage group named "name equal … phone equal" whose comparison marked name and
+  // telephone "differs" (the rows compared the raw text, triage the matcher's normalised values).
+  it("names each field's agreement with triage's word: a group's \"name equal, phone equal\" is not \"differs\" here", async () => {
+    const entity = (id: string, name: string, telephone: string) => ({ '@id': id, '@type': 'https://schema.org/Place', integration: `urn:integration:${id}`, name, telephone, address: { streetAddress: 'Rua Augusta 12', postalCode: '1100-053', addressLocality: 'Lisboa', addressCountry: 'PT' } });
+    const rec: Recommendation = { '@id': 'urn:recommendation:silva', '@type': 'DeduplicationRecommendation', score: 0.97, entities: [entity('a', "SILVA'S TAVERN", '+351 21 342 1234'), entity('b', 'Silvas Tavern', '(+351) 213-421-234')] };
+    const words = describePattern(featuresOf(rec).pattern);
+    assert.match(words, /name equal/);
+    assert.match(words, /phone equal/);
+    const { page } = await shown({}, comparisonView(PAIR_SCORING, rec));
+    const badge = (field: string) => page.locator(`tr[data-field="${field}"] .badge`).innerText();
+    assert.equal(await badge('name'), 'equal', `the group says: ${words}`);
+    assert.equal(await badge('telephone'), 'equal', `the group says: ${words}`);
+    // Every row a pattern field speaks for alone says that field's word of the group's name.
+    for (const [row, field] of [['street', 'address'], ['postalCode', 'postcode']]) {
+      const word = new RegExp(`${field} (equal|close|differs)`).exec(words)?.[1];
+      assert.equal(await badge(row), word, `${row}: the group says ${words}`);
+    }
+    // A field triage does not group by keeps the text comparison.
+    assert.equal(await badge('integration'), 'differs');
+    await page.close();
+  });
 
   it('posts ready first and shows nothing but a loading line until the data comes', async () => {
     const { page, errors } = await openPanel(h);
@@ -83,7 +109,8 @@ describe('webview: comparison panel in chromium', function () {
     assert.match(await page.locator('tr[data-field="start"] th').innerText(), /^Starts/);
     assert.deepEqual((await cellText(page, 'start', 0)).split('\n'), ['1 Jun 2025, 21:00:00 CEST', '2025-06-01 19:00:00 UTC']);
     assert.deepEqual((await cellText(page, 'start', 1)).split('\n'), ['1 Jun 2025, 21:30:00 CEST', '2025-06-01 19:30:00 UTC']);
-    assert.equal(await page.locator('tr[data-field="start"]').getAttribute('data-state'), 'differ');
+    // Half an hour apart is "close" to the matcher, as the recommendation's triage group says.
+    assert.equal(await page.locator('tr[data-field="start"]').getAttribute('data-state'), 'close');
     // Only the local time is compared and marked (the minutes); the UTC line below is a note.
     assert.deepEqual(await marks(page, 'start', 1), ['30']);
     assert.equal((await cellText(page, 'venue', 0)).trim(), 'Star Studio, Herrengasse 14, 1010, Wien, AT');
@@ -123,7 +150,11 @@ describe('webview: comparison panel in chromium', function () {
     };
     await send(page, { type: 'show', view: own });
     await page.waitForFunction(() => document.querySelector('#weights-source')?.getAttribute('data-source') === 'service');
-    assert.match(await page.locator('#weights-source').innerText(), /the service's own model, estimated from its data and 14 labelled pairs/);
+    // The service counts labelled pairs, not decisions (a decision on three records labels three
+    // pairs): "20 labelled pairs (decisions)" after 14 decisions said otherwise.
+    const note = await page.locator('#weights-source').innerText();
+    assert.match(note, /the service's own model, estimated from its data and 14 labelled pairs of records \(a decision labels every pair of records in its recommendation/);
+    assert.doesNotMatch(note, /pairs \(decisions\)/);
     const sum = await page.locator('table.sum').innerText();
     assert.match(sum, /your decisions\s+−2\.50/);
     assert.match(sum, /town\s+[+−]\d+\.\d\d\s+.*exact · the same place again: address counted it/);

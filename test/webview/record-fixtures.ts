@@ -111,3 +111,19 @@ export function hostileEventView(o: RecordViewOptions = {}): EventView {
   };
   return eventView(e, { ...OPTIONS, ...o });
 }
+
+/** Words enough to overflow a clipped box of the record panels at a narrow width (under 2,000 characters: no "Show all"). */
+const longWords = (what: string, n: number) => Array.from({ length: n }, (_, i) => `${what}${i}`).join(' ');
+
+/** A location whose address overflows its box (the panel clips long values and scrolls them). */
+export function longLocationFixture(o: RecordViewOptions = {}): LocationView {
+  const address = { ...CAFE_LOCATION.address, streetAddress: longWords('Herrengasse', 100), addressLocality: longWords('Wien', 150) };
+  return locationView({ ...CAFE_LOCATION, address }, { ...OPTIONS, ...o });
+}
+
+/** An event whose title, categories and location address overflow their boxes. */
+export function longEventFixture(o: RecordViewOptions = {}): EventView {
+  const location = { ...CAFE_LOCATION, address: { ...CAFE_LOCATION.address, streetAddress: longWords('Herrengasse', 100) } };
+  const categories = Array.from({ length: 60 }, (_, i) => ({ identifier: `urn:category:${i}`, name: longWords(`Music${i}-`, 4) }));
+  return eventView({ ...CONCERT, name: longWords('Quartet', 150), categories, location }, { ...OPTIONS, ...o });
+}

@@ -9,7 +9,7 @@ import { type Curation, currentConnection } from '../curation/context';
 import type { ListNode } from '../views/paged-list';
 import { inertText } from '../ui/inert-text';
 import { showInfo, showWarning } from '../ui/notify';
-import { percent } from '../views/labels';
+import { percent, recommendationLabel } from '../views/labels';
 
 /** For tests and scripts: the note given, so no input box is shown. */
 export interface UnsureArgs {
@@ -18,7 +18,7 @@ export interface UnsureArgs {
 
 const MAX_NOTE = 2000;
 
-const names = (r: Recommendation) => r.entities.map((e) => e.name || e['@id']).join(' ⇄ ');
+const names = (r: Recommendation) => recommendationLabel(r);
 
 /** Asks for the note and keeps the mark; false when the curator cancelled or nothing could be kept. */
 export async function markUnsure(c: Curation, rec: Recommendation, args?: UnsureArgs): Promise<boolean> {

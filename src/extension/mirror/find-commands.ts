@@ -15,7 +15,7 @@ const t = vscode.l10n.t;
 /** Records listed per keystroke: a quick pick shows about a dozen; more is scrolling, not finding. */
 const PICK_LIMIT = 50;
 
-export type FindItem = vscode.QuickPickItem & { record?: Location | Event };
+export type FindItem = vscode.QuickPickItem & { record?: Location | Event; sync?: true };
 
 /** The quick pick open now, for tests (they read what the user reads, and type into it). */
 export class RecordFinder {
@@ -23,27 +23,36 @@ export class RecordFinder {
 
   constructor(private readonly mirrors: MirrorService) {}
 
-  /** Asks, searches as typed, and opens the chosen record's panel; returns what that command returned. */
-  async find(kind: MirrorKind): Promise<unknown> {
+  /**
+   * Asks, searches as typed, and opens the chosen record's panel; returns what that command returned.
+   * A mirror never synced offers the sync as the quick pick's item: Enter on it syncs, and the quick
+   * pick opens again with what was typed (it used to ask in a notification, and after the sync the
+   * notification's closing took the focus from the quick pick, which closed).
+   */
+  async find(kind: MirrorKind, query?: unknown): Promise<unknown> {
     const mirror = await this.mirrors.current();
     if (!mirror) {
       void showInfo(t('Dedup Curator: connect to a service first.'));
       return undefined;
     }
-    if (!mirror.syncedAt) {
-      const sync = t('Sync Mirror');
-      const answer = await showInfo(t('Dedup Curator: Find searches a local mirror of the service, which is not synced yet. Sync it now?'), sync);
-      if (answer !== sync || !(await this.mirrors.sync())) return undefined;
+    let typed = typeof query === 'string' ? query : '';
+    for (;;) {
+      const outcome = await this.pick(mirror, kind, typed);
+      if (outcome.kind !== 'sync') {
+        if (!outcome.record) return undefined;
+        return vscode.commands.executeCommand(kind === 'locations' ? Commands.openLocation : Commands.openEvent, outcome.record);
+      }
+      typed = outcome.query;
+      // The sync says itself how it went (progress, outcome or failure): without a copy there is nothing to search.
+      if (!(await this.mirrors.sync()) || !mirror.syncedAt) return undefined;
     }
-    const record = await this.pick(mirror, kind);
-    if (!record) return undefined;
-    return vscode.commands.executeCommand(kind === 'locations' ? Commands.openLocation : Commands.openEvent, record);
   }
 
-  private pick(mirror: Mirror, kind: MirrorKind): Promise<Location | Event | undefined> {
+  private pick(mirror: Mirror, kind: MirrorKind, query: string): Promise<{ kind: 'record'; record: Location | Event | undefined } | { kind: 'sync'; query: string }> {
     return new Promise((resolve) => {
       const qp = vscode.window.createQuickPick<FindItem>();
       this.active = qp;
+      qp.value = query;
       const count = mirror.count(kind);
       qp.title =
         kind === 'locations'
@@ -58,7 +67,13 @@ export class RecordFinder {
       let indexed = false;
       /** The query the items answer: the same one again (a value change reported after the index was ready) keeps them, and the active item. */
       let answered: string | undefined;
+      const unsynced = !mirror.syncedAt;
       const show = (query: string) => {
+        if (unsynced) {
+          // The one offer, kept as it is while the user types (a new item would lose the active one).
+          if (!qp.items.length) qp.items = [syncItem(kind)];
+          return;
+        }
         if ((!indexed && query.trim() !== '') || query === answered) return;
         const items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
         // An empty list says nothing (the walk of issue 18: a blank box under the input); say why.
@@ -66,8 +81,8 @@ export class RecordFinder {
         answered = query;
       };
       show('');
-      qp.busy = true;
-      void mirror.prepare(kind).then(
+      qp.busy = !unsynced;
+      if (!unsynced) void mirror.prepare(kind).then(
         () => {
           indexed = true;
           qp.busy = false;
@@ -80,23 +95,37 @@ export class RecordFinder {
         },
       );
       let chosen: Location | Event | undefined;
+      let sync = false;
       const subs = [
         qp.onDidChangeValue(show),
         qp.onDidAccept(() => {
-          chosen = qp.selectedItems[0]?.record;
+          const item = qp.selectedItems[0];
+          chosen = item?.record;
+          sync = item?.sync === true;
           // Enter on the "nothing found" line leaves the quick pick open for another query.
-          if (chosen) qp.hide();
+          if (chosen || sync) qp.hide();
         }),
         qp.onDidHide(() => {
           for (const s of subs) s.dispose();
           if (this.active === qp) this.active = undefined;
+          const typed = qp.value;
           qp.dispose();
-          resolve(chosen);
+          resolve(sync ? { kind: 'sync', query: typed } : { kind: 'record', record: chosen });
         }),
       ];
       qp.show();
     });
   }
+}
+
+/** The one line of a mirror never synced: Enter syncs it, and Find opens again with the query. */
+function syncItem(kind: MirrorKind): FindItem {
+  return {
+    label: `$(sync) ${t('Sync the mirror now')}`,
+    detail: kind === 'locations' ? t('Find searches a local copy of the service, not synced yet. Enter syncs it; Find Location opens again with what you typed.') : t('Find searches a local copy of the service, not synced yet. Enter syncs it; Find Event opens again with what you typed.'),
+    alwaysShow: true,
+    sync: true,
+  };
 }
 
 /** The one line shown when nothing answers: the mirror is empty, or nothing matches the query. */
@@ -136,8 +165,8 @@ export function registerFindCommands(mirrors: MirrorService): [RecordFinder, vsc
   return [
     finder,
     [
-      vscode.commands.registerCommand(Commands.findLocation, () => finder.find('locations')),
-      vscode.commands.registerCommand(Commands.findEvent, () => finder.find('events')),
+      vscode.commands.registerCommand(Commands.findLocation, (query?: unknown) => finder.find('locations', query)),
+      vscode.commands.registerCommand(Commands.findEvent, (query?: unknown) => finder.find('events', query)),
       vscode.commands.registerCommand(Commands.syncMirror, () => mirrors.sync()),
     ],
   ];

@@ -10,6 +10,7 @@ import { parseMessage } from '../../webview/shared/messages';
 import { newNonce, panelHtml } from './html';
 import { pageCatalogue } from './page-strings';
 import { openWebLink } from './web-link';
+import { showWarning } from '../ui/notify';
 
 /**
  * The page of a panel (a folder of src/webview): which bundle and styles it loads and the schema of
@@ -48,6 +49,20 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
     retainContextWhenHidden: false,
     localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
   };
+}
+
+/**
+ * The question before a record's link into this machine or the local network is opened: VS Code
+ * opens localhost without its own prompt. Modal, naming the exact address; only Open opens it.
+ */
+async function confirmPrivateLink(url: string): Promise<boolean> {
+  const openIt = vscode.l10n.t('Open');
+  const answer = await showWarning(
+    vscode.l10n.t('Open a link to a local or private address?'),
+    { modal: true, detail: vscode.l10n.t('{0}\n\nThe record links to this machine or your local network. A page there can act on services that trust that network (a router, a printer, a local server). Open it only if you trust the record.', url) },
+    openIt,
+  );
+  return answer === openIt;
 }
 
 export abstract class BasePanel<To, Own> implements vscode.Disposable {
@@ -193,7 +208,7 @@ export abstract class BasePanel<To, Own> implements vscode.Disposable {
    */
   private async openLink(url: string): Promise<void> {
     // openExternal is typed for a Uri only, but takes the string and keeps it as given.
-    await openWebLink(url, (target) => vscode.env.openExternal(target as unknown as vscode.Uri));
+    await openWebLink(url, (target) => vscode.env.openExternal(target as unknown as vscode.Uri), { confirmPrivate: confirmPrivateLink });
   }
 
   /**

@@ -16,13 +16,14 @@ import { clearUnsure } from '../commands/clear-unsure-command';
 import { flagSentence } from '../triage/flag-labels';
 import { Settings } from '../settings';
 import { shortName } from './panel-title';
+import { showBidiControls } from '../../records/bidi-text';
 import type { ServiceExplanations } from './service-explanations';
 
 const MAX_TITLE_NAME = 40;
 
 const entityLabel = (e: Recommendation['entities'][number]) => `${shortName(e.name || e['@id'])} · ${integrationName(e.integration)}`;
-/** "Café Central ⇄ Cafe Central Wien": a recommendation in a title or a message. */
-export const recommendationNames = (r: Recommendation) => recommendationLabel(r, { maxName: MAX_TITLE_NAME });
+/** "Café Central ⇄ Cafe Central Wien": a recommendation in a title or a message (bidi controls shown). */
+export const recommendationNames = (r: Recommendation) => showBidiControls(recommendationLabel(r, { maxName: MAX_TITLE_NAME }));
 
 /** What a panel needs of the registry that keeps it (comparison-panels.ts). */
 export interface PanelRegistry {

@@ -165,6 +165,13 @@ export function comparisonView(scoring: PairScoring, r: Recommendation, o: ViewO
     explanations,
     weights: service ? { source: 'service', model: service.model, labels: service.labels } : { source: 'editor' },
   };
+  // The row's word is triage's, for the field it speaks for alone (locality and country share
+  // "town"), so a group named "name equal … phone equal" never shows "differs" for them here.
+  const agreements = scoring.fieldAgreements(r);
+  for (const row of view.rows) {
+    const agreement = row.matcherFields.length === 1 ? agreements[row.matcherFields[0]] : undefined;
+    if (agreement) row.agreement = agreement;
+  }
   if (o.remaining !== undefined) view.remaining = o.remaining;
   return view;
 }

@@ -14,6 +14,7 @@ import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
 import { GroupSource, type ReviewGroup } from './queue-group';
+import { undoCountdown } from './undo-countdown';
 
 /** The Recommendations tree as the queue's source: its order, its filter, its paging. */
 export function treeSource(list: RecommendationsList): QueueSource {
@@ -284,8 +285,10 @@ export class QueuePanel extends ComparisonPanel {
     this.queue.decided(id, verdict, pendingText);
     this.sentFromHere.add(id);
     const moved = this.navigate(() => this.queue.forward(), wait ? pendingText : undefined);
-    // The queue's U is its undo: no notification per item.
+    // The queue's U is its undo: no notification per item. The line counts down, and U is on, while it waits.
+    const countdown = wait ? undoCountdown(() => this.undo.remaining(id), (s) => this.tellWaiting(id, verdict, names, s)) : undefined;
     const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false, audit: this.auditDraw(rec) });
+    countdown?.dispose();
     this.sentFromHere.delete(id);
     await moved;
     let message: string;
@@ -313,6 +316,14 @@ export class QueuePanel extends ComparisonPanel {
       this.post({ type: 'queueStatus', queue: this.statusNow() });
       this.post({ type: 'notice', message, tone });
     }
+  }
+
+  /** The seconds left before the decision on `id` is sent, and U on (the latest waiting decision of this queue speaks). */
+  private tellWaiting(id: string, verdict: Verdict, names: string, seconds: number): void {
+    if (this.undo.latest([...this.sentFromHere]) !== id) return;
+    const text = verdict === 'approve' ? vscode.l10n.t('Approving {0} in {1} s: U undoes it.', names, seconds) : vscode.l10n.t('Rejecting {0} in {1} s: U undoes it.', names, seconds);
+    this.post({ type: 'queueStatus', queue: this.statusNow() });
+    this.post({ type: 'notice', message: text, tone: 'info' });
   }
 
   private act(action: QueueAction): Promise<void> {

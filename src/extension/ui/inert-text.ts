@@ -3,14 +3,17 @@
 // picks, the status bar and progress titles turn `$(name)` into an icon. VS Code honours no escape
 // in those texts (its link parser ignores backslashes), so the syntax is broken instead with a
 // zero-width space the user never sees: `](` and `$(` cannot form a link or an icon any more.
-// Pure text in, text out: no `vscode` import, so it is unit-tested in plain Node.
+// Bidi control characters are shown as visible tokens too (src/records/bidi-text.ts): the same
+// surfaces lay text out with the bidi algorithm. Pure text in, text out: no `vscode` import, so it
+// is unit-tested in plain Node.
+import { showBidiControls } from '../../records/bidi-text';
 
 const ZWSP = '\u200B';
 
-/** The text with every markdown link and theme-icon form made inert; what the user reads is unchanged. */
+/** The text with every markdown link and theme-icon form made inert (what the user reads is unchanged) and its bidi controls shown. */
 export function inertText(text: string): string {
   return (
-    text
+    showBidiControls(text)
       // `[label](target)`: VS Code's linked-text parser needs `]` and `(` side by side.
       .replace(/\]\s*\(/g, (m) => `]${ZWSP}${m.slice(1)}`)
       // `$(icon)` and `$(icon~spin)`.

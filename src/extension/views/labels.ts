@@ -1,6 +1,7 @@
 // Short texts and icons shared by the trees.
 import * as vscode from 'vscode';
 import type { Address } from '../../api/model';
+import { recordRepresentatives, type MergeableEntity } from '../../curation/merged-records';
 import { SCORE_ICONS, type ScoreBand, type ScoreIconSpec, scoreBand } from './score-icons';
 
 /** `urn:integration:acme-events` → `acme-events`, `https://x.test/integrations/foo` → `foo`. */
@@ -79,7 +80,9 @@ export function namesLabel(entities: readonly { name?: string | null; id: string
   return o.compact && names.length > 2 ? `${names[0]} ⇄ ${names[1]} +${names.length - 2}` : names.join(' ⇄ ');
 }
 
-/** namesLabel of a recommendation, or its own id when it names no entity. */
-export function recommendationLabel(r: { '@id': string; entities: readonly { '@id': string; name?: string | null }[] }, o: NamesLabelOptions = {}): string {
-  return namesLabel(r.entities.map((e) => ({ name: e.name, id: e['@id'] })), o) || r['@id'];
+/** namesLabel of a recommendation (each merged record named once), or its own id when it names none. */
+export function recommendationLabel(r: { '@id': string; entities: readonly MergeableEntity[] }, o: NamesLabelOptions = {}): string {
+  // Its entities are source records; several can belong to one record merged already.
+  const named = recordRepresentatives(r.entities);
+  return namesLabel(named.map((e) => ({ name: e.name, id: e['@id'] })), o) || r['@id'];
 }

@@ -14,6 +14,7 @@ import type { ViewChoices } from './view-choices';
 import { Commands, TreeItemKinds } from '../ids';
 import { LoadAllRun } from './load-all-run';
 import { Settings } from '../settings';
+import { shownItem } from './shown-item';
 
 export type ListNode<T> =
   | { kind: 'record'; record: T }
@@ -330,12 +331,12 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
 
   resolveTreeItem(item: vscode.TreeItem, node: ListNode<T>): vscode.TreeItem {
     if (node.kind === 'record' && item.tooltip === undefined) item.tooltip = this.recordTooltip(node.record);
-    return item;
+    return shownItem(item);
   }
 
   getTreeItem(node: ListNode<T>): vscode.TreeItem {
-    if (node.kind === 'record') return this.recordItem(node.record);
-    if (node.kind === 'child') return node.item;
+    if (node.kind === 'record') return shownItem(this.recordItem(node.record));
+    if (node.kind === 'child') return shownItem(node.item);
     const shown = this.records.length;
     // "Loaded", not "shown": a filter of the view may show fewer than have been fetched.
     const of =

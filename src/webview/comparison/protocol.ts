@@ -53,6 +53,11 @@ const ComparisonRowSchema = v.object({
   matcherFields: v.array(v.string()),
   /** A second line under each value, not diffed (the start's UTC under its local time); null: none. */
   notes: v.optional(v.array(v.nullable(v.string()))),
+  /**
+   * Triage's word for the row's matcher field (src/triage/features.ts), the word its group is named
+   * with; the row says it instead of its own text comparison. Absent: the row is no pattern field.
+   */
+  agreement: v.optional(v.picklist(['equal', 'close', 'differs', 'missing'])),
 });
 export type ComparisonRow = v.InferOutput<typeof ComparisonRowSchema>;
 

@@ -3,7 +3,7 @@
 // interpret, so markup in third-party data stays text. The one attribute that carries data is a
 // link's href, and only after isWebLink accepted it (http/https).
 import { t } from './l10n';
-import { diffRow, type Segment } from './diff';
+import { diffRow, type RowState, type Segment } from './diff';
 import type { ComparisonRow, ComparisonView, Evidence, RowKey, Verdict } from './protocol';
 import { type Children, el } from '../shared/dom';
 import { isWebLink } from '../shared/messages';
@@ -158,14 +158,33 @@ const FIELD_LABEL = {
   type: 'fieldType',
 } as const satisfies Record<RowKey, string>;
 
-const STATE_TEXT = { equal: 'stateEqual', differ: 'stateDiffer', missing: 'stateMissing', empty: 'stateEmpty' } as const;
+const STATE_TEXT = { equal: 'stateEqual', close: 'stateClose', differ: 'stateDiffer', missing: 'stateMissing', empty: 'stateEmpty' } as const;
+type ShownState = keyof typeof STATE_TEXT;
+
+/**
+ * The row's word: triage's agreement when the extension sent one (the word the group is named
+ * with), else the text comparison's. The marks inside the values stay textual either way.
+ */
+function rowState(row: ComparisonRow, diff: RowState): ShownState {
+  switch (row.agreement) {
+    case undefined:
+      return diff;
+    case 'differs':
+      return 'differ';
+    case 'missing':
+      return diff === 'empty' ? 'empty' : 'missing';
+    default:
+      return row.agreement;
+  }
+}
 
 function tableRow(view: ComparisonView, row: ComparisonRow, handlers: Handlers): HTMLTableRowElement {
   const diff = diffRow(row.values);
-  const tr = el('tr', `row ${diff.state}`);
+  const state = rowState(row, diff.state);
+  const tr = el('tr', `row ${state}`);
   tr.dataset.field = row.key;
-  tr.dataset.state = diff.state;
-  tr.append(th('row', t(FIELD_LABEL[row.key]), el('span', `badge ${diff.state}`, t(STATE_TEXT[diff.state]))));
+  tr.dataset.state = state;
+  tr.append(th('row', t(FIELD_LABEL[row.key]), el('span', `badge ${state}`, t(STATE_TEXT[state]))));
   diff.segments.forEach((segments, i) => {
     const td = el('td', segments ? 'value' : 'value missing');
     td.dataset.entity = String(i);
@@ -227,7 +246,7 @@ const weightClass = (w: number) => (w > 0.005 ? 'for' : w < -0.005 ? 'against' :
 /** Whose weights the sum below uses: the service's own model, or this editor's hand-set one. */
 function weightsNote(view: ComparisonView): HTMLElement {
   const w = view.weights;
-  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', String(w.labels)) : t('weightsServiceEstimated');
+  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', w.labels.toLocaleString('en-US')) : t('weightsServiceEstimated');
   const p = el('p', 'weights muted', text);
   p.id = 'weights-source';
   p.dataset.source = w?.source ?? 'editor';

@@ -6,11 +6,14 @@ import { type EventsAtLocation, type RecordPageMessage, type RecordPanelState, R
 import { el } from '../shared/dom';
 import { statusLine } from '../shared/status-line';
 import { connectPage } from '../shared/vscode-api';
+import { markScrollRegions, watchScrollRegions } from '../shared/scroll-regions';
 import { renderEvent } from './render-event';
 import { type LocationHandlers, renderEvents, renderLocation } from './render-location';
 
 const host = connectPage<ToRecordWebview, RecordPageMessage, RecordPanelState>({ toPage: ToRecordPage, state: RecordPanelStateSchema }, (message) => receive(message));
 const root = document.getElementById('root') ?? document.body;
+/** The boxes record.css clips to a height and scrolls: the title, field values, list items, the card's lines. */
+const CLIPPED = 'h1, dl.fields dd, ul li, .card p';
 let state: RecordPanelState | undefined;
 
 function save(): void {
@@ -36,6 +39,7 @@ function show(view: RecordView, events?: EventsAtLocation): void {
   const h = handlers(view);
   root.replaceChildren(view.kind === 'location' ? renderLocation(view, h) : renderEvent(view, h));
   if (view.kind === 'location') renderEvents(root, keep ?? { state: 'loading', items: [] }, h);
+  markScrollRegions(root, CLIPPED);
   // Another record (a re-used preview panel, preview-slot.ts) starts at the top.
   if (!same) window.scrollTo(0, 0);
 }
@@ -59,4 +63,5 @@ function receive(message: ToRecordWebview): void {
 const saved = host.saved;
 if (saved?.view) show(saved.view, saved.events);
 else root.replaceChildren(el('p', 'loading', t('loadingRecord')));
+watchScrollRegions(root, CLIPPED);
 host.ready();

@@ -111,7 +111,7 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
     row.dataset.key = g.key;
     body.append(row);
   }
-  return el('div', 'table-wrap', el('table', 'groups', el('thead', undefined, head), body));
+  return el('div', 'table-wrap', el('table', 'groups', el('caption', undefined, t('groupsCaption')), el('thead', undefined, head), body));
 }
 
 function draw(): void {

@@ -20,6 +20,7 @@ export const TRIAGE_STRINGS = {
   approvalRate: 'Your approval rate by score',
   notEnoughDecisions: 'Not enough decisions yet (at least 10 at one threshold).',
   patternGroups: 'Pattern groups',
+  groupsCaption: 'One row per group of pending recommendations whose fields agree alike; a column header sorts by it.',
   approved: 'approved',
   rejected: 'rejected',
   unsure: 'unsure',
