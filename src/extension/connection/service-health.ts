@@ -83,8 +83,11 @@ export class ServiceHealth implements vscode.Disposable {
     const s = this.session.state;
     const down = this.down;
     if (!down || s.kind !== 'ready' || s.baseUrl !== down.baseUrl) return true;
+    // Through the session: it was reached with this client before, so no question is asked (plain http to a remote host).
+    const client = await this.session.client();
+    if (!client) return false;
     try {
-      await s.client.listRecommendations({ page: 0, pageSize: 1 }, { timeoutMs: PROBE_TIMEOUT_MS });
+      await client.listRecommendations({ page: 0, pageSize: 1 }, { timeoutMs: PROBE_TIMEOUT_MS });
     } catch {
       return false;
     }

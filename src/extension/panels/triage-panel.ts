@@ -12,6 +12,7 @@ import { TriagePageMessage } from '../../webview/triage/from-page';
 import type { ToTriageWebview, TriagePanelData } from '../../webview/triage/protocol';
 import type { Curation } from '../curation/context';
 import { NoClientError, readTriage } from '../curation/group-command';
+import { isDedupError } from '../../api/errors';
 import { flagWord } from '../triage/flag-labels';
 import { reviewGroupFrom } from './queue-group-restore';
 import { BasePanel, type PanelPage, panelOptions } from './base-panel';
@@ -162,6 +163,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
         this.failed(state, e);
       }
       if (loaded) {
+        this.c.health.markReachable();
         // Only a computation that ran counts: a read that failed after its retries would make the next wait long.
         this.lastComputeMs = performance.now() - started;
         this.unavailable = undefined;
@@ -186,6 +188,8 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   private failed(state: typeof this.c.session.state, e: unknown): void {
     const name = state.kind === 'ready' ? state.label : (this.c.session.active?.name ?? '');
     const why = e instanceof NoClientError ? e.message : this.c.errors.explain(e, vscode.l10n.t('Triage'));
+    // Not reached: the status bar (and a review queue) say so too, until the service answers.
+    if (isDedupError(e) && (e.kind === 'network' || e.kind === 'timeout')) this.c.health.markUnreachable(why);
     this.computed = state.kind === 'ready' ? { baseUrl: state.baseUrl, label: state.label } : undefined;
     this.result = undefined;
     this.pending = [];
