@@ -171,6 +171,21 @@ describe('The Triage panel follows the connection and the answers (issue 17)', f
     assert.equal(first.data.labels, chartDecided, 'the header’s "decisions learnt from" and the histogram’s decisions differ');
     assert.equal(first.data.pending, total, 'the header’s pending count is not the backlog’s');
     assert.equal(first.data.histogram.reduce((n, b) => n + b.pending, 0), total);
+  });
+
+  // The walk: "21,496 pending" in the panel beside a tree of 21,442, after the service changed behind
+  // the tree's back (a restart). Here: a decision taken at the service directly.
+  it('when the backlog it reads differs from the Recommendations view’s count, the view loads again: both say the same', async () => {
+    await waitFor('the page drawn on A', () => panel.computedOn === A && panel.shown !== undefined, 30_000);
+    const before = api.recommendations.knownTotal;
+    const behind = [...(await clients[0].listRecommendations({ page: 0, pageSize: 5 })).data].pop()!;
+    await clients[0].approve(behind['@id']);
+    const total = await pendingTotal(clients[0]);
+    assert.ok(total < (before ?? 0), 'the service’s count did not drop');
+    await panel.handleMessage({ type: 'refresh' });
+    assert.equal(panel.pendingCount, total);
+    await waitFor(`the Recommendations view at ${total} (it says ${api.recommendations.knownTotal})`, () => api.recommendations.knownTotal === total, 30_000);
+    await vscode.window.showTextDocument((await vscode.workspace.openTextDocument({ content: 'hides the Triage panel' })), { viewColumn: vscode.ViewColumn.Active });
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

@@ -171,6 +171,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
         this.pending = loaded.pending;
         this.left.clear();
         this.result = loaded.result;
+        if (state.kind === 'ready') this.syncTree(loaded.pending.length, state.baseUrl);
       }
       this.onReady();
     })().finally(() => {
@@ -178,6 +179,21 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       if (this.stale && !this.isDisposed) this.changed();
     });
     return this.loading;
+  }
+
+  /**
+   * The Recommendations view's pending count is the service's as it last loaded, moved by the
+   * decisions made here: when the backlog just read says otherwise (decided in another window,
+   * recommendations made moot by an approval, a service restarted), the view loads again, so the
+   * two never disagree (the walk: "21,496 pending" here beside a tree of 21,442). Not while a
+   * decision waits out its undo period: the service still lists it, the view rightly does not.
+   */
+  private syncTree(read: number, baseUrl: string): void {
+    const list = this.c.recommendations;
+    const shown = list.knownTotal;
+    if (shown === undefined || shown === read || this.c.session.baseUrl !== baseUrl || this.c.undo.latest() !== undefined) return;
+    this.c.log.info(`triage read ${read} pending where the Recommendations view says ${shown}: the view loads again`);
+    void list.loading.then(() => (list.knownTotal === shown ? list.refresh() : undefined));
   }
 
   /**
