@@ -59,14 +59,14 @@ export class QueuePanel extends ComparisonPanel {
       registry.ctx.session.onDidChange(() => {
         if (!this.navigating) this.onReady();
       }),
-      // The header says which sort and filter it follows, and how much of the list they saw: when
-      // that changes (a sort chosen, a whole-list load going on) the header follows at once, not at
-      // the next item (the walk of issue 13: a restored queue kept "among 1,700 loaded" for good).
       // The service could not be reached, or answers again; a decision failed, or was sent again.
       registry.ctx.curation.health.onDidChange(() => this.healthChanged()),
       registry.ctx.curation.failed.onDidChange(() => {
         if (!this.navigating && !this.otherConnection) this.postStatus();
       }),
+      // The header says which sort and filter it follows, and how much of the list they saw: when
+      // that changes (a sort chosen, a whole-list load going on) the header follows at once, not at
+      // the next item (the walk of issue 13: a restored queue kept "among 1,700 loaded" for good).
       registry.ctx.list.onDidChangeTreeData(() => {
         const scope = registry.ctx.list.describeScope();
         // A group's queue does not follow the tree's sort and filter (statusNow says which group).
