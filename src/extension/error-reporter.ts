@@ -51,6 +51,17 @@ export class ErrorReporter {
     return message;
   }
 
+  /**
+   * Logs the failure and returns its one-line message without a notification: for a caller that
+   * says it where the work was asked for (the Triage panel's page, the review queue's bar).
+   */
+  explain(e: unknown, doing: string): string {
+    const err = isDedupError(e) ? e : undefined;
+    const full = err ? err.message : e instanceof Error ? e.message : String(e);
+    if (err?.kind !== 'cancelled') this.log.error(`${doing}: ${full}`);
+    return err ? userMessage(err, this.baseUrl()) : full;
+  }
+
   private async show(err: DedupError | undefined, message: string, doing: string, retry: (() => unknown) | undefined): Promise<void> {
     if (err?.kind === 'invalid-token' || err?.kind === 'auth-header') {
       const text =

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Session } from './connection/session';
 import type { RecommendationsList } from './views/recommendations-list';
+import type { ServiceHealth } from './connection/service-health';
 import { inertText } from './ui/inert-text';
 import { STATUS_BAR_ID, Views, focusCommand } from './ids';
 
@@ -13,11 +14,14 @@ export class ConnectionStatusBar implements vscode.Disposable {
   constructor(
     private readonly session: Session,
     private readonly recommendations: RecommendationsList,
+    /** Says when the service could not be reached (the review queue is then paused). */
+    private readonly health?: ServiceHealth,
   ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Dedup Curator Connection');
     this.item.command = { command: focusCommand(Views.recommendations), title: vscode.l10n.t('Show Recommendations') };
     this.disposables = [this.item, session.onDidChange(() => this.update()), recommendations.onDidChangeTreeData(() => this.update())];
+    if (health) this.disposables.push(health.onDidChange(() => this.update()));
   }
 
   /** Shown once the session knows its first state, so it never says "not connected" by mistake. */
@@ -44,6 +48,14 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
     // A production service is coloured (the theme's error background) and says so in words too.
     const production = s.connection.production === true;
+    const down = this.health?.unreachable;
+    if (down) {
+      // Offline is what matters now: said in the text, coloured, the reason in the tooltip.
+      this.item.text = `$(debug-disconnect) ${vscode.l10n.t('{0}: unreachable', name)}`;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+      this.item.tooltip = tooltip(vscode.l10n.t('{0} Decisions are not sent until it answers again (it is asked every few seconds); Retry Failed Decisions sends those that failed.', down.message));
+      return;
+    }
     const icon = production ? '$(shield)' : '$(database)';
     const shown = production ? vscode.l10n.t('{0} (production)', name) : name;
     this.item.text = total === undefined ? `${icon} ${shown}` : `${icon} ${shown} · ${vscode.l10n.t('{0} pending', total.toLocaleString('en-US'))}`;

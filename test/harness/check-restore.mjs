@@ -1,16 +1,22 @@
-// A window reload with the Triage panel and the Decision History open (the walk of issue 13 found
-// both tabs gone after a reload): packages the VSIX, starts code-server and headless chromium as
-// run-e2e.mjs does, starts the local sandbox, opens both, reloads, and checks that both tabs come
-// back — the Triage panel with its group table recomputed, the history with its text. Kept apart
-// from the walk (one reload, ≈ 2 min) so it can be run on its own:
+// A window reload with the Triage panel, the Decision History and a Triage group's review queue open
+// (the walk of issue 13 found the first two gone after a reload; a curator's walk found the queue
+// back on the whole list, its group forgotten): packages the VSIX, starts code-server and headless
+// chromium as run-e2e.mjs does, and a sandbox service as a process of its own (the configured
+// connection, its token handed over as DEDUP_TOKEN), opens the three, reloads, and checks that all
+// come back — the Triage panel with its group table recomputed, the history with its text, the
+// queue on its group at the item it showed. Then the service is stopped with the queue open, and
+// started again (restore-queue-steps.mjs). Kept apart from the walk so it can be run on its own:
 //   node test/harness/check-restore.mjs
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureInstalled, REPO, HarnessError, stopAllOnExit, killGroup } from './vscode-install.mjs';
-import { createRun, removeTmp } from './profile.mjs';
+import { randomBytes } from 'node:crypto';
+import { createRun, removeTmp, writeSettings } from './profile.mjs';
 import { startCodeServer, installVsix } from './servers.mjs';
 import { openBrowser } from './browser.mjs';
 import { StepError, expect, pane, runCommand, until, webviewFrame } from './e2e-walk.mjs';
+import { expectGroupQueueRestored, reviewSmallGroup, startSandboxProcess, stoppedServiceWithQueue } from './restore-queue-steps.mjs';
 
 const t0 = Date.now();
 const say = (m) => console.log(`[check-restore ${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
@@ -30,23 +36,33 @@ async function main() {
   await installVsix(profile, vsix);
   let server;
   let browser;
+  let page;
+  let sandbox;
+  const token = randomBytes(24).toString('base64url');
+  const dataDir = join(profile.dir, 'sandbox-data');
   try {
-    server = await startCodeServer(profile);
-    let page;
+    sandbox = await startSandboxProcess(profile, { token, dataDir });
+    writeSettings(profile, { 'dedupCurator.baseUrl': sandbox.url });
+    server = await startCodeServer(profile, { env: { DEDUP_TOKEN: token } });
     ({ browser, page } = await openBrowser(profile));
     page.setDefaultTimeout(30000);
+    const shots = join(profile.logs, 'screenshots');
+    mkdirSync(shots, { recursive: true });
+    const screenshot = async (name) => {
+      await page.screenshot({ path: join(shots, `${name}.png`) });
+      say(`screenshot ${join(shots, `${name}.png`)}`);
+    };
     await page.goto(`${server.url}/?folder=${encodeURIComponent(profile.workspace)}`);
     const activity = page.locator('.part.activitybar').getByRole('tab', { name: /^Dedup Curator/ });
     await expect('the activity-bar entry', activity.waitFor({ timeout: 90000 }));
     await activity.click();
     const sidebar = page.locator('.part.sidebar');
     const recommendations = pane(sidebar, 'Recommendations');
-    await expect('the "Try the Local Sandbox" button', recommendations.getByRole('button', { name: 'Try the Local Sandbox' }).click());
     await expect('rows in the Recommendations view', recommendations.locator('.monaco-list-row').first().waitFor({ timeout: 180000 }));
-    say('local sandbox connected');
+    say(`sandbox at ${sandbox.url} connected`);
 
     await runCommand(page, 'Dedup Curator: Open Triage');
-    await webviewFrame(page, 'the Triage panel with its group table', (f) => f.locator('main.triage table.groups tbody tr').first(), undefined, 90000);
+    const groupQueue = await reviewSmallGroup(page, { say });
     await runCommand(page, 'Dedup Curator: Show Decision History');
     await expect('the Decision History tab', tab(page, /^Decision History/).first().waitFor());
     say('Triage and Decision History open');
@@ -65,13 +81,28 @@ async function main() {
     await tab(page, /^Triage/).first().click();
     await webviewFrame(page, 'the restored Triage panel with its group table', (f) => f.locator('main.triage table.groups tbody tr').first(), undefined, 120000);
     say('Triage restored, groups recomputed');
+    const queue = await expectGroupQueueRestored(page, groupQueue, { say, screenshot });
+
+    const port = sandbox.port;
+    await stoppedServiceWithQueue(page, queue, {
+      stop: () => killGroup(sandbox.pgid),
+      restart: async () => {
+        sandbox = await startSandboxProcess(profile, { token, dataDir, port, logName: 'sandbox-again.log' });
+      },
+      say,
+      screenshot,
+    });
     return 0;
   } catch (e) {
     console.error(`[check-restore] FAILED: ${e instanceof StepError ? e.message : e.stack}`);
+    const file = join(profile.logs, 'check-restore-failure.png');
+    await page?.screenshot({ path: file }).catch(() => {});
+    console.error(`[check-restore] failure screenshot: ${file}; logs: ${profile.logs}`);
     return 1;
   } finally {
     await browser?.close().catch(() => {});
     await killGroup(server?.pgid);
+    await killGroup(sandbox?.pgid);
     removeTmp(profile);
   }
 }

@@ -249,4 +249,44 @@ describe('webview: review queue in chromium', function () {
     assert.ok(await page.getByRole('button', { name: 'Skip this recommendation for now' }).isVisible());
     await page.close();
   });
+
+  // With the service down (the walk): an offline sign in the bar, A and R send nothing while
+  // paused, every decision not sent listed by name (as text), and the ways on as buttons.
+  it('says the service is unreachable, pauses A and R, lists the decisions not sent and offers Try Again, Go On and Retry', async () => {
+    const failed = [
+      { verdict: 'approve' as const, names: 'Café Uno ⇄ <img src=x onerror=alert(1)>', reason: 'Cannot reach the service at 127.0.0.1:9 (connection refused).' },
+      { verdict: 'reject' as const, names: 'Owl ⇄ Fox', reason: 'Cannot reach the service at 127.0.0.1:9 (connection refused).' },
+    ];
+    const { page, errors } = await queued(status({ offline: { message: 'Cannot reach the service at 127.0.0.1:9 (connection refused).', paused: true }, failed, failedMore: 3 }));
+    const box = page.locator('.queue-offline');
+    assert.equal(await box.getAttribute('role'), 'alert');
+    assert.match(await box.innerText(), /Service unreachable: Cannot reach the service at 127\.0\.0\.1:9 \(connection refused\)\. The queue is paused/);
+    assert.deepEqual(await box.locator('li').allInnerTexts(), [`Approve ${failed[0].names} — ${failed[0].reason}`, `Reject ${failed[1].names} — ${failed[1].reason}`, 'and 3 more']);
+    assert.match(await box.innerText(), /Not sent \(5\)/);
+    await page.keyboard.press('a');
+    await page.keyboard.press('r');
+    assert.deepEqual(await posted(page), [], 'a key sent a decision while paused');
+    assert.match(await page.locator('#status').innerText(), /Paused, nothing was sent/);
+    assert.equal(await page.getByRole('button', { name: 'Send the decisions that did not reach the service again' }).isDisabled(), true, 'Retry offered while nothing can reach the service');
+    await page.getByRole('button', { name: 'Ask the service now whether it answers' }).click();
+    await page.getByRole('button', { name: /^Unpause/ }).click();
+    assert.deepEqual(await posted(page), ['tryAgain', 'goOn'].map((action) => ({ type: 'queue', action, recommendationId: ID })));
+    // Going on: A is sent again; the list stays, with Retry.
+    await send(page, { type: 'queueStatus', queue: status({ offline: { message: 'Cannot reach the service at 127.0.0.1:9 (connection refused).', paused: false }, failed }) });
+    await page.getByRole('button', { name: 'Send the decisions that did not reach the service again' }).click();
+    await page.keyboard.press('a');
+    assert.deepEqual((await posted(page)).slice(2), [{ type: 'queue', action: 'retryFailed', recommendationId: ID }, { type: 'decide', recommendationId: ID, verdict: 'approve' }]);
+    assert.equal((await recorded(page)).pwned, 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a group’s queue keeps its group in the saved state (a reload brings the queue back on it)', async () => {
+    const { page } = await queued(status({ group: { words: 'Locations: name equal', key: 'location:name=equal' } }));
+    assert.deepEqual((await recorded(page)).state?.group, { key: 'location:name=equal', words: 'Locations: name equal' });
+    await send(page, { type: 'queueEnd', queue: status({ item: undefined, position: 0, group: { words: 'Locations: name equal', key: 'location:name=equal' } }), message: 'Nothing left.' });
+    await page.waitForSelector('main.queue-end');
+    assert.deepEqual((await recorded(page)).state?.group, { key: 'location:name=equal', words: 'Locations: name equal' });
+    await page.close();
+  });
 });

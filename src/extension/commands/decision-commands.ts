@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Recommendation, Verdict } from '../../api/model';
 import { attemptDecision } from '../../curation/decide';
+import { isDedupError, isRetryable } from '../../api/errors';
 import { runBulkWithUi } from '../curation/bulk-run';
 import { type Curation, currentConnection } from '../curation/context';
 import type { Session } from '../connection/session';
@@ -108,7 +109,16 @@ function isListNode(x: unknown): x is ListNode<Recommendation> {
  * One recommendation, approved or rejected: the reject confirmation (setting), the journal, out of
  * the tree at once and back on failure, the error said once.
  */
-export async function decideRecommendation(ctx: DecisionContext, verdict: Verdict, rec: Recommendation, opts: { notifyUndo?: boolean; audit?: number } = {}): Promise<SingleDecision> {
+export async function decideRecommendation(
+  ctx: DecisionContext,
+  verdict: Verdict,
+  rec: Recommendation,
+  /**
+   * quietOffline: a failure to reach the service is said by the caller (the queue's bar, the status
+   * bar), not in a notification; undo: false sends at once (a retry).
+   */
+  opts: { notifyUndo?: boolean; audit?: number; quietOffline?: boolean; undo?: boolean } = {},
+): Promise<SingleDecision> {
   const { session, list, errors, log, curation } = ctx;
   const client = await session.client();
   const connection = currentConnection(session);
@@ -125,7 +135,7 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   // The group it is decided in, taken before it leaves the list (its answer counts for that group).
   const triage = curation.triage.groupRef(list, rec);
   const putBack = list.take(rec['@id']);
-  const graceMs = Settings.undoMs();
+  const graceMs = opts.undo === false ? 0 : Settings.undoMs();
   // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
   const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
   const grace = held ? { ms: graceMs, wait: () => held } : undefined;
@@ -139,6 +149,8 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
     return { status: 'undone', message: vscode.l10n.t('Undone: nothing was sent; "{0}" is pending again.', names(rec)) };
   }
   if (outcome.status === 'ok') {
+    curation.failed.remove(rec['@id']);
+    curation.health.markReachable();
     if (!putBack) list.decidedUnloaded(rec['@id']);
     log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
     return { status: 'ok' };
@@ -146,13 +158,22 @@ export async function decideRecommendation(ctx: DecisionContext, verdict: Verdic
   if (outcome.status === 'failed' && (outcome.kind === 'conflict' || outcome.kind === 'not-found')) {
     // It left the list at the service: it stays out of the tree, and this is no error to report.
     log.info(`${verdict} ${rec['@id']}: no longer pending (${outcome.kind}: ${outcome.message ?? ''})`);
+    curation.failed.remove(rec['@id']);
     return { status: 'gone', message: vscode.l10n.t('No longer pending: decided elsewhere, or made moot when an earlier approval merged its entities.') };
   }
   putBack?.();
   const doing = verdict === 'approve' ? vscode.l10n.t('Approving "{0}"', names(rec)) : vscode.l10n.t('Rejecting "{0}"', names(rec));
-  // With an unknown outcome (answer lost) the service may have applied it: reload rather than guess.
-  if (outcome.status === 'unknown') void list.refresh();
-  return { status: outcome.status, message: errors.report(outcome.error ?? new Error(outcome.message ?? outcome.kind ?? ''), doing) };
+  const error = outcome.error ?? new Error(outcome.message ?? outcome.kind ?? '');
+  // Not reached (refused, reset, timed out): said in the status bar and the queue until it answers.
+  const unreachable = outcome.kind === 'network' || outcome.kind === 'timeout';
+  const message = opts.quietOffline && unreachable ? errors.explain(error, doing) : errors.report(error, doing);
+  if (unreachable) curation.health.markUnreachable(message);
+  // Worth sending again once the service answers (Retry Failed Decisions): a 409 then says if it was applied.
+  if ((isDedupError(error) && isRetryable(error)) || outcome.kind === 'timeout' || outcome.status === 'unknown') curation.failed.add({ rec, verdict, reason: message, baseUrl: session.baseUrl ?? connection.baseUrl });
+  // With an unknown outcome (answer lost) the service may have applied it: reload rather than guess
+  // (not while it cannot be reached: the reload would fail, and say so, too).
+  if (outcome.status === 'unknown' && !curation.health.unreachable) void list.refresh();
+  return { status: outcome.status, message };
 }
 
 /**

@@ -6,7 +6,8 @@ import { cancellationSignal } from '../ui/cancellation';
 import type { Recommendation } from '../../api/model';
 import type { Verdict } from '../../api/model';
 import { type RecommendationFilter, describeFilter, isFiltered, matches, parseScoreRange } from '../views/recommendation-filter';
-import { retryFailed, runBulkWithUi } from './bulk-run';
+import { runBulkWithUi, updateRetryContext } from './bulk-run';
+import { retryFailed } from './retry-failed';
 import type { Curation } from './context';
 import { showWarning } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
@@ -37,6 +38,9 @@ export function registerBulkCommands(c: Curation): vscode.Disposable[] {
     vscode.commands.registerCommand(Commands.approveAllMatching, allMatching('approve')),
     vscode.commands.registerCommand(Commands.rejectAllMatching, allMatching('reject')),
     vscode.commands.registerCommand(Commands.retryFailedDecisions, (args?: { signal?: AbortSignal }) => retryFailed(c, args)),
+    // The Recommendations view's title offers Retry while there is something to send again.
+    c.failed.onDidChange(() => void updateRetryContext(c)),
+    c.session.onDidChange(() => void updateRetryContext(c)),
   ];
 }
 

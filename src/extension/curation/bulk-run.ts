@@ -131,23 +131,14 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   return summary;
 }
 
-async function setRetry(c: Curation, run: RetryableRun | undefined): Promise<void> {
+export async function setRetry(c: Curation, run: RetryableRun | undefined): Promise<void> {
   c.retry = run;
-  await setContext(ContextKeys.canRetryFailed, run !== undefined);
+  await updateRetryContext(c);
 }
 
-/**
- * "Retry Failed" (the summary's button, or the command palette): sends the last run's retryable
- * decisions again, without the confirmation (the user confirmed the run and chose to retry it).
- */
-export async function retryFailed(c: Curation, opts: { signal?: AbortSignal } = {}): Promise<BulkSummary | undefined> {
-  const run = c.retry;
-  if (!run) {
-    void showInfo(vscode.l10n.t('No bulk decision has failures to retry.'));
-    return undefined;
-  }
-  await setRetry(c, undefined);
-  return runBulkWithUi(c, { verdict: run.verdict, targets: run.targets, description: vscode.l10n.t('retry of {0}', run.description), confirm: false, signal: opts.signal, bulk: run.bulk });
+/** Whether Retry Failed Decisions has anything to send: the last bulk run's, or single decisions of the active connection. */
+export async function updateRetryContext(c: Curation): Promise<void> {
+  await setContext(ContextKeys.canRetryFailed, c.retry !== undefined || c.failed.of(c.session.baseUrl).length > 0);
 }
 
 /** A run's summary with its moot outcomes split off, and the pending count before and after it. */
@@ -208,5 +199,6 @@ async function showSummary(c: Curation, req: BulkRequest, o: RunOutcome): Promis
   const clean = o.summary.done.length + o.moot.length === o.summary.total;
   const answer = await (clean ? showInfo(text, ...actions) : showWarning(text, ...actions));
   if (answer === history) await vscode.commands.executeCommand(Commands.showDecisionHistory);
-  if (answer === retry) await retryFailed(c);
+  if (answer === retry) await vscode.commands.executeCommand(Commands.retryFailedDecisions);
 }
+

@@ -10,6 +10,8 @@ import type { ErrorReporter } from '../error-reporter';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { showError } from '../ui/notify';
 import { TriageState } from '../triage/triage-state';
+import { ServiceHealth } from '../connection/service-health';
+import { FailedDecisions } from './failed-decisions';
 
 export interface Curation {
   session: Session;
@@ -23,6 +25,10 @@ export interface Curation {
   undo: UndoWindow;
   /** Unsure marks, flags and the informative order, read from the journal (issue 17). */
   triage: TriageState;
+  /** Single decisions that did not reach the service, for Retry Failed Decisions and the queue's list. */
+  failed: FailedDecisions;
+  /** Whether the active service answers (a decision that could not reach it says it does not). */
+  health: ServiceHealth;
 }
 
 /** The recommendations of the last bulk run worth sending again, with that run's verdict. */
@@ -49,8 +55,10 @@ export function createCuration(
   const journal = new DecisionJournal(vscode.Uri.joinPath(context.globalStorageUri, JOURNAL_FILE).fsPath);
   const triage = new TriageState(journal, log, () => session.baseUrl);
   // Disposed before the journal closes (subscriptions are disposed in reverse order).
-  context.subscriptions.push({ dispose: () => void journal.close() }, triage, recommendations.useTriage(triage));
-  return { session, recommendations, journal, errors, log, undo: new UndoWindow(), triage };
+  const failed = new FailedDecisions();
+  const health = new ServiceHealth(session, log);
+  context.subscriptions.push({ dispose: () => void journal.close() }, triage, recommendations.useTriage(triage), failed, health);
+  return { session, recommendations, journal, errors, log, undo: new UndoWindow(), triage, failed, health };
 }
 
 /** The active connection as the journal records it (base URL and label, never the token). */

@@ -8,7 +8,7 @@ import { Commands } from '../ids';
 import type { BulkSummary } from '../../curation/bulk-decisions';
 import type { Recommendation } from '../../api/model';
 import type { Verdict } from '../../api/model';
-import type { TriageGroup, TriageResult } from '../../triage/triage';
+import type { TriageGroup, TriageLabel, TriageResult } from '../../triage/triage';
 import { inertText } from '../ui/inert-text';
 import { showInfo, showWarning } from '../ui/notify';
 import { runBulkWithUi } from './bulk-run';
@@ -144,33 +144,49 @@ async function askVerdict(g: TriageGroup, result: TriageResult): Promise<{ verdi
   return picked && { verdict: picked.verdict, minP: picked.minP };
 }
 
-/** Every pending recommendation (all pages, cancellable) and the triage of them. */
-export async function triageAll(c: Curation, signal: AbortSignal | undefined): Promise<{ pending: Recommendation[]; result: TriageResult } | undefined> {
-  const client = await c.session.client();
-  if (!client) {
-    void showWarning(t('Dedup Curator: no active connection with a token.'));
-    return undefined;
-  }
+/** Every pending recommendation, the triage of them, and the answers it learnt from (one snapshot). */
+export interface TriageRead {
+  pending: Recommendation[];
+  result: TriageResult;
+  /** The journal's answers of this connection the run used: counts beside the groups come from these. */
+  labels: readonly TriageLabel[];
+}
+
+/** Every pending recommendation (all pages, cancellable) and the triage of them; failures reported as a notification. */
+export async function triageAll(c: Curation, signal: AbortSignal | undefined): Promise<TriageRead | undefined> {
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Triage: reading every pending recommendation…'), cancellable: true }, async (progress, token) => {
-      const cancel = cancellationSignal(token, signal);
-      try {
-        const pending: Recommendation[] = [];
-        for await (const page of client.recommendationPages({ pageSize: 200 }, { signal: cancel.signal })) {
-          pending.push(...page.data);
-          progress.report({ message: t('{0} of {1} read', pending.length, page.total ?? '?') });
-        }
-        await c.triage.loaded;
-        const started = performance.now();
-        const result = c.triage.runWhole(pending);
-        c.log.info(`triage of ${pending.length} pending: ${result.groups.length} groups in ${(performance.now() - started).toFixed(0)} ms`);
-        return { pending, result };
-      } finally {
-        cancel.dispose();
-      }
-    });
+    return await readTriage(c, signal);
   } catch (e) {
-    c.errors.report(e, t('Triage'));
+    if (e instanceof NoClientError) void showWarning(t('Dedup Curator: no active connection with a token.'));
+    else c.errors.report(e, t('Triage'));
     return undefined;
   }
+}
+
+/** There is no client to read the list with (no connection with a token, or plain http declined). */
+export class NoClientError extends Error {}
+
+/** As triageAll, but a failure is thrown for the caller to show (the Triage panel says it in the page). */
+export async function readTriage(c: Curation, signal: AbortSignal | undefined): Promise<TriageRead> {
+  const client = await c.session.client();
+  if (!client) throw new NoClientError(t('There is no active connection with a token.'));
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Triage: reading every pending recommendation…'), cancellable: true }, async (progress, token) => {
+    const cancel = cancellationSignal(token, signal);
+    try {
+      const pending: Recommendation[] = [];
+      for await (const page of client.recommendationPages({ pageSize: 200 }, { signal: cancel.signal })) {
+        pending.push(...page.data);
+        progress.report({ message: t('{0} of {1} read', pending.length, page.total ?? '?') });
+      }
+      await c.triage.loaded;
+      const started = performance.now();
+      // The run and the labels beside it in one synchronous step: no answer lands in between.
+      const result = c.triage.runWhole(pending);
+      const labels = c.triage.labels;
+      c.log.info(`triage of ${pending.length} pending: ${result.groups.length} groups in ${(performance.now() - started).toFixed(0)} ms`);
+      return { pending, result, labels };
+    } finally {
+      cancel.dispose();
+    }
+  });
 }

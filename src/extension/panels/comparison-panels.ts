@@ -5,7 +5,7 @@
 // hear from the Recommendations tree when a recommendation leaves it, to say "decided elsewhere".
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { stateConnection, stateIsQueue, stateRecommendationId } from '../../webview/comparison/from-page';
+import { stateConnection, stateGroup, stateIsQueue, stateRecommendationId } from '../../webview/comparison/from-page';
 import { type DecisionContext, recommendationOf } from '../commands/decision-commands';
 import type { ListNode } from '../views/paged-list';
 import { percent } from '../views/labels';
@@ -16,6 +16,7 @@ import { QueuePanel } from './queue-panel';
 import { ServiceExplanations } from './service-explanations';
 import { resumePoint } from './queue-resume';
 import type { ReviewGroup } from './queue-group';
+import { reviewGroupAgain } from './queue-group-restore';
 import { PreviewSlot, previewEnabled } from './preview-slot';
 import { showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
@@ -136,6 +137,9 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
       // Local skips and counts lived in the extension host and are gone: a new queue, at the same item if still pending.
       const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
       await this.settled();
+      // A group's queue walks its group again (or says plainly it cannot): never the whole list in its place.
+      const group = stateGroup(state);
+      if (group) return this.restoreGroupQueue(queue, group, id);
       if (!id) return queue.begin();
       // Back at its item once the view has it (a whole-list sort brings it only with its load), else at the view's first, said.
       const point = await resumePoint(this.ctx.list, id);
@@ -148,6 +152,20 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
     restored.hold(vscode.l10n.t('Checking whether this recommendation is still pending…'));
     await this.settled();
     await restoreComparison(restored, this.ctx, stateConnection(state));
+  }
+
+  /** A restored queue on the group it walked before the reload: at the same item if it is still pending there. */
+  private async restoreGroupQueue(queue: QueuePanel, saved: { key: string; words: string }, id: string | undefined): Promise<void> {
+    const group = await reviewGroupAgain(this.ctx.curation, saved.key);
+    if (queue.isDisposed) return;
+    if ('why' in group) return queue.groupLost(saved, group.why);
+    const at = id && group.members.some((r) => r['@id'] === id) ? id : undefined;
+    const notice = at
+      ? vscode.l10n.t('Back at the item shown before the reload, in the same group.')
+      : id
+        ? vscode.l10n.t('The item shown before the reload is no longer pending in this group: the queue goes on with the group’s next.')
+        : undefined;
+    await queue.restart(group, at, notice);
   }
 
   nextPending(after: string): Recommendation | undefined {

@@ -15,6 +15,10 @@ import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
 import { GroupSource, type ReviewGroup } from './queue-group';
 import { undoCountdown } from './undo-countdown';
+import { Commands } from '../ids';
+
+/** The failed decisions the queue's bar names one by one (the rest are counted). */
+const FAILED_SHOWN = 20;
 
 /** The Recommendations tree as the queue's source: its order, its filter, its paging. */
 export function treeSource(list: RecommendationsList): QueueSource {
@@ -56,6 +60,11 @@ export class QueuePanel extends ComparisonPanel {
       registry.ctx.session.onDidChange(() => {
         if (!this.navigating) this.onReady();
       }),
+      // The service could not be reached, or answers again; a decision failed, or was sent again.
+      registry.ctx.curation.health.onDidChange(() => this.healthChanged()),
+      registry.ctx.curation.failed.onDidChange(() => {
+        if (!this.navigating && !this.otherConnection) this.postStatus();
+      }),
       // The header says which sort and filter it follows, and how much of the list they saw: when
       // that changes (a sort chosen, a whole-list load going on) the header follows at once, not at
       // the next item (the walk of issue 13: a restored queue kept "among 1,700 loaded" for good).
@@ -63,9 +72,67 @@ export class QueuePanel extends ComparisonPanel {
         const scope = registry.ctx.list.describeScope();
         // A group's queue does not follow the tree's sort and filter (statusNow says which group).
         if (this.group || scope === this.scopeSent || this.navigating || this.otherConnection || this.queue.atEnd) return;
-        this.post({ type: 'queueStatus', queue: this.statusNow() });
+        this.postStatus();
       }),
     );
+  }
+
+  /** The curator chose to go on while the service did not answer: decisions are sent (and listed when they fail). */
+  private goingOn = false;
+  /** This queue's decisions held back (their undo period cut short) when the service could not be reached. */
+  private readonly heldBack = new Set<string>();
+
+  private get health() {
+    return this.registry.ctx.curation.health;
+  }
+
+  /** Paused: the service did not answer, and the curator has not chosen to go on. */
+  get paused(): boolean {
+    return this.health.unreachable !== undefined && !this.goingOn;
+  }
+
+  /**
+   * Unreachable: the decisions of this queue still in their undo period are held back at once (they
+   * would fail one by one, seconds later, while the queue moved on) and listed as not sent. Back:
+   * the queue goes on, and says what is left to send.
+   */
+  private healthChanged(): void {
+    if (this.otherConnection) return;
+    if (this.health.unreachable) {
+      for (const id of this.sentFromHere) {
+        if (!this.undo.isWaiting(id)) continue;
+        this.heldBack.add(id);
+        this.undo.cancel(id);
+      }
+      if (!this.navigating) this.postStatus();
+      return;
+    }
+    this.goingOn = false;
+    const failed = this.failedHere().length;
+    const message = failed
+      ? vscode.l10n.t('The service answers again: the queue goes on. {0} decisions were not sent: Retry Failed Decisions sends them.', failed)
+      : vscode.l10n.t('The service answers again: the queue goes on.');
+    if (this.navigating) return;
+    this.postStatus();
+    this.post({ type: 'notice', message, tone: 'ok' });
+  }
+
+  /** The failed decisions of the service this queue is on. */
+  private failedHere() {
+    return this.registry.ctx.curation.failed.of(this.startedFor);
+  }
+
+  /** The counts in the page and the tab's title, from one status (they disagreed: "7 done, 21,439 left" against "4 done · 21,442"). */
+  private postStatus(): void {
+    const queue = this.statusNow();
+    this.setTitle(queue);
+    this.post({ type: 'queueStatus', queue });
+  }
+
+  private setTitle(s: ReturnType<QueuePanel['statusNow']>): void {
+    if (this.queue.atEnd) this.panel.title = this.lost ? vscode.l10n.t('Review Queue: group not restored') : vscode.l10n.t('Review Queue: finished');
+    else if (s.offline?.paused) this.panel.title = vscode.l10n.t('Review Queue: paused, service unreachable');
+    else this.panel.title = vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
   }
 
   /** The scope the page's header shows (the last statusNow). */
@@ -94,12 +161,29 @@ export class QueuePanel extends ComparisonPanel {
    * tree's whole list (the group queue's "Full queue", Start Review Queue). Local skips and counts
    * start afresh; decisions still in their undo period stay undoable by U.
    */
-  async restart(group?: ReviewGroup): Promise<void> {
+  async restart(group?: ReviewGroup, startId?: string, notice?: string): Promise<void> {
     // Mid-step the page and the old queue would disagree on the item on screen: not now.
     if (this.navigating || this.busy) return;
+    this.lost = undefined;
     this.groupSource = group && new GroupSource(group, (id) => this.registry.ctx.curation.triage.isUnsure(id));
     this.queue = new ReviewQueue(this.groupSource ?? treeSource(this.registry.ctx.list));
     this.panel.reveal();
+    await this.begin(startId, notice);
+  }
+
+  /** The group this queue walked before a reload, which could not be brought back, and why. */
+  private lost: { words: string; why: string } | undefined;
+
+  /**
+   * After a reload: the group this queue walked cannot be brought back. It says so and waits — "Full
+   * queue" goes on with the whole list, the Triage panel's Review starts a group again — rather than
+   * walking the whole list in its place.
+   */
+  async groupLost(saved: { key: string; words: string }, why: string): Promise<void> {
+    // The key stays in the page's state: a later reload tries the group again.
+    this.groupSource = new GroupSource({ ...saved, members: [], baseUrl: this.registry.ctx.session.baseUrl }, () => false);
+    this.queue = new ReviewQueue(this.groupSource);
+    this.lost = { words: saved.words, why };
     await this.begin();
   }
 
@@ -132,8 +216,7 @@ export class QueuePanel extends ComparisonPanel {
     } else if (entry.state === 'gone') {
       this.elsewhere = vscode.l10n.t('Decided elsewhere (in the tree, by a bulk decision or in another panel): this recommendation is no longer pending.');
     }
-    const s = this.queue.status();
-    this.panel.title = vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
+    this.setTitle(this.statusNow());
     this.onReady();
   }
 
@@ -154,12 +237,19 @@ export class QueuePanel extends ComparisonPanel {
     this.status = undefined;
     this.elsewhere = undefined;
     this.notice = notice;
-    this.panel.title = vscode.l10n.t('Review Queue: finished');
+    this.panel.title = this.lost ? vscode.l10n.t('Review Queue: group not restored') : vscode.l10n.t('Review Queue: finished');
     this.onReady();
   }
 
   private endMessage(): string {
     const s = this.queue.status();
+    if (this.lost) {
+      return vscode.l10n.t(
+        'Before the reload this queue reviewed the group "{0}", which could not be brought back: {1} Open Triage and press Review on a group to review one again, or "Full queue" for the whole list.',
+        this.lost.words,
+        this.lost.why,
+      );
+    }
     if (this.registry.ctx.session.state.kind !== 'ready') return vscode.l10n.t('There is no active connection: connect to a service, then start the review queue again.');
     if (this.queue.loadFailed) return vscode.l10n.t('Could not load more recommendations (the Recommendations view says why). Press S to try again.');
     const summary = this.group
@@ -224,8 +314,7 @@ export class QueuePanel extends ComparisonPanel {
     if (this.stopped) {
       // Back on its own connection: it goes on where it was.
       this.stopped = false;
-      const s = this.queue.status();
-      this.panel.title = this.queue.atEnd ? vscode.l10n.t('Review Queue: finished') : vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
+      this.setTitle(this.statusNow());
     }
     if (this.queue.atEnd) this.post({ type: 'queueEnd', queue: this.statusNow(), message: this.endMessage(), ...this.emptyHeading() });
     else super.onReady();
@@ -233,6 +322,7 @@ export class QueuePanel extends ComparisonPanel {
 
   /** A queue that had nothing to review at all is not "finished": it says the list is empty. */
   private emptyHeading(): { heading?: string } {
+    if (this.lost) return { heading: vscode.l10n.t('The group of this queue could not be brought back') };
     const s = this.queue.status();
     const nothing = s.done + s.skipped === 0 && !this.queue.loadFailed && this.registry.ctx.session.state.kind === 'ready';
     return nothing ? { heading: vscode.l10n.t('No pending recommendations to review') } : {};
@@ -245,6 +335,12 @@ export class QueuePanel extends ComparisonPanel {
     // ahead) is told again that the queue stopped.
     if (this.otherConnection && (message.type === 'queue' || message.type === 'decide' || message.type === 'unsure')) return this.onReady();
     if (message.type === 'queue') return this.act(message.action);
+    // Paused (the service does not answer): nothing is sent; the item stays on screen, said why.
+    if (message.type === 'decide' && this.paused) {
+      const entry = this.queue.current();
+      if (entry) this.showEntry(entry, vscode.l10n.t('Paused, nothing was sent: the service cannot be reached. Try again, or choose “Go on anyway”.'));
+      return;
+    }
     // Clearing a mark keeps the item on screen, undecided: the panel's own path.
     if (message.type === 'clearUnsure') return this.navigating ? undefined : super.onMessage(message);
     const entry = this.queue.current();
@@ -286,14 +382,23 @@ export class QueuePanel extends ComparisonPanel {
     this.sentFromHere.add(id);
     const moved = this.navigate(() => this.queue.forward(), wait ? pendingText : undefined);
     // The queue's U is its undo: no notification per item. The line counts down, and U is on, while it waits.
+    // A failure to reach the service is said in the queue's bar (and the status bar): no notification each.
     const countdown = wait ? undoCountdown(() => this.undo.remaining(id), (s) => this.tellWaiting(id, verdict, names, s)) : undefined;
-    const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false, audit: this.auditDraw(rec) });
+    const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false, audit: this.auditDraw(rec), quietOffline: true });
     countdown?.dispose();
     this.sentFromHere.delete(id);
     await moved;
     let message: string;
     let tone: 'ok' | 'info' | 'error';
-    if (outcome.status === 'undone') {
+    if (outcome.status === 'undone' && this.heldBack.delete(id)) {
+      // Held back when the service could not be reached: not sent, listed, pending again.
+      const reason = this.health.unreachable?.message ?? vscode.l10n.t('The service could not be reached.');
+      this.registry.ctx.curation.failed.add({ rec, verdict, reason, baseUrl: this.startedFor ?? '' });
+      const doing = verdict === 'approve' ? vscode.l10n.t('Approving {0} failed', names) : vscode.l10n.t('Rejecting {0} failed', names);
+      message = vscode.l10n.t('{0}: {1} It is pending again (← goes back to it).', doing, reason);
+      tone = 'error';
+      this.queue.undecided(id, 'pending');
+    } else if (outcome.status === 'undone') {
       message = outcome.message;
       tone = 'info';
       this.queue.undecided(id, 'pending');
@@ -313,7 +418,7 @@ export class QueuePanel extends ComparisonPanel {
     }
     if (this.recommendationId === id && this.queue.current()) this.showEntry(this.queue.current() as QueueEntry, message);
     else {
-      this.post({ type: 'queueStatus', queue: this.statusNow() });
+      this.postStatus();
       this.post({ type: 'notice', message, tone });
     }
   }
@@ -335,6 +440,14 @@ export class QueuePanel extends ComparisonPanel {
         return this.queue.canBack ? this.navigate(() => this.queue.back()) : Promise.resolve();
       case 'fullQueue':
         return this.restart();
+      case 'tryAgain':
+        return this.tryAgain();
+      case 'goOn':
+        this.goingOn = true;
+        this.postStatus();
+        return Promise.resolve();
+      case 'retryFailed':
+        return Promise.resolve(vscode.commands.executeCommand(Commands.retryFailedDecisions)).then(() => undefined);
       case 'undo': {
         // A decision of this queue still in its undo period first (the one on screen, else the
         // latest), then the last skip.
@@ -346,6 +459,12 @@ export class QueuePanel extends ComparisonPanel {
         return this.queue.canUndo ? this.navigate(() => this.queue.undoSkip(), vscode.l10n.t('Skip undone: this recommendation is pending again.')) : Promise.resolve();
       }
     }
+  }
+
+  /** Try Again Now: the service asked at once; the bar says what it answered. */
+  private async tryAgain(): Promise<void> {
+    if (await this.health.checkNow()) return;
+    this.post({ type: 'notice', message: vscode.l10n.t('Still no answer: {0}', this.health.unreachable?.message ?? ''), tone: 'error' });
   }
 
   protected override async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
@@ -374,7 +493,21 @@ export class QueuePanel extends ComparisonPanel {
     const group = this.group;
     const scope = group ? undefined : this.registry.ctx.list.describeScope();
     this.scopeSent = scope;
-    return { ...s, canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined, ...(scope ? { scope } : {}), ...(group ? { group: { words: group.words } } : {}) };
+    const down = this.otherConnection ? undefined : this.health.unreachable;
+    const failed = this.failedHere();
+    return {
+      ...s,
+      canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined,
+      ...(scope ? { scope } : {}),
+      ...(group ? { group: { words: group.words, key: group.key } } : {}),
+      ...(down ? { offline: { message: down.message, paused: !this.goingOn } } : {}),
+      ...(failed.length
+        ? {
+            failed: failed.slice(0, FAILED_SHOWN).map((f) => ({ verdict: f.verdict, names: recommendationNames(f.rec), reason: f.reason })),
+            ...(failed.length > FAILED_SHOWN ? { failedMore: failed.length - FAILED_SHOWN } : {}),
+          }
+        : {}),
+    };
   }
 
   override pendingChanged(change: PendingChange): void {
@@ -385,6 +518,6 @@ export class QueuePanel extends ComparisonPanel {
     else this.queue.gone(change.id);
     super.pendingChanged(change);
     // Any decision changes "remaining", whichever recommendation it was about.
-    if (!this.navigating) this.post({ type: 'queueStatus', queue: this.statusNow() });
+    if (!this.navigating) this.postStatus();
   }
 }

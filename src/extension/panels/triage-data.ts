@@ -47,5 +47,6 @@ export function triagePanelData(pending: readonly Recommendation[], labels: read
   const recallBudget = { maxLost: result.sets.reject.maxLost, used: result.sets.reject.lostHigh };
   const a = result.audit;
   const audit = a.items.length || a.answers ? { items: a.items.length, groups: a.keys.length, answers: a.answers, wrong: a.wrong, high: a.wrongHigh, certified: a.certified } : undefined;
-  return { pending: pending.length, labels: result.model.labels, targetPrecision: result.options.targetPrecision, targetRecall: result.options.targetRecall, recallBudget, audit, histogram, thresholds, groups };
+  // The decisions counted are those the histogram and the approval rate show: one source, not the model's count of its own run.
+  return { pending: pending.length, labels: decided.length, targetPrecision: result.options.targetPrecision, targetRecall: result.options.targetRecall, recallBudget, audit, histogram, thresholds, groups };
 }

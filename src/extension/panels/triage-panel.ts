@@ -9,11 +9,12 @@ import { Commands, PanelTypes } from '../ids';
 import type { Recommendation } from '../../api/model';
 import type { TriageResult } from '../../triage/triage';
 import { TriagePageMessage } from '../../webview/triage/from-page';
-import type { ToTriageWebview } from '../../webview/triage/protocol';
+import type { ToTriageWebview, TriagePanelData } from '../../webview/triage/protocol';
 import type { Curation } from '../curation/context';
-import { triageAll } from '../curation/group-command';
-import { flagsText, flagWord } from '../triage/flag-labels';
-import { groupReviewOrder, type ReviewGroup } from './queue-group';
+import { NoClientError, readTriage } from '../curation/group-command';
+import { isDedupError } from '../../api/errors';
+import { flagWord } from '../triage/flag-labels';
+import { reviewGroupFrom } from './queue-group-restore';
 import { BasePanel, type PanelPage, panelOptions } from './base-panel';
 import { triagePanelData } from './triage-data';
 
@@ -33,8 +34,13 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
   private followed = false;
   /** How long the last computation took (reading the list and triage), in ms. */
   private lastComputeMs = 0;
-  /** Why there are no groups (no active connection), said again to a page that loads meanwhile. */
-  private noConnection: string | undefined;
+  /**
+   * Why there are no groups — no active connection, or the computation failed (the service is
+   * down) — said in the page, again to a page that loads meanwhile; `retry` offers Refresh there.
+   */
+  private unavailable: { message: string; retry: boolean } | undefined;
+  /** What the page was last sent (tests read it as the user reads the page). */
+  private drawn: TriagePanelData | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -57,9 +63,21 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
           if (this.computed) this.waitForConnection();
           return;
         }
-        if (state.baseUrl !== this.computed?.baseUrl) this.changed(vscode.l10n.t('The connection changed to {0}: computing its groups…', state.label));
+        if (state.baseUrl === this.computed?.baseUrl) return;
+        const computing = vscode.l10n.t('The connection changed to {0}: computing its groups…', state.label);
+        // The table (or the failure) of the connection before goes at once: onReady shows no groups of another backlog.
+        if (!this.result && this.followed) this.unavailable = { message: computing, retry: false };
+        this.changed(computing);
+        this.onReady();
       }),
-      c.triage.onDidChange(() => this.changed(vscode.l10n.t('Your decisions changed: computing the groups again…'))),
+      // The header's counts follow the answers at once (one source: this connection's backlog and
+      // journal); the groups follow when computed again. Until then the page said "0 decisions
+      // learnt from" beside an approval rate of n = 14, and a pending count of before the answers.
+      c.triage.onDidChange(() => {
+        this.changed(vscode.l10n.t('Your decisions changed: computing the groups again…'));
+        this.redrawCounts();
+      }),
+      c.recommendations.onDidChangePending((change) => this.pendingChanged(change.id, change.pending)),
       this.panel.onDidChangeViewState(() => {
         if (this.panel.visible && this.stale) this.changed();
       }),
@@ -78,8 +96,32 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     this.result = undefined;
     this.pending = [];
     this.computed = undefined;
-    this.noConnection = vscode.l10n.t('There is no active connection: connect to a service; this panel computes its groups when it is ready.');
-    this.post({ type: 'none', message: this.noConnection });
+    this.unavailable = { message: vscode.l10n.t('There is no active connection: connect to a service; this panel computes its groups when it is ready.'), retry: false };
+    this.onReady();
+  }
+
+  /** Recommendations that left the backlog (decided) or came back (that decision failed), kept while the groups wait to be computed again. */
+  private readonly left = new Map<string, Recommendation>();
+
+  private pendingChanged(id: string, pending: boolean): void {
+    if (!this.result || this.computed?.baseUrl !== this.c.session.baseUrl) return;
+    if (!pending) {
+      const i = this.pending.findIndex((r) => r['@id'] === id);
+      if (i < 0) return;
+      this.left.set(id, this.pending[i]);
+      this.pending = [...this.pending.slice(0, i), ...this.pending.slice(i + 1)];
+    } else {
+      const back = this.left.get(id);
+      if (!back) return;
+      this.left.delete(id);
+      this.pending = [...this.pending, back];
+    }
+    this.redrawCounts();
+  }
+
+  /** The page's counts again from the backlog and the journal as they are now (a shown page only: a hidden one is sent them when shown). */
+  private redrawCounts(): void {
+    if (this.result && this.panel.visible) this.onReady();
   }
 
   /** Something the groups depend on changed: say so at once, recompute shortly (when visible). */
@@ -114,13 +156,22 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       this.stale = false;
       const state = this.c.session.state;
       const started = performance.now();
-      const loaded = await triageAll(this.c, undefined);
-      this.lastComputeMs = performance.now() - started;
+      let loaded: Awaited<ReturnType<typeof readTriage>> | undefined;
+      try {
+        loaded = await readTriage(this.c, undefined);
+      } catch (e) {
+        this.failed(state, e);
+      }
       if (loaded) {
-        this.noConnection = undefined;
+        this.c.health.markReachable();
+        // Only a computation that ran counts: a read that failed after its retries would make the next wait long.
+        this.lastComputeMs = performance.now() - started;
+        this.unavailable = undefined;
         this.computed = state.kind === 'ready' ? { baseUrl: state.baseUrl, label: state.label } : undefined;
         this.pending = loaded.pending;
+        this.left.clear();
         this.result = loaded.result;
+        if (state.kind === 'ready') this.syncTree(loaded.pending.length, state.baseUrl);
       }
       this.onReady();
     })().finally(() => {
@@ -128,6 +179,48 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       if (this.stale && !this.isDisposed) this.changed();
     });
     return this.loading;
+  }
+
+  /**
+   * The Recommendations view's pending count is the service's as it last loaded, moved by the
+   * decisions made here: when the backlog just read says otherwise (decided in another window,
+   * recommendations made moot by an approval, a service restarted), the view loads again, so the
+   * two never disagree (the walk: "21,496 pending" here beside a tree of 21,442). Not while a
+   * decision waits out its undo period: the service still lists it, the view rightly does not.
+   */
+  private syncTree(read: number, baseUrl: string): void {
+    const list = this.c.recommendations;
+    const shown = list.knownTotal;
+    if (shown === undefined || shown === read || this.c.session.baseUrl !== baseUrl || this.c.undo.latest() !== undefined) return;
+    this.c.log.info(`triage read ${read} pending where the Recommendations view says ${shown}: the view loads again`);
+    void list.loading.then(() => (list.knownTotal === shown ? list.refresh() : undefined));
+  }
+
+  /**
+   * The computation failed: its groups (and any of the connection before) go, and the page says why
+   * with Refresh, rather than a table of another backlog with live Review / Approve… / Reject… and
+   * the failure in a notification only (a switch to a service that is down).
+   */
+  private failed(state: typeof this.c.session.state, e: unknown): void {
+    const name = state.kind === 'ready' ? state.label : (this.c.session.active?.name ?? '');
+    const why = e instanceof NoClientError ? e.message : this.c.errors.explain(e, vscode.l10n.t('Triage'));
+    // Not reached: the status bar (and a review queue) say so too, until the service answers.
+    if (isDedupError(e) && (e.kind === 'network' || e.kind === 'timeout')) this.c.health.markUnreachable(why);
+    this.computed = state.kind === 'ready' ? { baseUrl: state.baseUrl, label: state.label } : undefined;
+    this.result = undefined;
+    this.pending = [];
+    this.left.clear();
+    this.unavailable = { message: vscode.l10n.t('Could not compute the groups of "{0}": {1} Refresh tries again.', name, why), retry: true };
+  }
+
+  /** Why the page shows no groups ('' when it shows them). */
+  get unavailableReason(): string {
+    return this.unavailable?.message ?? '';
+  }
+
+  /** What the page was last sent to draw (undefined while it shows no groups). */
+  get shown(): TriagePanelData | undefined {
+    return this.drawn;
   }
 
   /** The name of the connection the groups were computed on ('' before the first computation). */
@@ -147,22 +240,32 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
 
   protected onReady(): void {
     if (!this.result) {
-      if (this.noConnection) this.post({ type: 'none', message: this.noConnection });
+      this.drawn = undefined;
+      if (this.unavailable) this.post({ type: 'none', ...this.unavailable });
       return;
     }
-    this.post({ type: 'triage', data: { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord), connection: this.computed?.label ?? '' } });
+    // A table of another connection's backlog is not shown (its actions would act on nothing of this one).
+    const active = this.c.session.state;
+    if (active.kind === 'ready' && active.baseUrl !== this.computed?.baseUrl) {
+      this.drawn = undefined;
+      this.post({ type: 'none', message: vscode.l10n.t('The connection changed to {0}: computing its groups…', active.label) });
+      return;
+    }
+    // The counts of the header, the histogram and the approval rate: this connection's backlog and
+    // journal as they are now; the groups as last computed.
+    this.drawn = { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord), connection: this.computed?.label ?? '' };
+    this.post({ type: 'triage', data: this.drawn });
   }
 
   protected async onMessage(message: TriagePageMessage): Promise<void> {
     if (message.type === 'refresh') return this.refresh();
+    if (!this.drawn) return this.refresh();
     const group = this.result?.groups.find((g) => g.key === message.key);
     if (!group) return this.post({ type: 'notice', message: vscode.l10n.t('That group is no longer in the backlog: refresh.') });
     if (message.action === 'review') {
       // The review queue on this group: its pending members (not unsure), most informative first.
-      const members = groupReviewOrder(this.result!, group, this.pending, this.c.triage.core().informativeOrder);
-      if (!members.length) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
-      const words = [group.words, flagsText(group.flags)].filter(Boolean).join(' · ');
-      const review: ReviewGroup = { key: group.key, words, members, baseUrl: this.computed?.baseUrl };
+      const review = reviewGroupFrom(this.c, this.result!, this.pending, group, this.computed?.baseUrl);
+      if (!review.members.length) return this.post({ type: 'notice', message: vscode.l10n.t('Nothing in this group can be reviewed (all marked unsure).') });
       await vscode.commands.executeCommand(Commands.startReviewQueue, { group: review });
       return;
     }

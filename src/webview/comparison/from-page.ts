@@ -8,8 +8,12 @@ import { CommonPageMessage, IdSchema, OpenLinkMessage, ReadyMessage } from '../s
 import { parseMessage } from '../shared/messages';
 import { VERDICTS } from './fields';
 
-/** fullQueue: leave a group's queue for the whole queue (the Recommendations view's order). */
-export const QUEUE_ACTIONS = ['skip', 'back', 'undo', 'fullQueue'] as const;
+/**
+ * fullQueue: leave a group's queue for the whole queue (the Recommendations view's order).
+ * While the service cannot be reached: tryAgain asks it now, goOn sends decisions all the same,
+ * retryFailed sends the failed decisions again.
+ */
+export const QUEUE_ACTIONS = ['skip', 'back', 'undo', 'fullQueue', 'tryAgain', 'goOn', 'retryFailed'] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
 
 /** Page → extension: the comparison page's own messages (BasePanel handles ready and openLink). */
@@ -35,7 +39,7 @@ export const parseWebviewMessage = (raw: unknown): FromWebview | undefined => pa
 
 // The serializer reads single members of a saved state: each on its own, so one malformed member
 // (an old page's view) does not lose the others.
-const SavedState = v.object({ recommendationId: v.optional(v.unknown()), connection: v.optional(v.unknown()), queue: v.optional(v.unknown()) });
+const SavedState = v.object({ recommendationId: v.optional(v.unknown()), connection: v.optional(v.unknown()), queue: v.optional(v.unknown()), group: v.optional(v.unknown()) });
 const savedState = (state: unknown) => parseMessage(SavedState, state);
 const text = (x: unknown) => (v.is(IdSchema, x) ? x : undefined);
 
@@ -44,6 +48,14 @@ export const stateRecommendationId = (state: unknown): string | undefined => tex
 
 /** The connection name a saved panel state was shown for, if it has one. */
 export const stateConnection = (state: unknown): string | undefined => text(savedState(state)?.connection);
+
+const SavedGroup = v.object({ key: v.pipe(v.string(), v.minLength(1), v.maxLength(10_000)), words: v.pipe(v.string(), v.maxLength(10_000)) });
+
+/** The triage group a saved queue walked, if it walked one. */
+export const stateGroup = (state: unknown): { key: string; words: string } | undefined => {
+  const group = savedState(state)?.group;
+  return v.is(SavedGroup, group) ? { key: group.key, words: group.words } : undefined;
+};
 
 /** Whether a saved panel state is a review queue's. */
 export const stateIsQueue = (state: unknown): boolean => savedState(state)?.queue === true;

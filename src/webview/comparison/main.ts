@@ -46,6 +46,9 @@ const queueHandlers: QueueHandlers = {
   undo: () => navigate('undo'),
   help: () => toggleHelp(),
   fullQueue: () => navigate('fullQueue'),
+  tryAgain: () => navigate('tryAgain'),
+  goOn: () => navigate('goOn'),
+  retryFailed: () => navigate('retryFailed'),
 };
 
 /** Replaces the page; the main region takes the focus so that the keys work at once. */
@@ -63,7 +66,7 @@ function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connec
   const another = state?.recommendationId !== view.recommendationId;
   queue = q;
   next = q ? upcoming : undefined;
-  state = q ? { recommendationId: view.recommendationId, view, queue: true } : { recommendationId: view.recommendationId, view };
+  state = q ? { recommendationId: view.recommendationId, view, queue: true, ...groupOf(q) } : { recommendationId: view.recommendationId, view };
   if (connection) state.connection = connection;
   host.save(state);
   render(
@@ -98,13 +101,20 @@ function showAhead(kind: 'decide' | 'skip'): void {
 
 function showEnd(q: QueueStatus, message: string, heading?: string): void {
   queue = q;
-  state = { recommendationId: '', queue: true };
+  state = { recommendationId: '', queue: true, ...groupOf(q) };
   host.save(state);
   render(queueEnd(q, message, queueHandlers, heading));
 }
 
+/** A group's queue saves its group: a reload brings back the queue on that group, not on the whole list. */
+function groupOf(q: QueueStatus): Pick<PanelState, 'group'> {
+  return q.group?.key ? { group: { key: q.group.key, words: q.group.words } } : {};
+}
+
 function decide(verdict: Verdict): void {
   if (!state?.view || !decisionOpen()) return;
+  // Paused while the service cannot be reached: the item stays, nothing is sent.
+  if (queue?.offline?.paused) return statusLine(t('pausedOffline'), 'error');
   host.post({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
   if (queue && next) showAhead('decide');
   else setStatus({ state: 'working', verdict });

@@ -145,7 +145,16 @@ const QueueStatusSchema = v.object({
    * Set when the queue walks one triage group only ("Review samples" in the Triage panel): the
    * group's pattern in words (the header says "Reviewing group: … (n pending)", n = remaining).
    */
-  group: v.optional(v.object({ words: v.string() })),
+  group: v.optional(v.object({ words: v.string(), key: v.optional(v.string()) })),
+  /**
+   * The service could not be reached (a decision failed on the network): `message` says so; while
+   * `paused`, A and R send nothing (the queue waits for the service, or for "Go on anyway").
+   */
+  offline: v.optional(v.object({ message: v.string(), paused: v.boolean() })),
+  /** Decisions of this connection that did not reach the service, oldest first (Retry Failed Decisions sends them). */
+  failed: v.optional(v.array(v.object({ verdict: VerdictSchema, names: v.string(), reason: v.string() }))),
+  /** How many more failed decisions there are than `failed` lists. */
+  failedMore: v.optional(v.number()),
 });
 export type QueueStatus = v.InferOutput<typeof QueueStatusSchema>;
 
@@ -197,5 +206,7 @@ export const PanelStateSchema = v.object({
   queue: v.optional(v.boolean()),
   /** The name of the connection the recommendation came from: a restored panel decides only there. */
   connection: v.optional(v.string()),
+  /** The triage group a queue walked: a restored queue walks it again (its key), or says it cannot (its words). */
+  group: v.optional(v.object({ key: v.string(), words: v.string() })),
 });
 export type PanelState = v.InferOutput<typeof PanelStateSchema>;

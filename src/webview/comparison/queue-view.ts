@@ -13,6 +13,10 @@ export interface QueueHandlers {
   help(): void;
   /** Leave a group's queue for the whole queue. */
   fullQueue(): void;
+  /** The service cannot be reached: ask it now, unpause, send the failed decisions again. */
+  tryAgain(): void;
+  goOn(): void;
+  retryFailed(): void;
 }
 
 const ITEM_TEXT = { pending: 'itemPending', skipped: 'itemSkipped', approved: 'itemApproved', rejected: 'itemRejected', gone: 'itemGone' } as const;
@@ -73,7 +77,36 @@ export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
     nav.append(navButton(t('fullQueue'), t('fullQueueLabel'), '', handlers.fullQueue));
   }
   bar.append(el('div', 'queue-head', el('strong', 'queue-title', t('reviewQueue')), counts(q), item, group ?? scope), nav);
+  const offline = offlineBox(q, handlers);
+  if (offline) bar.append(offline);
   return bar;
+}
+
+/**
+ * The service cannot be reached, or decisions did not reach it: said in the bar (an alert, read out
+ * once when it appears), with what the curator can do, and every decision not sent, by name.
+ */
+function offlineBox(q: QueueStatus, handlers: QueueHandlers): HTMLElement | null {
+  const failed = q.failed ?? [];
+  if (!q.offline && !failed.length) return null;
+  const box = el('div', 'queue-offline');
+  box.setAttribute('role', 'alert');
+  const actions = el('div', 'queue-nav');
+  if (q.offline) {
+    box.append(el('p', 'offline-line', el('strong', undefined, `⚠ ${t('offlineTitle')}: `), q.offline.message, ' ', q.offline.paused ? t('offlinePaused') : t('offlineGoingOn')));
+    actions.append(navButton(t('tryAgain'), t('tryAgainLabel'), '', handlers.tryAgain));
+    if (q.offline.paused) actions.append(navButton(t('goOn'), t('goOnLabel'), '', handlers.goOn));
+  }
+  if (failed.length) {
+    const list = el('ul', 'failed-list');
+    for (const f of failed) list.append(el('li', undefined, t(f.verdict === 'approve' ? 'failedApprove' : 'failedReject', f.names), el('span', 'failed-reason', ` — ${f.reason}`)));
+    if (q.failedMore) list.append(el('li', undefined, t('failedMore', q.failedMore)));
+    const count = failed.length + (q.failedMore ?? 0);
+    box.append(el('p', 'failed-title', t('failedTitle', count)), list);
+    actions.append(navButton(t('retryFailed'), t('retryFailedLabel'), '', handlers.retryFailed, !q.offline?.paused));
+  }
+  box.append(actions);
+  return box;
 }
 
 export interface HelpDialog {

@@ -114,6 +114,13 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
   return el('div', 'table-wrap', el('table', 'groups', el('caption', undefined, t('groupsCaption')), el('thead', undefined, head), body));
 }
 
+function refreshButton(): HTMLButtonElement {
+  const refresh = el('button', 'nav refresh', t('refresh'));
+  refresh.type = 'button';
+  refresh.addEventListener('click', () => host.post({ type: 'refresh' }));
+  return refresh;
+}
+
 function draw(): void {
   if (!data) return;
   const d = data;
@@ -122,9 +129,7 @@ function draw(): void {
   const title = el('h1', undefined, d.connection ? t('titleOf', d.connection) : t('title'));
   title.id = 'title';
   main.setAttribute('aria-labelledby', 'title');
-  const refresh = el('button', 'nav refresh', t('refresh'));
-  refresh.type = 'button';
-  refresh.addEventListener('click', () => host.post({ type: 'refresh' }));
+  const refresh = refreshButton();
   const facts = el('p', 'facts', t('facts', count(d.pending), count(d.groups.length), count(d.labels), pct(d.targetPrecision)));
   // The recall side (issue 17): what bulk rejections may lose and what they use, at the honest ends.
   const { maxLost, used } = d.recallBudget;
@@ -162,7 +167,7 @@ function receive(message: ToTriageWebview): void {
     performance.mark('triage drawn');
   } else if (message.type === 'none') {
     data = undefined;
-    root.replaceChildren(el('main', 'triage', el('h1', undefined, t('title')), statusElement(message.message)));
+    root.replaceChildren(el('main', 'triage unavailable', el('h1', undefined, t('title')), statusElement(message.message), message.retry ? refreshButton() : null));
   } else {
     statusLine(message.message, 'info');
   }

@@ -75,8 +75,11 @@ export const ToTriagePage = v.union([
   v.object({ type: v.literal('triage'), data: TriagePanelDataSchema }),
   /** A line for the status area (a group gone since the last refresh, nothing to review). */
   v.object({ type: v.literal('notice'), message: v.string() }),
-  /** No groups to show (no active connection): the page drops the ones it shows and says why. */
-  v.object({ type: v.literal('none'), message: v.string() }),
+  /**
+   * No groups to show (no active connection, the connection changed, the computation failed): the
+   * page drops the ones it shows and says why; `retry`: with Refresh.
+   */
+  v.object({ type: v.literal('none'), message: v.string(), retry: v.optional(v.boolean()) }),
 ]);
 export type ToTriageWebview = v.InferOutput<typeof ToTriagePage>;
 
