@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { DedupClient } from '../api/client';
 import { SyncLock } from './sync-lock';
 import { legacyBaseUrl, removeLegacyFiles } from './legacy';
-import { MirrorError } from './mirror-error';
+import { MirrorDamageError, MirrorError } from './mirror-error';
 import { MIRROR_KINDS, type MirrorKind, type MirroredRecord } from './record-set-types';
 import { RecordTable } from './record-table';
 import { SCHEMA_VERSION, createSchema } from './schema';
@@ -15,7 +15,7 @@ import { type Database, describeSqliteError, inTransaction, openDatabase } from 
 import { Statements } from './statements';
 import { type KindState, readKind, readMeta, writeMeta } from './sync-state';
 import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
-import { removeDatabaseFiles } from './database-files';
+import { clearStaleLock, removeDatabaseFiles } from './database-files';
 
 export interface MirrorHit<T = MirroredRecord> {
   id: string;
@@ -59,6 +59,7 @@ export class Mirror {
   static async open(dir: string): Promise<Mirror> {
     const mirror = new Mirror(dir);
     mirror.legacyUrl = await legacyBaseUrl(dir);
+    await clearStaleLock(mirror.file);
     if (existsSync(mirror.file)) mirror.attach();
     else if (mirror.legacyUrl !== undefined) mirror.unusable = `${dir} holds a mirror of the previous format; the next sync rebuilds it (a full sync, once)`;
     return mirror;
@@ -84,8 +85,12 @@ export class Mirror {
       }
       this.sql = sql;
       this.tables = { locations: new RecordTable(sql, 'locations'), events: new RecordTable(sql, 'events') };
+      // A damaged record found by an earlier search (its checksum): still not served.
+      this.unusable = readMeta(sql, 'damaged');
     } catch (e) {
       if (db?.isOpen) db.close();
+      // Held by another process for longer than a statement takes: not damaged, only busy.
+      if (/database is locked|SQLITE_BUSY/i.test(e instanceof Error ? e.message : '')) throw new MirrorError(`the mirror in ${this.dir} is busy: another process holds it; try again`);
       this.unusable = `the mirror database ${file} is damaged (${e instanceof MirrorError ? e.message : describeSqliteError(e)}); the next sync rebuilds it`;
     }
   }
@@ -98,6 +103,26 @@ export class Mirror {
   private usable(): Record<MirrorKind, RecordTable> | undefined {
     if (this.unusable) throw new MirrorError(this.unusable);
     return this.tables;
+  }
+
+  /**
+   * Runs a read; a damaged record it meets makes the whole mirror unusable until a sync rebuilds it,
+   * noted in the database so that other processes (the CLI, the extension) do not serve it either.
+   */
+  private reading<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (e) {
+      if (e instanceof MirrorDamageError && this.sql) {
+        this.unusable = e.message;
+        try {
+          writeMeta(this.sql, 'damaged', e.message);
+        } catch {
+          // A mirror that cannot take the note is still not served by this process.
+        }
+      }
+      throw e;
+    }
   }
 
   /** The service this mirror was synced from, undefined before the first sync. */
@@ -121,11 +146,15 @@ export class Mirror {
   }
 
   get<T = MirroredRecord>(kind: MirrorKind, id: string): T | undefined {
-    return this.usable()?.[kind].get(id) as T | undefined;
+    return this.reading(() => this.usable()?.[kind].get(id) as T | undefined);
   }
 
   /** Whole records best first; an empty query lists records in mirror order up to the limit. */
   search<T = MirroredRecord>(kind: MirrorKind, query: string, limit = DEFAULT_SEARCH_LIMIT): MirrorHit<T>[] {
+    return this.reading(() => this.searchNow<T>(kind, query, limit));
+  }
+
+  private searchNow<T>(kind: MirrorKind, query: string, limit: number): MirrorHit<T>[] {
     const table = this.usable()?.[kind];
     if (!table || !this.sql) return [];
     if (query.trim() === '') return table.first(limit).map((h) => ({ id: h.id, score: 0, record: h.record as T }));
@@ -151,7 +180,7 @@ export class Mirror {
 
   /** The events at a location, by start date. */
   eventsAt<T = MirroredRecord>(locationId: string): T[] {
-    return (this.usable()?.events.at(locationId) ?? []) as T[];
+    return this.reading(() => (this.usable()?.events.at(locationId) ?? []) as T[]);
   }
 
   /**
@@ -164,10 +193,12 @@ export class Mirror {
   }
 
   private async runSync(client: DedupClient, opts: SyncOptions): Promise<SyncReport> {
-    const known = this.baseUrl ?? this.legacyUrl;
-    if (known !== undefined && known !== client.baseUrl) {
-      throw new MirrorError(`the mirror in ${this.dir} holds records of ${known}, not of ${client.baseUrl}; use another directory`);
+    for (const known of [this.baseUrl, this.legacyUrl]) {
+      if (known !== undefined && known !== client.baseUrl) {
+        throw new MirrorError(`the mirror in ${this.dir} holds records of ${known}, not of ${client.baseUrl}; use another directory`);
+      }
     }
+    await clearStaleLock(this.file);
     const lock = await SyncLock.take(this.dir);
     try {
       const rebuilt = this.unusable;

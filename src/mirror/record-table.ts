@@ -2,7 +2,7 @@
 // transaction (sync.ts), read back whole and checked against the checksum written with them, so a
 // damaged row is reported, never served.
 import { fieldsOf } from './indexed-fields';
-import { MirrorError } from './mirror-error';
+import { MirrorDamageError } from './mirror-error';
 import { type MirrorKind, type MirroredRecord, placeOf, sourceKeys } from './record-set-types';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
@@ -131,11 +131,11 @@ export class RecordTable {
   /** A row's record, after its checksum matched: a damaged row is an error, never an answer. */
   parse(row: Row): unknown {
     const json = row.json as string;
-    if (checksum(json) !== Number(row.checksum)) throw new MirrorError(`the mirror's copy of ${this.kind} ${String(row.id)} is damaged (its checksum does not match); sync the mirror to rebuild it`);
+    if (checksum(json) !== Number(row.checksum)) throw new MirrorDamageError(`the mirror's copy of ${this.kind} ${String(row.id)} is damaged (it does not match its checksum); the next sync rebuilds the mirror`);
     try {
       return JSON.parse(json);
     } catch {
-      throw new MirrorError(`the mirror's copy of ${this.kind} ${String(row.id)} is damaged (not JSON); sync the mirror to rebuild it`);
+      throw new MirrorDamageError(`the mirror's copy of ${this.kind} ${String(row.id)} is damaged (not JSON); the next sync rebuilds the mirror`);
     }
   }
 }

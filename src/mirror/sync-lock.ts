@@ -45,6 +45,16 @@ export class SyncLock {
   }
 }
 
+/** Whether a process syncs the mirror in `dir` now: 'none' without a lock file, 'dead' when its process is gone (killed). */
+export async function syncHolder(dir: string): Promise<'none' | 'alive' | 'dead'> {
+  const file = path.join(dir, 'sync.lock');
+  if (held.has(file)) return 'alive';
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return 'none';
+  const pid = Number(text.trim());
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? 'alive' : 'dead';
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
