@@ -30,6 +30,13 @@ export class RecordFinder {
       void showInfo(t('Dedup Curator: connect to a service first.'));
       return undefined;
     }
+    if (mirror.damage) {
+      // Never served: the next sync rebuilds it.
+      const sync = t('Sync Mirror');
+      const answer = await showInfo(t('Dedup Curator: {0}. Sync it now?', mirror.damage), sync);
+      if (answer !== sync || !(await this.mirrors.sync())) return undefined;
+      return this.find(kind);
+    }
     if (!mirror.syncedAt) {
       const sync = t('Sync Mirror');
       const answer = await showInfo(t('Dedup Curator: Find searches a local mirror of the service, which is not synced yet. Sync it now?'), sync);
@@ -60,7 +67,15 @@ export class RecordFinder {
       let answered: string | undefined;
       const show = (query: string) => {
         if ((!indexed && query.trim() !== '') || query === answered) return;
-        const items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+        let items: FindItem[];
+        try {
+          items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+        } catch (e) {
+          // A damaged record met by the search: said in the list, and nothing of the mirror served.
+          qp.items = [{ label: t('The mirror cannot be searched'), detail: e instanceof Error ? e.message : String(e), alwaysShow: true }];
+          answered = query;
+          return;
+        }
         // An empty list says nothing (the walk of issue 18: a blank box under the input); say why.
         qp.items = items.length > 0 ? items : [nothingFound(mirror, kind, query)];
         answered = query;
