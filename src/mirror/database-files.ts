@@ -21,5 +21,5 @@ export async function clearStaleLock(file: string): Promise<void> {
 }
 
 export async function removeDatabaseFiles(file: string): Promise<void> {
-  for (const f of [file, `${file}-journal`, `${file}-wal`, `${file}-shm`, `${file}.lock`]) await rm(f, { force: true, recursive: true });
+  for (const f of [file, `${file}-journal`, `${file}-wal`, `${file}-shm`, `${file}.lock`, `${file}.checked`]) await rm(f, { force: true, recursive: true });
 }

@@ -15,6 +15,7 @@ import { type Database, describeSqliteError, inTransaction, openDatabase } from 
 import { Statements } from './statements';
 import { type KindState, readKind, readMeta, writeMeta } from './sync-state';
 import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
+import { noteChecked, unchangedSinceCheck } from './check-stamp';
 import { clearStaleLock, removeDatabaseFiles } from './database-files';
 
 export interface MirrorHit<T = MirroredRecord> {
@@ -74,8 +75,11 @@ export class Mirror {
     let db: Database | undefined;
     try {
       db = openDatabase(file);
-      const check = db.all('PRAGMA quick_check').map((r) => String(Object.values(r)[0]));
-      if (check.length !== 1 || check[0] !== 'ok') throw new Error(`quick_check: ${check.slice(0, 3).join('; ')}`);
+      if (!unchangedSinceCheck(file)) {
+        const check = db.all('PRAGMA quick_check').map((r) => String(Object.values(r)[0]));
+        if (check.length !== 1 || check[0] !== 'ok') throw new Error(`quick_check: ${check.slice(0, 3).join('; ')}`);
+        noteChecked(file);
+      }
       const sql = new Statements(db);
       const version = readMetaSafe(sql);
       if (version !== String(SCHEMA_VERSION)) {
@@ -112,7 +116,9 @@ export class Mirror {
   private reading<T>(read: () => T): T {
     try {
       return read();
-    } catch (e) {
+    } catch (caught) {
+      // SQLite's own word for a damaged file met by a read (the open's check was skipped: unchanged since).
+      const e = caught instanceof Error && caught.name === 'SQLite3Error' && /malformed|not a database/i.test(caught.message) ? new MirrorDamageError(`the mirror database ${this.file} is damaged (${caught.message}); the next sync rebuilds it`) : caught;
       if (e instanceof MirrorDamageError && this.sql) {
         this.unusable = e.message;
         try {
@@ -215,6 +221,8 @@ export class Mirror {
         await removeLegacyFiles(this.dir);
         this.legacyUrl = undefined;
       }
+      // Written by this sync, sound as far as SQLite knows: the next open need not read it all again.
+      noteChecked(this.file);
       const kinds = results.map((r) => {
         const { state, ...rest } = (r as PromiseFulfilledResult<KindSyncResult>).value;
         return { ...rest, count: state.count };

@@ -60,23 +60,25 @@ export class RecordTable {
       return { added: false, removed: [...removed], movedInPass, changed: removed.size > 0 };
     }
     const f = fieldsOf(record);
-    const name = f?.name ?? '';
-    const address = f?.address ?? '';
-    const town = f?.locality ?? '';
-    const postcode = f?.postcode ?? '';
-    const integrations = f?.integrations ?? '';
-    const values = [json, checksum(json), str(record.updatedAt), name, address, town, postcode, integrations, placeOf(record), str(record.startDate), pass];
+    // SQLite takes text as C strings: a NUL would cut a column short.
+    const text = (v: string | undefined) => (v ?? '').replace(/\0/g, ' ');
+    const name = text(f?.name);
+    const address = text(f?.address);
+    const town = text(f?.locality);
+    const postcode = text(f?.postcode);
+    const integrations = text(f?.integrations);
+    const values = [json, checksum(json), str(record.updatedAt), name, address, town, postcode, integrations, text(f?.sourceIds), placeOf(record), str(record.startDate), pass];
     let rowid: number | bigint;
     if (old) {
       rowid = old.r as number | bigint;
       this.sql.run(`DELETE FROM ${k}_fts WHERE rowid = ?`, [rowid]);
-      this.sql.run(`UPDATE ${k} SET json = ?, checksum = ?, updated_at = ?, name = ?, address = ?, town = ?, postcode = ?, integrations = ?, location_id = ?, start_date = ?, pass = ? WHERE rowid = ?`, [...values, rowid]);
+      this.sql.run(`UPDATE ${k} SET json = ?, checksum = ?, updated_at = ?, name = ?, address = ?, town = ?, postcode = ?, integrations = ?, source_ids = ?, location_id = ?, start_date = ?, pass = ? WHERE rowid = ?`, [...values, rowid]);
       this.sql.run(`DELETE FROM ${k}_keys WHERE id = ?`, [record.id]);
     } else {
-      this.sql.run(`INSERT INTO ${k} (json, checksum, updated_at, name, address, town, postcode, integrations, location_id, start_date, pass, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...values, record.id]);
+      this.sql.run(`INSERT INTO ${k} (json, checksum, updated_at, name, address, town, postcode, integrations, source_ids, location_id, start_date, pass, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...values, record.id]);
       rowid = this.sql.get('SELECT last_insert_rowid() AS r')?.r as number | bigint;
     }
-    const codes = [postcode, f?.sourceIds ?? '', integrations].join(' ');
+    const codes = [postcode, text(f?.sourceIds), integrations].join(' ');
     this.sql.run(`INSERT INTO ${k}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`, [rowid, foldTerm(name), foldTerm(address), foldTerm(town), foldTerm(codes)]);
     for (const key of keys) this.sql.run(`INSERT OR REPLACE INTO ${k}_keys (key, id) VALUES (?, ?)`, [key, record.id]);
     return { added: !old, removed: [...removed], movedInPass, changed: true };
@@ -113,7 +115,7 @@ export class RecordTable {
   /** Records by rowid, in the order asked. */
   byRowids(rowids: readonly number[]): Row[] {
     if (rowids.length === 0) return [];
-    const rows = this.sql.db.all(`SELECT rowid AS r, id, json, checksum, name, address, town, postcode, integrations FROM ${this.kind} WHERE rowid IN (${rowids.map(() => '?').join(',')})`, rowids as number[]) as Row[];
+    const rows = this.sql.db.all(`SELECT rowid AS r, id, json, checksum, name, address, town, postcode, integrations, source_ids FROM ${this.kind} WHERE rowid IN (${rowids.map(() => '?').join(',')})`, rowids as number[]) as Row[];
     const at = new Map(rows.map((r) => [Number(r.r), r]));
     return rowids.flatMap((r) => { const row = at.get(r); return row ? [row] : []; });
   }

@@ -6,7 +6,7 @@ import type { Database } from './sqlite';
 import type { MirrorKind } from './record-set-types';
 
 /** Bumped when the schema changes: a mirror of another version is rebuilt by the next sync. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 1;
 
 function kindTables(kind: MirrorKind): string {
   return `
@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS ${kind} (
   town TEXT NOT NULL,
   postcode TEXT NOT NULL,
   integrations TEXT NOT NULL,
+  source_ids TEXT NOT NULL,
   location_id TEXT,
   start_date TEXT,
   pass INTEGER NOT NULL

@@ -3,14 +3,14 @@
 // query's words, so a word with a typo still shares most of its runs. They are then ranked again
 // here by how well each query word matches a word of the record (exact, the word being typed as a
 // prefix, or a few typos away: Damerau–Levenshtein), and a record must match every query word.
-import { BOOST, MAX_QUERY_LENGTH, fieldsOf } from './indexed-fields';
+import { BOOST, MAX_QUERY_LENGTH } from './indexed-fields';
 import type { RecordTable } from './record-table';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
 import { boundedDistance, maxTypos, tokens } from './typos';
 
 /** Candidates re-ranked per query: enough for the intended record among records sharing its words. */
-const CANDIDATES = 600;
+const CANDIDATES = 200;
 /** Query words looked at (a pasted paragraph is cut). */
 const MAX_WORDS = 8;
 /** Runs asked of the trigram index per query. */
@@ -50,14 +50,23 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
 }
 
 function candidates(sql: Statements, table: RecordTable, words: string[]): number[] {
+  const fts = `${table.kind}_fts`;
+  const rank = `ORDER BY bm25(${fts}, 3, 1, 1.5, 1.5) LIMIT ${CANDIDATES}`;
+  // Every word that can be looked up must be there, whole or, a typo away, by one of its halves
+  // (one slip falls into one half, the other is still found as typed).
+  const parts = words.flatMap((w) => {
+    const pieces = piecesOf(w);
+    return pieces.length ? [`(${pieces.map(quote).join(' OR ')})`] : [];
+  });
+  const ids = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ${rank}`, [match]).map((r) => Number(r.r));
+  if (parts.length > 0) {
+    const found = ids(parts.join(' AND '));
+    if (found.length > 0) return found;
+  }
+  // No word long enough, or a typo in each: records sharing the most three-letter runs with the query.
   const runs = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length && runs.size < MAX_TRIGRAMS; i++) runs.add(w.slice(i, i + 3));
-  if (runs.size > 0) {
-    const match = [...runs].map((r) => `"${r.replace(/"/g, '""')}"`).join(' OR ');
-    return sql
-      .all(`SELECT rowid AS r FROM ${table.kind}_fts WHERE ${table.kind}_fts MATCH ? ORDER BY bm25(${table.kind}_fts, 3, 1, 1.5, 1.5) LIMIT ?`, [match, CANDIDATES])
-      .map((r) => Number(r.r));
-  }
+  if (runs.size > 0) return ids([...runs].map(quote).join(' OR '));
   // Words of one or two letters (a name being typed): records with a name word that starts so.
   const w = words[0].replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql
@@ -65,22 +74,32 @@ function candidates(sql: Statements, table: RecordTable, words: string[]): numbe
     .map((r) => Number(r.r));
 }
 
+/** What of a word the trigram index is asked for: the word, and its halves (its first and last three letters when shorter than six). */
+function piecesOf(w: string): string[] {
+  if (w.length < 3) return [];
+  if (w.length === 3) return [w];
+  if (w.length < 6) return [w, w.slice(0, 3), w.slice(-3)];
+  const h = Math.floor(w.length / 2);
+  return [w, w.slice(0, h), w.slice(h)];
+}
+
+function quote(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
 function fieldsOfRow(row: Row): Field[] {
-  const f = fieldsOf({ id: row.id, name: row.name, address: { streetAddress: row.address } }) ?? { name: '', address: '' };
   const field = (boost: number, value: unknown): Field => {
     const ws = tokens(typeof value === 'string' ? value : '');
     const joined: string[] = [];
     for (let i = 0; i + 1 < ws.length; i++) joined.push(ws[i] + ws[i + 1]);
     return { boost, words: ws, joined };
   };
-  const json = JSON.parse(row.json as string) as { sourceIds?: { id?: unknown }[] };
-  const sources = Array.isArray(json?.sourceIds) ? json.sourceIds.map((s) => (typeof s?.id === 'string' ? s.id : '')).join(' ') : '';
   return [
-    field(BOOST.name, f.name),
+    field(BOOST.name, row.name),
     field(BOOST.address, row.address),
     field(BOOST.locality, row.town),
     field(BOOST.postcode, row.postcode),
-    field(BOOST.sourceIds, sources),
+    field(BOOST.sourceIds, row.source_ids),
     field(BOOST.integrations, row.integrations),
   ];
 }
@@ -89,32 +108,48 @@ function fieldsOfRow(row: Row): Field[] {
 function scoreRow(row: Row, words: string[], typing: boolean): number {
   const fields = fieldsOfRow(row);
   let total = 0;
+  let lastAt = -1;
+  let inOrder = true;
   for (let i = 0; i < words.length; i++) {
     const best = bestMatch(words[i], typing && i === words.length - 1, fields);
-    if (best === 0) return 0;
-    total += best;
+    if (best.score === 0) return 0;
+    total += best.score;
+    if (best.nameAt >= 0) {
+      if (best.nameAt <= lastAt) inOrder = false;
+      lastAt = best.nameAt;
+    }
   }
-  // Among equal matches, a name with no words beyond the query's first.
+  // Among equal matches: the name's words in the query's order, then a name with no words beyond the query's.
   const nameWords = fields[0].words.length;
-  return total + (nameWords > 0 ? 0.1 * Math.min(1, words.length / nameWords) : 0);
+  return total + (inOrder ? 0.2 : 0) + (nameWords > 0 ? 0.1 * Math.min(1, words.length / nameWords) : 0);
 }
 
-function bestMatch(word: string, prefix: boolean, fields: Field[]): number {
+/** The best match of a query word among a record's words, and which word of the name it was (-1: not the name). */
+function bestMatch(word: string, prefix: boolean, fields: Field[]): { score: number; nameAt: number } {
   // Short words get a typo too when the rest of the query pins the record down (one-letter slips
   // in "Owl" are as common as in "Coffee"); numbers never (a near postcode is another place).
   const typos = /\d/.test(word) ? 0 : Math.max(maxTypos(word), word.length === 3 ? 1 : 0);
   let best = 0;
+  let nameAt = -1;
   for (const f of fields) {
-    for (const w of f.words) {
+    for (const [at, w] of f.words.entries()) {
       let q = 0;
       if (w === word) q = EXACT;
       else if (prefix && w.startsWith(word)) q = PREFIX;
       else if (typos > 0 && boundedDistance(word, w, typos) <= typos) q = TYPO;
       else if (prefix && typos > 0 && w.length > word.length && boundedDistance(word, w.slice(0, word.length), typos) <= typos) q = TYPO * PREFIX;
-      if (q * f.boost > best) best = q * f.boost;
+      if (q * f.boost > best) {
+        best = q * f.boost;
+        nameAt = f === fields[0] ? at : -1;
+      }
     }
-    for (const w of f.joined) if (typos > 0 && boundedDistance(word, w, typos) <= typos && TYPO * f.boost > best) best = TYPO * f.boost;
+    for (const [at, w] of f.joined.entries()) {
+      if (typos > 0 && TYPO * f.boost > best && boundedDistance(word, w, typos) <= typos) {
+        best = TYPO * f.boost;
+        nameAt = f === fields[0] ? at : -1;
+      }
+    }
   }
-  return best;
+  return { score: best, nameAt };
 }
 

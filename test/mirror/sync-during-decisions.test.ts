@@ -21,24 +21,32 @@ describe('mirror sync while decisions are taken (real HTTP, latency faults)', fu
   });
   afterEach(() => sandbox.close());
 
-  /** Approves `n` recommendations one at a time while `during` runs, starting at its first page. */
-  async function approveDuring(n: number, started: Promise<void>): Promise<number> {
+  /** Approves `n` recommendations one at a time, starting at the sync's first page; when the last was done. */
+  async function approveDuring(n: number, started: Promise<void>): Promise<{ approved: number; at: number }> {
     await started;
-    let done = 0;
-    while (done < n) {
+    let approved = 0;
+    while (approved < n) {
       const got = await approveSome(curator, 1);
       if (got.length === 0) break;
-      done++;
+      approved++;
     }
-    return done;
+    return { approved, at: performance.now() };
+  }
+
+  /** Runs the sync and the approvals together; fails unless every approval was taken before the sync ended. */
+  async function syncWhileApproving(mirror: Mirror, pageSize: number) {
+    let firstPage!: () => void;
+    const started = new Promise<void>((r) => (firstPage = r));
+    const sync = mirror.sync(client, { pageSize, onProgress: () => firstPage() }).then((report) => ({ report, at: performance.now() }));
+    const [synced, decisions] = await Promise.all([sync, approveDuring(16, started)]);
+    assert.equal(decisions.approved, 16);
+    assert.ok(decisions.at < synced.at, 'every approval was taken while the sync ran');
+    return synced.report;
   }
 
   it('a first (full) sync with 16 approvals during it equals a fresh listing', async () => {
     const mirror = await Mirror.open(await tempDir());
-    let firstPage!: () => void;
-    const started = new Promise<void>((r) => (firstPage = r));
-    const [report, approved] = await Promise.all([mirror.sync(client, { pageSize: 50, onProgress: () => firstPage() }), approveDuring(16, started)]);
-    assert.equal(approved, 16);
+    const report = await syncWhileApproving(mirror, 10);
     assert.ok(
       report.kinds.some((k) => k.passes > 1),
       `the approvals landed during the listing, so a pass was listed again (${report.kinds.map((k) => `${k.kind} ${k.passes}`).join(', ')})`,
@@ -52,10 +60,7 @@ describe('mirror sync while decisions are taken (real HTTP, latency faults)', fu
     const mirror = await Mirror.open(await tempDir());
     await mirror.sync(client, { pageSize: 500 });
     await approveSome(curator, 40);
-    let firstPage!: () => void;
-    const started = new Promise<void>((r) => (firstPage = r));
-    const [report, approved] = await Promise.all([mirror.sync(client, { pageSize: 5, onProgress: () => firstPage() }), approveDuring(16, started)]);
-    assert.equal(approved, 16);
+    const report = await syncWhileApproving(mirror, 1);
     for (const k of report.kinds) assert.equal(k.full, false);
     await assertEqualsService(curator, mirror);
     await approveSome(curator, 5);
