@@ -53,16 +53,22 @@ function candidates(sql: Statements, table: RecordTable, words: string[]): numbe
   const fts = `${table.kind}_fts`;
   const rank = `ORDER BY bm25(${fts}, 3, 1, 1.5, 1.5) LIMIT ${CANDIDATES}`;
   // Every word that can be looked up must be there, whole or, a typo away, by one of its halves
-  // (one slip falls into one half, the other is still found as typed).
-  const parts = words.flatMap((w) => {
-    const pieces = piecesOf(w);
-    return pieces.length ? [`(${pieces.map(quote).join(' OR ')})`] : [];
-  });
+  // (one slip falls into one half, the other is still found as typed). A word of three letters
+  // cannot be split around a typo: the records holding it come first, then those without it.
   const ids = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ${rank}`, [match]).map((r) => Number(r.r));
-  if (parts.length > 0) {
-    const found = ids(parts.join(' AND '));
-    if (found.length > 0) return found;
+  const required = (withShort: boolean) =>
+    words.flatMap((w) => {
+      const pieces = !withShort && w.length <= 3 ? [] : piecesOf(w);
+      return pieces.length ? [`(${pieces.map(quote).join(' OR ')})`] : [];
+    });
+  const found = new Set<number>();
+  const all = required(true);
+  if (all.length > 0) for (const r of ids(all.join(' AND '))) found.add(r);
+  const long = required(false);
+  if (found.size < CANDIDATES && long.length > 0 && long.length < all.length) {
+    for (const r of ids(long.join(' AND '))) if (found.size < CANDIDATES) found.add(r);
   }
+  if (found.size > 0) return [...found];
   // No word long enough, or a typo in each: records sharing the most three-letter runs with the query.
   const runs = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length && runs.size < MAX_TRIGRAMS; i++) runs.add(w.slice(i, i + 3));
@@ -110,8 +116,12 @@ function scoreRow(row: Row, words: string[], typing: boolean): number {
   let total = 0;
   let lastAt = -1;
   let inOrder = true;
+  // A word of one or two letters before the last ("smith s jazz", an apostrophe's s) adds to the
+  // score where it matches but does not exclude a record: a typo there leaves nothing to forgive.
+  const optional = (i: number) => words[i].length < 3 && i < words.length - 1 && words.some((w) => w.length >= 3);
   for (let i = 0; i < words.length; i++) {
     const best = bestMatch(words[i], typing && i === words.length - 1, fields);
+    if (best.score === 0 && optional(i)) continue;
     if (best.score === 0) return 0;
     total += best.score;
     if (best.nameAt >= 0) {
