@@ -13,6 +13,8 @@ import { boundedDistance, maxTypos, tokens } from './typos';
 const CANDIDATES = 200;
 /** Query words looked at (a pasted paragraph is cut). */
 const MAX_WORDS = 8;
+/** Queries of this many words or fewer try each word left out when all together find nothing. */
+const MAX_LEFT_OUT = 5;
 /** Runs asked of the trigram index per query. */
 const MAX_TRIGRAMS = 48;
 /** Weights of a match: a word typed whole, the word being typed, a typo away. */
@@ -69,6 +71,13 @@ function candidates(sql: Statements, table: RecordTable, words: string[]): numbe
     for (const r of ids(long.join(' AND '))) if (found.size < CANDIDATES) found.add(r);
   }
   if (found.size > 0) return [...found];
+  // A word too broken for its halves (a typo in each): the records holding all the other words.
+  if (long.length > 1 && long.length <= MAX_LEFT_OUT) {
+    for (let i = 0; i < long.length && found.size < CANDIDATES; i++) {
+      for (const r of ids(long.filter((_, j) => j !== i).join(' AND '))) if (found.size < CANDIDATES) found.add(r);
+    }
+    if (found.size > 0) return [...found];
+  }
   // No word long enough, or a typo in each: records sharing the most three-letter runs with the query.
   const runs = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length && runs.size < MAX_TRIGRAMS; i++) runs.add(w.slice(i, i + 3));
