@@ -113,6 +113,31 @@ describe('dedup-curator mirror', function () {
     for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
   });
 
+  it('refuses a second sync of a directory while another process syncs it', async () => {
+    const dir = await tempDir();
+    const first = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.on('exit', (_code, signal) => resolve(signal)));
+    let err = '';
+    await new Promise<void>((resolve) => {
+      first.stderr.on('data', (c: Buffer) => {
+        err += c.toString();
+        if (/locations: \d+ pages/.test(err)) resolve();
+      });
+      void exited.then(() => resolve());
+    });
+    const second = await cli(['mirror', 'sync', '--dir', dir], env);
+    first.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL', 'the first sync was still running');
+    assert.equal(second.code, 2, second.err);
+    assert.match(second.err, new RegExp(`another process \\(${first.pid}\\) is syncing the mirror in`));
+    // Its process gone, the lock is taken over and the sync resumes.
+    const resumed = await cli(['mirror', 'sync', '--dir', dir], env);
+    assert.equal(resumed.code, 0, resumed.err);
+    const mirror = await Mirror.open(dir);
+    for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
+    mirror.close();
+  });
+
   it('refuses to serve a damaged mirror, in one line, and the next sync rebuilds it saying so once', async () => {
     const dir = await tempDir();
     assert.equal((await cli(['mirror', 'sync', '--dir', dir], env)).code, 0);
