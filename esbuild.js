@@ -4,8 +4,10 @@
 //   dist/sandbox.js    the local sandbox (node, cjs), which the extension loads only when
 //                      "Try the Local Sandbox" runs and the CLI only when `sandbox` runs
 //                      (see lazyCorePlugin)
-//   dist/mirror.js     the mirror's store and search index (node, cjs), which the extension loads
-//                      on first use (lazyCorePlugin)
+//   dist/mirror.js     the mirror's database and search (node, cjs), which the extension loads
+//                      on first use (lazyCorePlugin); it and dist/cli.js load SQLite's WebAssembly,
+//                      dist/node-sqlite3-wasm.wasm (copied beside them: copySqliteWasm), only when a
+//                      mirror is opened
 //   dist/triage.js     triage and the matcher's pair scores (node, cjs), which the extension loads
 //                      when it first reads the decision journal, after activation (lazyCorePlugin)
 //   dist/webview.js    the comparison panel's and review queue's page (src/webview/comparison, browser, iife)
@@ -228,8 +230,20 @@ if (!production && integrationEntries.length) {
   });
 }
 
+/**
+ * node-sqlite3-wasm reads its WebAssembly from the directory of the script that runs it
+ * (`__dirname`): bundled, that is dist/, so the file is copied there (the VSIX ships it:
+ * .vscodeignore, scripts/package.mjs).
+ */
+function copySqliteWasm() {
+  const from = path.join(path.dirname(require.resolve('node-sqlite3-wasm/package.json')), 'dist', 'node-sqlite3-wasm.wasm');
+  fs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true });
+  fs.copyFileSync(from, path.join(__dirname, 'dist', 'node-sqlite3-wasm.wasm'));
+}
+
 async function main() {
   await writeCodicons();
+  copySqliteWasm();
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
   if (watch) {
     await Promise.all(contexts.map((c) => c.watch()));

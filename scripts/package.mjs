@@ -21,6 +21,8 @@ const ALLOWED = [
   /^extension\/package\.nls\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
   /^extension\/dist\/[\w.-]+\.js$/,
+  // SQLite's WebAssembly, which the mirror loads when it opens a database (src/mirror/sqlite.ts).
+  /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
   // The pages' catalogues (key → English), read when a panel opens (src/extension/panels/page-strings.ts).
   /^extension\/dist\/[\w.-]+\.l10n\.json$/,
   /^extension\/media\/.+/,
@@ -28,7 +30,7 @@ const ALLOWED = [
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt|\.md)?$/i,
 ];
-const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js', 'extension/dist/sandbox.js', 'extension/dist/mirror.js', 'extension/dist/triage.js', 'extension/dist/webview.l10n.json', 'extension/dist/record-webview.l10n.json', 'extension/dist/triage-webview.l10n.json'];
+const REQUIRED = ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js', 'extension/dist/sandbox.js', 'extension/dist/mirror.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/dist/triage.js', 'extension/dist/webview.l10n.json', 'extension/dist/record-webview.l10n.json', 'extension/dist/triage-webview.l10n.json'];
 
 class PackageError extends Error {}
 

@@ -70,6 +70,8 @@ async function syncCommand(args: string[], io: CommandIo, help: string): Promise
   const warn = (l: string) => io.stderr.write(l + '\n');
   const client = await connect(values as ConnectionFlags, io.env, command, warn);
   const mirror = await openMirror(dir, command);
+  // Said once: this sync starts over (a full listing) instead of going on from the copy.
+  if (mirror.damage) warn(`dedup-curator: ${mirror.damage}; rebuilding it now`);
   let lastLine = 0;
   const onProgress = (p: SyncProgress) => {
     const now = performance.now();
@@ -80,11 +82,16 @@ async function syncCommand(args: string[], io: CommandIo, help: string): Promise
   const onResume = (r: ResumeInfo) => warn(`dedup-curator: page ${r.page} still failed after its retries (${r.error.message}); asking again in ${formatMs(r.delayMs)}`);
   try {
     const report = await mirror.sync(client, { signal: io.signal, onProgress, onResume, pageSize });
-    for (const k of report.kinds) io.stdout.write(JSON.stringify({ ...k, syncedAt: mirror.state(k.kind)?.syncedAt }) + '\n');
+    for (const k of report.kinds) {
+      io.stdout.write(JSON.stringify({ ...k, syncedAt: mirror.state(k.kind)?.syncedAt }) + '\n');
+      if (!k.confirmed) warn(`dedup-curator: ${k.kind} kept changing while they were listed (${k.passes} passes); the next sync lists them again`);
+    }
   } catch (e) {
     if (e instanceof MirrorError) throw new UsageError(e.message, command);
-    if (!io.signal.aborted) warn(`dedup-curator: the sync stopped; ${dir} still holds the previous copy, and the next sync resumes after the last page received`);
+    if (!io.signal.aborted) warn(`dedup-curator: the sync stopped; ${dir} keeps every page written so far, and the next sync resumes after the last of them`);
     throw e;
+  } finally {
+    mirror.close();
   }
   return 0;
 }
@@ -109,14 +116,25 @@ async function searchCommand(args: string[], io: CommandIo, help: string): Promi
   if (limit === 0) throw new UsageError('--limit must be at least 1', command);
   if (!(await isDirectory(dir))) throw new UsageError(`there is no mirror in ${dir}: run 'dedup-curator mirror sync --dir ${dir}' first`, command);
   const mirror = await openMirror(dir, command);
-  if (!mirror.state(kind)) throw new UsageError(`the mirror in ${dir} has no ${kind} yet: run 'dedup-curator mirror sync --dir ${dir}' first`, command);
-  // The stored index when there is one (and stored for the next search when there was none).
-  if (query.trim() !== '') await mirror.prepare(kind);
-  const writer = new RecordWriter(io.stdout, format, kind);
-  await writer.begin();
-  await writer.records(mirror.search(kind, query, limit).map((h) => h.record));
-  await writer.end();
-  return 0;
+  try {
+    // A damaged mirror is not served: it says so, and what mends it.
+    if (mirror.damage) throw new UsageError(`${mirror.damage}: run 'dedup-curator mirror sync --dir ${dir}'`, command);
+    if (!mirror.state(kind)) throw new UsageError(`the mirror in ${dir} has no ${kind} yet: run 'dedup-curator mirror sync --dir ${dir}' first`, command);
+    let records: unknown[];
+    try {
+      records = mirror.search(kind, query, limit).map((h) => h.record);
+    } catch (e) {
+      if (e instanceof MirrorError) throw new UsageError(`${e.message}: run 'dedup-curator mirror sync --dir ${dir}'`, command);
+      throw e;
+    }
+    const writer = new RecordWriter(io.stdout, format, kind);
+    await writer.begin();
+    await writer.records(records);
+    await writer.end();
+    return 0;
+  } finally {
+    mirror.close();
+  }
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

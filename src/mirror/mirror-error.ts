@@ -7,3 +7,6 @@ export class MirrorError extends Error {
     this.name = 'MirrorError';
   }
 }
+
+/** A stored record that does not read back as written: the mirror is rebuilt by its next sync. */
+export class MirrorDamageError extends MirrorError {}

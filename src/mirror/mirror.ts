@@ -1,12 +1,22 @@
-// A local, searchable copy of one connection's locations and events: opened from its directory,
-// kept up to date by sync(), searched in memory. Used alike by the CLI and the extension.
+// A local, searchable copy of one connection's locations and events in a SQLite database
+// (mirror.sqlite in its directory): opened from its directory, kept up to date by sync(), searched
+// with the database's trigram index. Used alike by the CLI and the extension.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { DedupClient } from '../api/client';
-import { type KindState, LEGACY_FORMAT, MirrorError, MirrorFiles, type MirrorMeta, MIRROR_FORMAT } from './mirror-files';
-import { RecordStore } from './record-store';
-import { MIRROR_KINDS, type MirrorKind, type MirroredRecord, RecordSet } from './record-set';
-import { SearchIndex } from './search-index';
-import { loadStoredIndex, saveStoredIndex } from './stored-index';
-import { EARLIEST_SINCE, type KindSyncResult, type SyncOptions, syncKind } from './sync';
+import { SyncLock } from './sync-lock';
+import { legacyBaseUrl, removeLegacyFiles } from './legacy';
+import { MirrorDamageError, MirrorError } from './mirror-error';
+import { MIRROR_KINDS, type MirrorKind, type MirroredRecord } from './record-set-types';
+import { RecordTable } from './record-table';
+import { SCHEMA_VERSION, createSchema } from './schema';
+import { searchTable } from './search';
+import { type Database, describeSqliteError, inTransaction, openDatabase } from './sqlite';
+import { Statements } from './statements';
+import { type KindState, readKind, readMeta, writeMeta } from './sync-state';
+import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
+import { noteChecked, unchangedSinceCheck } from './check-stamp';
+import { clearStaleLock, removeDatabaseFiles } from './database-files';
 
 export interface MirrorHit<T = MirroredRecord> {
   id: string;
@@ -15,132 +25,173 @@ export interface MirrorHit<T = MirroredRecord> {
   record: T;
 }
 
-export interface KindSyncSummary extends Pick<KindSyncResult, 'kind' | 'full' | 'since' | 'resumedPages' | 'received' | 'added'> {
-  /** Records added or updated (`added` of them new). */
-  upserted: number;
-  removed: number;
+export type KindSyncSummary = Omit<KindSyncResult, 'state'> & {
   /** Records of the kind in the mirror now. */
   count: number;
-}
+};
 
 export interface SyncReport {
   kinds: KindSyncSummary[];
+  /** Why the mirror was rebuilt from scratch by this sync (a damaged database, the previous format), if it was. */
+  rebuilt?: string;
 }
 
 export const DEFAULT_SEARCH_LIMIT = 20;
-/** Work per slice when the index is built in the background (prepare). */
-const PREPARE_SLICE_MS = 20;
+export const DATABASE_FILE = 'mirror.sqlite';
 
 export class Mirror {
-  private readonly records: Record<MirrorKind, RecordSet> = { locations: new RecordSet(), events: new RecordSet() };
-  /**
-   * Built at the first search of a kind, not at open: a sync (the CLI's `mirror sync`, a scheduled
-   * one) needs only the records, and the index is most of the time and memory of an open
-   * (docs/benchmarks.md, Mirror).
-   */
-  private readonly indexes: Partial<Record<MirrorKind, SearchIndex>> = {};
-  private readonly preparing: Partial<Record<MirrorKind, Promise<void>>> = {};
+  private sql: Statements | undefined;
+  private tables: Record<MirrorKind, RecordTable> | undefined;
   private syncing: Promise<SyncReport> | undefined;
+  /** Why the mirror cannot be served (damaged, of another version, of the previous format); the next sync rebuilds it. */
+  private unusable: string | undefined;
+  private legacyUrl: string | undefined;
 
-  private constructor(
-    private readonly files: MirrorFiles,
-    private meta: MirrorMeta | undefined,
-  ) {}
+  private constructor(readonly dir: string) {}
+
+  private get file(): string {
+    return path.join(this.dir, DATABASE_FILE);
+  }
 
   /**
-   * Opens the mirror in `dir` (an empty mirror when nothing was synced there yet): reads the tables
-   * of the stored records and their appended changes, not the records themselves.
+   * Opens the mirror in `dir` (an empty mirror when nothing was synced there yet) and checks the
+   * database (PRAGMA quick_check): a damaged one is not served, and the next sync rebuilds it.
    */
   static async open(dir: string): Promise<Mirror> {
-    const files = new MirrorFiles(dir);
-    const mirror = new Mirror(files, await files.readMeta());
-    if (mirror.meta?.format === LEGACY_FORMAT) await mirror.convertLegacy();
-    for (const kind of MIRROR_KINDS) {
-      const store = mirror.meta?.kinds[kind]?.store;
-      if (store) mirror.records[kind] = await new RecordStore(dir, kind).load(store);
-    }
+    const mirror = new Mirror(dir);
+    mirror.legacyUrl = await legacyBaseUrl(dir);
+    await clearStaleLock(mirror.file);
+    if (existsSync(mirror.file)) mirror.attach();
+    else if (mirror.legacyUrl !== undefined) mirror.unusable = `${dir} holds a mirror of the previous format; the next sync rebuilds it (a full sync, once)`;
     return mirror;
   }
 
-  /** A format-1 mirror (one snapshot per kind) is written into the store once. */
-  private async convertLegacy(): Promise<void> {
-    const meta = this.meta as MirrorMeta;
-    for (const kind of MIRROR_KINDS) {
-      const state = meta.kinds[kind];
-      if (!state) continue;
-      const set = new RecordSet();
-      let n = 0;
-      for await (const line of this.files.legacySnapshotLines(kind)) {
-        n++;
-        let record: MirroredRecord;
-        try {
-          record = JSON.parse(line) as MirroredRecord;
-        } catch {
-          throw new MirrorError(`${this.dir}/${kind}.ndjson line ${n} is not valid JSON; sync again to rebuild the mirror (delete the directory first)`);
-        }
-        set.apply(record, line);
-      }
-      state.store = (await new RecordStore(this.dir, kind).commit(undefined, set, [], [])).state;
+  private attach(): void {
+    const file = this.file;
+    if (statSync(file).size === 0) {
+      this.unusable = `the mirror database ${file} is empty (damaged); the next sync rebuilds it`;
+      return;
     }
-    meta.format = MIRROR_FORMAT;
-    await this.files.writeMeta(meta);
-    for (const kind of MIRROR_KINDS) await this.files.dropLegacySnapshot(kind);
+    let db: Database | undefined;
+    try {
+      db = openDatabase(file);
+      if (!unchangedSinceCheck(file)) {
+        const check = db.all('PRAGMA quick_check').map((r) => String(Object.values(r)[0]));
+        if (check.length !== 1 || check[0] !== 'ok') throw new Error(`quick_check: ${check.slice(0, 3).join('; ')}`);
+        noteChecked(file);
+      }
+      const sql = new Statements(db);
+      const version = readMetaSafe(sql);
+      if (version !== String(SCHEMA_VERSION)) {
+        sql.close();
+        this.unusable = `the mirror database ${file} was written by another version of Dedup Curator; the next sync rebuilds it`;
+        return;
+      }
+      this.sql = sql;
+      this.tables = { locations: new RecordTable(sql, 'locations'), events: new RecordTable(sql, 'events') };
+      // A damaged record found by an earlier search (its checksum): still not served.
+      this.unusable = readMeta(sql, 'damaged');
+    } catch (e) {
+      if (db?.isOpen) db.close();
+      // Held by another process for longer than a statement takes: not damaged, only busy.
+      if (/database is locked|SQLITE_BUSY/i.test(e instanceof Error ? e.message : '')) throw new MirrorError(`the mirror in ${this.dir} is busy: another process holds it; try again`);
+      this.unusable = `the mirror database ${file} is damaged (${e instanceof MirrorError ? e.message : describeSqliteError(e)}); the next sync rebuilds it`;
+    }
   }
 
-  get dir(): string {
-    return this.files.dir;
+  /** Why this mirror is not served until a sync rebuilds it, or undefined when it is usable. */
+  get damage(): string | undefined {
+    return this.unusable;
+  }
+
+  private usable(): Record<MirrorKind, RecordTable> | undefined {
+    if (this.unusable) throw new MirrorError(this.unusable);
+    return this.tables;
+  }
+
+  /**
+   * Runs a read; a damaged record it meets makes the whole mirror unusable until a sync rebuilds it,
+   * noted in the database so that other processes (the CLI, the extension) do not serve it either.
+   */
+  private reading<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (caught) {
+      // SQLite's own word for a damaged file met by a read (the open's check was skipped: unchanged since).
+      const e = caught instanceof Error && caught.name === 'SQLite3Error' && /malformed|not a database/i.test(caught.message) ? new MirrorDamageError(`the mirror database ${this.file} is damaged (${caught.message}); the next sync rebuilds it`) : caught;
+      if (e instanceof MirrorDamageError && this.sql) {
+        this.unusable = e.message;
+        try {
+          writeMeta(this.sql, 'damaged', e.message);
+        } catch {
+          // A mirror that cannot take the note is still not served by this process.
+        }
+      }
+      throw e;
+    }
   }
 
   /** The service this mirror was synced from, undefined before the first sync. */
   get baseUrl(): string | undefined {
-    return this.meta?.baseUrl;
+    return this.sql ? readMeta(this.sql, 'baseUrl') : undefined;
   }
 
   state(kind: MirrorKind): KindState | undefined {
-    return this.meta?.kinds[kind];
+    return this.sql ? readKind(this.sql, kind).done : undefined;
   }
 
   count(kind: MirrorKind): number {
-    return this.records[kind].size;
+    return this.tables && !this.unusable ? this.tables[kind].count() : 0;
   }
 
   /** When the mirror last completed a sync of every kind (the older of the two), undefined if never. */
   get syncedAt(): Date | undefined {
-    const times = MIRROR_KINDS.map((k) => this.meta?.kinds[k]?.syncedAt);
+    const times = MIRROR_KINDS.map((k) => this.state(k)?.syncedAt);
     if (times.some((t) => t === undefined)) return undefined;
     return new Date(Math.min(...times.map((t) => Date.parse(t as string))));
   }
 
   get<T = MirroredRecord>(kind: MirrorKind, id: string): T | undefined {
-    return this.records[kind].get(id) as T | undefined;
+    return this.reading(() => this.usable()?.[kind].get(id) as T | undefined);
   }
 
   /** Whole records best first; an empty query lists records in mirror order up to the limit. */
   search<T = MirroredRecord>(kind: MirrorKind, query: string, limit = DEFAULT_SEARCH_LIMIT): MirrorHit<T>[] {
-    const set = this.records[kind];
-    if (query.trim() === '') {
-      const out: MirrorHit<T>[] = [];
-      for (const id of set.ids()) {
-        if (out.length >= limit) break;
-        out.push({ id, score: 0, record: set.get(id) as T });
-      }
-      return out;
-    }
-    const hits = this.index(kind).search(query, limit).flatMap((h) => {
-      const record = set.get(h.id);
-      return record ? [{ id: h.id, score: h.score, record: record as T }] : [];
-    });
+    return this.reading(() => this.searchNow<T>(kind, query, limit));
+  }
+
+  private searchNow<T>(kind: MirrorKind, query: string, limit: number): MirrorHit<T>[] {
+    const table = this.usable()?.[kind];
+    if (!table || !this.sql) return [];
+    if (query.trim() === '') return table.first(limit).map((h) => ({ id: h.id, score: 0, record: h.record as T }));
+    const hits: MirrorHit<T>[] = searchTable(this.sql, table, query, limit).map((h) => ({ id: h.row.id as string, score: h.score, record: table.parse(h.row) as T }));
     // A record's own id (the one Find shows under each name, a panel's Copy Id, the service's logs)
-    // is not a word of the index: pasted whole, it finds that record, first (the walk of issue 18).
+    // is not a word of the index: pasted whole, it finds that record, first.
     const id = query.trim();
-    const byId = id === '' ? undefined : set.get(id);
-    if (!byId) return hits;
-    return [{ id, score: Number.POSITIVE_INFINITY, record: byId as T }, ...hits.filter((h) => h.id !== id)].slice(0, limit);
+    const byId = table.get(id) as T | undefined;
+    if (byId === undefined) return hits;
+    return [{ id, score: Number.POSITIVE_INFINITY, record: byId }, ...hits.filter((h) => h.id !== id)].slice(0, limit);
+  }
+
+  /** Kept for callers that readied the in-memory index: the database's index is always ready. */
+  prepare(kind: MirrorKind): Promise<void> {
+    void kind;
+    return Promise.resolve();
+  }
+
+  /** Kept for callers that readied the mirror for a sync: nothing to ready with the database. */
+  prepareSync(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** The events at a location, by start date. */
+  eventsAt<T = MirroredRecord>(locationId: string): T[] {
+    return this.reading(() => (this.usable()?.events.at(locationId) ?? []) as T[]);
   }
 
   /**
    * Brings the mirror up to date with the service. One sync at a time: a second call while one runs
-   * gets the same promise. Searches keep answering from the previous copy until it completes.
+   * gets the same promise, and another process syncing the same directory is refused (sync-lock.ts).
    */
   sync(client: DedupClient, opts: SyncOptions = {}): Promise<SyncReport> {
     this.syncing ??= this.runSync(client, opts).finally(() => (this.syncing = undefined));
@@ -148,152 +199,83 @@ export class Mirror {
   }
 
   private async runSync(client: DedupClient, opts: SyncOptions): Promise<SyncReport> {
-    if (this.meta && this.meta.baseUrl !== client.baseUrl) {
-      throw new MirrorError(`the mirror in ${this.dir} holds records of ${this.meta.baseUrl}, not of ${client.baseUrl}; use another directory`);
-    }
-    await this.files.ensureDir();
-    const meta: MirrorMeta = this.meta ?? { format: MIRROR_FORMAT, baseUrl: client.baseUrl, kinds: {} };
-    // An incremental sync lists the two kinds at the same time (it is mostly waiting for the
-    // service's pages: docs/benchmarks.md, Mirror), each with its own journal, so each resumes after
-    // its own last whole page. Commits go one at a time (they share mirror.json), each as soon as its
-    // kind's listing is complete; a kind that failed or was cancelled keeps its previous copy. The
-    // sync ends when both have ended, so nothing still writes after it rejects. A full listing (a
-    // first sync) goes one kind after the other: no faster at the same time, and holding both kinds'
-    // received records until their commits took up to 150 MB more (peak RSS, docs/benchmarks.md).
-    let commits: Promise<unknown> = Promise.resolve();
-    const syncAndCommit = async (kind: MirrorKind): Promise<KindSyncSummary> => {
-      const r = await syncKind(client, this.files, kind, this.records[kind], meta.kinds[kind], opts);
-      const committed = commits.then(() => this.commitKind(meta, r));
-      commits = committed.catch(() => undefined);
-      return committed;
-    };
-    const incremental = MIRROR_KINDS.every((k) => meta.kinds[k] !== undefined && meta.kinds[k].nextSince !== EARLIEST_SINCE);
-    const summaries: PromiseSettledResult<KindSyncSummary>[] = incremental ? await Promise.allSettled(MIRROR_KINDS.map(syncAndCommit)) : [];
-    if (!incremental) {
-      for (const kind of MIRROR_KINDS) {
-        try {
-          summaries.push({ status: 'fulfilled', value: await syncAndCommit(kind) });
-        } catch (e) {
-          summaries.push({ status: 'rejected', reason: e });
-          break; // as before: the next kind is not started after a failure or a cancel
-        }
+    for (const known of [this.baseUrl, this.legacyUrl]) {
+      if (known !== undefined && known !== client.baseUrl) {
+        throw new MirrorError(`the mirror in ${this.dir} holds records of ${known}, not of ${client.baseUrl}; use another directory`);
       }
     }
-    const failed = summaries.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failed) throw failed.reason;
-    return { kinds: summaries.map((s) => (s as PromiseFulfilledResult<KindSyncSummary>).value) };
-  }
-
-  /** Writes a kind's completed listing to its store and makes it the searched copy. */
-  private async commitKind(meta: MirrorMeta, r: KindSyncResult): Promise<KindSyncSummary> {
-    const { kind } = r;
-    const store = new RecordStore(this.dir, kind);
-    const stored = r.listing
-      ? { state: await store.commitListed(r.listing.gen, r.listing.table, r.listing.bytes), set: r.records }
-      : await store.commit(meta.kinds[kind]?.store, r.records, r.upserted, r.removed);
-    meta.kinds[kind] = { ...r.state, store: stored.state };
-    await this.files.writeMeta(meta);
-    await this.files.dropJournal(kind);
-    this.meta = meta;
-    this.commit(kind, { ...r, records: stored.set });
-    await store.removeOtherGenerations(stored.state.gen);
-    return { kind, full: r.full, since: r.since, resumedPages: r.resumedPages, received: r.received, added: r.added, upserted: r.upserted.size, removed: r.removed.size, count: r.state.count };
-  }
-
-  private index(kind: MirrorKind): SearchIndex {
-    let index = this.indexes[kind];
-    if (!index) {
-      index = new SearchIndex();
-      for (const [, text] of this.records[kind].texts()) index.put(JSON.parse(text));
-      this.indexes[kind] = index;
-    }
-    return index;
-  }
-
-  /**
-   * Makes the search index of a kind ready without blocking for long: loads the one stored beside
-   * the records (stored-index.ts), or builds it a slice of records at a time, yielding to the event
-   * loop between slices (the extension host keeps answering while 150,000 records are indexed), and
-   * stores it. A second call while one runs joins it; search() before it ends builds synchronously.
-   */
-  prepare(kind: MirrorKind): Promise<void> {
-    if (this.indexes[kind]) return Promise.resolve();
-    this.preparing[kind] ??= this.buildInSlices(kind).finally(() => (this.preparing[kind] = undefined));
-    return this.preparing[kind];
-  }
-
-  private async buildInSlices(kind: MirrorKind): Promise<void> {
-    const set = this.records[kind];
-    const state = this.meta?.kinds[kind]?.store;
-    const store = new RecordStore(this.dir, kind);
-    if (state) {
-      const stored = await loadStoredIndex(store, state, set);
-      if (this.records[kind] !== set) return this.buildInSlices(kind);
-      if (stored) {
-        this.indexes[kind] ??= stored;
-        return;
-      }
-    }
-    await this.indexInSlices(kind, set);
-    const built = this.indexes[kind];
-    // Stored for the next open; a cache, so a failure to write it only costs that open a rebuild.
-    if (state && built && this.records[kind] === set) await saveStoredIndex(store, state, built).catch(() => undefined);
-  }
-
-  private async indexInSlices(kind: MirrorKind, set: RecordSet): Promise<void> {
-    const index = new SearchIndex();
-    const texts = set.texts();
+    await clearStaleLock(this.file);
+    const lock = await SyncLock.take(this.dir);
     try {
-      for (;;) {
-        const started = performance.now();
-        // About 20 ms of work, then the event loop has its turn.
-        while (performance.now() - started < PREPARE_SLICE_MS) {
-          const next = texts.next();
-          if (next.done) {
-            // A sync that committed meanwhile replaced the set: index that one instead.
-            if (this.records[kind] !== set) return await this.indexInSlices(kind, this.records[kind]);
-            index.warm();
-            this.indexes[kind] ??= index;
-            return;
-          }
-          index.put(JSON.parse(next.value[1]));
-        }
-        await new Promise((r) => setImmediate(r));
-        if (this.indexes[kind]) return; // built meanwhile by a synchronous search
-        // A sync committed meanwhile (its compaction may have removed the files being read): start over on its set.
-        if (this.records[kind] !== set) return await this.indexInSlices(kind, this.records[kind]);
+      const rebuilt = this.unusable;
+      if (rebuilt) await this.rebuild();
+      if (!this.sql) this.create(client.baseUrl);
+      const sql = this.sql as Statements;
+      const tables = this.tables as Record<MirrorKind, RecordTable>;
+      // Both kinds are listed at the same time (a sync mostly waits for the service's pages); each
+      // page is one transaction, written in one turn of the event loop, so they never interleave.
+      const results = await Promise.allSettled(MIRROR_KINDS.map((k) => syncKind(client, sql, tables[k], opts)));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw wrap(failed.reason);
+      if (this.legacyUrl !== undefined) {
+        await removeLegacyFiles(this.dir);
+        this.legacyUrl = undefined;
       }
+      // Written by this sync, sound as far as SQLite knows: the next open need not read it all again.
+      noteChecked(this.file);
+      const kinds = results.map((r) => {
+        const { state, ...rest } = (r as PromiseFulfilledResult<KindSyncResult>).value;
+        return { ...rest, count: state.count };
+      });
+      return rebuilt ? { kinds, rebuilt } : { kinds };
     } finally {
-      texts.return(undefined);
+      await lock.release();
     }
   }
 
-  /**
-   * Readies the open mirror for its next sync without blocking for long (see
-   * RecordSet.prepareOwners): the extension calls it after an open, so a sync on demand or on the
-   * schedule does not build the owners of 150,000 records' source ids on its path.
-   */
-  async prepareSync(): Promise<void> {
-    for (const kind of MIRROR_KINDS) await this.records[kind].prepareOwners(PREPARE_SLICE_MS);
+  /** Starts over: the damaged, foreign or previous-format copy goes, a full sync writes a new one. */
+  private async rebuild(): Promise<void> {
+    this.close();
+    await removeDatabaseFiles(this.file);
+    this.unusable = undefined;
   }
 
-  /** The events at a location, in mirror order (from the events' embedded location). */
-  eventsAt<T = MirroredRecord>(locationId: string): T[] {
-    const set = this.records.events;
-    return set.idsAt(locationId).flatMap((id) => {
-      const r = set.get(id);
-      return r ? [r as T] : [];
-    });
+  private create(baseUrl: string): void {
+    let db: Database | undefined;
+    try {
+      db = openDatabase(this.file);
+      const sql = new Statements(db);
+      inTransaction(db, () => {
+        createSchema(db as Database);
+        writeMeta(sql, 'schemaVersion', String(SCHEMA_VERSION));
+        writeMeta(sql, 'baseUrl', baseUrl);
+      });
+      this.sql = sql;
+      this.tables = { locations: new RecordTable(sql, 'locations'), events: new RecordTable(sql, 'events') };
+    } catch (e) {
+      if (db?.isOpen) db.close();
+      throw wrap(e);
+    }
   }
 
-  /** The synced copy becomes the searched one; a built index is updated by the difference only. */
-  private commit(kind: MirrorKind, r: KindSyncResult): void {
-    this.records[kind] = r.records;
-    const index = this.indexes[kind];
-    if (!index) return;
-    for (const id of r.removed) index.remove(id);
-    // One descriptor per file for all of them (opening the store per record was half the commit).
-    for (const [, text] of r.records.textsOf(r.upserted)) index.put(JSON.parse(text));
+  /** Closes the database (the WebAssembly build frees its memory only then). */
+  close(): void {
+    this.sql?.close();
+    this.sql = undefined;
+    this.tables = undefined;
   }
 }
 
+function readMetaSafe(sql: Statements): string | undefined {
+  try {
+    return readMeta(sql, 'schemaVersion');
+  } catch {
+    return undefined;
+  }
+}
+
+/** An error of the database becomes a MirrorError in words; the service's own errors pass as they are. */
+function wrap(e: unknown): unknown {
+  if (e instanceof Error && e.name === 'SQLite3Error') return new MirrorError(`the mirror could not be written: ${describeSqliteError(e)}`);
+  return e;
+}

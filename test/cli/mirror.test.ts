@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { openDatabase } from '../../src/mirror/sqlite';
 import path from 'node:path';
 import { DedupClient } from '../../src/api';
 import { Mirror } from '../../src/mirror';
@@ -76,21 +77,20 @@ describe('dedup-curator mirror', function () {
     await client.approve(recs.data[1]['@id']);
 
     // As if the last sync was long ago: this one lists every location again, one a page (hundreds
-    // of requests), in a real process killed with SIGKILL once it has journalled a few pages.
-    const metaFile = path.join(dir, 'mirror.json');
-    const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { kinds: { locations: { nextSince: string } } };
-    meta.kinds.locations.nextSince = '1970-01-01T00:00:00.000Z';
-    await writeFile(metaFile, JSON.stringify(meta));
+    // of requests), in a real process killed with SIGKILL once it has written a few pages.
+    const db = openDatabase(path.join(dir, 'mirror.sqlite'));
+    db.run("UPDATE sync_state SET state = json_set(state, '$.done.nextSince', '1970-01-01T00:00:00.000Z') WHERE kind = 'locations'");
+    db.close();
     await killSyncMidway(dir, env);
-    // Torn or not, the journal's last line is ignored if incomplete; the snapshot is the old copy.
+    // Every page is one transaction: what the mirror holds is whole records, each as listed.
     const usable = await cli(['mirror', 'search', '', '--dir', dir, '--limit', '100000'], env);
     assert.equal(usable.code, 0, usable.err);
-    assert.deepEqual(new Set(usable.out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: string }).id)), new Set(before.keys()), 'the previous copy');
+    const ids = usable.out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: string }).id);
+    assert.ok(ids.length > 0 && ids.every((id) => before.has(id)), 'records of the previous copy, none lost half-written');
 
     const resumed = await cli(['mirror', 'sync', '--dir', dir, '--page-size', '50'], env);
     assert.equal(resumed.code, 0, resumed.err);
     const loc = JSON.parse(resumed.out.split('\n')[0]) as { resumedPages: number };
-    // Five pieces split at line breaks: the header and at least three whole pages were flushed.
     assert.ok(loc.resumedPages >= 3, `the pages received before the kill are kept (${loc.resumedPages})`);
     const mirror = await Mirror.open(dir);
     for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
@@ -113,6 +113,54 @@ describe('dedup-curator mirror', function () {
     for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
   });
 
+  it('refuses a second sync of a directory while another process syncs it', async () => {
+    const dir = await tempDir();
+    const first = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.on('exit', (_code, signal) => resolve(signal)));
+    let err = '';
+    await new Promise<void>((resolve) => {
+      first.stderr.on('data', (c: Buffer) => {
+        err += c.toString();
+        if (/locations: \d+ pages/.test(err)) resolve();
+      });
+      void exited.then(() => resolve());
+    });
+    const second = await cli(['mirror', 'sync', '--dir', dir], env);
+    first.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL', 'the first sync was still running');
+    assert.equal(second.code, 2, second.err);
+    assert.match(second.err, new RegExp(`another process \\(${first.pid}\\) is syncing the mirror in`));
+    // Its process gone, the lock is taken over and the sync resumes.
+    const resumed = await cli(['mirror', 'sync', '--dir', dir], env);
+    assert.equal(resumed.code, 0, resumed.err);
+    const mirror = await Mirror.open(dir);
+    for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
+    mirror.close();
+  });
+
+  it('refuses to serve a damaged mirror, in one line, and the next sync rebuilds it saying so once', async () => {
+    const dir = await tempDir();
+    assert.equal((await cli(['mirror', 'sync', '--dir', dir], env)).code, 0);
+    const name = (JSON.parse((await cli(['mirror', 'search', '', '--dir', dir, '--limit', '30'], env)).out.trimEnd().split('\n')[29]) as { name: string }).name;
+    await flipFirstLetter(path.join(dir, 'mirror.sqlite'), name);
+    for (const kind of ['locations', 'events']) {
+      const r = await cli(['mirror', 'search', '', '--dir', dir, '--kind', kind, '--limit', '100000'], env);
+      if (r.code === 0) continue; // the name is a location's, and events embed their location: either table may hold a copy
+      assert.equal(r.code, 2);
+      assert.equal(r.out, '', 'nothing served');
+      assert.match(r.err, /is damaged \(it does not match its checksum\)/);
+      assert.equal(r.err.trim().split('\n').length, 1, 'one line');
+    }
+    const later = await cli(['mirror', 'search', 'a', '--dir', dir], env);
+    assert.equal(later.code, 2, 'still refused by the next process');
+    const sync = await cli(['mirror', 'sync', '--dir', dir], env);
+    assert.equal(sync.code, 0, sync.err);
+    assert.equal(sync.err.match(/rebuilding it now/g)?.length, 1, sync.err);
+    const mirror = await Mirror.open(dir);
+    for (const kind of ['locations', 'events'] as const) assert.deepEqual(mirrored(mirror, kind), await fullListing(client, kind));
+    mirror.close();
+  });
+
   it('says what is wrong in one line, with the usual exit codes', async () => {
     const dir = await tempDir();
     const cases: [string[], number, RegExp][] = [
@@ -132,7 +180,7 @@ describe('dedup-curator mirror', function () {
     ];
     for (const [args, code, message] of cases) {
       const r = await cli(args, env);
-      assert.equal(r.code, code, `${args.join(' ')}: ${r.err}`);
+      assert.equal(r.code, code, `${args.join(' ')}: ${r.err} ${r.out.slice(0, 200)}`);
       assert.match(r.err, message);
       if (args.length > 1) assert.equal(r.err.trim().split('\n').length, 1, `${args.join(' ')}: one line`);
     }
@@ -151,18 +199,38 @@ describe('dedup-curator mirror', function () {
 });
 
 /**
- * `mirror sync --page-size 1` in a real process (hundreds of requests), killed with SIGKILL once
- * it has journalled a few pages of locations; fails if it ended by itself first.
+ * Flips the first letter of a name in every copy of its record's text in a database file: the row
+ * and whatever stale copies of it an earlier page layout left in free space.
+ */
+async function flipFirstLetter(file: string, name: string): Promise<void> {
+  const bytes = await readFile(file);
+  const needle = Buffer.from(`"name":${JSON.stringify(name)}`);
+  let flipped = 0;
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+    const letter = at + '"name":"'.length;
+    bytes[letter] = bytes[letter] === 0x58 ? 0x59 : 0x58;
+    flipped++;
+  }
+  assert.ok(flipped > 0, `${name} is stored as text`);
+  await writeFile(file, bytes);
+}
+
+/**
+ * `mirror sync --page-size 1` in a real process (hundreds of requests), killed with SIGKILL once its
+ * progress says it has written at least three pages of locations; fails if it ended by itself first.
  */
 async function killSyncMidway(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-  const journal = path.join(dir, 'locations.sync.ndjson');
-  let exitedEarly = false;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'mirror', 'sync', '--dir', dir, '--page-size', '1'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  void exited.then(() => (exitedEarly = true));
-  while (!exitedEarly && (await readFile(journal, 'utf8').then((t) => t.split('\n').length, () => 0)) < 5) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  let err = '';
+  await new Promise<void>((resolve) => {
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+      const pages = [...err.matchAll(/locations: (\d+) pages/g)].map((m) => Number(m[1]));
+      if (pages.some((p) => p >= 3)) resolve();
+    });
+    void exited.then(() => resolve());
+  });
   child.kill('SIGKILL');
-  assert.equal(await exited, 'SIGKILL', 'killed in the middle of the sync, not after it');
+  assert.equal(await exited, 'SIGKILL', `killed in the middle of the sync, not after it (${err.slice(-300)})`);
 }

@@ -1,9 +1,18 @@
-// Ranking of the mirror's search index on hand-made records: exact names first, typos, accents,
-// prefixes as typed, source ids, postcodes and integrations; hostile strings indexed and searched
-// without harm.
+// Ranking of the mirror's search (the database's trigram index, re-ranked by typos) on hand-made
+// records written into a real mirror database: exact names first, typos, accents, prefixes as typed,
+// source ids, postcodes and integrations; hostile strings indexed and searched without harm.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { foldTerm } from '../../src/mirror/indexed-fields';
-import { SearchIndex, boundedDistance, maxTypos } from '../../src/mirror/search-index';
+import { RecordTable } from '../../src/mirror/record-table';
+import type { MirroredRecord } from '../../src/mirror/record-set-types';
+import { createSchema } from '../../src/mirror/schema';
+import { searchTable } from '../../src/mirror/search';
+import { openDatabase } from '../../src/mirror/sqlite';
+import { Statements } from '../../src/mirror/statements';
+import { boundedDistance, maxTypos } from '../../src/mirror/typos';
 import { FORMULA_PAYLOADS, SCRIPT_PAYLOADS, TEXT_PAYLOADS, URL_PAYLOADS } from '../support/hostile-corpus';
 
 function location(id: string, name: string, extra: { street?: string; locality?: string; postcode?: string; source?: string; integration?: string } = {}) {
@@ -26,6 +35,30 @@ const RECORDS = [
   location('sao', 'São Paulo Grill', { locality: 'Newark', integration: 'urn:integration:eventhub' }),
   location('front', 'Tiger and Violin', { street: '242 Front St. #300', locality: 'New York', postcode: '10024', source: '100015' }),
 ];
+
+/** A mirror database's locations table holding `records`, searched as the mirror searches. */
+class SearchIndex {
+  private readonly sql: Statements;
+  private readonly table: RecordTable;
+  constructor() {
+    const db = openDatabase(path.join(mkdtempSync(path.join(tmpdir(), 'dedup-search-')), 'mirror.sqlite'));
+    createSchema(db);
+    this.sql = new Statements(db);
+    this.table = new RecordTable(this.sql, 'locations');
+  }
+  put(record: unknown): void {
+    if (record && typeof (record as { id?: unknown }).id === 'string') this.table.apply(record as MirroredRecord, 1);
+  }
+  remove(id: string): void {
+    this.table.remove(id);
+  }
+  get size(): number {
+    return this.table.count();
+  }
+  search(q: string, limit: number): { id: string; score: number }[] {
+    return searchTable(this.sql, this.table, q, limit).map((h) => ({ id: h.row.id as string, score: h.score }));
+  }
+}
 
 describe('mirror search ranking', () => {
   const index = new SearchIndex();
@@ -102,20 +135,27 @@ describe('mirror search ranking', () => {
   });
 });
 
-describe('mirror search index internals', () => {
+describe('mirror search typo rules', () => {
   const named = (id: string, name: string) => ({ id, name, sourceIds: [{ integration: 'urn:i', id: `s-${id}` }] });
 
-  it('looks for near terms only of words fewer than five records have', () => {
+  it('ranks a word as typed before its near words', () => {
     const index = new SearchIndex();
     for (let i = 0; i < 4; i++) index.put(named(`cafe${i}`, `Cafe ${i}`));
-    index.put(named('cage', 'Cage Club'));
-    assert.ok(index.search('cafe', 10).some((h) => h.id === 'cage'), 'a word four records have may be a typo of "cage"');
-    index.put(named('cafe4', 'Cafe 4'));
-    assert.ok(!index.search('cafe', 10).some((h) => h.id === 'cage'), 'a word five records have is a word');
-    // A rare word that exists as typed may still be someone's typo: the near terms fill the list.
+    index.put(named('caffe', 'Caffe Club'));
+    const hits = index.search('cafe', 10).map((h) => h.id);
+    assert.ok(hits.includes('caffe'), 'a near word is found');
+    assert.equal(hits.at(-1), 'caffe', 'after every exact one');
     index.put(named('pelican', 'Red Pelican'));
     index.put(named('pelixan', 'Red Pelixan'));
     assert.deepEqual(index.search('red pelixan', 10).map((h) => h.id), ['pelixan', 'pelican'], 'as typed first');
+  });
+
+  it('forgives a letter in a three-letter word, and two words run together', () => {
+    const index = new SearchIndex();
+    index.put(named('owl', 'Blue Owl Coffee'));
+    index.put(named('other', 'Blue Oak Coffee'));
+    assert.equal(index.search('blue oxl coffee', 5)[0]?.id, 'owl');
+    assert.equal(index.search('bluexowl coffee', 5)[0]?.id, 'owl');
   });
 
   it('counts a transposition as one typo, and a number is never fuzzy', () => {
@@ -126,34 +166,5 @@ describe('mirror search index internals', () => {
     assert.equal(maxTypos('pelican'), 2);
     assert.equal(maxTypos('caf'), 0);
     assert.equal(maxTypos('78701'), 0);
-  });
-
-  it('ranks after removals as an index built without the removed records', () => {
-    const all = ['Blue Owl Cafe', 'Blue Owl Bar', 'Grey Owl Books', 'Owl Lodge', 'Blue Moon Diner', 'Owl and Pussycat'].map((n, i) => named(`r${i}`, n));
-    const churned = new SearchIndex();
-    all.forEach((r) => churned.put(r));
-    churned.remove('r1');
-    churned.remove('r3');
-    churned.put(named('r4', 'Blue Moon Diner')); // replaced: a new posting, the old one dead
-    const fresh = new SearchIndex();
-    all.filter((r) => r.id !== 'r1' && r.id !== 'r3' && r.id !== 'r4').forEach((r) => fresh.put(r));
-    fresh.put(named('r4', 'Blue Moon Diner'));
-    for (const q of ['owl', 'blue', 'blue owl', 'o', 'diner']) assert.deepEqual(churned.search(q, 10), fresh.search(q, 10), q);
-  });
-
-  it('saves and loads itself as plain data, and refuses data that is not an index', () => {
-    const index = new SearchIndex();
-    RECORDS.forEach((r) => index.put(r));
-    index.remove('owl-dallas');
-    const loaded = SearchIndex.fromData(JSON.parse(JSON.stringify(index.toData())))!;
-    assert.equal(loaded.size, index.size);
-    for (const q of ['blue owl', 'bluw owl', 'munchen', 'TM-99812', 'b', 'eventhub']) assert.deepEqual(loaded.search(q, 10), index.search(q, 10), q);
-    loaded.put(location('new', 'Blue Heron'));
-    assert.deepEqual(loaded.search('heron', 5).map((h) => h.id), ['new'], 'a loaded index takes more records');
-    const data = index.toData();
-    assert.equal(SearchIndex.fromData({ ...data, version: 99 }), undefined);
-    assert.equal(SearchIndex.fromData({ ...data, postings: [...data.postings, 1] }), undefined);
-    assert.equal(SearchIndex.fromData({ ...data, postings: data.postings.map(() => 1e9) }), undefined);
-    assert.equal(SearchIndex.fromData(null as never), undefined);
   });
 });

@@ -35,6 +35,13 @@ export class RecordFinder {
       void showInfo(t('Dedup Curator: connect to a service first.'));
       return undefined;
     }
+    if (mirror.damage) {
+      // Never served: the next sync rebuilds it.
+      const sync = t('Sync Mirror');
+      const answer = await showInfo(t('Dedup Curator: {0}. Sync it now?', mirror.damage), sync);
+      if (answer !== sync || !(await this.mirrors.sync())) return undefined;
+      return this.find(kind, query);
+    }
     let typed = typeof query === 'string' ? query : '';
     for (;;) {
       const outcome = await this.pick(mirror, kind, typed);
@@ -75,7 +82,15 @@ export class RecordFinder {
           return;
         }
         if ((!indexed && query.trim() !== '') || query === answered) return;
-        const items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+        let items: FindItem[];
+        try {
+          items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
+        } catch (e) {
+          // A damaged record met by the search: said in the list, and nothing of the mirror served.
+          qp.items = [{ label: t('The mirror cannot be searched'), detail: e instanceof Error ? e.message : String(e), alwaysShow: true }];
+          answered = query;
+          return;
+        }
         // An empty list says nothing (the walk of issue 18: a blank box under the input); say why.
         qp.items = items.length > 0 ? items : [nothingFound(mirror, kind, query)];
         answered = query;

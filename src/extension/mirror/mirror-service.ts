@@ -70,13 +70,20 @@ export class MirrorService implements vscode.Disposable {
     const baseUrl = s.kind === 'ready' || s.kind === 'no-token' ? s.baseUrl : undefined;
     if (!baseUrl) return undefined;
     if (this.opened?.baseUrl !== baseUrl) {
+      // The previous connection's database is closed (its WebAssembly memory is freed only then).
+      const previous = this.opened?.mirror;
+      void previous
+        ?.then(async (m) => {
+          await this.syncing?.catch(() => undefined);
+          m.close();
+        })
+        .catch(() => undefined);
       const mirror = loadMirrorCore().then((core) => core.Mirror.open(this.dirFor(baseUrl)));
       this.opened = { baseUrl, mirror };
       mirror.then(
         (m) => {
+          if (m.damage) this.log.warn(`mirror of ${baseUrl}: ${m.damage}`);
           this.changed.fire();
-          // Off the next sync's path: what it needs of the records, built in slices now.
-          void m.prepareSync().catch(() => undefined);
         },
         (e: unknown) => {
           this.log.error(`mirror of ${baseUrl}: ${e instanceof Error ? e.message : String(e)}`);
@@ -101,8 +108,14 @@ export class MirrorService implements vscode.Disposable {
   async freshEventsAt(locationId: string): Promise<{ events: Event[]; syncedAt: Date } | undefined> {
     const mirror = await this.current().catch(() => undefined);
     const syncedAt = mirror?.syncedAt;
-    if (!mirror || !syncedAt || Date.now() - syncedAt.getTime() > this.freshnessMs()) return undefined;
-    return { events: mirror.eventsAt<Event>(locationId), syncedAt };
+    if (!mirror || !syncedAt || mirror.damage || Date.now() - syncedAt.getTime() > this.freshnessMs()) return undefined;
+    try {
+      return { events: mirror.eventsAt<Event>(locationId), syncedAt };
+    } catch (e) {
+      // A damaged mirror is not served: the panel asks the service instead.
+      this.log.warn(`mirror: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
   }
 
   /** Syncs the active connection's mirror with a cancellable progress notification; one at a time. */
@@ -144,8 +157,8 @@ export class MirrorService implements vscode.Disposable {
       });
       this.log.info(`mirror synced: ${report.kinds.map((k) => `${k.kind} ${k.received} received, ${k.upserted} replaced or added, ${k.removed} merged away, ${k.count} in all`).join('; ')}`);
       this.changed.fire();
-      // A sync that compacted a kind's store left a new record set: ready it for the next sync too.
-      void mirror.prepareSync().catch(() => undefined);
+      // A rebuilt mirror (damaged, or of the previous format) is said once, even by a scheduled sync.
+      if (report.rebuilt) void showInfo(t('Dedup Curator: the mirror was rebuilt from the service: {0}.', report.rebuilt));
       // On demand, the user waits for it: say what changed (the progress notification just goes).
       if (!quiet) void showInfo(syncOutcome(report));
       return report;
@@ -175,6 +188,7 @@ export class MirrorService implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearInterval(this.timer);
+    void this.opened?.mirror.then((m) => m.close()).catch(() => undefined);
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -9,7 +9,7 @@ import type { Event, Location } from '../../api/model';
 import type { MirrorKind } from '../../mirror';
 import { setContext } from '../context-keys';
 import { Commands, ContextKeys } from '../ids';
-import { showInfo } from '../ui/notify';
+import { showError, showInfo } from '../ui/notify';
 import type { ViewChoices } from '../views/view-choices';
 import type { WindowedList } from '../views/windowed-list';
 import type { MirrorService } from './mirror-service';
@@ -88,7 +88,15 @@ export class ViewSearch implements vscode.Disposable {
     }
     // The first search of a kind builds its index in slices, with the view's progress bar meanwhile.
     await vscode.window.withProgress({ location: { viewId: list.viewId } }, () => mirror.prepare(kind));
-    const hits = mirror.search<Location & Event>(kind, query, VIEW_SEARCH_LIMIT);
+    let hits: (Location & Event)[];
+    try {
+      hits = mirror.search<Location & Event>(kind, query, VIEW_SEARCH_LIMIT).map((h) => h.record);
+    } catch (e) {
+      // A damaged mirror is not served: the pages come back, and the error says what mends it.
+      this.clearView(kind);
+      void showError(t('Dedup Curator: the mirror cannot be searched: {0}', e instanceof Error ? e.message : String(e)));
+      return undefined;
+    }
     const n = hits.length;
     const count = n >= VIEW_SEARCH_LIMIT ? t('the first {0} results', n) : n === 1 ? t('1 result') : t('{0} results', n);
     // "0 results from the mirror" on an empty mirror read as if the search had failed (the walk of issue 18).
@@ -100,7 +108,7 @@ export class ViewSearch implements vscode.Disposable {
       : n === 0
         ? t("Search: '{0}' — no results among {1} in the mirror, synced {2}", query, mirror.count(kind).toLocaleString('en-US'), age(mirror.syncedAt))
         : t("Search: '{0}' — {1} from the mirror, synced {2}", query, count, age(mirror.syncedAt));
-    list.showSearch({ query, records: hits.map((h) => h.record), message });
+    list.showSearch({ query, records: hits, message });
     void setContext(kind === 'locations' ? ContextKeys.locationsSearched : ContextKeys.eventsSearched, true);
     return n;
   }

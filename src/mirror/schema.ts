@@ -1,0 +1,41 @@
+// The mirror's database schema: per kind, a table of records (the record's JSON as received, a
+// checksum of it, and the columns searched or looked up by), the owners of source ids (a record that
+// takes another's source ids merged it away), and a trigram full-text index of the folded name,
+// street, town and codes (postcode, source ids, integrations). Sync state in its own table.
+import type { Database } from './sqlite';
+import type { MirrorKind } from './record-set-types';
+
+/** Bumped when the schema changes: a mirror of another version is rebuilt by the next sync. */
+export const SCHEMA_VERSION = 1;
+
+function kindTables(kind: MirrorKind): string {
+  return `
+CREATE TABLE IF NOT EXISTS ${kind} (
+  id TEXT PRIMARY KEY NOT NULL,
+  json TEXT NOT NULL,
+  checksum INTEGER NOT NULL,
+  updated_at TEXT,
+  name TEXT NOT NULL,
+  address TEXT NOT NULL,
+  town TEXT NOT NULL,
+  postcode TEXT NOT NULL,
+  integrations TEXT NOT NULL,
+  source_ids TEXT NOT NULL,
+  location_id TEXT,
+  start_date TEXT,
+  pass INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ${kind}_pass ON ${kind}(pass);
+CREATE INDEX IF NOT EXISTS ${kind}_place ON ${kind}(location_id, start_date) WHERE location_id IS NOT NULL;
+CREATE TABLE IF NOT EXISTS ${kind}_keys (key TEXT PRIMARY KEY NOT NULL, id TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ${kind}_keys_id ON ${kind}_keys(id);
+CREATE VIRTUAL TABLE IF NOT EXISTS ${kind}_fts USING fts5(name, address, town, codes, content='', contentless_delete=1, tokenize='trigram');`;
+}
+
+export function createSchema(db: Database): void {
+  db.exec(`
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sync_state (kind TEXT PRIMARY KEY NOT NULL, state TEXT NOT NULL);
+${kindTables('locations')}
+${kindTables('events')}`);
+}
