@@ -20,6 +20,8 @@ export interface ReportOptions {
   batch: number;
   jobs: number;
   logDir?: string;
+  /** What is measured, the table's first line. */
+  title?: string;
 }
 
 type Kind = 'development' | 'real' | 'synthetic';
@@ -120,9 +122,9 @@ export async function runTriageReport(o: ReportOptions): Promise<void> {
 
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 
-export function formatReport(rows: { name: string; kind: Kind; result: SimResult | undefined }[], o: Pick<ReportOptions, 'batch' | 'syntheticLocations'>): string {
+export function formatReport(rows: { name: string; kind: Kind; result: SimResult | undefined }[], o: Pick<ReportOptions, 'batch' | 'syntheticLocations' | 'title'>): string {
   const lines = [
-    `Triage simulation, --batch ${o.batch}; synthetic: --locations ${o.syntheticLocations} (--events 0); targets precision 0.99, recall 0.97`,
+    `${o.title ?? "Today's triage (bench/triage-sim.ts), targets precision 0.99, recall 0.97"}; --batch ${o.batch}; synthetic: --locations ${o.syntheticLocations} (--events 0)`,
     '',
     '| set | backlog | labels | labels % | goal labels | clusters P | goal P | clusters R | goal R | clusters F1 | wrong bulk approvals | true matches bulk-rejected | time |',
     '|---|---:|---:|---:|---|---:|---|---:|---|---:|---:|---:|---:|',
