@@ -36,6 +36,8 @@ const { values } = parseArgs({
     data: { type: 'string' },
     'report-locations': { type: 'string' },
     'report-logs': { type: 'string' },
+    'report-only': { type: 'string' },
+    'from-logs': { type: 'boolean' },
     jobs: { type: 'string', default: '2' },
   },
 });
@@ -126,6 +128,8 @@ async function main(): Promise<void> {
       batch,
       jobs: Math.min(2, Math.max(1, Number(values.jobs))),
       logDir: values['report-logs'],
+      only: values['report-only'] ? new RegExp(values['report-only']) : undefined,
+      fromLogs: values['from-logs'],
       title: `Learned triage prototype (bench/learned-triage.ts), targets precision ${targetPrecision}, recall ${targetRecall}`,
     });
     return;

@@ -24,8 +24,11 @@
 // location counts, also pairs joined through other approvals, which the per-recommendation figures
 // of the last line do not see).
 //   npx tsx bench/triage-sim.ts --report [--data DIR] [--report-locations N] [--batch N] [--jobs 2]
+//                               [--report-logs DIR] [--report-only REGEX] [--from-logs]
 // runs every development set, Fodors–Zagat and synthetic seeds 1–5, each in its own simulation and
-// sandbox process, and prints one table against the goals (bench/lib/triage-report.ts).
+// sandbox process, and prints one table against the goals (bench/lib/triage-report.ts). --data
+// defaults to $DEDUP_REAL_PLACES or /tmp/real-places; --report-only runs the sets whose name matches;
+// --from-logs prints the table again from the logs in --report-logs without running anything.
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +64,8 @@ const { values } = parseArgs({
     data: { type: 'string' },
     'report-locations': { type: 'string' },
     'report-logs': { type: 'string' },
+    'report-only': { type: 'string' },
+    'from-logs': { type: 'boolean' },
     jobs: { type: 'string', default: '2' },
   },
 });
@@ -91,6 +96,8 @@ async function main(): Promise<void> {
       batch: Number(values.batch),
       jobs: Math.min(2, Math.max(1, Number(values.jobs))),
       logDir: values['report-logs'],
+      only: values['report-only'] ? new RegExp(values['report-only']) : undefined,
+      fromLogs: values['from-logs'],
     });
     return;
   }

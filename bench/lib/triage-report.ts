@@ -4,7 +4,7 @@
 // real sets and ≤ 2 % on synthetic ones; clusters P ≥ 0.95 on the development sets (their truth lists
 // only labelled candidate pairs, so P is a lower bound) and ≥ 0.98 elsewhere; clusters R ≥ 0.95.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findRestaurantsCsv, readRestaurants, restaurantNdjsonLine } from './restaurants';
@@ -22,6 +22,10 @@ export interface ReportOptions {
   logDir?: string;
   /** What is measured, the table's first line. */
   title?: string;
+  /** Only the sets whose name matches. */
+  only?: RegExp;
+  /** Print the table from the logs of an earlier run in logDir instead of running. */
+  fromLogs?: boolean;
 }
 
 type Kind = 'development' | 'real' | 'synthetic';
@@ -104,15 +108,23 @@ export async function runTriageReport(o: ReportOptions): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'dedup-triage-report-'));
   const logDir = o.logDir ?? join(work, 'logs');
   mkdirSync(logDir, { recursive: true });
-  const { sets, missing } = plannedSets(o, work);
+  const planned = plannedSets(o, work);
+  const sets = planned.sets.filter((set) => !o.only || o.only.test(set.name));
+  const { missing } = planned;
   if (missing.length) console.log(`MISSING sets (not run): ${missing.join('; ')}. Make the development sets with: node ../shared/data/real-places/prepare.mjs <Geo-ER git dir> ${o.dataDir}`);
   console.error(`running ${sets.length} sets, ${o.jobs} at a time; logs in ${logDir}`);
   const results = new Map<string, SimResult | undefined>();
+  const logOf = (set: SetRun) => join(logDir, `${set.name.replace(/[^\w-]+/g, '-')}.log`);
+  if (o.fromLogs) {
+    for (const set of sets) results.set(set.name, existsSync(logOf(set)) ? parseSimOutput(readFileSync(logOf(set), 'utf8')) : undefined);
+    console.log(formatReport(sets.map((s) => ({ name: s.name, kind: s.kind, result: results.get(s.name) })), o));
+    return;
+  }
   let next = 0;
   const worker = async () => {
     while (next < sets.length) {
       const set = sets[next++];
-      const text = await runOne(o, set, join(logDir, `${set.name.replace(/[^\w-]+/g, '-')}.log`));
+      const text = await runOne(o, set, logOf(set));
       results.set(set.name, parseSimOutput(text));
     }
   };
@@ -132,10 +144,11 @@ export function formatReport(rows: { name: string; kind: Kind; result: SimResult
   let labels = 0;
   let backlog = 0;
   let missed = 0;
+  let notRun = 0;
   for (const { name, kind, result: r } of rows) {
     if (!r) {
-      lines.push(`| ${name} | failed: see its log | | | | | | | | | | | |`);
-      missed++;
+      lines.push(`| ${name} | not run, or failed: see its log | | | | | | | | | | | |`);
+      notRun++;
       continue;
     }
     const share = r.labels / Math.max(1, r.backlog);
@@ -149,6 +162,6 @@ export function formatReport(rows: { name: string; kind: Kind; result: SimResult
       `| ${name} | ${r.backlog} | ${r.labels} | ${(share * 100).toFixed(1)} % | ≤ ${labelGoal * 100} %: ${mark(ok[0])} | ${r.clusters.p.toFixed(3)} | ≥ ${pGoal}: ${mark(ok[1])} | ${r.clusters.r.toFixed(3)} | ≥ 0.95: ${mark(ok[2])} | ${r.clusters.f1.toFixed(3)} | ${r.bulk.wrongApprovals} of ${r.bulk.approved} | ${r.bulk.trueRejected} of ${r.bulk.rejected} | ${r.seconds} s |`,
     );
   }
-  lines.push('', `Summed labels over the sets that ran: ${labels} of ${backlog} recommendations; goals missed: ${missed}.`);
+  lines.push('', `Summed labels over the sets that ran: ${labels} of ${backlog} recommendations; goals missed: ${missed}${notRun ? `; sets not run or failed: ${notRun}` : ''}.`);
   return lines.join('\n');
 }
