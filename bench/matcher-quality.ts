@@ -5,6 +5,11 @@
 // and the recommendations (non-chaining groups: every pair inside a group counts as predicted).
 // Data: the Fodors–Zagat restaurants, synthetic data (several seeds), and any set a user gives.
 // Run: npx tsx bench/matcher-quality.ts [--errors] [--load FILE.ndjson --truth FILE.tsv] [--only-load]
+//      npx tsx bench/matcher-quality.ts --report [--data DIR]
+// --report: every development set (DIR, or $DEDUP_REAL_PLACES, default /tmp/real-places), Fodors–Zagat
+// and synthetic seeds 1–5 (locations), the estimated matcher (as the sandbox runs it) beside the naive
+// baseline (bench/lib/naive-baseline.ts), against the goals: best F1 ≥ naive + 0.03 on every
+// development set, ≥ 0.95 on Fodors–Zagat.
 import { readFileSync } from 'node:fs';
 import {
   MATCH_THRESHOLD,
@@ -25,6 +30,10 @@ import { evaluate, evaluateCandidates, truePairKeys, type Quality } from './lib/
 import { loadGenerator, restaurantData, syntheticData, withoutStreets, type Labelled } from './lib/datasets';
 import { showErrors } from './lib/errors';
 import { splitRecords } from './lib/synthetic';
+import { DEVELOPMENT_SETS, SEEDS as REPORT_SEEDS } from './lib/triage-report';
+import { naiveBaseline } from './lib/naive-baseline';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 const SEEDS = [1, 2, 3];
 const SIZE = { locations: 5000, events: 3000, integrations: 4 };
@@ -109,7 +118,56 @@ function print(): void {
   }
 }
 
+interface ReportRow {
+  name: string;
+  kind: 'development' | 'real' | 'synthetic';
+  records: number;
+  truePairs: number;
+  matcher: { f1: number; threshold: number };
+  naive: ReturnType<typeof naiveBaseline>;
+  seconds: number;
+}
+
+function reportRow(name: string, kind: ReportRow['kind'], data: Labelled<MatchLocation>): ReportRow {
+  const t0 = performance.now();
+  const run = MatchRun.locations(data.records, { model: 'estimate' });
+  const { best, q } = measure(run, data.ids);
+  const naive = naiveBaseline(data.records, data.ids);
+  const row = { name, kind, records: data.records.length, truePairs: q.truePairs, matcher: best, naive, seconds: (performance.now() - t0) / 1000 };
+  console.error(`${name}: matcher ${best.f1.toFixed(3)}, naive ${naive.f1.toFixed(3)} (${row.seconds.toFixed(0)} s)`);
+  return row;
+}
+
+async function report(): Promise<void> {
+  const dir = flag('--data') ?? process.env.DEDUP_REAL_PLACES ?? '/tmp/real-places';
+  const rows: ReportRow[] = [];
+  const missing: string[] = [];
+  for (const name of DEVELOPMENT_SETS) {
+    const places = join(dir, name, 'places.ndjson');
+    const truth = join(dir, name, 'truth.tsv');
+    if (!existsSync(places) || !existsSync(truth)) missing.push(name);
+    else rows.push(reportRow(name, 'development', (await userData(places, truth)).locations));
+  }
+  const restaurants = restaurantData();
+  if (restaurants) rows.push(reportRow('Fodors–Zagat', 'real', restaurants));
+  else missing.push('Fodors–Zagat');
+  const generate = await loadGenerator();
+  if (!generate) missing.push('synthetic (src/sandbox/generator.ts absent)');
+  else for (const seed of REPORT_SEEDS) rows.push(reportRow(`synthetic seed ${seed}`, 'synthetic', syntheticData(generate, { seed, ...SIZE }).locations));
+  if (missing.length) console.log(`MISSING sets (not run): ${missing.join(', ')}; the development sets come from node ../shared/data/real-places/prepare.mjs <Geo-ER git dir> ${dir}`);
+  console.log(`\nBest pairwise F1 of the estimated matcher (over its blocked pairs, best of ${THRESHOLDS.length} thresholds) and of the naive baseline (name Jaro–Winkler or token-set ≥ t within d metres, greedy one-to-one between sources; best over t and d). Synthetic: ${JSON.stringify(SIZE)}, locations only.\n`);
+  console.log('| set | records | true pairs | matcher best F1 (threshold) | naive best F1 (P / R; t, d) | matcher − naive | goal |');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const r of rows) {
+    const diff = r.matcher.f1 - r.naive.f1;
+    const goal = r.kind === 'development' ? `≥ naive + 0.03: ${diff >= 0.03 ? 'met' : '**missed**'}` : r.kind === 'real' ? `≥ 0.95: ${r.matcher.f1 >= 0.95 ? 'met' : '**missed**'}` : '—';
+    const d = Number.isFinite(r.naive.distance) ? `${r.naive.distance} m` : 'no coordinates';
+    console.log(`| ${r.name} | ${r.records} | ${r.truePairs} | ${r.matcher.f1.toFixed(3)} (${r.matcher.threshold}) | ${r.naive.f1.toFixed(3)} (${r.naive.precision.toFixed(3)} / ${r.naive.recall.toFixed(3)}; ${r.naive.threshold}, ${d}) | ${diff >= 0 ? '+' : ''}${diff.toFixed(3)} | ${goal} |`);
+  }
+}
+
 async function main(): Promise<void> {
+  if (argv.includes('--report')) return report();
   const load = flag('--load');
   const truth = flag('--truth');
   if ((load === undefined) !== (truth === undefined)) throw new Error('--load FILE.ndjson and --truth FILE.tsv go together');

@@ -18,6 +18,17 @@
 // TRACE=audit prints the audit's stratum at each triage that asks draws, with its true wrong items;
 // TRACE=wrong prints, for each group approval with false matches, the answers it rested on next to
 // the wrong and the right items (their scores and estimates, their patterns).
+// Before the last line: the bulk decisions and how many of them were wrong, and
+//   clusters: P x R y F1 z
+// the pairwise quality of the final unified locations against the truth (every pair inside one
+// location counts, also pairs joined through other approvals, which the per-recommendation figures
+// of the last line do not see).
+//   npx tsx bench/triage-sim.ts --report [--data DIR] [--report-locations N] [--batch N] [--jobs 2]
+//                               [--report-logs DIR] [--report-only REGEX] [--from-logs]
+// runs every development set, Fodors–Zagat and synthetic seeds 1–5, each in its own simulation and
+// sandbox process, and prints one table against the goals (bench/lib/triage-report.ts). --data
+// defaults to $DEDUP_REAL_PLACES or /tmp/real-places; --report-only runs the sets whose name matches;
+// --from-logs prints the table again from the logs in --report-logs without running anything.
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +44,9 @@ import { bulkRejectionsFromJournal, bulkTallyFromJournal } from '../src/triage/j
 import { auditDrawsOf, informativeOrder } from '../src/triage/informative-order';
 import type { Flag } from '../src/triage/flags';
 import { FeatureCache, triage, type TriageLabel } from '../src/triage/triage';
+import { clusterQuality } from '../src/matching/cluster-quality';
 import { startServerProcess } from './lib/http-load';
+import { runTriageReport } from './lib/triage-report';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +60,13 @@ const { values } = parseArgs({
     'max-labels': { type: 'string' },
     'describe-only': { type: 'boolean' },
     batch: { type: 'string', default: '1' },
+    report: { type: 'boolean' },
+    data: { type: 'string' },
+    'report-locations': { type: 'string' },
+    'report-logs': { type: 'string' },
+    'report-only': { type: 'string' },
+    'from-logs': { type: 'boolean' },
+    jobs: { type: 'string', default: '2' },
   },
 });
 const target = Number(values['target-precision']);
@@ -68,6 +88,19 @@ if (values.load) args.push('--load', values.load, '--locations', '0', '--events'
 else args.push('--locations', values.locations!, '--events', values.events!, '--seed', values.seed!, '--truth-out', truthFile);
 
 async function main(): Promise<void> {
+  if (values.report) {
+    await runTriageReport({
+      script: __filename,
+      dataDir: values.data ?? process.env.DEDUP_REAL_PLACES ?? '/tmp/real-places',
+      syntheticLocations: Number(values['report-locations'] ?? 19700),
+      batch: Number(values.batch),
+      jobs: Math.min(2, Math.max(1, Number(values.jobs))),
+      logDir: values['report-logs'],
+      only: values['report-only'] ? new RegExp(values['report-only']) : undefined,
+      fromLogs: values['from-logs'],
+    });
+    return;
+  }
   const t0 = performance.now();
   const sandbox = await startServerProcess(args, /^Endpoints: /, { readyMs: 600_000 });
   try {
@@ -111,6 +144,7 @@ async function main(): Promise<void> {
     let pending = initial;
     let human = 0;
     let bulkRuns = 0;
+    const bulk = { approved: 0, wrongApprovals: 0, rejected: 0, trueRejected: 0 };
     const maxLabels = values['max-labels'] ? Number(values['max-labels']) : Infinity;
     const connection = journalConnection(url, 'triage-sim');
     let sinceList = 0;
@@ -143,6 +177,13 @@ async function main(): Promise<void> {
           // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
           if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
+          if (g.safe === 'approve') {
+            bulk.approved += summary.done.length;
+            bulk.wrongApprovals += summary.done.filter((id) => !truthOf.get(id)).length;
+          } else {
+            bulk.rejected += summary.done.length;
+            bulk.trueRejected += summary.done.filter((id) => truthOf.get(id)).length;
+          }
           // A group decision that approved false matches: which group, on what evidence.
           if (g.safe === 'approve') {
             const wrong = summary.done.filter((id) => !truthOf.get(id)).length;
@@ -208,12 +249,24 @@ async function main(): Promise<void> {
     const recall = trueMatches ? truePositives / trueMatches : 1;
     console.log(`human answers: ${[...asks].map(([k, n]) => `${k} ${n}${k === 'moot when asked' ? '' : ` (${trueAsks.get(k) ?? 0} true)`}`).join(', ')}`);
     console.log(`${bulkRuns} group decisions; slowest triage of the backlog ${triageMs.toFixed(0)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
+    console.log(`bulk decisions: ${bulk.approved} approved (${bulk.wrongApprovals} wrong), ${bulk.rejected} rejected (${bulk.trueRejected} true matches)`);
+    const clusters = await finalClusters(client, trueId);
+    console.log(`clusters: P ${clusters.precision.toFixed(3)} R ${clusters.recall.toFixed(3)} F1 ${clusters.f1.toFixed(3)}`);
     console.log(`labels ${human}, decided ${decided} of ${initial.length}, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
     await journal.close();
   } finally {
     await sandbox.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Pairwise quality of the sandbox's unified locations now, against the truth of their source records. */
+async function finalClusters(client: DedupClient, trueId: ReadonlyMap<string, string>) {
+  const clusters: string[][] = [];
+  for await (const loc of client.allLocations({ updatedSince: new Date(0), pageSize: 500 })) {
+    clusters.push((loc.sourceIds ?? []).map((s) => `${s.integration}\t${s.id}`));
+  }
+  return clusterQuality(clusters, (key) => trueId.get(key));
 }
 
 /** The backlog as triage sees it before any decision: groups, their true match rates, flags. */

@@ -22,6 +22,7 @@ export {
   NAME_STOPWORDS,
   type NormalizedName,
 } from './normalize';
+export { clusterQuality, type ClusterQuality } from './cluster-quality';
 export { distanceMeters, jaroWinkler, levenshteinRatio, softOverlap, withinOneEdit } from './similarity';
 export {
   agreementWeight,
