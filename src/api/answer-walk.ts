@@ -31,39 +31,34 @@ export function walkAnswer(data: unknown, mask: Masker | undefined, endpoint: st
   let changed = false;
   const nodes: Container[] = [data];
   const depths: number[] = [1];
+  /** Masks the string at `node[key]`, or queues the container there; true when a string changed. */
+  const visit = (node: Container, key: string | number, childDepth: number): boolean => {
+    const value = (node as Record<string | number, unknown>)[key];
+    if (typeof value === 'string') {
+      const masked = mask ? mask(value) : value;
+      if (masked === value) return false;
+      (node as Record<string | number, unknown>)[key] = masked;
+      return true;
+    }
+    if (isContainer(value)) {
+      if (childDepth > MAX_ANSWER_DEPTH) throw tooDeep(data, endpoint, status);
+      nodes.push(value);
+      depths.push(childDepth);
+    }
+    return false;
+  };
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const childDepth = depths.pop()! + 1;
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const value = node[i];
-        if (typeof value === 'string') {
-          if (mask && mask(value) !== value) {
-            node[i] = mask(value);
-            changed = true;
-          }
-        } else if (isContainer(value)) {
-          if (childDepth > MAX_ANSWER_DEPTH) throw tooDeep(data, endpoint, status);
-          nodes.push(value);
-          depths.push(childDepth);
-        }
-      }
+      for (let i = 0; i < node.length; i++) changed = visit(node, i, childDepth) || changed;
       continue;
     }
     for (const key in node) {
-      const value = node[key];
-      if (typeof value === 'string') {
-        if (mask && mask(value) !== value) {
-          node[key] = mask(value);
-          changed = true;
-        }
-      } else if (isContainer(value)) {
-        if (childDepth > MAX_ANSWER_DEPTH) throw tooDeep(data, endpoint, status);
-        nodes.push(value);
-        depths.push(childDepth);
-      }
-      if (mask && mask(key) !== key) {
-        node[mask(key)] = node[key];
+      changed = visit(node, key, childDepth) || changed;
+      const maskedKey = mask ? mask(key) : key;
+      if (maskedKey !== key) {
+        node[maskedKey] = node[key];
         delete node[key];
         changed = true;
       }
