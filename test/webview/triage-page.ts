@@ -36,7 +36,7 @@ export async function startTriageHarness(): Promise<TriageHarness> {
 }
 
 export function triageGroup(i: number, o: Partial<GroupRow> = {}): GroupRow {
-  return { key: `location:name=equal|k${i}`, words: `Locations: name equal, phone equal ${i}`, kind: 'location', size: 10 + i, scoreMin: 0.8, scoreMax: 0.99, approve: i, reject: 0, unsure: 0, p: 0.9 + i / 100, low: 0.8, high: 0.99, safe: null, flags: [], decidable: 10 + i, ...o };
+  return { key: `location:name=equal|k${i}`, words: `Locations: name equal, phone equal ${i}`, kind: 'location', size: 10 + i, scoreMin: 0.8, scoreMax: 0.99, approve: i, reject: 0, unsure: 0, p: 0.9 + i / 100, low: 0.8, high: 0.99, safe: null, flags: [], decidable: 10 + i, answers: i, nextAction: `Answer 3 more in this group to approve ${10 + i}.`, ...o };
 }
 
 /** A backlog with every part of the page: both charts (enough decisions), groups safe and not, flags, an audit line. */

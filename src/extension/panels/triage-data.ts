@@ -5,10 +5,11 @@ import type { Recommendation } from '../../api/model';
 import type { Flag } from '../../triage/flags';
 import type { TriageLabel, TriageResult } from '../../triage/triage';
 import type { GroupRow, HistogramBin, ThresholdPoint, TriagePanelData } from '../../webview/triage/protocol';
+import { type CertificateWords, ENGLISH_CERTIFICATE_WORDS, groupCertificate, setRows } from './triage-certificates';
 
 const BINS = 20;
 
-export function triagePanelData(pending: readonly Recommendation[], labels: readonly TriageLabel[], result: TriageResult, flagWord: (f: Flag) => string): TriagePanelData {
+export function triagePanelData(pending: readonly Recommendation[], labels: readonly TriageLabel[], result: TriageResult, flagWord: (f: Flag) => string, words: CertificateWords = ENGLISH_CERTIFICATE_WORDS): TriagePanelData {
   const histogram: HistogramBin[] = Array.from({ length: BINS }, (_, i) => ({ from: i / BINS, to: (i + 1) / BINS, pending: 0, approved: 0, rejected: 0, unsure: 0 }));
   const bin = (score: number) => histogram[Math.min(BINS - 1, Math.max(0, Math.floor(score * BINS)))];
   for (const r of pending) bin(r.score).pending++;
@@ -28,10 +29,10 @@ export function triagePanelData(pending: readonly Recommendation[], labels: read
     thresholds.push({ score: t / 100, approved: at.filter((l) => l.verdict === 'approve').length, n: at.length });
   }
   const groups: GroupRow[] = result.groups.map((g) => ({
+    ...groupCertificate(g, result, words),
     key: g.key,
     words: g.words,
     kind: g.kind,
-    size: g.size,
     scoreMin: g.scoreMin,
     scoreMax: g.scoreMax,
     approve: g.labels.approve,
@@ -48,5 +49,5 @@ export function triagePanelData(pending: readonly Recommendation[], labels: read
   const a = result.audit;
   const audit = a.items.length || a.answers ? { items: a.items.length, groups: a.keys.length, answers: a.answers, wrong: a.wrong, high: a.wrongHigh, certified: a.certified } : undefined;
   // The decisions counted are those the histogram and the approval rate show: one source, not the model's count of its own run.
-  return { pending: pending.length, labels: decided.length, targetPrecision: result.options.targetPrecision, targetRecall: result.options.targetRecall, recallBudget, audit, histogram, thresholds, groups };
+  return { pending: pending.length, labels: decided.length, targetPrecision: result.options.targetPrecision, targetRecall: result.options.targetRecall, recallBudget, audit, histogram, thresholds, groups, sets: setRows(result, words) };
 }

@@ -17,6 +17,7 @@ import { flagWord } from '../triage/flag-labels';
 import { reviewGroupFrom } from './queue-group-restore';
 import { BasePanel, type PanelPage, panelOptions } from './base-panel';
 import { triagePanelData } from './triage-data';
+import { certificateWords } from './triage-words';
 
 /** The page of the Triage panel (src/webview/triage/; its charts' styles in media/triage.css). */
 const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage };
@@ -253,7 +254,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     }
     // The counts of the header, the histogram and the approval rate: this connection's backlog and
     // journal as they are now; the groups as last computed.
-    this.drawn = { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord), connection: this.computed?.label ?? '' };
+    this.drawn = { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord, certificateWords()), connection: this.computed?.label ?? '' };
     this.post({ type: 'triage', data: this.drawn });
   }
 

@@ -27,11 +27,40 @@ const ThresholdPointSchema = v.object({
 });
 export type ThresholdPoint = v.InferOutput<typeof ThresholdPointSchema>;
 
+/**
+ * What a set of recommendations decided in bulk needs (a pattern group, or a set such as "all with
+ * P ≥ x"): its size, the curator's answers in it, the certified bound and how far it is.
+ */
+const CertificateFields = {
+  /** Pending recommendations in it. */
+  size: v.number(),
+  /** The curator's answers (approve or reject) counted for it. */
+  answers: v.number(),
+  /**
+   * The upper bound, at 95 % confidence, on its error if decided in bulk by its likelier verdict
+   * (wrong approvals, or true matches among rejections), 0..1; absent when no answers bound it.
+   */
+  bound: v.optional(v.number()),
+  /** How many more answers would certify it; absent when it is certified or out of reach. */
+  answersToCertify: v.optional(v.number()),
+  /** The next action in words, in the user's language ("Answer 23 more in this group to approve 2,712"). */
+  nextAction: v.string(),
+};
+
+/** A set certified (or to be certified) as a whole, beside the groups: the sets safe to approve or reject together. */
+const SetRowSchema = v.object({
+  verdict: v.picklist(['approve', 'reject']),
+  /** What the set is, in words. */
+  words: v.string(),
+  ...CertificateFields,
+});
+export type SetRow = v.InferOutput<typeof SetRowSchema>;
+
 const GroupRowSchema = v.object({
+  ...CertificateFields,
   key: v.string(),
   words: v.string(),
   kind: v.picklist(['location', 'event']),
-  size: v.number(),
   scoreMin: v.number(),
   scoreMax: v.number(),
   approve: v.number(),
@@ -67,6 +96,8 @@ const TriagePanelDataSchema = v.object({
   histogram: v.array(HistogramBinSchema),
   thresholds: v.array(ThresholdPointSchema),
   groups: v.array(GroupRowSchema),
+  /** The sets that may be decided in bulk, with their certificates (absent: none). */
+  sets: v.optional(v.array(SetRowSchema)),
 });
 export type TriagePanelData = v.InferOutput<typeof TriagePanelDataSchema>;
 
