@@ -6,26 +6,30 @@ import * as v from 'valibot';
 
 export type { FromTriageWebview, GroupAction, TriagePageMessage } from './from-page';
 
+/** Pending recommendations with a score in [from, to), by the model's verdict on each (its P(match)). */
 const HistogramBinSchema = v.object({
-  /** Score range [from, to). */
   from: v.number(),
   to: v.number(),
-  /** Pending now. */
-  pending: v.number(),
-  /** The curator's decisions (journal) with a score in the range. */
-  approved: v.number(),
-  rejected: v.number(),
+  /** Likely matches, unsure, likely non-matches. */
+  match: v.number(),
   unsure: v.number(),
+  nonMatch: v.number(),
 });
 export type HistogramBin = v.InferOutput<typeof HistogramBinSchema>;
 
-/** "Scores ≥ score were approved `approved / n` of the time", from the curator's own decisions. */
-const ThresholdPointSchema = v.object({
-  score: v.number(),
+/**
+ * The curator's answers with a score in [from, to] (the last answer per recommendation): how many
+ * were approvals of `n`, and the 95 % interval of the approval rate (Wilson).
+ */
+const RateBinSchema = v.object({
+  from: v.number(),
+  to: v.number(),
   approved: v.number(),
   n: v.number(),
+  low: v.number(),
+  high: v.number(),
 });
-export type ThresholdPoint = v.InferOutput<typeof ThresholdPointSchema>;
+export type RateBin = v.InferOutput<typeof RateBinSchema>;
 
 /**
  * What a set of recommendations decided in bulk needs (a pattern group, or a set such as "all with
@@ -94,7 +98,16 @@ const TriagePanelDataSchema = v.object({
    */
   audit: v.optional(v.object({ items: v.number(), groups: v.number(), answers: v.number(), wrong: v.number(), high: v.number(), certified: v.boolean() })),
   histogram: v.array(HistogramBinSchema),
-  thresholds: v.array(ThresholdPointSchema),
+  /** What the verdicts of the histogram mean: likely a match at P ≥ match, likely not at P ≤ nonMatch. */
+  verdictBands: v.object({ match: v.number(), nonMatch: v.number() }),
+  /** The approval rate in a few score bins (none before the first answer). */
+  rates: v.array(RateBinSchema),
+  /**
+   * The service re-scored recommendations between the last two reads of this connection's backlog:
+   * of `compared` read both times, `changed` have another score, `lower` of them lower; `at` when it
+   * was seen (ms since 1970). The latest re-scoring of this connection, until the connection changes.
+   */
+  rescored: v.optional(v.object({ compared: v.number(), changed: v.number(), lower: v.number(), at: v.number() })),
   groups: v.array(GroupRowSchema),
   /** The sets that may be decided in bulk, with their certificates (absent: none). */
   sets: v.optional(v.array(SetRowSchema)),
