@@ -142,6 +142,10 @@ describe('webview: the Triage panel in chromium', function () {
     await page.getByRole('button', { name: 'Next step' }).click();
     assert.equal(await arrow(), '" ▲"');
     assert.deepEqual(await page.locator('tbody td.words').allInnerTexts(), ['name equal 3', 'name equal 2', 'name equal 1']);
+    // The walk: no group within reach, and no next step said. Then the largest open group's.
+    await deliver(page, { type: 'triage', data: data([group(1, { size: 130, decidable: 130, nextAction: 'No answers here yet: Review a few to learn what this group is.' }), group(2, { safe: 'approve' }), group(3)]) });
+    await page.waitForFunction(() => document.querySelector('p.next-step')?.textContent?.includes('name equal 1'));
+    assert.equal(await page.locator('p.next-step').innerText(), 'Next step — name equal 1: No answers here yet: Review a few to learn what this group is.');
     await page.close();
   });
 
@@ -188,12 +192,18 @@ describe('webview: the Triage panel in chromium', function () {
     const { page } = await open([group(1)]);
     const bins = page.locator('svg.rates g.rate-bin');
     assert.equal(await bins.count(), 5);
-    assert.equal(await bins.first().locator('title').textContent(), 'Scores 50%–59%: 20 of 30 approved (66.7%; 95% interval 50.0%–80.0%)');
-    assert.deepEqual(await bins.first().locator('text').allTextContents(), ['50%–59%', 'n = 30']);
+    assert.equal(await bins.first().locator('title').textContent(), 'Scores 50.0%–59.0%: 20 of 30 approved (66.7%; 95% interval 50.0%–80.0%)');
+    assert.deepEqual(await bins.first().locator('text').allTextContents(), ['50.0%–59.0%', 'n = 30']);
     // The error bar spans the interval on the 0–100% axis: 50% to 80% of the plot's 140 units.
     const ys = await bins.first().locator('line.interval').first().evaluate((l) => [Number(l.getAttribute('y1')), Number(l.getAttribute('y2'))]);
     assert.deepEqual(ys, [80, 38]);
     assert.deepEqual(await page.locator('svg.rates text.axis[text-anchor="end"]').allTextContents(), ['0%', '25%', '50%', '75%', '100%']);
+    assert.match(await page.locator('.rates-box p.chart-caption').innerText(), /Dashed line: the target precision, 99\.0%\.$/);
+    // The walk: two bins of 99.6 % and 99.9 % both read "100%".
+    const near = [0.996, 0.999].map((x) => ({ from: x, to: x, approved: 5, n: 7, low: 0.35, high: 0.92 }));
+    await deliver(page, { type: 'triage', data: { ...data([group(1)]), rates: near } });
+    await page.waitForFunction(() => document.querySelectorAll('svg.rates g.rate-bin').length === 2);
+    assert.deepEqual(await page.locator('svg.rates g.rate-bin text:first-of-type').allTextContents(), ['99.6%', '99.9%']);
     await deliver(page, { type: 'triage', data: { ...data([group(1)]), labels: 0, rates: [] } });
     await page.waitForSelector('svg.rates', { state: 'detached' });
     assert.equal(await page.locator('.rates-box p.empty-chart').innerText(), 'No answers yet: your approval rate by score appears here after your first answers (Review on a group).');
@@ -267,7 +277,7 @@ describe('webview: the Triage panel in chromium', function () {
     // The group's words are the extension's (describePattern, already in the user's language).
     assert.equal(await page.locator('tbody td.words').first().innerText(), 'name equal 2');
     assert.match((await page.locator('svg.histogram').getAttribute('aria-label')) ?? '', /^⟦Pending recommendations by score: [\d,]+ in all; \d+ likely matches, \d+ unsure, \d+ likely non-matches⟧$/);
-    assert.match((await page.locator('svg.rates g.rate-bin title').first().textContent()) ?? '', /^⟦Scores 50%–59%: 20 of 30 approved .*⟧$/);
+    assert.match((await page.locator('svg.rates g.rate-bin title').first().textContent()) ?? '', /^⟦Scores 50.0%–59.0%: 20 of 30 approved .*⟧$/);
     assert.match(await page.locator('ul.legend li').first().innerText(), /^⟦likely match \(P ≥ 90%\)⟧$/);
     assert.equal(await page.getByRole('button', { name: '⟦Approve the group: name equal 1⟧' }).count(), 1);
     assert.deepEqual(errors, []);

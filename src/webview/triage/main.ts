@@ -8,7 +8,7 @@ import { t } from './l10n';
 import { histogram, histogramLegend, histogramTable } from './charts';
 import { count, dec1, pct } from './numbers';
 import { type GroupAction, type GroupRow, type TriagePageMessage, ToTriagePage, type ToTriageWebview, type TriagePanelData, TriageStateSchema } from './protocol';
-import { rateChart, rateTable } from './rate-chart';
+import { rateCaption, rateChart, rateTable } from './rate-chart';
 import { el } from '../shared/dom';
 import { statusElement, statusLine } from '../shared/status-line';
 import { connectPage } from '../shared/vscode-api';
@@ -137,12 +137,14 @@ function rescoredNote(d: TriagePanelData): HTMLElement | null {
 
 /**
  * The open group where answers go furthest: the most recommendations decided per answer still
- * needed. None when no group is within reach.
+ * needed; when none is within reach, the largest open group (its next action says what to do).
  */
 function nextStep(d: TriagePanelData): HTMLElement | null {
+  const open = d.groups.filter((g) => !g.safe && g.decidable > 0);
   let best: GroupRow | undefined;
   const worth = (g: GroupRow) => g.decidable / Math.max(1, g.answersToCertify ?? Infinity);
-  for (const g of d.groups) if (!g.safe && g.answersToCertify !== undefined && g.decidable > 0 && (!best || worth(g) > worth(best))) best = g;
+  for (const g of open) if (g.answersToCertify !== undefined && (!best || worth(g) > worth(best))) best = g;
+  best ??= open.reduce<GroupRow | undefined>((a, g) => (!a || g.decidable > a.decidable ? g : a), undefined);
   return best ? el('p', 'next-step', t('bestNext', best.words, best.nextAction)) : null;
 }
 
@@ -157,7 +159,7 @@ function setsBox(d: TriagePanelData): HTMLElement | null {
 function charts(d: TriagePanelData): HTMLElement[] {
   const scores = el('section', 'chart-box', el('h2', undefined, t('scores')), histogram(d.histogram, d.verdictBands), histogramLegend(d.verdictBands), histogramTable(d.histogram, d.verdictBands));
   // No answers: no chart of nothing, and what will appear here.
-  const rates = d.rates.length ? [rateChart(d.rates, d.targetPrecision), rateTable(d.rates)] : [el('p', 'empty-chart', t('noAnswersYet'))];
+  const rates = d.rates.length ? [rateChart(d.rates, d.targetPrecision), rateCaption(d.targetPrecision), rateTable(d.rates)] : [el('p', 'empty-chart', t('noAnswersYet'))];
   return [scores, el('section', 'chart-box rates-box', el('h2', undefined, t('approvalRate')), ...rates)];
 }
 

@@ -3,14 +3,18 @@
 import { t } from './l10n';
 import { numbersTable } from './numbers-table';
 import { count, pct, pct0 } from './numbers';
+import { el } from '../shared/dom';
 import type { RateBin } from './protocol';
 import { BOTTOM, LEFT, PLOT_H, PLOT_W, RIGHT, svgEl, titled, TOP, W } from './svg';
 
 const y = (rate: number): number => BOTTOM - rate * PLOT_H;
 
-/** A bin's score range in words ("93–97%", or "100%" when every answer in it had one score). */
+/**
+ * A bin's score range in words, to a tenth of a point ("99.6%–99.9%", or "100.0%" when every answer
+ * in it had one score): whole points named two bins of 99.6 % and 99.9 % both "100%".
+ */
 export function rangeWords(b: RateBin): string {
-  return pct0(b.from) === pct0(b.to) ? pct0(b.from) : `${pct0(b.from)}–${pct0(b.to)}`;
+  return pct(b.from) === pct(b.to) ? pct(b.from) : `${pct(b.from)}–${pct(b.to)}`;
 }
 
 /** "Scores 93–97%: 45 of 48 approved (93.8%, 95% interval 83.2%–97.9%)". */
@@ -57,6 +61,11 @@ export function rateChart(bins: readonly RateBin[], target: number): SVGElement 
   svg.append(svgEl('text', { x: LEFT + PLOT_W / 2, y: BOTTOM + 42, class: 'axis-title', 'text-anchor': 'middle' }, t('scoreAxis')));
   svg.setAttribute('aria-label', t('rateLabel', count(bins.length), count(bins.reduce((n, b) => n + b.n, 0))));
   return svg;
+}
+
+/** What the chart's marks mean, in words (the bars, the error bars, the dashed line). */
+export function rateCaption(target: number): HTMLElement {
+  return el('p', 'chart-caption', t('rateCaption', pct(target)));
 }
 
 export function rateTable(bins: readonly RateBin[]): HTMLElement {

@@ -61,6 +61,7 @@ export const TRIAGE_STRINGS = {
   targetLine: 'Target precision {0}',
   nAnswers: 'n = {0}',
   rateLabel: 'Your approval rate in {0} score bins, from {1} answers, each with its 95% interval',
+  rateCaption: 'Each bar: the share of your answers in that score range that approved, with its 95% interval as an error bar and the number of answers under it. Dashed line: the target precision, {0}.',
   rateSentence: 'Scores {0}: {1} of {2} approved ({3}; 95% interval {4}–{5})',
   answersCol: 'answers',
   rateCol: 'approval rate',
