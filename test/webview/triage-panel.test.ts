@@ -143,9 +143,9 @@ describe('webview: the Triage panel in chromium', function () {
     assert.equal(await arrow(), '" ▲"');
     assert.deepEqual(await page.locator('tbody td.words').allInnerTexts(), ['name equal 3', 'name equal 2', 'name equal 1']);
     // The walk: no group within reach, and no next step said. Then the largest open group's.
-    await deliver(page, { type: 'triage', data: data([group(1, { size: 130, decidable: 130, nextAction: 'No answers here yet: Review a few to learn what this group is.' }), group(2, { safe: 'approve' }), group(3)]) });
+    await deliver(page, { type: 'triage', data: data([group(1, { size: 130, decidable: 130, flags: ['chain'], nextAction: 'No answers here yet: Review a few to learn what this group is.' }), group(2, { safe: 'approve' }), group(3)]) });
     await page.waitForFunction(() => document.querySelector('p.next-step')?.textContent?.includes('name equal 1'));
-    assert.equal(await page.locator('p.next-step').innerText(), 'Next step — name equal 1: No answers here yet: Review a few to learn what this group is.');
+    assert.equal(await page.locator('p.next-step').innerText(), 'Next step — name equal 1 (⚑ chain): No answers here yet: Review a few to learn what this group is.');
     await page.close();
   });
 

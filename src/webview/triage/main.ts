@@ -145,7 +145,10 @@ function nextStep(d: TriagePanelData): HTMLElement | null {
   const worth = (g: GroupRow) => g.decidable / Math.max(1, g.answersToCertify ?? Infinity);
   for (const g of open) if (g.answersToCertify !== undefined && (!best || worth(g) > worth(best))) best = g;
   best ??= open.reduce<GroupRow | undefined>((a, g) => (!a || g.decidable > a.decidable ? g : a), undefined);
-  return best ? el('p', 'next-step', t('bestNext', best.words, best.nextAction)) : null;
+  if (!best) return null;
+  // A flagged group's words alone ("Locations: any fields") do not tell it from the others.
+  const name = best.flags.length ? `${best.words} (⚑ ${best.flags.join(', ')})` : best.words;
+  return el('p', 'next-step', t('bestNext', name, best.nextAction));
 }
 
 /** The sets certified as wholes: what a bulk decision would decide now, and its bound. */
