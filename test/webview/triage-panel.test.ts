@@ -127,11 +127,13 @@ describe('webview: the Triage panel in chromium', function () {
       group(1, { approve: 0, answers: 0, bound: undefined, nextAction: 'No answers here yet: Review a few to learn what this group is.' }),
       group(2, { approve: 40, reject: 1, answers: 41, bound: 0.0712, answersToCertify: 23, size: 2712, decidable: 2712, nextAction: 'Answer 23 more in this group to approve 2,712.' }),
       group(3, { safe: 'approve', bound: 0.0061, nextAction: 'Approve… decides these 13: at most 0.6% of them wrong (95% confidence).' }),
+      group(4, { p: 0.02, low: 0.001, high: 0.08, answers: 30, approve: 0, reject: 30, bound: 0.08, answersToCertify: 40, nextAction: 'Answer 40 more in this group to reject 14.' }),
     ]);
     const rows = await page.locator('table.groups tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td.answers, td.bound, td.next')].map((td) => td.textContent)));
     assert.deepEqual(rows, [
-      ['40/1/0', '≤ 7.1%', 'Answer 23 more in this group to approve 2,712.'],
-      ['3/0/0', '≤ 0.6%', 'Approve… decides these 13: at most 0.6% of them wrong (95% confidence).'],
+      ['40/1/0', '≤ 7.1% wrong if approved', 'Answer 23 more in this group to approve 2,712.'],
+      ['0/30/0', '≤ 8.0% matches if rejected', 'Answer 40 more in this group to reject 14.'],
+      ['3/0/0', '≤ 0.6% wrong if approved', 'Approve… decides these 13: at most 0.6% of them wrong (95% confidence).'],
       ['0/0/0', 'none yet', 'No answers here yet: Review a few to learn what this group is.'],
     ]);
     // The header names the group where answers go furthest.
@@ -141,7 +143,7 @@ describe('webview: the Triage panel in chromium', function () {
     // Next step sorts the certified first, then the fewest answers to go, the out of reach last.
     await page.getByRole('button', { name: 'Next step' }).click();
     assert.equal(await arrow(), '" ▲"');
-    assert.deepEqual(await page.locator('tbody td.words').allInnerTexts(), ['name equal 3', 'name equal 2', 'name equal 1']);
+    assert.deepEqual(await page.locator('tbody td.words').allInnerTexts(), ['name equal 3', 'name equal 2', 'name equal 4', 'name equal 1']);
     // The walk: no group within reach, and no next step said. Then the largest open group's.
     await deliver(page, { type: 'triage', data: data([group(1, { size: 130, decidable: 130, flags: ['chain'], nextAction: 'No answers here yet: Review a few to learn what this group is.' }), group(2, { safe: 'approve' }), group(3)]) });
     await page.waitForFunction(() => document.querySelector('p.next-step')?.textContent?.includes('name equal 1'));

@@ -50,6 +50,13 @@ function action(g: GroupRow, what: GroupAction): HTMLButtonElement {
   return b;
 }
 
+/** The bound with what it bounds: wrong approvals, or true matches among rejections (the likelier verdict's error). */
+function boundWords(g: GroupRow): string {
+  if (g.bound === undefined) return t('noBound');
+  const rejecting = g.safe ? g.safe === 'reject' : g.p < 0.5;
+  return t(rejecting ? 'boundIfRejected' : 'boundIfApproved', pct(g.bound));
+}
+
 function headerCell(text: string, key: SortKey): HTMLTableCellElement {
   const th = el('th', undefined);
   th.scope = 'col';
@@ -91,7 +98,7 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
       el('td', 'num count', count(g.size)),
       el('td', 'num', `${pct(g.scoreMin)}–${pct(g.scoreMax)}`),
       el('td', 'num answers', `${count(g.approve)}/${count(g.reject)}/${count(g.unsure)}`),
-      el('td', 'num bound', g.bound === undefined ? t('noBound') : t('boundValue', pct(g.bound))),
+      el('td', 'num bound', boundWords(g)),
       el('td', 'next', g.nextAction),
       el('td', 'flags', g.flags.length ? `⚑ ${g.flags.join(', ')}` : ''),
     );
