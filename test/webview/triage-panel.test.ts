@@ -181,12 +181,22 @@ describe('webview: the Triage panel in chromium', function () {
     const heights = await svg.locator('rect.seg').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('height'))));
     assert.ok(Math.min(...heights) >= 2, `a bar of 1 is ${Math.min(...heights)} units tall`);
     assert.equal(await svg.locator('rect.seg.match title').first().textContent(), 'Scores 95%–100%: 20,196 likely match (P ≥ 90%)');
+    // A stacked bar on the log axis: each segment's top reads its running total off the axis (the
+    // walk: 4,500 likely matches under 2,000 unsure were drawn at the height of 430).
+    const mixed = data([group(1)]);
+    mixed.histogram = mixed.histogram.map((b, i) => (i === 9 ? { ...b, match: 4500, unsure: 2000, nonMatch: 0 } : { ...b, match: 0, unsure: 1, nonMatch: 0 }));
+    await deliver(page, { type: 'triage', data: mixed });
+    await page.waitForFunction(() => document.querySelectorAll('svg.histogram rect.seg.match').length === 1);
+    const gridY = await svg.locator('line.grid').evaluateAll((ls) => ls.map((l) => Number(l.getAttribute('y1'))));
+    const atLog = (n: number) => gridY[0] + (gridY[1] - gridY[0]) * Math.log10(n);
+    const tops = await svg.locator('rect.seg').evaluateAll((rs) => rs.slice(-2).map((r) => Number(r.getAttribute('y'))));
+    assert.ok(Math.abs(tops[0] - atLog(4500)) < 0.2 && Math.abs(tops[1] - atLog(6500)) < 0.2, `segment tops ${tops} against ${atLog(4500)}, ${atLog(6500)}`);
     // Not colour alone: each verdict has its words and its own fill (solid, stripes, dots).
     assert.deepEqual(await page.locator('ul.legend li').allInnerTexts(), ['likely match (P ≥ 90%)', 'unsure', 'likely non-match (P ≤ 10%)']);
     assert.deepEqual(await page.locator('ul.legend rect').evaluateAll((rs) => rs.map((r) => r.getAttribute('fill'))), ['url(#fill-match)', 'url(#fill-unsure)', 'url(#fill-nonMatch)']);
     // The numbers as a table, the chart's text alternative.
     await page.locator('section.chart-box').first().getByText('Show the numbers').click();
-    assert.deepEqual(await page.locator('section.chart-box').first().locator('table.numbers tbody tr').last().locator('th, td').allInnerTexts(), ['95%–100%', '20,196', '0', '0', '20,196']);
+    assert.deepEqual(await page.locator('section.chart-box').first().locator('table.numbers tbody tr').last().locator('th, td').allInnerTexts(), ['95%–100%', '4,500', '2,000', '0', '6,500']);
     await page.close();
   });
 
