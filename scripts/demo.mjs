@@ -9,11 +9,13 @@
 // extension only through the DEDUP_TOKEN environment variable (it imports it into secret storage),
 // never through a file. Ctrl-C stops everything the demo started.
 //
-// Usage: npm run demo -- [--web] [--port N] [--sandbox-port N] [--no-open]
+// Usage: npm run demo -- [--web] [--port N] [--sandbox-port N] [--no-open] [-- SANDBOX OPTIONS…]
 //   --web            use the browser workbench even if `code` is on PATH
 //   --port N         serve the browser workbench on 127.0.0.1:N (default: a free port)
 //   --sandbox-port N run the sandbox on 127.0.0.1:N (default: a free port)
 //   --no-open        only print the URL; do not open a browser
+//   -- …             the rest goes to the sandbox (`dedup-curator sandbox --help`), e.g.
+//                    `npm run demo -- --web -- --locations 20000 --auto-merge off` or `-- --load places.ndjson`
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,8 +29,11 @@ import { createRun, removeTmp, writeSettings } from '../test/harness/profile.mjs
 import { startCodeServer, installVsix } from '../test/harness/servers.mjs';
 
 let opts;
+/** Everything after `--`: options of the sandbox. */
+let sandboxArgs = [];
 try {
-  ({ values: opts } = parseArgs({
+  ({ values: opts, positionals: sandboxArgs } = parseArgs({
+    allowPositionals: true,
     options: {
       web: { type: 'boolean', default: false },
       port: { type: 'string' },
@@ -37,7 +42,7 @@ try {
     },
   }));
 } catch (e) {
-  console.error(`[demo] ${e.message}\nusage: npm run demo -- [--web] [--port N] [--sandbox-port N] [--no-open]`);
+  console.error(`[demo] ${e.message}\nusage: npm run demo -- [--web] [--port N] [--sandbox-port N] [--no-open] [-- SANDBOX OPTIONS…]`);
   process.exit(2);
 }
 const DEMO_DIR = join(REPO, '.cache', 'demo');
@@ -70,7 +75,7 @@ async function startSandbox(profile, token) {
   const logFile = join(profile.logs, 'sandbox.log');
   // --port 0 lets the sandbox pick a free port itself and report it: no race with another program.
   const sandboxPort = port('sandbox-port') ?? 0;
-  const group = startGroup(process.execPath, [join(REPO, 'dist', 'cli.js'), 'sandbox', '--port', String(sandboxPort)], {
+  const group = startGroup(process.execPath, [join(REPO, 'dist', 'cli.js'), 'sandbox', '--port', String(sandboxPort), ...sandboxArgs], {
     cwd: REPO,
     // The token goes by environment, not argv, so `ps` does not show it.
     env: { ...process.env, DEDUP_SANDBOX_TOKEN: token },
@@ -78,7 +83,9 @@ async function startSandbox(profile, token) {
   });
   let exited;
   group.exited.then((c) => (exited = c));
-  const deadline = Date.now() + 30000;
+  // A large backlog (--locations 20000) or a loaded file is matched before the sandbox listens.
+  const limitS = sandboxArgs.length ? 600 : 30;
+  const deadline = Date.now() + limitS * 1000;
   while (Date.now() < deadline) {
     const out = readFileSync(logFile, 'utf8');
     const m = out.match(/Sandbox listening on (http:\/\/\S+)/);
@@ -89,7 +96,7 @@ async function startSandbox(profile, token) {
     }
     await sleep(200);
   }
-  throw new HarnessError(`the sandbox did not report "Sandbox listening on …" within 30 s; see ${logFile}`);
+  throw new HarnessError(`the sandbox did not report "Sandbox listening on …" within ${limitS} s; see ${logFile}`);
 }
 
 /** Desktop VS Code with its own profile folders; --wait keeps the launcher alive until the window closes. */

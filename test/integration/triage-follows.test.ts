@@ -167,10 +167,10 @@ describe('The Triage panel follows the connection and the answers (issue 17)', f
     panel.panel.reveal();
     // The first drawing after it is shown again: before any new computation.
     const first = await waitFor('the page drawn', () => posted.find((m): m is Extract<ToTriageWebview, { type: 'triage' }> => m.type === 'triage'), 30_000);
-    const chartDecided = first.data.histogram.reduce((n, b) => n + b.approved + b.rejected, 0);
-    assert.equal(first.data.labels, chartDecided, 'the header’s "decisions learnt from" and the histogram’s decisions differ');
+    const chartDecided = first.data.rates.reduce((n, b) => n + b.n, 0);
+    assert.equal(first.data.labels, chartDecided, 'the header’s "decisions learnt from" and the approval rate’s answers differ');
     assert.equal(first.data.pending, total, 'the header’s pending count is not the backlog’s');
-    assert.equal(first.data.histogram.reduce((n, b) => n + b.pending, 0), total);
+    assert.equal(first.data.histogram.reduce((n, b) => n + b.match + b.unsure + b.nonMatch, 0), total);
   });
 
   // The walk: "21,496 pending" in the panel beside a tree of 21,442, after the service changed behind

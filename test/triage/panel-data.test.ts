@@ -1,5 +1,5 @@
 // The Triage panel's data: the histogram counts the backlog and the last answer per recommendation
-// once, the threshold view is the approval rate of decisions at or above each score, and every
+// once, the approval rate is in score bins with intervals, and every
 // group becomes a row with its flags in words.
 import * as assert from 'node:assert/strict';
 import type { Recommendation, RecommendationEntity } from '../../src/api/model';
@@ -25,14 +25,23 @@ describe('triage: the panel’s data', () => {
     ];
     const result = triage(pending, labels, {}, cache);
     const d = triagePanelData(pending, labels, result, (f) => `word:${f}`);
-    assert.equal(d.histogram.length, 20);
-    assert.equal(d.histogram.reduce((n, b) => n + b.pending, 0), 3);
-    assert.deepEqual([d.histogram[19].pending, d.histogram[19].approved, d.histogram[10].pending, d.histogram[12].rejected], [2, 2, 1, 1]);
-    assert.equal(d.histogram.reduce((n, b) => n + b.approved + b.rejected, 0), 3, 'an answer counted twice');
-    const at = (s: number) => d.thresholds.find((p) => Math.abs(p.score - s) < 1e-9)!;
-    assert.deepEqual([at(0.5).approved, at(0.5).n], [2, 3]);
-    assert.deepEqual([at(0.95).approved, at(0.95).n], [2, 2]);
-    assert.deepEqual([at(0.99).n], [0]);
+    // From the lowest score's bin (0.50) to 100 %, every pending one once; the model's verdict colours it.
+    assert.equal(d.histogram.length, 10);
+    assert.equal(d.histogram[0].from, 0.5);
+    const total = (b: (typeof d.histogram)[number]) => b.match + b.unsure + b.nonMatch;
+    assert.equal(d.histogram.reduce((n, b) => n + total(b), 0), 3);
+    assert.deepEqual([total(d.histogram[9]), total(d.histogram[0])], [2, 1]);
+    for (const b of d.histogram) {
+      const inBin = pending.filter((r) => r.score >= b.from - 1e-9 && r.score < b.to - 1e-9);
+      const match = inBin.filter((r) => result.items.get(r['@id'])!.p >= d.verdictBands.match).length;
+      const nonMatch = inBin.filter((r) => result.items.get(r['@id'])!.p <= d.verdictBands.nonMatch).length;
+      assert.deepEqual([b.match, b.nonMatch, b.unsure], [match, nonMatch, inBin.length - match - nonMatch], `bin ${b.from}`);
+    }
+    // The approval rate: one bin of the three answers (an answer counted once), with its 95 % interval.
+    assert.equal(d.rates.length, 1);
+    assert.deepEqual({ ...d.rates[0], low: undefined, high: undefined }, { from: 0.6, to: 0.97, approved: 2, n: 3, low: undefined, high: undefined });
+    assert.ok(d.rates[0].low < 2 / 3 && d.rates[0].high > 2 / 3 && d.rates[0].low > 0 && d.rates[0].high < 1);
+    assert.equal(d.labels, 3);
     assert.equal(d.groups.reduce((n, g) => n + g.size, 0), 3);
     assert.ok(d.groups.some((g) => g.flags.includes('word:same-source')));
     assert.equal(d.pending, 3);

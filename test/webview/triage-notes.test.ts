@@ -33,6 +33,26 @@ describe('webview: triage notes, unsure and blind review in chromium', function 
     await page.close();
   });
 
+  it('says why the queue asks an item (model unsure, audit draw, its group by name), as text; nothing when no reason is given', async () => {
+    const { page, errors } = await openPanel(h);
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID), queue });
+    await page.waitForSelector('.queue-bar');
+    assert.equal(await page.locator('p.asked').count(), 0);
+    const reasons: [ComparisonView['asked'], string][] = [
+      [{ why: 'uncertain' }, 'Asked because the model is least sure of this one.'],
+      [{ why: 'audit' }, 'Asked as a random audit draw: answers drawn at random certify bulk decisions.'],
+      [{ why: 'group', group: PAYLOADS[0] }, `Asked for its group (${PAYLOADS[0]}): your answer brings the group closer to a bulk decision.`],
+      [{ why: 'group' }, 'Asked for its group: your answer brings the group closer to a bulk decision.'],
+    ];
+    for (const [asked, words] of reasons) {
+      await send(page, { type: 'show', view: { ...view([CAFE, CAFE_2], ID), asked }, queue });
+      await page.waitForFunction((w) => document.querySelector('p.asked')?.textContent === w, words);
+    }
+    assert.equal((await recorded(page)).pwned, 0, 'a payload ran');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('the Unsure… button and N in the queue post `unsure` for the item on screen; N outside the queue does nothing', async () => {
     const { page } = await openPanel(h);
     await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID) });

@@ -36,15 +36,16 @@ export async function startTriageHarness(): Promise<TriageHarness> {
 }
 
 export function triageGroup(i: number, o: Partial<GroupRow> = {}): GroupRow {
-  return { key: `location:name=equal|k${i}`, words: `Locations: name equal, phone equal ${i}`, kind: 'location', size: 10 + i, scoreMin: 0.8, scoreMax: 0.99, approve: i, reject: 0, unsure: 0, p: 0.9 + i / 100, low: 0.8, high: 0.99, safe: null, flags: [], decidable: 10 + i, ...o };
+  return { key: `location:name=equal|k${i}`, words: `Locations: name equal, phone equal ${i}`, kind: 'location', size: 10 + i, scoreMin: 0.8, scoreMax: 0.99, approve: i, reject: 0, unsure: 0, p: 0.9 + i / 100, low: 0.8, high: 0.99, safe: null, flags: [], decidable: 10 + i, answers: i, nextAction: `Answer 3 more in this group to approve ${10 + i}.`, ...o };
 }
 
-/** A backlog with every part of the page: both charts (enough decisions), groups safe and not, flags, an audit line. */
+/** A backlog with every part of the page: both charts, the next step, a bulk set, the re-scoring note, groups safe and not, flags, an audit line. */
 export function triageData(): TriagePanelData {
-  const histogram = Array.from({ length: 20 }, (_, i) => ({ from: i / 20, to: (i + 1) / 20, pending: i, approved: i % 3, rejected: i % 2, unsure: i === 19 ? 1 : 0 }));
-  const thresholds = Array.from({ length: 50 }, (_, i) => ({ score: (50 + i) / 100, approved: 140 + (i % 10), n: 150 }));
-  const groups = [triageGroup(1, { safe: 'approve' }), triageGroup(2, { safe: 'reject', flags: ['chain'] }), triageGroup(3)];
-  return { pending: 400, labels: 150, targetPrecision: 0.99, targetRecall: 0.97, recallBudget: { maxLost: 4.5, used: 1.2 }, histogram, thresholds, groups, audit: { items: 312, groups: 97, answers: 46, wrong: 1, high: 0.065, certified: false } };
+  const histogram = Array.from({ length: 10 }, (_, i) => ({ from: 0.5 + i / 20, to: 0.55 + i / 20, match: i, unsure: 2 + (i % 3), nonMatch: 10 - i }));
+  const rates = Array.from({ length: 5 }, (_, i) => ({ from: 0.5 + i / 10, to: 0.59 + i / 10, approved: 20 + 2 * i, n: 30, low: 0.5 + i / 20, high: 0.8 + i / 25 }));
+  const groups = [triageGroup(1, { safe: 'approve', bound: 0.006 }), triageGroup(2, { safe: 'reject', flags: ['chain'], bound: 0.02 }), triageGroup(3, { answersToCertify: 3, bound: 0.07 }), triageGroup(4, { answers: 0, approve: 0 })];
+  const sets = [{ verdict: 'approve' as const, words: 'The 1 groups safe to approve together', size: 11, answers: 1, bound: 0.006, nextAction: 'Approve… decides these 11: at most 0.6% of them wrong (95% confidence).' }];
+  return { pending: 400, labels: 150, targetPrecision: 0.99, targetRecall: 0.97, recallBudget: { maxLost: 4.5, used: 1.2 }, histogram, verdictBands: { match: 0.9, nonMatch: 0.1 }, rates, groups, sets, rescored: { compared: 400, changed: 120, lower: 100, at: Date.UTC(2026, 10, 29, 2, 31) }, audit: { items: 312, groups: 97, answers: 46, wrong: 1, high: 0.065, certified: false } };
 }
 
 export async function openTriagePage(h: TriageHarness, o: { theme?: ThemeName } = {}): Promise<Page> {

@@ -268,9 +268,11 @@ export class QueuePanel extends ComparisonPanel {
     if (state === 'approved' || state === 'rejected') return view;
     // A random audit draw of triage's (triage/audit.ts) is shown blind whatever the setting: its
     // answer certifies a whole stratum, so nothing should anchor it.
-    if (this.auditDraw(rec) !== undefined) return { ...view, score: 0, explanations: [], triage: undefined, blind: true, audit: true };
-    if (!Settings.queueBlind()) return view;
-    return { ...view, score: 0, explanations: [], triage: undefined, blind: true };
+    if (this.auditDraw(rec) !== undefined) return { ...view, score: 0, explanations: [], triage: undefined, blind: true, audit: true, asked: { why: 'audit' } };
+    // Why it is asked: a group's queue, or "most informative first" (today's order asks for its group).
+    const asked = this.group ? { why: 'group' as const, group: this.group.words } : this.registry.ctx.list.sort === 'informative' ? { why: 'group' as const } : undefined;
+    if (!Settings.queueBlind()) return asked ? { ...view, asked } : view;
+    return { ...view, score: 0, explanations: [], triage: undefined, blind: true, ...(asked ? { asked } : {}) };
   }
 
   /**

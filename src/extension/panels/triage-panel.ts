@@ -17,6 +17,8 @@ import { flagWord } from '../triage/flag-labels';
 import { reviewGroupFrom } from './queue-group-restore';
 import { BasePanel, type PanelPage, panelOptions } from './base-panel';
 import { triagePanelData } from './triage-data';
+import { certificateWords } from './triage-words';
+import { rescoredBetween, scoresOf } from './triage-rescored';
 
 /** The page of the Triage panel (src/webview/triage/; its charts' styles in media/triage.css). */
 const TRIAGE_PAGE: PanelPage<TriagePageMessage> = { script: 'triage-webview.js', styles: ['webview.css', 'triage.css'], messages: TriagePageMessage };
@@ -39,6 +41,10 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
    * down) — said in the page, again to a page that loads meanwhile; `retry` offers Refresh there.
    */
   private unavailable: { message: string; retry: boolean } | undefined;
+  /** The scores of the last read, and the connection it was of: the next read compares its scores with them. */
+  private lastRead: { baseUrl: string; scores: Map<string, number> } | undefined;
+  /** The latest re-scoring seen on this connection (said in the page until the connection changes). */
+  private rescored: TriagePanelData['rescored'];
   /** What the page was last sent (tests read it as the user reads the page). */
   private drawn: TriagePanelData | undefined;
 
@@ -169,6 +175,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
         this.unavailable = undefined;
         this.computed = state.kind === 'ready' ? { baseUrl: state.baseUrl, label: state.label } : undefined;
         this.pending = loaded.pending;
+        this.noteRescoring(state.kind === 'ready' ? state.baseUrl : undefined, loaded.pending);
         this.left.clear();
         this.result = loaded.result;
         if (state.kind === 'ready') this.syncTree(loaded.pending.length, state.baseUrl);
@@ -179,6 +186,15 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       if (this.stale && !this.isDisposed) this.changed();
     });
     return this.loading;
+  }
+
+  /** Compares this read's scores with the last read's of the same connection (a service that learns re-scores as answers come). */
+  private noteRescoring(baseUrl: string | undefined, read: readonly Recommendation[]): void {
+    if (!baseUrl || this.lastRead?.baseUrl !== baseUrl) this.rescored = undefined;
+    const last = this.lastRead;
+    const change = last && last.baseUrl === baseUrl ? rescoredBetween(last.scores, read) : undefined;
+    if (change) this.rescored = { ...change, at: Date.now() };
+    this.lastRead = baseUrl ? { baseUrl, scores: scoresOf(read) } : undefined;
   }
 
   /**
@@ -253,7 +269,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     }
     // The counts of the header, the histogram and the approval rate: this connection's backlog and
     // journal as they are now; the groups as last computed.
-    this.drawn = { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord), connection: this.computed?.label ?? '' };
+    this.drawn = { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord, certificateWords()), connection: this.computed?.label ?? '', ...(this.rescored ? { rescored: this.rescored } : {}) };
     this.post({ type: 'triage', data: this.drawn });
   }
 

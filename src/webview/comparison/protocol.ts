@@ -98,6 +98,11 @@ export const ComparisonViewSchema = v.object({
   blind: v.optional(v.boolean()),
   /** A random audit draw of triage's (issue 17): shown blind, and said so. */
   audit: v.optional(v.boolean()),
+  /**
+   * Why the review queue asks this one, when triage gives a reason: the model is least sure of it,
+   * a uniformly random audit draw, or for its group (`group`: the group's words).
+   */
+  asked: v.optional(v.object({ why: v.picklist(['uncertain', 'audit', 'group']), group: v.optional(v.string()) })),
 });
 export type ComparisonView = v.InferOutput<typeof ComparisonViewSchema>;
 

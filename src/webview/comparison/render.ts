@@ -68,7 +68,17 @@ function header(view: ComparisonView, handlers: Handlers): HTMLElement {
     unsure.addEventListener('click', () => handlers.unsure?.());
     actions.append(unsure);
   }
-  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), scoreNote(view), id, ...triageNotes(view, handlers)), actions, status);
+  return el('header', 'top', el('div', 'heading', title, el('p', 'facts', facts.join(' · ')), scoreNote(view), id, askedNote(view), ...triageNotes(view, handlers)), actions, status);
+}
+
+/** Why the review queue asks this one (triage's reason), as text. */
+function askedNote(view: ComparisonView): HTMLElement | null {
+  const a = view.asked;
+  if (!a) return null;
+  const words = a.why === 'uncertain' ? t('askedUncertain') : a.why === 'audit' ? t('askedAudit') : a.group ? t('askedGroupOf', a.group) : t('askedGroup');
+  const note = el('p', 'asked', words);
+  note.dataset.why = a.why;
+  return note;
 }
 
 /** The flags and the unsure mark, as text (the note is the curator's own words, still text only). */

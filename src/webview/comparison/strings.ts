@@ -33,6 +33,11 @@ export const COMPARISON_STRINGS = {
   unsure: '? Unsure…',
   unsureLabel: 'Mark as unsure, with an optional note: nothing is sent, it stays pending',
   markedUnsure: 'Marked unsure',
+  // Why the review queue asks an item (render.ts).
+  askedUncertain: 'Asked because the model is least sure of this one.',
+  askedAudit: 'Asked as a random audit draw: answers drawn at random certify bulk decisions.',
+  askedGroup: 'Asked for its group: your answer brings the group closer to a bulk decision.',
+  askedGroupOf: 'Asked for its group ({0}): your answer brings the group closer to a bulk decision.',
   clearUnsure: 'Clear mark',
   clearUnsureLabel: 'Clear the unsure mark: it is pending as before, part of bulk and group decisions again (nothing is sent)',
   warningFlags: 'Warning flags',

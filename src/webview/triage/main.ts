@@ -1,11 +1,14 @@
-// The Triage panel's page (browser bundle, dist/triage-webview.js): the score histogram coloured by
-// your decisions, the approval rate against the score, and the pattern groups as a sortable table
-// with Review / Approve / Reject per group. Text only (textContent), numbers only in SVG attributes;
+// The Triage panel's page (browser bundle, dist/triage-webview.js): what to do next, the sets ready
+// for a bulk decision, the pending backlog by score coloured by the model's verdict, your approval
+// rate in score bins, and the pattern groups as a sortable table (answers, certified bound, next
+// step) with Review / Approve / Reject per group. Text only (textContent), numbers only in SVG attributes;
 // every action is a validated message to the extension, which asks before deciding anything. Its
 // words come from its catalogue (strings.ts) in the user's language.
 import { t } from './l10n';
-import { histogram, thresholdChart, thresholdSentence } from './charts';
+import { histogram, histogramLegend, histogramTable } from './charts';
+import { count, dec1, pct } from './numbers';
 import { type GroupAction, type GroupRow, type TriagePageMessage, ToTriagePage, type ToTriageWebview, type TriagePanelData, TriageStateSchema } from './protocol';
+import { rateCaption, rateChart, rateTable } from './rate-chart';
 import { el } from '../shared/dom';
 import { statusElement, statusLine } from '../shared/status-line';
 import { connectPage } from '../shared/vscode-api';
@@ -13,21 +16,17 @@ import { connectPage } from '../shared/vscode-api';
 const host = connectPage<ToTriageWebview, TriagePageMessage, undefined>({ toPage: ToTriagePage, state: TriageStateSchema }, (message) => receive(message));
 const root = document.getElementById('root') ?? document.body;
 let data: TriagePanelData | undefined;
-type SortKey = 'size' | 'p' | 'width' | 'labels' | 'score' | 'words';
+type SortKey = 'size' | 'bound' | 'toCertify' | 'answers' | 'score' | 'words';
 let sortKey: SortKey = 'size';
 let descending = true;
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-/** Counts as the tree and the status bar write them (21,496), in the page's language. */
-const count = (n: number) => n.toLocaleString();
-/** The threshold view's bars and sentence need this many decisions at a threshold ("at least 10" in its words). */
-const MIN_THRESHOLD_DECISIONS = 10;
-
 const SORTERS: Record<SortKey, (g: GroupRow) => number | string> = {
   size: (g) => g.size,
-  p: (g) => g.p,
-  width: (g) => g.high - g.low,
-  labels: (g) => g.approve + g.reject + g.unsure,
+  // No bound yet sorts as the worst.
+  bound: (g) => g.bound ?? 2,
+  // Out of reach sorts after every number; a group certified now before all.
+  toCertify: (g) => (g.safe ? -1 : (g.answersToCertify ?? Number.MAX_SAFE_INTEGER)),
+  answers: (g) => g.approve + g.reject + g.unsure,
   score: (g) => g.scoreMax,
   words: (g) => g.words,
 };
@@ -42,17 +41,6 @@ function sorted(groups: readonly GroupRow[]): GroupRow[] {
   });
 }
 
-/**
- * The estimate with its interval, or — for a group with no decision of its own whose interval spans
- * almost everything (nothing borrowed yet: too few groups with two decisions to learn how far the
- * fields can be trusted) — that there is no evidence yet: "50.0% [0.6%–99.4%]" read like a coin
- * flip on a group scoring 99.9 % (the walk of 2026-11-26).
- */
-function estimateText(g: GroupRow, safe: string): string {
-  if (g.approve + g.reject === 0 && g.high - g.low > 0.9) return t('noEvidence');
-  return `${pct(g.p)} [${pct(g.low)}–${pct(g.high)}] · ${safe}`;
-}
-
 function action(g: GroupRow, what: GroupAction): HTMLButtonElement {
   const b = el('button', `nav group-${what}`, t(what));
   b.type = 'button';
@@ -62,6 +50,13 @@ function action(g: GroupRow, what: GroupAction): HTMLButtonElement {
   return b;
 }
 
+/** The bound with what it bounds: wrong approvals, or true matches among rejections (the likelier verdict's error). */
+function boundWords(g: GroupRow): string {
+  if (g.bound === undefined) return t('noBound');
+  const rejecting = g.safe ? g.safe === 'reject' : g.p < 0.5;
+  return t(rejecting ? 'boundIfRejected' : 'boundIfApproved', pct(g.bound));
+}
+
 function headerCell(text: string, key: SortKey): HTMLTableCellElement {
   const th = el('th', undefined);
   th.scope = 'col';
@@ -69,7 +64,7 @@ function headerCell(text: string, key: SortKey): HTMLTableCellElement {
   b.type = 'button';
   if (sortKey === key) th.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
   b.addEventListener('click', () => {
-    descending = sortKey === key ? !descending : key !== 'words';
+    descending = sortKey === key ? !descending : key !== 'words' && key !== 'toCertify' && key !== 'bound';
     sortKey = key;
     draw();
   });
@@ -87,14 +82,13 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
     el('th', undefined, t('colActions')),
     headerCell(t('colCount'), 'size'),
     headerCell(t('colScores'), 'score'),
-    headerCell(t('colDecided'), 'labels'),
-    headerCell(t('colEstimate'), 'p'),
-    headerCell(t('colWidth'), 'width'),
+    headerCell(t('colAnswers'), 'answers'),
+    headerCell(t('colBound'), 'bound'),
+    headerCell(t('colNext'), 'toCertify'),
     el('th', undefined, t('colFlags')),
   );
   const body = el('tbody');
   for (const g of sorted(groups)) {
-    const safe = t(g.safe === 'approve' ? 'safeApprove' : g.safe === 'reject' ? 'safeReject' : 'notSafe');
     const row = el(
       'tr',
       g.safe ? `safe-${g.safe}` : undefined,
@@ -103,9 +97,9 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
       el('td', 'actions', action(g, 'review'), action(g, 'approve'), action(g, 'reject')),
       el('td', 'num count', count(g.size)),
       el('td', 'num', `${pct(g.scoreMin)}–${pct(g.scoreMax)}`),
-      el('td', 'num', `${g.approve}/${g.reject}/${g.unsure}`),
-      el('td', 'num estimate', estimateText(g, safe)),
-      el('td', 'num', pct(g.high - g.low)),
+      el('td', 'num answers', `${count(g.approve)}/${count(g.reject)}/${count(g.unsure)}`),
+      el('td', 'num bound', boundWords(g)),
+      el('td', 'next', g.nextAction),
       el('td', 'flags', g.flags.length ? `⚑ ${g.flags.join(', ')}` : ''),
     );
     row.dataset.key = g.key;
@@ -121,42 +115,76 @@ function refreshButton(): HTMLButtonElement {
   return refresh;
 }
 
-function draw(): void {
-  if (!data) return;
-  const d = data;
-  const main = el('main', 'triage');
-  main.tabIndex = -1;
+/** The header: title, counts, targets, the audit sample, the re-scoring note, the next step. */
+function header(d: TriagePanelData): HTMLElement {
   const title = el('h1', undefined, d.connection ? t('titleOf', d.connection) : t('title'));
   title.id = 'title';
-  main.setAttribute('aria-labelledby', 'title');
-  const refresh = refreshButton();
   const facts = el('p', 'facts', t('facts', count(d.pending), count(d.groups.length), count(d.labels), pct(d.targetPrecision)));
-  // The recall side (issue 17): what bulk rejections may lose and what they use, at the honest ends.
+  if (d.pending === 0) return el('header', 'top', title, facts, refreshButton(), statusElement());
+  // The recall side: what bulk rejections may lose and what they use, at the honest ends.
   const { maxLost, used } = d.recallBudget;
   // Before any match is known the budget is nothing: say why, not "0.0 of 0.0".
   const recall =
     maxLost <= 0 && used <= 0
       ? el('p', 'facts recall', t('recallNoBudget', pct(d.targetRecall)))
-      : el('p', 'facts recall', t('recallFacts', pct(d.targetRecall), used.toFixed(1), maxLost.toFixed(1), Math.max(0, maxLost - used).toFixed(1)));
-  // The audit sample (issue 17): its own class, not .facts (the walk reads the two .facts lines).
+      : el('p', 'facts recall', t('recallFacts', pct(d.targetRecall), dec1(used), dec1(maxLost), dec1(Math.max(0, maxLost - used))));
+  // The audit sample: its own class, not .facts (the walk reads the two .facts lines).
   const a = d.audit;
-  const audit = a ? el('p', 'audit', t(a.certified ? 'auditCertified' : 'auditFacts', a.items, a.groups, a.answers, a.wrong, pct(a.high))) : null;
-  const status = statusElement();
-  // The threshold view speaks only where this many decisions stand behind a threshold.
-  const best = [...d.thresholds].reverse().find((p) => p.n >= MIN_THRESHOLD_DECISIONS);
-  const legend = el('p', 'legend', el('span', 'key approved', t('approved')), ' ', el('span', 'key rejected', t('rejected')), ' ', el('span', 'key unsure', t('unsure')), ' ', el('span', 'key pending', t('pending')));
+  const audit = a ? el('p', 'audit', t(a.certified ? 'auditCertified' : 'auditFacts', count(a.items), count(a.groups), count(a.answers), count(a.wrong), pct(a.high))) : null;
+  return el('header', 'top', title, facts, recall, audit, rescoredNote(d), nextStep(d), refreshButton(), statusElement());
+}
+
+/** Said when the service re-scored recommendations between two reads: the charts and groups moved because of it, not by themselves. */
+function rescoredNote(d: TriagePanelData): HTMLElement | null {
+  const r = d.rescored;
+  if (!r) return null;
+  const when = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(r.at));
+  return el('p', 'rescored', `⚠ ${t('rescoredNote', when, count(r.changed), count(r.compared), count(r.lower), count(r.changed - r.lower))}`);
+}
+
+/**
+ * The open group where answers go furthest: the most recommendations decided per answer still
+ * needed; when none is within reach, the largest open group (its next action says what to do).
+ */
+function nextStep(d: TriagePanelData): HTMLElement | null {
+  const open = d.groups.filter((g) => !g.safe && g.decidable > 0);
+  let best: GroupRow | undefined;
+  const worth = (g: GroupRow) => g.decidable / Math.max(1, g.answersToCertify ?? Infinity);
+  for (const g of open) if (g.answersToCertify !== undefined && (!best || worth(g) > worth(best))) best = g;
+  best ??= open.reduce<GroupRow | undefined>((a, g) => (!a || g.decidable > a.decidable ? g : a), undefined);
+  if (!best) return null;
+  // A flagged group's words alone ("Locations: any fields") do not tell it from the others.
+  const name = best.flags.length ? `${best.words} (⚑ ${best.flags.join(', ')})` : best.words;
+  return el('p', 'next-step', t('bestNext', name, best.nextAction));
+}
+
+/** The sets certified as wholes: what a bulk decision would decide now, and its bound. */
+function setsBox(d: TriagePanelData): HTMLElement | null {
+  if (!d.sets?.length) return null;
+  const list = el('ul', 'sets');
+  for (const s of d.sets) list.append(el('li', `set-${s.verdict}`, t('setLine', s.words, count(s.size), count(s.answers), s.bound === undefined ? t('noBound') : pct(s.bound), s.nextAction)));
+  return el('section', 'sets-box', el('h2', undefined, t('setsTitle')), list);
+}
+
+function charts(d: TriagePanelData): HTMLElement[] {
+  const scores = el('section', 'chart-box', el('h2', undefined, t('scores')), histogram(d.histogram, d.verdictBands), histogramLegend(d.verdictBands), histogramTable(d.histogram, d.verdictBands));
+  // No answers: no chart of nothing, and what will appear here.
+  const rates = d.rates.length ? [rateChart(d.rates, d.targetPrecision), rateCaption(d.targetPrecision), rateTable(d.rates)] : [el('p', 'empty-chart', t('noAnswersYet'))];
+  return [scores, el('section', 'chart-box rates-box', el('h2', undefined, t('approvalRate')), ...rates)];
+}
+
+function draw(): void {
+  if (!data) return;
+  const d = data;
+  const main = el('main', 'triage');
+  main.tabIndex = -1;
+  main.setAttribute('aria-labelledby', 'title');
   if (d.pending === 0) {
     // An empty backlog: say so, not an empty chart and a table of headers.
-    main.append(el('header', 'top', title, facts, refresh, status), el('p', 'empty', t('nothingPending')));
-    root.replaceChildren(main);
-    return;
+    main.append(header(d), el('p', 'empty', t('nothingPending')));
+  } else {
+    main.append(header(d), setsBox(d) ?? '', ...charts(d), el('section', 'groups-box', el('h2', undefined, t('patternGroups')), groupTable(d.groups)));
   }
-  main.append(
-    el('header', 'top', title, facts, recall, audit, refresh, status),
-    el('section', 'chart-box', el('h2', undefined, t('scores')), histogram(d.histogram), legend),
-    el('section', 'chart-box', el('h2', undefined, t('approvalRate')), best ? thresholdChart(d.thresholds, MIN_THRESHOLD_DECISIONS) : null, el('p', 'threshold', best ? thresholdSentence(best) : t('notEnoughDecisions'))),
-    el('section', 'groups-box', el('h2', undefined, t('patternGroups')), groupTable(d.groups)),
-  );
   root.replaceChildren(main);
 }
 

@@ -6,32 +6,65 @@ import * as v from 'valibot';
 
 export type { FromTriageWebview, GroupAction, TriagePageMessage } from './from-page';
 
+/** Pending recommendations with a score in [from, to), by the model's verdict on each (its P(match)). */
 const HistogramBinSchema = v.object({
-  /** Score range [from, to). */
   from: v.number(),
   to: v.number(),
-  /** Pending now. */
-  pending: v.number(),
-  /** The curator's decisions (journal) with a score in the range. */
-  approved: v.number(),
-  rejected: v.number(),
+  /** Likely matches, unsure, likely non-matches. */
+  match: v.number(),
   unsure: v.number(),
+  nonMatch: v.number(),
 });
 export type HistogramBin = v.InferOutput<typeof HistogramBinSchema>;
 
-/** "Scores ≥ score were approved `approved / n` of the time", from the curator's own decisions. */
-const ThresholdPointSchema = v.object({
-  score: v.number(),
+/**
+ * The curator's answers with a score in [from, to] (the last answer per recommendation): how many
+ * were approvals of `n`, and the 95 % interval of the approval rate (Wilson).
+ */
+const RateBinSchema = v.object({
+  from: v.number(),
+  to: v.number(),
   approved: v.number(),
   n: v.number(),
+  low: v.number(),
+  high: v.number(),
 });
-export type ThresholdPoint = v.InferOutput<typeof ThresholdPointSchema>;
+export type RateBin = v.InferOutput<typeof RateBinSchema>;
+
+/**
+ * What a set of recommendations decided in bulk needs (a pattern group, or a set such as "all with
+ * P ≥ x"): its size, the curator's answers in it, the certified bound and how far it is.
+ */
+const CertificateFields = {
+  /** Pending recommendations in it. */
+  size: v.number(),
+  /** The curator's answers (approve or reject) counted for it. */
+  answers: v.number(),
+  /**
+   * The upper bound, at 95 % confidence, on its error if decided in bulk by its likelier verdict
+   * (wrong approvals, or true matches among rejections), 0..1; absent when no answers bound it.
+   */
+  bound: v.optional(v.number()),
+  /** How many more answers would certify it; absent when it is certified or out of reach. */
+  answersToCertify: v.optional(v.number()),
+  /** The next action in words, in the user's language ("Answer 23 more in this group to approve 2,712"). */
+  nextAction: v.string(),
+};
+
+/** A set certified (or to be certified) as a whole, beside the groups: the sets safe to approve or reject together. */
+const SetRowSchema = v.object({
+  verdict: v.picklist(['approve', 'reject']),
+  /** What the set is, in words. */
+  words: v.string(),
+  ...CertificateFields,
+});
+export type SetRow = v.InferOutput<typeof SetRowSchema>;
 
 const GroupRowSchema = v.object({
+  ...CertificateFields,
   key: v.string(),
   words: v.string(),
   kind: v.picklist(['location', 'event']),
-  size: v.number(),
   scoreMin: v.number(),
   scoreMax: v.number(),
   approve: v.number(),
@@ -65,8 +98,19 @@ const TriagePanelDataSchema = v.object({
    */
   audit: v.optional(v.object({ items: v.number(), groups: v.number(), answers: v.number(), wrong: v.number(), high: v.number(), certified: v.boolean() })),
   histogram: v.array(HistogramBinSchema),
-  thresholds: v.array(ThresholdPointSchema),
+  /** What the verdicts of the histogram mean: likely a match at P ≥ match, likely not at P ≤ nonMatch. */
+  verdictBands: v.object({ match: v.number(), nonMatch: v.number() }),
+  /** The approval rate in a few score bins (none before the first answer). */
+  rates: v.array(RateBinSchema),
+  /**
+   * The service re-scored recommendations between the last two reads of this connection's backlog:
+   * of `compared` read both times, `changed` have another score, `lower` of them lower; `at` when it
+   * was seen (ms since 1970). The latest re-scoring of this connection, until the connection changes.
+   */
+  rescored: v.optional(v.object({ compared: v.number(), changed: v.number(), lower: v.number(), at: v.number() })),
   groups: v.array(GroupRowSchema),
+  /** The sets that may be decided in bulk, with their certificates (absent: none). */
+  sets: v.optional(v.array(SetRowSchema)),
 });
 export type TriagePanelData = v.InferOutput<typeof TriagePanelDataSchema>;
 
