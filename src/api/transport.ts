@@ -14,6 +14,7 @@ import { ofetch, type FetchResponse } from 'ofetch';
 import { type DedupError, RateLimitedError, isRetryable } from './errors';
 import { cancelledError, statusError, timeoutError } from './error-text';
 import { walkAnswer } from './answer-walk';
+import { abortableDelay } from './delay';
 import { type RedirectAnswer, nextHop } from './redirect';
 import { type Masker, dataMasker, maskError, secretMasker } from './secret-mask';
 import { networkError, origin, parseJsonBody, serverMessage } from './transport-errors';
@@ -121,7 +122,7 @@ export class Transport {
         const delayMs = retryDelay(error, attempt, policy);
         if (delayMs === undefined) throw error;
         this.opts.onRetry?.({ endpoint, attempt: attempt + 1, delayMs, error });
-        await sleep(delayMs, call.signal, endpoint);
+        await abortableDelay(delayMs, call.signal, () => cancelledError(endpoint));
       }
     }
   }
@@ -211,21 +212,6 @@ function retryDelay(error: DedupError, attempt: number, p: RetryPolicy): number 
   const cap = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** attempt);
   // "Equal jitter": at least half the backoff, so clients that failed together spread out.
   return Math.round(cap / 2 + Math.random() * (cap / 2));
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, endpoint: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelledError(endpoint));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelledError(endpoint));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function elapsed(started: number): number {

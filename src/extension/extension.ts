@@ -2,6 +2,7 @@
 // to thin VS Code adapters. Everything created here is registered in context.subscriptions so that
 // deactivation releases it.
 import * as vscode from 'vscode';
+import { AdvancingClock } from '../api/clock';
 import { registerConnectionCommands, importTokenFromEnvironment } from './commands/connection-commands';
 import { registerDecisionCommands } from './commands/decision-commands';
 import { registerSandboxCommand } from './commands/sandbox-command';
@@ -46,6 +47,8 @@ export interface DedupCuratorApi {
   locations: LocationsList;
   events: EventsList;
   errors: ErrorReporter;
+  /** The clock of the burst windows (ErrorReporter): the integration tests advance it to close a window at once. */
+  clock: AdvancingClock;
   statusBar: ConnectionStatusBar;
   /** Settles when the session knows its first state (activate() returns before that). */
   ready: Promise<void>;
@@ -76,7 +79,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const log = vscode.window.createOutputChannel('Dedup Curator', { log: true });
   const tokens = new TokenStore(context.secrets);
   const session = new Session(tokens, log, context.globalState, context.workspaceState);
-  const errors = new ErrorReporter(log, () => session.baseUrl);
+  const clock = new AdvancingClock();
+  const errors = new ErrorReporter(log, () => session.baseUrl, clock);
   const lastLook = new LastLook(context.globalState);
   const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook);
   const locations = new LocationsList(Views.locations, session, errors, lastLook);
@@ -156,7 +160,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
+  return { session, recommendations, locations, events, errors, clock, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
 }
 
 export function deactivate(): void {

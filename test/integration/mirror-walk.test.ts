@@ -15,7 +15,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import { MIRROR_FRESH_MS } from '../../src/extension/mirror/mirror-service';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
-import { curatorApi, settled, waitFor } from './helpers';
+import { curatorApi, sessionIdle, settled, waitFor } from './helpers';
 
 const TOKEN = 'mirror-walk-token';
 const A = 'Mirror walk A';
@@ -177,8 +177,7 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     await api.session.useConnection(B);
     await settled(api);
     await api.session.useConnection(A);
-    await settled(api);
-    await new Promise((r) => setTimeout(r, 1000));
+    await sessionIdle(api);
     assert.equal(api.locations.search, undefined, 'a cleared search stays cleared');
   });
 });
