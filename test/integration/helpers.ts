@@ -139,3 +139,21 @@ export async function logWritten(api: DedupCuratorApi, runDir: string): Promise<
     assert.ok(Date.now() - started < 20_000, `the marker line never reached a log file under ${runDir}`);
   }
 }
+
+/**
+ * Moves the workbench's active item of `qp` to `item` with the keys a user would press (↓), and
+ * presses Enter. Each move is waited for: the workbench tells the extension host the active item
+ * it moved to, which it does not do for an active item set from the extension host.
+ */
+export async function acceptItem<T extends vscode.QuickPickItem>(qp: vscode.QuickPick<T>, item: T): Promise<void> {
+  const index = qp.items.indexOf(item);
+  assert.ok(index >= 0, `"${item.label}" is not among the items`);
+  await waitFor('an active item', () => qp.activeItems.length > 0 || undefined);
+  for (let moves = 0; qp.activeItems[0] !== item; moves++) {
+    assert.ok(moves <= qp.items.length, `"${item.label}" never became active`);
+    const before = qp.activeItems[0];
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await waitFor('the next item active', () => qp.activeItems[0] !== before);
+  }
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
