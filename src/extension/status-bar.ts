@@ -78,10 +78,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
 }
 
 /**
- * A plain-text tooltip. It used to be a MarkdownString with a "Switch Connection…" command link,
- * which only works when the string is trusted (`isTrusted`, of which `{ enabledCommands }` is the
- * narrowed form: VS Code runs no `command:` link of an untrusted MarkdownString). Issue 12 rules
- * out trusted markdown anywhere near data, and the connection's name is free text from a settings
+ * A plain-text tooltip, not a MarkdownString with a "Switch Connection…" command link: that link
+ * works only when the string is trusted (`isTrusted`, of which `{ enabledCommands }` is the
+ * narrowed form: VS Code runs no `command:` link of an untrusted MarkdownString). Trusted markdown
+ * is ruled out anywhere near data, and the connection's name is free text from a settings
  * file that may be shared, so the tooltip is a string, which VS Code shows as text (no link, no
  * icon). Switching stays one step away: the command palette's "Dedup Curator: Switch Connection".
  */

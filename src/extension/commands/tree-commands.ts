@@ -88,8 +88,8 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
     // The "Load all" node under a sort or filter, and the palette.
     vscode.commands.registerCommand(Commands.loadAllRecommendations, async () => {
       const result = await recommendations.loadWhole(true, true);
-      // Stopped at the setting's limit: said, not a progress bar that just vanishes (the walk of
-      // issue 13, 31,919 pending: Load All at 10,000 loaded flashed and did nothing).
+      // Stopped at the setting's limit: said, not a progress bar that just vanishes (at 31,919
+      // pending, Load All stopping at 10,000 would otherwise flash and seem to do nothing).
       if (result?.beyondLimit) void sayLimit(recommendations);
       return result;
     }),
@@ -209,7 +209,7 @@ function toDate(value: string | Date | undefined): { date?: Date } | { error: st
 /** Load All stopped at dedupCurator.wholeListLimit: what is loaded, and where to change the limit. */
 /**
  * The whole-list load a sort or filter started; when the limit stopped it, a warning says that the
- * order covers only the first part of the list (the walk of issue 13: "lowest first" over the first
+ * order covers only the first part of the list ("lowest first" over the first
  * 10,000 of 31,919, all at 100 %, looked like "highest first" and the view's line went unread), and
  * offers to raise the limit. Not awaited: the command's callers wait for the load only.
  */

@@ -1,6 +1,6 @@
 // A connection just added is tried with one cheap call (the first recommendation, a page of one),
 // and the user is told what happened: it works (with the pending count), the token was refused, or
-// the service cannot be reached (issue 13, point 6). The connection is saved whatever the answer:
+// the service cannot be reached. The connection is saved whatever the answer:
 // the service may be down for a moment, or the token come later.
 import * as vscode from 'vscode';
 import type { ErrorReporter } from '../error-reporter';

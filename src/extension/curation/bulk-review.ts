@@ -1,6 +1,6 @@
 // Before a bulk run: the list of what will be decided, every item checked, each with its score and
 // names, so the curator sees the run and can leave any out; then a modal confirmation whose default
-// (focused, Enter) button goes back to the list, not the decision (issue 13, point 3).
+// (focused, Enter) button goes back to the list, not the decision.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import type { Verdict } from '../../api/model';
@@ -12,7 +12,7 @@ import { flagsText } from '../triage/flag-labels';
 import { decideAllTargets, planPreview } from '../../curation/bulk-preview';
 import { Settings } from '../settings';
 
-/** What the list and the confirmation say besides the targets (issue 17). */
+/** What the list and the confirmation say besides the targets. */
 export interface ReviewExtras {
   /** Each target's flags: flagged ones start unchecked (left out unless the curator includes them). */
   flags?: ReadonlyMap<string, readonly Flag[]>;

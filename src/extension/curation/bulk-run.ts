@@ -53,7 +53,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     return undefined;
   }
   const approve = req.verdict === 'approve';
-  // Unsure ones are never decided in bulk (issue 17): they wait for the curator, one by one.
+  // Unsure ones are never decided in bulk: they wait for the curator, one by one.
   let targets = req.targets.filter((t) => !c.triage.isUnsure(t['@id']));
   const unsureLeft = req.targets.length - targets.length;
   if (!targets.length) {

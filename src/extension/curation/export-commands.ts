@@ -106,7 +106,7 @@ async function runExport(kind: ListKind, views: ExportViews, session: Session, e
   }
   let file = args?.target;
   if (!file && kind === 'recommendations' && nothingPending(views.recommendations)) {
-    // A file with a header only is no answer (the walk of issue 13, on an empty service).
+    // A file with a header only is no answer (on an empty service).
     void showInfo(isFiltered(views.recommendations.filter) ? vscode.l10n.t('No pending recommendation matches the view’s filter: nothing to export.') : vscode.l10n.t('No pending recommendations: nothing to export.'));
     return undefined;
   }

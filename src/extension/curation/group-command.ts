@@ -1,4 +1,4 @@
-// "Decide a Group…" (issue 17): triage over the whole pending list (every page, as the whole-list
+// "Decide a Group…": triage over the whole pending list (every page, as the whole-list
 // sort reads it) with the journal's answers; the pattern groups in a quick pick with their evidence;
 // the chosen group approved or rejected — optionally only its members whose estimate clears the
 // target — through the bulk path (list, confirmation, journal, concurrency, cancel, retry).

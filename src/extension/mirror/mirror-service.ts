@@ -30,7 +30,7 @@ export const MIRROR_FRESH_MS = 15 * 60_000;
 /**
  * With a scheduled sync the user has said how old a mirror may be: it answers until the next sync
  * is due, plus this for the sync itself (a full one took 25 s at 142,000 records). Without it, a
- * mirror synced every hour answered a panel only in its first quarter hour (the walk of issue 18).
+ * mirror synced every hour answered a panel only in its first quarter hour.
  */
 export const SCHEDULE_SLACK_MS = 5 * 60_000;
 

@@ -11,7 +11,7 @@ export class MirrorStatusBar implements vscode.Disposable {
   /**
    * The age ("5 min ago") goes stale by itself: redrawn when it next changes (a minute, an hour or
    * a day after the sync, counted from the sync, not from activation: a one-minute ticker started
-   * at activation lagged the panels by up to a minute, the walk of issue 18).
+   * at activation would lag the panels by up to a minute).
    */
   private redraw: NodeJS.Timeout | undefined;
   /** The clock the age is measured by (a field: tests move it). */

@@ -1,4 +1,4 @@
-// Where a review queue restored after a window reload starts (the walk of issue 13): at the item it
+// Where a review queue restored after a window reload starts: at the item it
 // showed, by id, once the Recommendations view has it — under a whole-list sort the view has only its
 // first page when the serializer runs, and the rest comes with the load the sort starts, so the item
 // is waited for rather than replaced by the first one loaded; else at the view's first, saying why.

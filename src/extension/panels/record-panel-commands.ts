@@ -58,7 +58,7 @@ async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord |
     const loaded: readonly (Location | Event)[] = list.shown();
     if (!loaded.length && !list.hasMore) {
       // The view has loaded and its window holds nothing (an empty service, a narrow window): say
-      // which window, and how to widen it — not "open the view first" (the walk of issue 13).
+      // which window, and how to widen it — not "open the view first".
       void showInfo(
         kind === 'location'
           ? t('No locations in the Locations view ({0}): nothing to open. Show Locations Changed Since… widens its window.', list.scopeText())

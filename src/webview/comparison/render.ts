@@ -99,7 +99,7 @@ function triageNotes(view: ComparisonView, handlers: Handlers): HTMLElement[] {
 /**
  * When this editor's own estimate reads differently from the service's score (33% against 78%),
  * which number is whose: the title's is the service's; the estimate is the matcher run here on the
- * fields the entities carry, which may be fewer than the service saw (issue 13, point 8).
+ * fields the entities carry, which may be fewer than the service saw.
  */
 export function scoreNote(view: ComparisonView): HTMLElement | null {
   // Blind review shows no score until the verdict.
