@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { DEFAULT_BULK_CONCURRENCY } from '../curation/bulk-decisions';
 import { DEFAULT_BULK_PREVIEW_LIMIT, previewLimit } from '../curation/bulk-preview';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SETTINGS_SECTION, type SettingKey, SettingKeys } from './setting-keys';
+import { DEFAULT_PAGE_SIZE } from '../api/endpoints';
+import { PAGE_SIZES, SETTINGS_SECTION, type SettingKey, SettingKeys } from './setting-keys';
 import type { ListKey } from './views/last-look';
 import { type Preset, isPreset } from './views/time-window';
 

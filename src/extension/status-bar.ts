@@ -6,6 +6,7 @@ import type { RecommendationsList } from './views/recommendations-list';
 import type { ServiceHealth } from './connection/service-health';
 import { inertText } from './ui/inert-text';
 import { STATUS_BAR_ID, Views, focusCommand } from './ids';
+import { formatCount } from '../webview/shared/format';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -58,7 +59,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
     const icon = production ? '$(shield)' : '$(database)';
     const shown = production ? vscode.l10n.t('{0} (production)', name) : name;
-    this.item.text = total === undefined ? `${icon} ${shown}` : `${icon} ${shown} · ${vscode.l10n.t('{0} pending', total.toLocaleString('en-US'))}`;
+    this.item.text = total === undefined ? `${icon} ${shown}` : `${icon} ${shown} · ${vscode.l10n.t('{0} pending', formatCount(total))}`;
     this.item.backgroundColor = production ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.tooltip = tooltip(
       production

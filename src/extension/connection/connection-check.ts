@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from './session';
 import { showInfo } from '../ui/notify';
+import { formatCount } from '../../webview/shared/format';
 
 export type CheckOutcome = 'ok' | 'failed' | 'skipped';
 
@@ -26,7 +27,7 @@ export async function checkConnection(session: Session, errors: ErrorReporter, n
     void showInfo(
       pending === undefined
         ? vscode.l10n.t('Connection "{0}" works: the service answered.', name)
-        : vscode.l10n.t('Connection "{0}" works: the service answered, {1} pending recommendations.', name, pending.toLocaleString('en-US')),
+        : vscode.l10n.t('Connection "{0}" works: the service answered, {1} pending recommendations.', name, formatCount(pending)),
     );
     return 'ok';
   } catch (e) {

@@ -11,6 +11,7 @@ import type { Flag } from '../../triage/flags';
 import { flagsText } from '../triage/flag-labels';
 import { decideAllTargets, planPreview } from '../../curation/bulk-preview';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 
 /** What the list and the confirmation say besides the targets. */
 export interface ReviewExtras {
@@ -102,7 +103,7 @@ export async function reviewBulk(verdict: Verdict, targets: readonly Recommendat
   }
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => formatCount(n);
 
 function listTitle(verdict: Verdict, listed: number, total: number, description: string): string {
   if (listed < total) {

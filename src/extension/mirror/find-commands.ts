@@ -10,6 +10,7 @@ import { inertText } from '../ui/inert-text';
 import { showInfo } from '../ui/notify';
 import type { MirrorService } from './mirror-service';
 import { age } from './mirror-status';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 /** Records listed per keystroke: a quick pick shows about a dozen; more is scrolling, not finding. */
@@ -65,8 +66,8 @@ export class RecordFinder {
       const count = mirror.count(kind);
       qp.title =
         kind === 'locations'
-          ? t('Dedup Curator: Find Location among {0} (mirror synced {1})', count.toLocaleString('en-US'), age(mirror.syncedAt ?? new Date(0)))
-          : t('Dedup Curator: Find Event among {0} (mirror synced {1})', count.toLocaleString('en-US'), age(mirror.syncedAt ?? new Date(0)));
+          ? t('Dedup Curator: Find Location among {0} (mirror synced {1})', formatCount(count), age(mirror.syncedAt ?? new Date(0)))
+          : t('Dedup Curator: Find Event among {0} (mirror synced {1})', formatCount(count), age(mirror.syncedAt ?? new Date(0)));
       qp.placeholder = t('Name, street, town, postcode, source id or integration');
       // The mirror ranks; the quick pick must neither filter out a fuzzy match nor hide the details.
       qp.matchOnDescription = false;
@@ -159,7 +160,7 @@ export function nothingFound(mirror: Mirror, kind: MirrorKind, query: string): F
   }
   return {
     label: kind === 'locations' ? t("No location matches '{0}'", inertText(query.trim())) : t("No event matches '{0}'", inertText(query.trim())),
-    detail: t('Every word must match; {0} searched, mirror synced {1}.', mirror.count(kind).toLocaleString('en-US'), synced),
+    detail: t('Every word must match; {0} searched, mirror synced {1}.', formatCount(mirror.count(kind)), synced),
     alwaysShow: true,
   };
 }

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { Commands, MIRROR_STATUS_BAR_ID } from '../ids';
 import type { MirrorService } from './mirror-service';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -41,7 +42,7 @@ export class MirrorStatusBar implements vscode.Disposable {
       const now = this.now();
       this.item.text = `$(search) ${t('Mirror: {0}', age(at, now))}`;
       if (!this.disposed) this.redraw = setTimeout(() => void this.update(), msUntilAgeChanges(at, now));
-      this.item.tooltip = t('Dedup Curator mirror: {0} locations and {1} events, last synced {2}. Click to sync now.', mirror.count('locations').toLocaleString('en-US'), mirror.count('events').toLocaleString('en-US'), at.toLocaleString());
+      this.item.tooltip = t('Dedup Curator mirror: {0} locations and {1} events, last synced {2}. Click to sync now.', formatCount(mirror.count('locations')), formatCount(mirror.count('events')), at.toLocaleString());
     }
     this.item.show();
   }

@@ -17,6 +17,7 @@ import { showError, showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Commands, PanelTypes } from '../ids';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -71,8 +72,8 @@ async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord |
     if (list.hasMore) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, loadAll);
     const what = kind === 'location' ? t('Open Location') : t('Open Event');
     const title = list.hasMore
-      ? t('Dedup Curator: {0}, among the {1} loaded ({2}); more on the service', what, loaded.length.toLocaleString('en-US'), list.scopeText())
-      : t('Dedup Curator: {0}, all {1} ({2})', what, loaded.length.toLocaleString('en-US'), list.scopeText());
+      ? t('Dedup Curator: {0}, among the {1} loaded ({2}); more on the service', what, formatCount(loaded.length), list.scopeText())
+      : t('Dedup Curator: {0}, all {1} ({2})', what, formatCount(loaded.length), list.scopeText());
     const picked = await showPick(items, title, typed, (v) => (typed = v));
     if (!picked) return undefined;
     if (picked === loadAll) {

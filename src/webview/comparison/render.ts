@@ -9,6 +9,7 @@ import { type Children, el } from '../shared/dom';
 import { isWebLink } from '../shared/messages';
 import { webLink } from '../shared/links';
 import { clip, longText, MAX_CELL_CHARS, showAll } from '../shared/long-value';
+import { formatCount, formatPercent } from '../shared/format';
 
 export interface Handlers {
   decide(verdict: Verdict): void;
@@ -19,7 +20,7 @@ export interface Handlers {
   openLink(url: string): void;
 }
 
-const percent = (x: number) => `${Math.round(x * 100)}%`;
+const percent = (x: number) => formatPercent(x);
 /** "14 m", "1.2 km", "35 km". */
 export const distanceText = (m: number) => (m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(m < 10_000 ? 1 : 0)} km`);
 const bits = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
@@ -246,7 +247,7 @@ const weightClass = (w: number) => (w > 0.005 ? 'for' : w < -0.005 ? 'against' :
 /** Whose weights the sum below uses: the service's own model, or this editor's hand-set one. */
 function weightsNote(view: ComparisonView): HTMLElement {
   const w = view.weights;
-  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', w.labels.toLocaleString('en-US')) : t('weightsServiceEstimated');
+  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', formatCount(w.labels)) : t('weightsServiceEstimated');
   const p = el('p', 'weights muted', text);
   p.id = 'weights-source';
   p.dataset.source = w?.source ?? 'editor';
