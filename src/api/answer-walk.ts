@@ -4,7 +4,8 @@
 // nested deeper than any record of the interface is refused as invalid. The walk is iterative:
 // recursive code further on (validation, JSON.stringify of a record) would overflow the stack on a
 // member nested 100,000 deep, so such an answer must not get past here.
-import { InvalidResponseError } from './errors';
+import { answerError } from './error-text';
+import type { InvalidResponseError } from './errors';
 import type { Masker } from './secret-mask';
 
 /**
@@ -73,11 +74,7 @@ function isContainer(value: unknown): value is Container {
 
 function tooDeep(root: Container, endpoint: string, status: number): InvalidResponseError {
   const member = deepMember(root);
-  return new InvalidResponseError(
-    `The service's answer to ${endpoint} does not match the interface: ${member}: nested deeper than ${MAX_ANSWER_DEPTH} levels`,
-    member,
-    { status, endpoint },
-  );
+  return answerError('too-deep', { endpoint, status, member, detail: String(MAX_ANSWER_DEPTH) });
 }
 
 /** The first members on the way to a container nested too deep, for the message (only when refusing). */

@@ -17,18 +17,61 @@ export type DedupErrorKind =
   | 'invalid-response'
   | 'cancelled';
 
+/**
+ * What is known about a failure, as data: whoever tells a person about it (the CLI's line, the
+ * extension's localised notification, the log) builds its own sentence from these, and never has
+ * to take an English message apart again.
+ */
+export interface ErrorFacts {
+  /** HTTP status when the service answered; undefined for local, network and timeout errors. */
+  status?: number;
+  /** `POST /api/custom/...` of the call that failed, when there was one. */
+  endpoint?: string;
+  /** The service's own explanation from its error body, one line, the token masked. */
+  serverMessage?: string;
+  /**
+   * Which failure of its kind: Node's code for a network error (`ECONNREFUSED`), an `AnswerCode`
+   * for an answer that was refused or a redirect that was not followed.
+   */
+  code?: string;
+  /**
+   * What a formatter needs beyond the above: the offending member's problem, the first characters
+   * of a body that is not JSON, the Location of a redirect, the base URL's origin.
+   */
+  detail?: string;
+  cause?: unknown;
+}
+
+/** Why a 2xx or 3xx answer was not accepted (the `code` of an invalid-response or http-status error). */
+export type AnswerCode =
+  | 'html-body'
+  | 'empty-body'
+  | 'not-json'
+  | 'shape'
+  | 'too-deep'
+  | 'endless-listing'
+  | 'redirect-decision'
+  | 'redirect-no-location'
+  | 'redirect-other-origin'
+  | 'redirect-loop';
+
 export abstract class DedupError extends Error {
   abstract readonly kind: DedupErrorKind;
-  /** HTTP status when the service answered; undefined for local, network and timeout errors. */
   readonly status: number | undefined;
-  /** `POST /api/custom/...` of the call that failed, when there was one. */
   readonly endpoint: string | undefined;
+  readonly serverMessage: string | undefined;
+  readonly code: string | undefined;
+  readonly detail: string | undefined;
 
-  constructor(message: string, opts: { status?: number; endpoint?: string; cause?: unknown } = {}) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+  /** `message` is the English line the CLI prints and the log keeps (error-text.ts writes it). */
+  constructor(message: string, facts: ErrorFacts = {}) {
+    super(message, facts.cause === undefined ? undefined : { cause: facts.cause });
     this.name = new.target.name;
-    this.status = opts.status;
-    this.endpoint = opts.endpoint;
+    this.status = facts.status;
+    this.endpoint = facts.endpoint;
+    this.serverMessage = facts.serverMessage;
+    this.code = facts.code;
+    this.detail = facts.detail;
   }
 }
 
@@ -56,12 +99,8 @@ export class InvalidTokenError extends DedupError {
 /** 400: the service found a parameter malformed; `serverMessage` is its own explanation, if any. */
 export class BadRequestError extends DedupError {
   readonly kind = 'bad-request';
-  constructor(
-    message: string,
-    readonly serverMessage: string | undefined,
-    opts: { status?: number; endpoint?: string } = {},
-  ) {
-    super(message, opts);
+  constructor(message: string, serverMessage: string | undefined, facts: ErrorFacts = {}) {
+    super(message, { ...facts, serverMessage });
   }
 }
 
@@ -81,9 +120,9 @@ export class RateLimitedError extends DedupError {
   constructor(
     message: string,
     readonly retryAfterMs: number | undefined,
-    opts: { status?: number; endpoint?: string } = {},
+    facts: ErrorFacts = {},
   ) {
-    super(message, opts);
+    super(message, facts);
   }
 }
 
@@ -103,21 +142,17 @@ export class TimeoutError extends DedupError {
   constructor(
     message: string,
     readonly timeoutMs: number,
-    opts: { endpoint?: string; cause?: unknown } = {},
+    facts: ErrorFacts = {},
   ) {
-    super(message, opts);
+    super(message, facts);
   }
 }
 
 /** The connection could not be made or broke (refused, reset, DNS, TLS). `code` is Node's, e.g. ECONNREFUSED. */
 export class NetworkError extends DedupError {
   readonly kind = 'network';
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-    opts: { endpoint?: string; cause?: unknown } = {},
-  ) {
-    super(message, opts);
+  constructor(message: string, code: string | undefined, facts: ErrorFacts = {}) {
+    super(message, { ...facts, code });
   }
 }
 
@@ -128,9 +163,9 @@ export class InvalidResponseError extends DedupError {
     message: string,
     /** Path of the offending member, e.g. `data[3].entities[0].@id`, when the shape was wrong. */
     readonly member: string | undefined,
-    opts: { status?: number; endpoint?: string } = {},
+    facts: ErrorFacts = {},
   ) {
-    super(message, opts);
+    super(message, facts);
   }
 }
 

@@ -1,4 +1,4 @@
-// The sandbox's own endpoint outside the interface (issue 16, point 6): POST {base}/sandbox/explain
+// The sandbox's own endpoint outside the interface: POST {base}/sandbox/explain
 // answers why its live matcher scores a pending recommendation as it does. A service that is not
 // the sandbox has no such endpoint (the interface does not define one); callers fall back to the
 // editor's own estimate. The schema is the wire contract of src/sandbox/store-api.ts's

@@ -6,7 +6,7 @@
 //
 // Shared by the client's page iterators (paging.ts: the CLI's --all, exports, triage) and the
 // extension's Load all (load-all.ts over a Pager): one rule for both.
-import { InvalidResponseError } from './errors';
+import { answerError } from './error-text';
 
 /** Pages in a row that may bring nothing new before the listing is called endless. */
 export const STALLED_PAGES = 3;
@@ -73,15 +73,17 @@ export class ListingGuard<T> {
   private checkEndless(page: number, fresh: number): void {
     this.stalled = fresh === 0 ? this.stalled + 1 : 0;
     if (this.stalled >= STALLED_PAGES) {
-      throw new InvalidResponseError(
+      throw answerError(
+        'endless-listing',
+        { member: 'has_next_page' },
         `pages ${page - STALLED_PAGES + 1}–${page} brought no record not already listed, yet said has_next_page: true; stopping to avoid an endless listing`,
-        'has_next_page',
       );
     }
     if (this.maxTotal !== undefined && this.seen.size > recordBound(this.maxTotal)) {
-      throw new InvalidResponseError(
+      throw answerError(
+        'endless-listing',
+        { member: 'has_next_page' },
         `page ${page} still said has_next_page: true after ${this.seen.size} different records, well past the total of ${this.maxTotal} record${this.maxTotal === 1 ? '' : 's'} the service reports; stopping to avoid an endless listing`,
-        'has_next_page',
       );
     }
   }

@@ -7,7 +7,7 @@
 //     and port: a path moved behind the same proxy), sending the same POST with its token and body,
 //     up to MAX_HOPS times; a redirect to another origin is an error, so the token never travels to
 //     a server the curator did not name.
-import { HttpStatusError } from './errors';
+import { redirectError } from './error-text';
 
 export const MAX_HOPS = 5;
 
@@ -27,26 +27,12 @@ export function nextHop(answer: RedirectAnswer, from: string, call: { endpoint: 
   const { endpoint, status } = { endpoint: call.endpoint, status: answer.status };
   const target = resolve(answer.location, from);
   const shown = target ? clip(target.href) : answer.location ? clip(answer.location) : 'no Location';
-  const opts = { status, endpoint };
-  if (!call.readOnly) {
-    return fail(
-      `${endpoint} was redirected (${status}) to ${shown}. The decision was not sent there and was not applied: redirects are never followed for approve and reject. Check the base URL, or the proxy in front of the service.`,
-      opts,
-    );
-  }
-  if (!target) return fail(`${endpoint} answered a redirect (${status}) without a usable Location (${shown}). Check the base URL.`, opts);
-  if (target.origin !== new URL(from).origin) {
-    return fail(
-      `${endpoint} was redirected (${status}) to another origin, ${shown}. It was not followed, so the access token was not sent there. If the service has moved, change the base URL to ${target.origin}.`,
-      opts,
-    );
-  }
-  if (call.hops >= MAX_HOPS) return fail(`${endpoint} was redirected more than ${MAX_HOPS} times (last to ${shown}). Check the base URL.`, opts);
+  const facts = { status, endpoint, shown, maxHops: MAX_HOPS };
+  if (!call.readOnly) throw redirectError('redirect-decision', facts);
+  if (!target) throw redirectError('redirect-no-location', facts);
+  if (target.origin !== new URL(from).origin) throw redirectError('redirect-other-origin', facts);
+  if (call.hops >= MAX_HOPS) throw redirectError('redirect-loop', facts);
   return target.href;
-}
-
-function fail(message: string, opts: { status: number; endpoint: string }): never {
-  throw new HttpStatusError(message, opts);
 }
 
 function resolve(location: string | null, from: string): URL | undefined {

@@ -1,6 +1,6 @@
 // Checks a 2xx answer against its schema and, when it does not fit, says which member is wrong.
 import * as v from 'valibot';
-import { InvalidResponseError } from './errors';
+import { answerError } from './error-text';
 import { compileFastCheck } from './fast-check';
 
 type PathItem = { key: unknown };
@@ -23,11 +23,7 @@ export function parseResponse<S extends v.GenericSchema>(schema: S, body: unknow
   // A union reports its own issue first; the nested issues of the closest branch name the member.
   const { issue, path } = deepest(result.issues[0], result.issues[0].path ?? []);
   const member = clip(memberPath(path), 120);
-  throw new InvalidResponseError(
-    `The service's answer to ${endpoint} does not match the interface: ${member}: ${clip(issue.message, 200)}`,
-    member,
-    { status, endpoint },
-  );
+  throw answerError('shape', { endpoint, status, member, detail: clip(issue.message, 200) });
 }
 
 // The issues nested in a union's issue carry paths relative to the union's own member, so the

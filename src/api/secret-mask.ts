@@ -75,9 +75,11 @@ function maskOne(error: unknown, mask: Masker, seen: Set<unknown>): void {
   if (typeof error.stack === 'string') {
     Object.defineProperty(error, 'stack', { value: mask(error.stack), writable: true, configurable: true });
   }
-  const withServer = error as { serverMessage?: unknown };
-  if (typeof withServer.serverMessage === 'string') {
-    Object.defineProperty(error, 'serverMessage', { value: mask(withServer.serverMessage) });
+  // Every text a formatter may quote: the service's own words, the body's first characters, a Location.
+  const facts = error as unknown as Record<string, unknown>;
+  for (const key of ['serverMessage', 'detail', 'member']) {
+    const value = facts[key];
+    if (typeof value === 'string') Object.defineProperty(error, key, { value: mask(value) });
   }
   maskOne(error.cause, mask, seen);
 }

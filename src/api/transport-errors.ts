@@ -1,27 +1,16 @@
 // How the transport reads an answer's body and names a failure: JSON or not, the service's own
-// message (clipped, one line), and Node's network error codes in words. Split from transport.ts.
-import { InvalidResponseError, NetworkError } from './errors';
+// message (clipped, one line), and Node's network error codes in words.
+import { NetworkError } from './errors';
+import { answerError } from './error-text';
 
 export function parseJsonBody(text: string, contentType: string | null, endpoint: string, status: number): unknown {
   const trimmed = text.trimStart();
-  if (/^</.test(trimmed) || /text\/html/i.test(contentType ?? '')) {
-    throw new InvalidResponseError(
-      `${endpoint} answered with an HTML page instead of JSON (status ${status}). Is the base URL the service's, and not a proxy or login page?`,
-      undefined,
-      { status, endpoint },
-    );
-  }
-  if (trimmed === '') {
-    throw new InvalidResponseError(`${endpoint} answered with an empty body instead of JSON (status ${status})`, undefined, { status, endpoint });
-  }
+  if (/^</.test(trimmed) || /text\/html/i.test(contentType ?? '')) throw answerError('html-body', { endpoint, status });
+  if (trimmed === '') throw answerError('empty-body', { endpoint, status });
   try {
     return JSON.parse(text);
   } catch {
-    throw new InvalidResponseError(
-      `${endpoint} answered with text that is not JSON (status ${status}): ${JSON.stringify(trimmed.slice(0, 80))}`,
-      undefined,
-      { status, endpoint },
-    );
+    throw answerError('not-json', { endpoint, status, detail: trimmed.slice(0, 80) });
   }
 }
 
@@ -68,7 +57,7 @@ export function networkError(e: unknown, endpoint: string, baseUrl: string): Net
     UND_ERR_CONNECT_TIMEOUT: `connecting to ${where} timed out`,
   };
   const text = (code && reason[code]) || (code && /CERT|SSL|TLS/.test(code) ? `TLS problem with ${where} (${code})` : `network error talking to ${where}${code ? ` (${code})` : ''}`);
-  return new NetworkError(`${endpoint}: ${text}`, code, { endpoint, cause: e });
+  return new NetworkError(`${endpoint}: ${text}`, code, { endpoint, cause: e, detail: where });
 }
 
 function errorCode(e: unknown): string | undefined {

@@ -11,24 +11,15 @@
 // Every error message is masked for the token before it leaves (secret-mask.ts), and so is every
 // string of every answer (answer-walk.ts): whatever reads the client's data never sees the token.
 import { ofetch, type FetchResponse } from 'ofetch';
-import {
-  AuthHeaderError,
-  BadRequestError,
-  CancelledError,
-  ConflictError,
-  type DedupError,
-  HttpStatusError,
-  InvalidTokenError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  TimeoutError,
-  isRetryable,
-} from './errors';
+import { type DedupError, RateLimitedError, isRetryable } from './errors';
+import { cancelledError, statusError, timeoutError } from './error-text';
 import { walkAnswer } from './answer-walk';
+import { abortableDelay } from './delay';
 import { type RedirectAnswer, nextHop } from './redirect';
 import { type Masker, dataMasker, maskError, secretMasker } from './secret-mask';
 import { networkError, origin, parseJsonBody, serverMessage } from './transport-errors';
+
+export { formatMs } from './error-text';
 
 export interface RetryPolicy {
   /** Extra attempts after the first. Default 3. */
@@ -131,7 +122,7 @@ export class Transport {
         const delayMs = retryDelay(error, attempt, policy);
         if (delayMs === undefined) throw error;
         this.opts.onRetry?.({ endpoint, attempt: attempt + 1, delayMs, error });
-        await sleep(delayMs, call.signal, endpoint);
+        await abortableDelay(delayMs, call.signal, () => cancelledError(endpoint));
       }
     }
   }
@@ -145,7 +136,7 @@ export class Transport {
   }
 
   private async attempt(path: string, endpoint: string, body: unknown, call: PostOptions<unknown>): Promise<{ status: number; data: unknown; text: string | undefined }> {
-    if (call.signal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
+    if (call.signal?.aborted) throw cancelledError(endpoint);
     const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
@@ -164,7 +155,7 @@ export class Transport {
       }
       const answer: RedirectAnswer = { status: res.status, location: res.headers.get('location') };
       const hop = nextHop(answer, url, { endpoint, readOnly: call.readOnly, hops });
-      if (hop === undefined) throw this.statusError(res.status, text, res.headers, endpoint);
+      if (hop === undefined) throw statusError(res.status, endpoint, serverMessage(text), parseRetryAfter(res.headers.get('retry-after')));
       url = hop; // a same-origin redirect of a list call: the same POST, token and body, to the new path
     }
   }
@@ -195,40 +186,11 @@ export class Transport {
         signal,
       });
     } catch (e) {
-      if (callerSignal?.aborted) throw new CancelledError(`${endpoint} was cancelled`, { endpoint });
+      if (callerSignal?.aborted) throw cancelledError(endpoint);
       if (timeout.aborted) {
-        throw new TimeoutError(`${endpoint}: no answer from ${origin(this.opts.baseUrl)} within ${formatMs(timeoutMs)}`, timeoutMs, { endpoint });
+        throw timeoutError(endpoint, origin(this.opts.baseUrl), timeoutMs);
       }
       throw networkError(e, endpoint, this.opts.baseUrl);
-    }
-  }
-
-  private statusError(status: number, text: string, headers: Headers, endpoint: string): DedupError {
-    const server = serverMessage(text);
-    const said = server ? ` The service said: ${server}` : '';
-    const opts = { status, endpoint };
-    switch (status) {
-      case 400:
-        return new BadRequestError(`${endpoint} was refused as malformed (400).${said}`, server, opts);
-      case 401:
-        return new InvalidTokenError(`The service refused the access token (401). Set a valid token and try again.`, opts);
-      case 402:
-        return new AuthHeaderError(
-          `The service found the Authorization header missing or malformed (402). Check the token for spaces, line breaks or a "Bearer " prefix of its own, and set it again.`,
-          opts,
-        );
-      case 404:
-        return new NotFoundError(`${endpoint}: not found (404).${said || ' The recommendation may no longer exist, or the base URL is wrong.'}`, opts);
-      case 409:
-        return new ConflictError(`${endpoint}: conflict (409).${said || ' The recommendation was already approved or rejected.'}`, opts);
-      case 429: {
-        const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
-        const wait = retryAfterMs === undefined ? '' : ` Retry after ${formatMs(retryAfterMs)}.`;
-        return new RateLimitedError(`${endpoint}: the service is rate limiting requests (429).${wait}`, retryAfterMs, opts);
-      }
-      default:
-        if (status >= 500) return new ServerError(`${endpoint}: the service failed with status ${status}.${said}`, opts);
-        return new HttpStatusError(`${endpoint}: unexpected status ${status}.${said}`, opts);
     }
   }
 }
@@ -252,25 +214,6 @@ function retryDelay(error: DedupError, attempt: number, p: RetryPolicy): number 
   return Math.round(cap / 2 + Math.random() * (cap / 2));
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined, endpoint: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new CancelledError(`${endpoint} was cancelled`, { endpoint }));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelledError(`${endpoint} was cancelled`, { endpoint }));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function elapsed(started: number): number {
   return Math.round(performance.now() - started);
-}
-
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${+(ms / 1000).toFixed(1)} s`;
 }

@@ -11,7 +11,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../sandbox/defaults';
 import { FaultSpecError, formatFaultSpec, parseFaultSpec, type FaultSpec } from '../sandbox/faults';
 import type { StartSandboxOptions } from '../sandbox/index';
 import type { SourceRecord } from '../sandbox/source-records';
-// Matching options (issue 16) live in their own file; only their wiring is here.
+// Matching options live in their own file; only their wiring is here.
 import type { SandboxCommandIo } from './sandbox-io';
 import { autoMergeOption, loadLabelsOption, MATCHING_OPTIONS, printModel, reportMatching, UsageProblem, type MatchingChoices } from './sandbox-matching-options';
 

@@ -1,4 +1,4 @@
-// The sandbox command's matching options (issue 16): --auto-merge T|off, --labels FILE,
+// The sandbox command's matching options: --auto-merge T|off, --labels FILE,
 // --truth-out FILE and --print-model, and the start-up lines saying what the matcher estimated.
 import { writeFile } from 'node:fs/promises';
 // The sandbox's modules come through dynamic imports of its index (dist/sandbox.js in the bundles,

@@ -1,4 +1,4 @@
-// The list shown before a bulk decision, capped (the walk of issue 13: 31,919 rows took 12 s to list
+// The list shown before a bulk decision, capped (31,919 rows took 12 s to list
 // and half a second a key to filter, and nobody reviews 31,919 rows one by one). The riskiest come
 // first — flagged, then the lowest scores — so that a capped list shows what most needs a look; the
 // rest is decided only when the curator explicitly chooses "decide all", never by the list's OK.

@@ -1,13 +1,7 @@
-// Decisions waiting out their undo period (issue 13: "a decision waits a short grace period in which
-// Undo cancels it before anything is sent", as mail clients do). One hold per recommendation id; the
-// latest first for Undo. Free of `vscode` (unit-tested in plain Node); the clock is injectable.
-
-export interface Clock {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realClock: Clock = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
+// Decisions waiting out their undo period: a decision waits a short while in which Undo cancels it
+// before anything is sent, as mail clients do. One hold per recommendation id; the latest first for
+// Undo. Free of `vscode` (unit-tested in plain Node); the clock is injectable.
+import { type TimerClock, systemClock } from '../api/clock';
 
 interface Hold {
   until: number;
@@ -17,7 +11,7 @@ interface Hold {
 export class UndoWindow {
   private readonly holds = new Map<string, Hold>();
 
-  constructor(private readonly clock: Clock = realClock) {}
+  constructor(private readonly clock: TimerClock = systemClock) {}
 
   /** Resolves true when `ms` have passed (send), false when undone first. A second hold for the same id replaces the first (undone). */
   wait(id: string, ms: number): Promise<boolean> {
@@ -31,7 +25,7 @@ export class UndoWindow {
         this.holds.delete(id);
         resolve(send);
       };
-      const hold: Hold = { until: Date.now() + ms, settle };
+      const hold: Hold = { until: this.clock.now() + ms, settle };
       this.holds.set(id, hold);
     });
   }
@@ -51,7 +45,7 @@ export class UndoWindow {
   /** Milliseconds left before `id` is sent (0 when not waiting). */
   remaining(id: string): number {
     const hold = this.holds.get(id);
-    return hold ? Math.max(0, hold.until - Date.now()) : 0;
+    return hold ? Math.max(0, hold.until - this.clock.now()) : 0;
   }
 
   /** The most recent decision still waiting, among `ids` if given. */

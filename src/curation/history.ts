@@ -1,6 +1,6 @@
 // The decision history's rows (Show Decision History): every decision attempt and every unsure mark
-// and clearing of the journal, oldest first, in one list. Unsure lines are the curator's answers too
-// (issue 17): the history shows them beside approvals and rejections, with their note, although
+// and clearing of the journal, oldest first, in one list. Unsure lines are the curator's answers too:
+// the history shows them beside approvals and rejections, with their note, although
 // nothing about them was sent to the service.
 import type { DecisionEntry, JournalContents, UnsureEntry } from './journal';
 

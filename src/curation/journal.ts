@@ -32,7 +32,7 @@ export interface StartedLine {
    * closed during the wait and nothing was sent.
    */
   graceUntil?: string;
-  /** Set when the decision was part of a group decision triage called safe (issue 17): see BulkShare. */
+  /** Set when the decision was part of a group decision triage called safe: see BulkShare. */
   bulk?: BulkShare;
   /**
    * Set when the decision answered a random audit draw (triage/audit.ts): the draw's number. The
@@ -40,7 +40,7 @@ export interface StartedLine {
    */
   audit?: number;
   /**
-   * The triage group the recommendation was in when it was decided (issue 17): its flags and whether
+   * The triage group the recommendation was in when it was decided: its flags and whether
    * it led its chain. The label counts for that group — a chain member's answer for the chain's
    * group, not for the plain group of its pattern — as a triage run's own labels do.
    */
@@ -114,7 +114,7 @@ export interface OutcomeLine {
 }
 
 /**
- * "Unsure" (issue 17): the curator looked and could not tell. Kept in the journal, never sent to the
+ * "Unsure": the curator looked and could not tell. Kept in the journal, never sent to the
  * service: the recommendation stays pending, marked, and out of bulk and group decisions, until a
  * later decision about it reaches the service (or a 'cleared' line takes the mark back).
  */

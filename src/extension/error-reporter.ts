@@ -4,21 +4,27 @@
 // happened in the user's terms and what they can do (Retry · Change Connection… · Show Log); the
 // method, path and full message go to the log.
 import * as vscode from 'vscode';
+import { type Clock, systemClock } from '../api/clock';
 import { type DedupError, isDedupError, isRetryable } from '../api/errors';
 import { showError } from './ui/notify';
 import { userMessage } from './user-message';
 import { Commands } from './ids';
 
-const BURST_MS = 3000;
+/** Identical failures within this long of the last notification are folded into it. */
+export const BURST_MS = 3000;
 
 export class ErrorReporter {
   private lastKey = '';
   private lastAt = 0;
 
-  /** `baseUrl`: the active connection's, to name the service a network failure could not reach. */
+  /**
+   * `baseUrl`: the active connection's, to name the service a network failure could not reach.
+   * `clock` times the burst window.
+   */
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly baseUrl: () => string | undefined = () => undefined,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Logs what went wrong on the way without telling the user (yet): a page asked again, for one. */
@@ -38,9 +44,9 @@ export class ErrorReporter {
     if (err?.kind === 'cancelled') return message;
     this.log.error(`${doing}: ${full}`);
     // The connection is part of the key: after a switch, the new service's failure is its own
-    // notification, not folded into the one about the service left behind (issue 13, point 6).
+    // notification, not folded into the one about the service left behind.
     const key = `${this.baseUrl() ?? ''} ${err ? `${err.kind}:${err.status ?? ''}` : message}`;
-    const now = Date.now();
+    const now = this.clock.now();
     if (key === this.lastKey && now - this.lastAt < BURST_MS) return message;
     this.lastKey = key;
     this.lastAt = now;

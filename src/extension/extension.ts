@@ -2,6 +2,8 @@
 // to thin VS Code adapters. Everything created here is registered in context.subscriptions so that
 // deactivation releases it.
 import * as vscode from 'vscode';
+import { AdvancingClock } from '../api/clock';
+import { useLocale } from '../webview/shared/format';
 import { registerConnectionCommands, importTokenFromEnvironment } from './commands/connection-commands';
 import { registerDecisionCommands } from './commands/decision-commands';
 import { registerSandboxCommand } from './commands/sandbox-command';
@@ -46,6 +48,8 @@ export interface DedupCuratorApi {
   locations: LocationsList;
   events: EventsList;
   errors: ErrorReporter;
+  /** The clock of the burst windows (ErrorReporter): the integration tests advance it to close a window at once. */
+  clock: AdvancingClock;
   statusBar: ConnectionStatusBar;
   /** Settles when the session knows its first state (activate() returns before that). */
   ready: Promise<void>;
@@ -73,23 +77,15 @@ const moduleEvaluatedAt = performance.now();
 
 export async function activate(context: vscode.ExtensionContext): Promise<DedupCuratorApi> {
   const activateStartedAt = performance.now();
+  // Counts, percents and dates in VS Code's display language, not the operating system's.
+  useLocale(vscode.env.language);
   const log = vscode.window.createOutputChannel('Dedup Curator', { log: true });
   const tokens = new TokenStore(context.secrets);
   const session = new Session(tokens, log, context.globalState, context.workspaceState);
-  const errors = new ErrorReporter(log, () => session.baseUrl);
-  const lastLook = new LastLook(context.globalState);
-  const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook);
-  const locations = new LocationsList(Views.locations, session, errors, lastLook);
-  const events = new EventsList(Views.events, session, errors, lastLook);
-  const lists = [recommendations, locations, events] as PagedList<unknown>[];
-  const choices = new ViewChoices(context.workspaceState, () => session.active?.name);
-  for (const list of lists) list.useChoices(choices);
-  context.subscriptions.push(log, tokens, session, ...lists);
-  for (const list of lists) {
-    const view = vscode.window.createTreeView(list.viewId, { treeDataProvider: list, showCollapseAll: true, canSelectMany: list === recommendations });
-    list.attach(view);
-    context.subscriptions.push(view);
-  }
+  const clock = new AdvancingClock();
+  const errors = new ErrorReporter(log, () => session.baseUrl, clock);
+  context.subscriptions.push(log, tokens, session);
+  const { recommendations, locations, events, lists, choices } = createTrees(context, session, errors);
   const curation = createCuration(context, session, recommendations, errors, log);
   // The window's sandbox keeps its data in the workspace's storage so a reload finds it as it was.
   const sandboxData = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'local-sandbox').fsPath;
@@ -108,18 +104,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     );
   const comparisonPanels = registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }, ready);
   const triagePanels = registerTriagePanel(context, curation, ready);
-  const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
-  let listsClient: unknown;
   // Before the record panels: a location panel lists its events from the mirror when it is fresh.
   const mirrors = new MirrorService(session, context.globalStorageUri, log);
   context.subscriptions.push(mirrors);
   context.subscriptions.push(
     vscode.commands.registerCommand(Commands.showLog, () => log.show()),
-    vscode.commands.registerCommand(Commands.refresh, (viewOrNode?: unknown) => {
-      const target = lists.find((l) => l.viewId === (viewOrNode as { id?: string } | undefined)?.id);
-      return target ? target.refresh() : refreshAll();
-    }),
-    vscode.commands.registerCommand(Commands.loadMore, (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
     ...registerConnectionCommands(session, errors),
     ...registerDecisionCommands(session, recommendations, errors, log, curation),
     ...comparisonPanels,
@@ -136,13 +125,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     localSandbox,
     sandboxCommand,
     ...registerTreeCommands(recommendations, locations, events),
-    session.onDidChange((state) => {
-      // The same client (only the connection's production mark changed): the lists stay as they are.
-      const client = state.kind === 'ready' ? state.client : undefined;
-      if (client && client === listsClient) return;
-      listsClient = client;
-      void refreshAll();
-    }),
+    // After the commands and panels above: their listeners hear of a new session state first.
+    ...registerListCommands(session, lists),
   );
   const statusBar = new ConnectionStatusBar(session, recommendations, curation.health);
   context.subscriptions.push(statusBar);
@@ -156,7 +140,45 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
+  return { session, recommendations, locations, events, errors, clock, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
+}
+
+/** The three lists and their tree views, with the views' kept choices. */
+function createTrees(context: vscode.ExtensionContext, session: Session, errors: ErrorReporter) {
+  const lastLook = new LastLook(context.globalState);
+  const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook);
+  const locations = new LocationsList(Views.locations, session, errors, lastLook);
+  const events = new EventsList(Views.events, session, errors, lastLook);
+  const lists = [recommendations, locations, events] as PagedList<unknown>[];
+  const choices = new ViewChoices(context.workspaceState, () => session.active?.name);
+  for (const list of lists) list.useChoices(choices);
+  context.subscriptions.push(...lists);
+  for (const list of lists) {
+    const view = vscode.window.createTreeView(list.viewId, { treeDataProvider: list, showCollapseAll: true, canSelectMany: list === recommendations });
+    list.attach(view);
+    context.subscriptions.push(view);
+  }
+  return { recommendations, locations, events, lists, choices };
+}
+
+/** Refresh and Load More of the lists, and their reload when the session has another client. */
+function registerListCommands(session: Session, lists: PagedList<unknown>[]): vscode.Disposable[] {
+  const refreshAll = () => Promise.all(lists.map((l) => l.refresh()));
+  let listsClient: unknown;
+  return [
+    vscode.commands.registerCommand(Commands.refresh, (viewOrNode?: unknown) => {
+      const target = lists.find((l) => l.viewId === (viewOrNode as { id?: string } | undefined)?.id);
+      return target ? target.refresh() : refreshAll();
+    }),
+    vscode.commands.registerCommand(Commands.loadMore, (viewId: string) => lists.find((l) => l.viewId === viewId)?.loadMore()),
+    session.onDidChange((state) => {
+      // The same client (only the connection's production mark changed): the lists stay as they are.
+      const client = state.kind === 'ready' ? state.client : undefined;
+      if (client && client === listsClient) return;
+      listsClient = client;
+      void refreshAll();
+    }),
+  ];
 }
 
 export function deactivate(): void {

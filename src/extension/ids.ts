@@ -125,7 +125,7 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
 /** Tree items' contextValue, which the menus' `viewItem ==` clauses match. */
 export const TreeItemKinds = {
   recommendation: 'recommendation',
-  /** A recommendation marked unsure (issue 17): the same menus, plus Clear Unsure Mark. */
+  /** A recommendation marked unsure: the same menus, plus Clear Unsure Mark. */
   unsureRecommendation: 'unsureRecommendation',
   location: 'location',
   event: 'event',

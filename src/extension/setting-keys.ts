@@ -1,6 +1,7 @@
 // The keys of the settings package.json contributes, under the section `dedupCurator`. Read only
 // through settings.ts (typed getters); kept apart from it because test/unit/manifest-ids.test.ts
 // checks them against package.json without VS Code.
+import { MAX_PAGE_SIZE } from '../api/endpoints';
 export const SETTINGS_SECTION = 'dedupCurator';
 
 export const SettingKeys = {
@@ -28,8 +29,7 @@ export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 
 /** A list's page size setting, and the most the service accepts for it (the manifest's maximum). */
 export const PAGE_SIZES = {
-  recommendations: { key: SettingKeys.pageSizeRecommendations, max: 200 },
-  locations: { key: SettingKeys.pageSizeLocations, max: 500 },
-  events: { key: SettingKeys.pageSizeEvents, max: 500 },
+  recommendations: { key: SettingKeys.pageSizeRecommendations, max: MAX_PAGE_SIZE.recommendations },
+  locations: { key: SettingKeys.pageSizeLocations, max: MAX_PAGE_SIZE.locations },
+  events: { key: SettingKeys.pageSizeEvents, max: MAX_PAGE_SIZE.events },
 } as const;
-export const DEFAULT_PAGE_SIZE = 50;

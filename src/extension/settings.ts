@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { DEFAULT_BULK_CONCURRENCY } from '../curation/bulk-decisions';
 import { DEFAULT_BULK_PREVIEW_LIMIT, previewLimit } from '../curation/bulk-preview';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SETTINGS_SECTION, type SettingKey, SettingKeys } from './setting-keys';
+import { DEFAULT_PAGE_SIZE } from '../api/endpoints';
+import { PAGE_SIZES, SETTINGS_SECTION, type SettingKey, SettingKeys } from './setting-keys';
 import type { ListKey } from './views/last-look';
 import { type Preset, isPreset } from './views/time-window';
 
@@ -64,19 +65,19 @@ export const Settings = {
   bulkPreviewLimit: (): number => previewLimit(get<unknown>(SettingKeys.bulkPreviewLimit, DEFAULT_BULK_PREVIEW_LIMIT)),
   advanceAfterDecision: (): boolean => get<unknown>(SettingKeys.advanceAfterDecision, true) !== false,
   loadRemoteImages: (): boolean => get<unknown>(SettingKeys.loadRemoteImages, false) === true,
-  /** Blind review (issue 17): the queue hides the score and the flags until the verdict is given. */
+  /** Blind review: the queue hides the score and the flags until the verdict is given. */
   queueBlind: (): boolean => get<unknown>(SettingKeys.queueBlind, false) === true,
   /** The local mirror's scheduled sync, in minutes (0: only on demand). */
   mirrorSyncIntervalMinutes: (): number => {
     const n = get<unknown>(SettingKeys.mirrorSyncIntervalMinutes, 0);
     return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
   },
-  /** What a group decision must keep (issue 17). */
+  /** What a group decision must keep. */
   triageTargetPrecision: (): number => {
     const p = get<unknown>(SettingKeys.triageTargetPrecision, 0.99);
     return typeof p === 'number' && p > 0.5 && p < 1 ? p : 0.99;
   },
-  /** The share of the backlog's true matches that bulk rejections must keep (issue 17). */
+  /** The share of the backlog's true matches that bulk rejections must keep. */
   triageTargetRecall: (): number => {
     const r = get<unknown>(SettingKeys.triageTargetRecall, 0.97);
     return typeof r === 'number' && r > 0.5 && r < 1 ? r : 0.97;

@@ -6,6 +6,7 @@ import type { RecommendationsList } from './views/recommendations-list';
 import type { ServiceHealth } from './connection/service-health';
 import { inertText } from './ui/inert-text';
 import { STATUS_BAR_ID, Views, focusCommand } from './ids';
+import { formatCount } from '../webview/shared/format';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -58,7 +59,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
     const icon = production ? '$(shield)' : '$(database)';
     const shown = production ? vscode.l10n.t('{0} (production)', name) : name;
-    this.item.text = total === undefined ? `${icon} ${shown}` : `${icon} ${shown} · ${vscode.l10n.t('{0} pending', total.toLocaleString('en-US'))}`;
+    this.item.text = total === undefined ? `${icon} ${shown}` : `${icon} ${shown} · ${vscode.l10n.t('{0} pending', formatCount(total))}`;
     this.item.backgroundColor = production ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.tooltip = tooltip(
       production
@@ -78,10 +79,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
 }
 
 /**
- * A plain-text tooltip. It used to be a MarkdownString with a "Switch Connection…" command link,
- * which only works when the string is trusted (`isTrusted`, of which `{ enabledCommands }` is the
- * narrowed form: VS Code runs no `command:` link of an untrusted MarkdownString). Issue 12 rules
- * out trusted markdown anywhere near data, and the connection's name is free text from a settings
+ * A plain-text tooltip, not a MarkdownString with a "Switch Connection…" command link: that link
+ * works only when the string is trusted (`isTrusted`, of which `{ enabledCommands }` is the
+ * narrowed form: VS Code runs no `command:` link of an untrusted MarkdownString). Trusted markdown
+ * is ruled out anywhere near data, and the connection's name is free text from a settings
  * file that may be shared, so the tooltip is a string, which VS Code shows as text (no link, no
  * icon). Switching stays one step away: the command palette's "Dedup Curator: Switch Connection".
  */

@@ -1,8 +1,11 @@
-// What a failed call says to a user: what went wrong in their terms and what they can do, without
-// the HTTP method and path (those go to the log, with the full message). The API's own messages
-// lead with `POST /api/custom/…`, which is right for the CLI and the log, not for a notification.
+// What a failed call says to a user: what went wrong in their terms and what they can do, in their
+// language, without the HTTP method and path (those go to the log, with the error's English line).
+// Each sentence is written whole from the error's facts (kind, status, code, the service's own
+// message); none is cut out of the English line or glued to another after changing its case.
 import * as vscode from 'vscode';
-import type { DedupError } from '../api/errors';
+import type { DedupError, InvalidResponseError, RateLimitedError, TimeoutError } from '../api/errors';
+import { formatMs, originOf } from '../api/error-text';
+import { MAX_HOPS } from '../api/redirect';
 
 /** Node's network codes in a user's words. */
 const NETWORK_REASONS: Record<string, () => string> = {
@@ -26,21 +29,6 @@ export function hostOf(baseUrl: string | undefined): string | undefined {
   } catch {
     return baseUrl;
   }
-}
-
-/** The message without its leading `POST /api/…`, as a sentence. */
-export function withoutEndpoint(err: DedupError): string {
-  const endpoint = err.endpoint;
-  let m = err.message;
-  if (!endpoint || !m.includes(endpoint)) return m;
-  // "The service's answer to POST /api/… does not match": the endpoint inside a sentence.
-  if (!m.startsWith(endpoint)) return m.split(` to ${endpoint}`).join('').split(endpoint).join(vscode.l10n.t('the request'));
-  m = m.slice(endpoint.length);
-  if (m.startsWith(':')) m = m.slice(1).trim();
-  else if (/^ was /.test(m)) m = vscode.l10n.t('The request') + m;
-  else if (/^ answered /.test(m)) m = vscode.l10n.t('The service') + m;
-  else m = m.trim();
-  return m.charAt(0).toUpperCase() + m.slice(1);
 }
 
 /**
@@ -68,13 +56,103 @@ const BROKE = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
  * made; "The connection to the service at 127.0.0.1:9 broke (the connection was reset)." when one
  * was made and lost (saying "cannot reach" then would send the user to check a URL that is right).
  */
-export function userMessage(err: DedupError, baseUrl: string | undefined): string {
-  const host = hostOf(baseUrl);
-  if (err.kind === 'network' && host) {
-    const code = (err as { code?: string }).code ?? codeInCauses(err.cause);
-    const reason = code ? (NETWORK_REASONS[code]?.() ?? (/CERT|SSL|TLS/.test(code) ? vscode.l10n.t('TLS problem: {0}', code) : code)) : undefined;
-    if (code && reason && BROKE.has(code)) return vscode.l10n.t('The connection to the service at {0} broke ({1}).', host, reason);
-    return reason ? vscode.l10n.t('Cannot reach the service at {0} ({1}).', host, reason) : vscode.l10n.t('Cannot reach the service at {0}.', host);
+function networkMessage(err: DedupError, host: string | undefined): string {
+  const where = host ?? err.detail ?? '';
+  const code = (NETWORK_REASONS[err.code ?? ''] ? err.code : undefined) ?? codeInCauses(err.cause) ?? err.code;
+  const reason = code ? (NETWORK_REASONS[code]?.() ?? (/CERT|SSL|TLS/.test(code) ? vscode.l10n.t('TLS problem: {0}', code) : code)) : undefined;
+  if (code && reason && BROKE.has(code)) return vscode.l10n.t('The connection to the service at {0} broke ({1}).', where, reason);
+  return reason ? vscode.l10n.t('Cannot reach the service at {0} ({1}).', where, reason) : vscode.l10n.t('Cannot reach the service at {0}.', where);
+}
+
+/** " The service said: …" when it said something, else the given default (may be ''). */
+function said(err: DedupError, otherwise = ''): string {
+  return err.serverMessage ? ' ' + vscode.l10n.t('The service said: {0}', err.serverMessage) : otherwise && ' ' + otherwise;
+}
+
+function answerMessage(err: InvalidResponseError): string {
+  const status = err.status ?? '';
+  switch (err.code) {
+    case 'html-body':
+      return vscode.l10n.t("The service answered with an HTML page instead of JSON (status {0}). Is the base URL the service's, and not a proxy or login page?", status);
+    case 'empty-body':
+      return vscode.l10n.t('The service answered with an empty body instead of JSON (status {0}).', status);
+    case 'not-json':
+      return vscode.l10n.t('The service answered with text that is not JSON (status {0}): {1}', status, JSON.stringify(err.detail ?? ''));
+    case 'too-deep':
+      return vscode.l10n.t("The service's answer does not match the interface: {0} is nested deeper than {1} levels.", err.member ?? '', err.detail ?? '');
+    case 'shape':
+      return vscode.l10n.t("The service's answer does not match the interface: {0}: {1}", err.member ?? '', err.detail ?? '');
+    case 'endless-listing':
+      return vscode.l10n.t('The service kept saying another page followed without sending a record not listed before; the listing was stopped.');
+    default:
+      return err.endpoint ? vscode.l10n.t("The service's answer does not match the interface.") : err.message;
   }
-  return withoutEndpoint(err);
+}
+
+function redirectMessage(err: DedupError): string {
+  const [status, shown] = [err.status ?? '', err.detail ?? ''];
+  switch (err.code) {
+    case 'redirect-decision':
+      return vscode.l10n.t(
+        'The request was redirected ({0}) to {1}. The decision was not sent there and was not applied: redirects are never followed for approve and reject. Check the base URL, or the proxy in front of the service.',
+        status,
+        shown,
+      );
+    case 'redirect-no-location':
+      return vscode.l10n.t('The service answered a redirect ({0}) without a usable Location ({1}). Check the base URL.', status, shown);
+    case 'redirect-other-origin':
+      return vscode.l10n.t(
+        'The request was redirected ({0}) to another origin, {1}. It was not followed, so the access token was not sent there. If the service has moved, change the base URL to {2}.',
+        status,
+        shown,
+        originOf(shown),
+      );
+    default:
+      return vscode.l10n.t('The request was redirected more than {0} times (last to {1}). Check the base URL.', MAX_HOPS, shown);
+  }
+}
+
+function statusMessage(err: DedupError): string {
+  const status = err.status ?? 0;
+  switch (err.kind) {
+    case 'bad-request':
+      return vscode.l10n.t('The request was refused as malformed (400).') + said(err);
+    case 'not-found':
+      return vscode.l10n.t('Not found (404).') + said(err, vscode.l10n.t('The recommendation may no longer exist, or the base URL is wrong.'));
+    case 'conflict':
+      return vscode.l10n.t('Conflict (409).') + said(err, vscode.l10n.t('The recommendation was already approved or rejected.'));
+    case 'rate-limited': {
+      const after = (err as RateLimitedError).retryAfterMs;
+      return vscode.l10n.t('The service is rate limiting requests (429).') + (after === undefined ? '' : ' ' + vscode.l10n.t('Retry after {0}.', formatMs(after)));
+    }
+    case 'server':
+      return vscode.l10n.t('The service failed with status {0}.', status) + said(err);
+    default:
+      return err.code?.startsWith('redirect-') ? redirectMessage(err) : vscode.l10n.t('Unexpected status {0}.', status) + said(err);
+  }
+}
+
+/** The failure in one or two localised sentences; `baseUrl` names the service a network failure could not reach. */
+export function userMessage(err: DedupError, baseUrl: string | undefined): string {
+  switch (err.kind) {
+    case 'network':
+      return networkMessage(err, hostOf(baseUrl));
+    case 'invalid-token':
+      return vscode.l10n.t('The service refused the access token (401). Set a valid token and try again.');
+    case 'auth-header':
+      return vscode.l10n.t(
+        'The service found the Authorization header missing or malformed (402). Check the token for spaces, line breaks or a "Bearer " prefix of its own, and set it again.',
+      );
+    case 'timeout':
+      return vscode.l10n.t('No answer from {0} within {1}.', err.detail ?? hostOf(baseUrl) ?? '', formatMs((err as TimeoutError).timeoutMs));
+    case 'invalid-response':
+      return answerMessage(err as InvalidResponseError);
+    case 'cancelled':
+      return err.endpoint ? vscode.l10n.t('The request was cancelled.') : vscode.l10n.t('Cancelled.');
+    // Refused before anything was sent: the check's own words name the setting or value at fault.
+    case 'request-invalid':
+      return err.message;
+    default:
+      return statusMessage(err);
+  }
 }

@@ -96,7 +96,7 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
 ]);
 
 /**
- * The sandbox's own endpoints, outside the interface's /api/custom/ (issue 16, point 6): what its
+ * The sandbox's own endpoints, outside the interface's /api/custom/: what its
  * matcher estimated, and why it scores a recommendation as it does, so the comparison panel's "why"
  * shows the weights that produced the score. Same method, token and errors as the interface's.
  */

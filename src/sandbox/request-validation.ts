@@ -6,13 +6,13 @@
 //   has_next_page would never end;
 // - the recommendation list gets the same 400s as the other lists (the spec documents none for it),
 //   because silently clamping page_size would hand back a page of a size the client did not ask for.
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../api/endpoints';
 import { TIMESTAMP_FORM, timestampMillis, timestampProblem } from '../api/timestamp';
 import type { EventQuery, LocationQuery, PageQuery } from './store-api';
 import { HttpError, describeValue, jsonType } from './http-errors';
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_RECOMMENDATION_PAGE_SIZE = 200;
-export const MAX_LIST_PAGE_SIZE = 500;
+export const MAX_RECOMMENDATION_PAGE_SIZE = MAX_PAGE_SIZE.recommendations;
+export const MAX_LIST_PAGE_SIZE = MAX_PAGE_SIZE.locations;
 
 type Body = Record<string, unknown> | undefined;
 

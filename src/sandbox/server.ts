@@ -42,54 +42,13 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
   const log = opts.log ?? (() => {});
   const injector = opts.faults ? new FaultInjector(opts.faults) : undefined;
   const ctx = { store: opts.store, plainArray: opts.plainArray ?? false };
-  const pendingDelays = new Set<() => void>();
+  const delays = new CuttableDelays();
   let closing: Promise<void> | undefined;
-
-  /** A delay that close() can cut short, so shutting down never waits out injected latency. */
-  const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        pendingDelays.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      pendingDelays.add(done);
-    });
-
-  async function applyFaults(decision: FaultDecision, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    if (decision.delayMs > 0) await delay(decision.delayMs);
-    if (closing) throw shuttingDown();
-    const action = decision.action;
-    switch (action.kind) {
-      case 'pass':
-        return false;
-      case 'drop':
-        // Exactly what a flaky network does: the connection ends with no response at all.
-        req.socket.destroy();
-        return true;
-      case 'rate-limit':
-        sendError(
-          res,
-          new HttpError(429, 'rate_limited', `too many requests (injected by --faults); retry after ${action.retryAfterSeconds} s`, {
-            headers: { 'Retry-After': String(action.retryAfterSeconds) },
-          }),
-          { 'X-Sandbox-Fault': 'rate-limit' },
-        );
-        return true;
-      case 'error': {
-        const code = action.status === 502 ? 'bad_gateway' : action.status === 503 ? 'service_unavailable' : 'internal_error';
-        const headers: Record<string, string> = { 'X-Sandbox-Fault': 'error' };
-        if (action.status === 503) headers['Retry-After'] = '1';
-        sendError(res, new HttpError(action.status, code, `injected server error (--faults error-rate)`), headers);
-        return true;
-      }
-    }
-  }
+  const isClosing = () => closing !== undefined;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (closing) res.setHeader('Connection', 'close');
-    if (injector && (await applyFaults(injector.decide(), req, res))) return;
+    if (injector && (await applyFaults(injector.decide(), req, res, delays, isClosing))) return;
 
     const pathname = pathOf(req.url);
     const route = findRoute(pathname);
@@ -111,29 +70,104 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
     sendJson(res, 200, answer);
   }
 
-  function fail(error: unknown, req: IncomingMessage, res: ServerResponse): void {
-    if (error instanceof HttpError) {
-      // An unread body (413) or a server going away sets `Connection: close`, which Node honours by
-      // closing the socket after the answer: the connection cannot carry another request.
-      sendError(res, error);
-      return;
-    }
-    // A failure inside the sandbox: the operator's log gets the detail, the client a plain message.
-    const message = error instanceof Error ? error.message : String(error);
-    log(`internal error on ${req.method} ${pathOf(req.url)}: ${message}`);
-    sendError(res, new HttpError(500, 'internal_error', `the sandbox failed to answer this request: ${message.slice(0, 200)}`));
-  }
-
   const limits = resolveLimits(opts.limits);
   const server = createServer(serverOptions(limits), (req, res) => {
-    const started = performance.now();
-    res.once('close', () => {
-      const ms = Math.round(performance.now() - started);
-      const outcome = res.writableFinished ? String(res.statusCode) : 'no response (connection closed)';
-      log(`${req.method} ${pathOf(req.url)} ${outcome} ${ms}ms`);
-    });
-    handle(req, res).catch((error: unknown) => fail(error, req, res));
+    logWhenClosed(req, res, log);
+    handle(req, res).catch((error: unknown) => fail(error, req, res, log));
   });
+  answerOutsideTheHandler(server, log);
+  applyLimits(server, limits);
+  server.on('drop', (data?: { remoteAddress?: string }) =>
+    log(`connection from ${data?.remoteAddress ?? 'a client'} refused: ${limits.maxConnections} connections are open (the cap)`),
+  );
+
+  return {
+    server,
+    listen: (port, host) => listen(server, port, host),
+    close() {
+      closing ??= closeServer(server, delays);
+      return closing;
+    },
+  };
+}
+
+/** Delays that close() can cut short, so shutting down never waits out injected latency. */
+class CuttableDelays {
+  private readonly pending = new Set<() => void>();
+
+  wait(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.pending.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.pending.add(done);
+    });
+  }
+
+  cutAll(): void {
+    for (const cut of [...this.pending]) cut();
+  }
+}
+
+/** Plays the injected fault; true when it answered the request (or dropped it) itself. */
+async function applyFaults(decision: FaultDecision, req: IncomingMessage, res: ServerResponse, delays: CuttableDelays, isClosing: () => boolean): Promise<boolean> {
+  if (decision.delayMs > 0) await delays.wait(decision.delayMs);
+  if (isClosing()) throw shuttingDown();
+  const action = decision.action;
+  switch (action.kind) {
+    case 'pass':
+      return false;
+    case 'drop':
+      // Exactly what a flaky network does: the connection ends with no response at all.
+      req.socket.destroy();
+      return true;
+    case 'rate-limit':
+      sendError(
+        res,
+        new HttpError(429, 'rate_limited', `too many requests (injected by --faults); retry after ${action.retryAfterSeconds} s`, {
+          headers: { 'Retry-After': String(action.retryAfterSeconds) },
+        }),
+        { 'X-Sandbox-Fault': 'rate-limit' },
+      );
+      return true;
+    case 'error': {
+      const code = action.status === 502 ? 'bad_gateway' : action.status === 503 ? 'service_unavailable' : 'internal_error';
+      const headers: Record<string, string> = { 'X-Sandbox-Fault': 'error' };
+      if (action.status === 503) headers['Retry-After'] = '1';
+      sendError(res, new HttpError(action.status, code, `injected server error (--faults error-rate)`), headers);
+      return true;
+    }
+  }
+}
+
+function fail(error: unknown, req: IncomingMessage, res: ServerResponse, log: (line: string) => void): void {
+  if (error instanceof HttpError) {
+    // An unread body (413) or a server going away sets `Connection: close`, which Node honours by
+    // closing the socket after the answer: the connection cannot carry another request.
+    sendError(res, error);
+    return;
+  }
+  // A failure inside the sandbox: the operator's log gets the detail, the client a plain message.
+  const message = error instanceof Error ? error.message : String(error);
+  log(`internal error on ${req.method} ${pathOf(req.url)}: ${message}`);
+  sendError(res, new HttpError(500, 'internal_error', `the sandbox failed to answer this request: ${message.slice(0, 200)}`));
+}
+
+/** One log line per request once its connection is done with it: method, path, status, duration. */
+function logWhenClosed(req: IncomingMessage, res: ServerResponse, log: (line: string) => void): void {
+  const started = performance.now();
+  res.once('close', () => {
+    const ms = Math.round(performance.now() - started);
+    const outcome = res.writableFinished ? String(res.statusCode) : 'no response (connection closed)';
+    log(`${req.method} ${pathOf(req.url)} ${outcome} ${ms}ms`);
+  });
+}
+
+/** Requests that never reach the handler (unparsable, CONNECT) are answered in JSON too. */
+function answerOutsideTheHandler(server: Server, log: (line: string) => void): void {
   server.on('clientError', answerClientError);
   // CONNECT never reaches the request handler; with no listener Node drops the connection unanswered.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
@@ -146,39 +180,33 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
       () => socket.destroy(),
     );
   });
-  applyLimits(server, limits);
-  server.on('drop', (data?: { remoteAddress?: string }) =>
-    log(`connection from ${data?.remoteAddress ?? 'a client'} refused: ${limits.maxConnections} connections are open (the cap)`),
-  );
+}
 
-  return {
-    server,
-    listen(port, host) {
-      return new Promise((resolve, reject) => {
-        const onError = (e: Error) => reject(e);
-        server.once('error', onError);
-        server.listen(port, host, () => {
-          server.off('error', onError);
-          const address = server.address();
-          resolve(typeof address === 'object' && address ? address.port : port);
-        });
-      });
-    },
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        for (const cut of [...pendingDelays]) cut();
-        if (!server.listening) return resolve();
-        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        force.unref();
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-      return closing;
-    },
-  };
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: Error) => reject(e);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+/** Cuts injected delays, stops accepting, and ends connections still busy after CLOSE_GRACE_MS. */
+function closeServer(server: Server, delays: CuttableDelays): Promise<void> {
+  return new Promise<void>((resolve) => {
+    delays.cutAll();
+    if (!server.listening) return resolve();
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 function shuttingDown(): HttpError {

@@ -1,4 +1,4 @@
-// The undo period of single decisions (issue 13): a decision is journalled at once, waits, and is
+// The undo period of single decisions: a decision is journalled at once, waits, and is
 // sent only if not undone; an undone one is journalled as cancelled and never reaches the service;
 // one whose window closed during the wait reads back as "not sent". Against the sandbox over real
 // HTTP on 127.0.0.1.
@@ -58,8 +58,15 @@ describe('undo period of single decisions', function () {
   it('an undone decision is journalled as cancelled and never reaches the service', async () => {
     const [rec] = (await pending(client)).values();
     const undo = new UndoWindow();
-    const outcome = attemptDecision(client, rec, 'approve', { journal, connection: conn, grace: { ms: 5000, wait: () => undo.wait(rec['@id'], 5000) } });
-    await new Promise((r) => setTimeout(r, 50));
+    // The wait begins once the started line is journalled: the test goes on from that moment, not after a guess of how long it takes.
+    let waitBegan!: () => void;
+    const began = new Promise<void>((r) => (waitBegan = r));
+    const wait = () => {
+      waitBegan();
+      return undo.wait(rec['@id'], 5000);
+    };
+    const outcome = attemptDecision(client, rec, 'approve', { journal, connection: conn, grace: { ms: 5000, wait } });
+    await began;
     const waiting = (await readJournal(journal.path)).entries;
     assert.equal(waiting.length, 1, 'not journalled before the wait');
     assert.ok(waiting[0].graceUntil);

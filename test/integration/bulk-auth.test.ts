@@ -11,7 +11,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { type RevokingProxy, startRevokingProxy } from '../support/revoking-proxy';
 import { journalEntries, pendingNow, tempDir } from './curation-helpers';
-import { curatorApi, settled, spyNotifications, waitFor } from './helpers';
+import { curatorApi, endBurstWindow, settled, spyNotifications, waitFor } from './helpers';
 
 const NAME = 'Revocable service';
 const TOKEN = 'bulk-auth-test-token';
@@ -55,8 +55,8 @@ describe('A bulk run stopped by a refused token, and Retry Failed', function () 
   });
 
   it('stops at the first 401: one "refused" message, the rest not sent, the journal equal to the sandbox', async () => {
-    // Let an earlier test's burst window pass, so this run's notification is not folded into it.
-    await new Promise((r) => setTimeout(r, 3100));
+    // End an earlier test's burst window, so this run's notification is not folded into it.
+    endBurstWindow(api);
     const spy = spyNotifications(api);
     proxy.revokeAfterDecisions(DECIDED_BEFORE_REVOCATION);
     try {

@@ -4,13 +4,13 @@
 // process) is the judge of what happened.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DedupClient } from '../../src/api/client';
+import type { DedupClient } from '../../src/api/client';
 import type { BulkSummary } from '../../src/curation/bulk-decisions';
 import { splitMoot } from '../../src/curation/bulk-moot';
 import type { DedupCuratorApi } from '../../src/extension/extension';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { pendingNow } from './curation-helpers';
-import { curatorApi, settled, waitFor } from './helpers';
+import { settled, waitFor } from './helpers';
+import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
 import { capturingNotifications } from './messages';
 
 const NAME = 'Moot test service';
@@ -19,27 +19,19 @@ const TOKEN = 'bulk-moot-test-token';
 describe('A bulk approval that makes later items moot', function () {
   this.timeout(120_000);
   let api: DedupCuratorApi;
-  let sandbox: RunningSandbox;
   let direct: DedupClient;
-  let wasActive: string | undefined;
+  let fixture: SandboxConnection;
 
   before(async () => {
-    api = await curatorApi();
-    wasActive = api.session.active?.name;
     // Nothing merged at start: the backlog holds chains, so approvals make others moot.
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 11, locations: 800, events: 200, integrations: 4, autoMergeThreshold: 2 });
-    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
-    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
-    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
-    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    fixture = await sandboxConnection(NAME, { token: TOKEN, seed: 11, locations: 800, events: 200, integrations: 4, autoMergeThreshold: 2 });
+    api = fixture.api;
+    direct = fixture.direct;
     await settled(api);
   });
 
   after(async () => {
-    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
-    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
-    await settled(api);
-    await sandbox?.close();
+    await fixture?.close();
   });
 
   it('says "made moot by an earlier approval in this run" and how many others left the list', async () => {

@@ -6,13 +6,13 @@
 // the judge of what was decided. The curator's answers replace vscode.window's quick pick and message.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DedupClient } from '../../src/api/client';
+import type { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
 import type { BulkSummary } from '../../src/curation/bulk-decisions';
 import type { DedupCuratorApi } from '../../src/extension/extension';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { pendingNow } from './curation-helpers';
-import { curatorApi, settled, waitFor } from './helpers';
+import { settled } from './helpers';
+import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
 
 const NAME = 'Bulk preview test service';
 const TOKEN = 'bulk-preview-test-token';
@@ -56,29 +56,20 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 describe('The capped list before a bulk decision', function () {
   this.timeout(120_000);
   let api: DedupCuratorApi;
-  let sandbox: RunningSandbox;
   let direct: DedupClient;
-  let wasActive: string | undefined;
+  let fixture: SandboxConnection;
   const config = () => vscode.workspace.getConfiguration('dedupCurator');
 
   before(async () => {
-    api = await curatorApi();
-    wasActive = api.session.active?.name;
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 23, locations: 400, events: 100, integrations: 4 });
-    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
     await config().update('bulkPreviewLimit', LIMIT, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
-    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
-    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
-    await settled(api);
+    fixture = await sandboxConnection(NAME, { token: TOKEN, seed: 23, locations: 400, events: 100, integrations: 4 });
+    api = fixture.api;
+    direct = fixture.direct;
   });
 
   after(async () => {
     await config().update('bulkPreviewLimit', undefined, vscode.ConfigurationTarget.Global);
-    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
-    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
-    await settled(api);
-    await sandbox?.close();
+    await fixture?.close();
   });
 
   /** The targets as the list must order them: flagged first, then the lowest scores (then by id). */

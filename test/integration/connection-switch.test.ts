@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import { configuredConnections } from '../../src/extension/connection/connections';
-import { curatorApi, settled, spyNotifications, waitFor } from './helpers';
+import { curatorApi, endBurstWindow, setTokens, settled, spyNotifications, waitFor } from './helpers';
 import { capturingNotifications, closedPortUrl } from './messages';
 
 const TOKEN = 'switch-test-token';
@@ -19,7 +19,6 @@ const WRONG = 'Switch test wrong token';
 const NOWHERE_1 = { name: 'Switch test nowhere 1', baseUrl: '' };
 const NOWHERE_2 = { name: 'Switch test nowhere 2', baseUrl: '' };
 const portOf = (url: string) => new URL(url).port;
-const burstPause = () => new Promise((r) => setTimeout(r, 3100));
 
 describe('Connections: tried when added, their own view state, a clean switch', function () {
   this.timeout(120_000);
@@ -41,9 +40,7 @@ describe('Connections: tried when added, their own view state, a clean switch', 
     ]);
     // Every token up front: setting one reloads the active connection, and SecretStorage says so a
     // little later, which would land a notification about it in the middle of a test.
-    for (const [url, token] of [[a.baseUrl, TOKEN], [b.baseUrl, TOKEN], [wrong.baseUrl, 'not-the-token'], [NOWHERE_1.baseUrl, TOKEN], [NOWHERE_2.baseUrl, TOKEN]]) await api.session.tokens.set(url, token);
-    await new Promise((r) => setTimeout(r, 500));
-    await settled(api);
+    await setTokens(api, [[a.baseUrl, TOKEN], [b.baseUrl, TOKEN], [wrong.baseUrl, 'not-the-token'], [NOWHERE_1.baseUrl, TOKEN], [NOWHERE_2.baseUrl, TOKEN]]);
   });
 
   after(async () => {
@@ -67,7 +64,7 @@ describe('Connections: tried when added, their own view state, a clean switch', 
   });
 
   it('adding a connection whose token the service refuses says so with Update Token…, and saves it', async () => {
-    await burstPause();
+    endBurstWindow(api);
     const error = await capturingNotifications(async (shown) => {
       await vscode.commands.executeCommand('dedupCurator.addConnection', { name: WRONG, baseUrl: wrong.baseUrl });
       return waitFor('the outcome of the try', () => shown[0]);
@@ -84,7 +81,7 @@ describe('Connections: tried when added, their own view state, a clean switch', 
     // change), and the wrong token's 401 would say itself again.
     await vscode.commands.executeCommand('dedupCurator.switchConnection', A);
     await settled(api);
-    await burstPause();
+    endBurstWindow(api);
     const error = await capturingNotifications(async (shown) => {
       await vscode.commands.executeCommand('dedupCurator.addConnection', NOWHERE_1);
       return waitFor('the outcome of the try', () => shown.find((m) => m.level === 'error'));
@@ -143,7 +140,7 @@ describe('Connections: tried when added, their own view state, a clean switch', 
   it('a failure of the new connection is its own notification, not folded into the one about the old', async () => {
     await vscode.commands.executeCommand('dedupCurator.addConnection', NOWHERE_2);
     await settled(api);
-    await burstPause();
+    endBurstWindow(api);
     const spy = spyNotifications(api);
     try {
       await vscode.commands.executeCommand('dedupCurator.switchConnection', NOWHERE_1.name);

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { DedupClient } from '../../src/api/client';
 import type { DedupCuratorApi } from '../../src/extension/extension';
-import { curatorApi, settled, spyNotifications, waitFor } from './helpers';
+import { curatorApi, endBurstWindow, setTokens, settingChange, settled, spyNotifications, waitFor } from './helpers';
 
 const NAME = 'Integration test service';
 const TOKEN = 'connections-test-token';
@@ -81,19 +81,19 @@ describe('Connections and the access token', function () {
       const loaded = api.recommendations.loaded().length;
       assert.equal(loaded, 10, 'two pages loaded');
       const state = api.session.state;
-      await api.session.tokens.set(elsewhere, 'another-token');
-      await api.session.tokens.set(sandbox.baseUrl, TOKEN);
-      await config.update('connections', [...(connections ?? []), { name: 'Elsewhere', baseUrl: elsewhere }], vscode.ConfigurationTarget.Global);
-      await new Promise((r) => setTimeout(r, 1500));
-      await settled(api);
+      await setTokens(api, [
+        [elsewhere, 'another-token'],
+        [sandbox.baseUrl, TOKEN],
+      ]);
+      await settingChange(api, 'connections', () => config.update('connections', [...(connections ?? []), { name: 'Elsewhere', baseUrl: elsewhere }], vscode.ConfigurationTarget.Global));
       assert.equal(api.session.state, state, 'the same state, the same client');
       assert.equal(api.recommendations.loaded().length, loaded, 'the loaded pages are kept');
       // Marked production: the status bar says so, the client and the loaded pages stay.
       const client = state.kind === 'ready' ? state.client : undefined;
-      assert.equal(await vscode.commands.executeCommand('dedupCurator.toggleProduction', true), true);
+      let marked: unknown;
+      await settingChange(api, 'connections', async () => (marked = await vscode.commands.executeCommand('dedupCurator.toggleProduction', true)));
+      assert.equal(marked, true);
       await waitFor('the production mark in the status bar', () => api.session.active?.production === true && /production/.test(api.statusBar.text));
-      await new Promise((r) => setTimeout(r, 1000));
-      await settled(api);
       assert.equal(api.session.state.kind === 'ready' && api.session.state.client, client, 'the same client');
       assert.equal(api.recommendations.loaded().length, loaded, 'marking production keeps the loaded pages');
       await vscode.commands.executeCommand('dedupCurator.toggleProduction', false);
@@ -122,15 +122,16 @@ describe('Connections and the access token', function () {
     [402, 'token with spaces', /malformed/],
   ] as const) {
     it(`a ${status} from every view gives exactly one notification and a message in the view`, async () => {
-      // Let an earlier test's burst window pass, so this one's notification is not swallowed.
-      await new Promise((r) => setTimeout(r, 3100));
+      // End an earlier test's burst window, so this one's notification is not swallowed.
+      endBurstWindow(api);
       const spy = spyNotifications(api);
       try {
         await api.session.tokens.set(sandbox.baseUrl, token);
         await waitFor(`the ${status} message in the Recommendations view`, () => kind.test(api.recommendations.view?.message ?? ''));
         await waitFor('the other views', () => kind.test(api.locations.view?.message ?? '') && kind.test(api.events.view?.message ?? ''));
+        // Every view shows its message, so every view has reported: a notification is asked for in
+        // the same turn as the report, so none can still be on its way.
         await settled(api);
-        await new Promise((r) => setTimeout(r, 300));
         assert.equal(spy.calls.length, 1, `notifications: ${JSON.stringify(spy.calls)}`);
         assert.match(spy.calls[0], new RegExp(String(status)));
         assert.ok(!spy.calls[0].includes(token));

@@ -1,9 +1,9 @@
-// What a user reads when the service cannot be reached (issue 13, point 9): what happened in their
+// What a user reads when the service cannot be reached: what happened in their
 // terms and what they can do, never the HTTP method and path (those are for the log).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DedupCuratorApi } from '../../src/extension/extension';
-import { curatorApi, settled, waitFor } from './helpers';
+import { curatorApi, endBurstWindow, settled, waitFor } from './helpers';
 import { capturingNotifications, closedPortUrl } from './messages';
 
 const NAME = 'Nothing listens here';
@@ -27,8 +27,8 @@ describe('Error messages a user can act on', function () {
   });
 
   it('"Cannot reach the service at 127.0.0.1:<port> (connection refused)." with Retry · Change Connection… · Show Log', async () => {
-    // Let an earlier test's burst window pass, so this failure is not folded into it.
-    await new Promise((r) => setTimeout(r, 3100));
+    // End an earlier test's burst window, so this failure is not folded into it.
+    endBurstWindow(api);
     const error = await capturingNotifications(async (shown) => {
       await api.session.tokens.set(BASE_URL, 'some-token');
       await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: BASE_URL });

@@ -8,7 +8,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import { EARLIEST_SINCE } from '../../src/mirror';
 import { startSandbox } from '../../src/sandbox';
-import { activeClient, curatorApi, settled, waitFor } from './helpers';
+import { acceptItem, activeClient, curatorApi, settled, waitFor } from './helpers';
 
 describe('Mirror and Find in the real VS Code', function () {
   this.timeout(120000);
@@ -47,25 +47,16 @@ describe('Mirror and Find in the real VS Code', function () {
   }
 
   /**
-   * Accepts the item for record `id` as a user would once the list stands still: the finder
-   * answers as the user types and may still replace its items (an item set active just before a
-   * replacement is not the one the workbench accepts: seen once in a full run).
+   * Accepts the item for record `id` as a user would once the finder has answered what was typed
+   * (it answers as the user types and replaces its items: an item made active before a replacement
+   * is not the one the workbench accepts).
    */
   async function accept(qp: vscode.QuickPick<vscode.QuickPickItem & { record?: Location | Event }>, id: string): Promise<void> {
-    const until = Date.now() + 10_000;
-    for (let items = qp.items; ; items = qp.items) {
-      await new Promise((r) => setTimeout(r, 300));
-      if (!qp.busy && qp.items === items) break;
-      assert.ok(Date.now() < until, 'the Find answers did not settle');
-    }
+    await waitFor('the answer to what was typed', () => !qp.busy && api.finder.answered === qp.value, 10_000);
     assert.equal(api.finder.active, qp, 'the Find quick pick closed before its answer was accepted (something took the focus)');
     const item = qp.items.find((i) => i.record?.id === id);
     assert.ok(item, 'the item is still among the answers');
-    qp.activeItems = [item];
-    // The extension host sends activeItems to the workbench on a later tick (with no echo back);
-    // a short pause lets it arrive before the accept command, which goes by another channel.
-    await new Promise((r) => setTimeout(r, 300));
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await acceptItem(qp, item);
   }
 
   it('finds a location by a name typed with a typo, and opens its panel', async () => {
@@ -118,11 +109,9 @@ describe('Mirror and Find in the real VS Code', function () {
       const done = vscode.commands.executeCommand('dedupCurator.findLocation');
       const first = await waitFor('the Find quick pick', () => api.finder.active, 20_000);
       first.value = target.name;
-      await new Promise((r) => setTimeout(r, 300));
+      await waitFor('the typed name seen by the finder', () => api.finder.answered === target.name);
       const offer = await waitFor('the offer to sync', () => first.items.find((i) => i.sync));
-      first.activeItems = [offer];
-      await new Promise((r) => setTimeout(r, 300));
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await acceptItem(first, offer);
       const again = await waitFor('Find open again after the sync', () => (api.finder.active && api.finder.active !== first ? api.finder.active : undefined), 60_000).catch((e: Error) => {
         throw new Error(`${e.message} (Find open: ${api.finder.active === first ? 'the first, still' : String(api.finder.active)}; items ${first.items.map((i) => i.label).join(' | ')})`);
       });

@@ -15,7 +15,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import { MIRROR_FRESH_MS } from '../../src/extension/mirror/mirror-service';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
-import { curatorApi, settled, waitFor } from './helpers';
+import { acceptItem, curatorApi, sessionIdle, settled, waitFor } from './helpers';
 
 const TOKEN = 'mirror-walk-token';
 const A = 'Mirror walk A';
@@ -72,12 +72,18 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     assert.equal(qp.items[0].record, undefined, 'the line is no record');
     assert.equal(qp.items[0].detail, 'The service listed none at the last sync (just now).');
     qp.value = 'owl';
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor('the answer to "owl"', () => api.finder.answered === 'owl');
     assert.equal(qp.items[0]?.label, 'The mirror holds no locations', 'typing changes nothing: the mirror is empty');
-    qp.activeItems = [qp.items[0]];
-    await new Promise((r) => setTimeout(r, 300));
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await new Promise((r) => setTimeout(r, 500));
+    // The finder hears Enter first (it subscribed first): when this listener runs, it has answered it.
+    const accepted = new Promise<void>((resolve) => {
+      const once = qp.onDidAccept(() => (once.dispose(), resolve()));
+    });
+    await acceptItem(qp, qp.items[0]);
+    await accepted;
+    // One more round trip to the workbench, after any hide it would have been told of: a closed quick
+    // pick's onDidHide arrives before this answer does.
+    qp.value = 'owls';
+    await waitFor('the answer to "owls"', () => api.finder.answered === 'owls' || api.finder.active !== qp);
     assert.equal(api.finder.active, qp, 'Enter on the line closed the quick pick');
     qp.hide();
     assert.equal(await done, undefined, 'nothing opened');
@@ -177,8 +183,7 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     await api.session.useConnection(B);
     await settled(api);
     await api.session.useConnection(A);
-    await settled(api);
-    await new Promise((r) => setTimeout(r, 1000));
+    await sessionIdle(api);
     assert.equal(api.locations.search, undefined, 'a cleared search stays cleared');
   });
 });

@@ -4,13 +4,13 @@
 // shows no notification; the tree does not get the item back.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DedupClient } from '../../src/api/client';
+import type { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { pendingNow, withSandbox } from './curation-helpers';
-import { curatorApi, settled, spyNotifications, waitFor } from './helpers';
+import { settled, spyNotifications, waitFor } from './helpers';
+import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
 
 describe('Review queue on items that left the list', function () {
   this.timeout(120000);
@@ -56,19 +56,14 @@ const TOKEN = 'queue-moot-test-token';
 describe('Review queue on items made moot by a merge', function () {
   this.timeout(120000);
   let api: DedupCuratorApi;
-  let sandbox: RunningSandbox;
   let direct: DedupClient;
-  let wasActive: string | undefined;
+  let fixture: SandboxConnection;
   let queue: QueuePanel | undefined;
 
   before(async () => {
-    api = await curatorApi();
-    wasActive = api.session.active?.name;
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 11, locations: 800, events: 200, integrations: 4, autoMergeThreshold: 2 });
-    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
-    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
-    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
-    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    fixture = await sandboxConnection(NAME, { token: TOKEN, seed: 11, locations: 800, events: 200, integrations: 4, autoMergeThreshold: 2 });
+    api = fixture.api;
+    direct = fixture.direct;
     await settled(api);
     // The whole list (983 here), so pairs sharing an entity are among the loaded ones and the queue's.
     // A refresh arriving late from the connection's set-up (a slow machine: CI) starts the list over
@@ -87,10 +82,7 @@ describe('Review queue on items made moot by a merge', function () {
 
   after(async () => {
     queue?.dispose();
-    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
-    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
-    await settled(api);
-    await sandbox?.close();
+    await fixture?.close();
   });
 
   it('A on one made moot by an approval that merged its entities: the queue says so and moves on, without a notification', async () => {

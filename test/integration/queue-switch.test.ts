@@ -13,8 +13,9 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import type { ToWebview } from '../../src/webview/comparison/protocol';
 import { configuredConnections } from '../../src/extension/connection/connections';
-import { curatorApi, settled, waitFor } from './helpers';
+import { curatorApi, setTokens, settled, waitFor } from './helpers';
 import { capturingNotifications } from './messages';
+import { journalEntries, tempDir } from './curation-helpers';
 
 const TOKEN = 'queue-switch-token';
 const A = 'Queue switch A';
@@ -52,8 +53,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
       startSandbox({ port: 0, token: TOKEN, seed: 12, locations: 60, events: 20, integrations: 3 }),
       startSandbox({ port: 0, token: TOKEN, seed: 13, locations: 0, events: 0, integrations: 2 }),
     ]);
-    for (const s of [a, b, empty]) await api.session.tokens.set(s.baseUrl, TOKEN);
-    await new Promise((r) => setTimeout(r, 500));
+    await setTokens(api, [a, b, empty].map((s) => [s.baseUrl, TOKEN] as const));
     for (const [name, s] of [[B, b], [EMPTY, empty], [A, a]] as const) await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl: s.baseUrl });
     await api.session.useConnection(A);
     await settled(api);
@@ -90,13 +90,16 @@ describe('Review queue across a connection switch, and on an empty list', functi
     const posted = listen(q);
     const id = q.recommendationId;
     const [pendingA, pendingB] = [a.store.stats().pendingRecommendations, b.store.stats().pendingRecommendations];
+    const dir = await tempDir('dedup-queue-switch-');
+    const journalled = (await journalEntries(dir)).length;
     await q.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
     await q.handleMessage({ type: 'queue', action: 'skip', recommendationId: id });
     assert.equal(posted.filter((m) => m.type === 'queueEnd').length, 2, `posted: ${posted.map((m) => m.type).join(', ')}`);
     assert.ok(!posted.some((m) => m.type === 'show'), 'the stopped queue showed an item');
     assert.equal(q.recommendationId, id, 'the stopped queue moved');
-    // Past the undo period: a decision that had been accepted would have reached one service by now.
-    await new Promise((r) => setTimeout(r, 5_600));
+    // A decision is journalled before its undo period begins: one that had been accepted would be
+    // in the journal now, and would reach a service when the period ends.
+    assert.equal((await journalEntries(dir)).length, journalled, 'the stopped queue journalled a decision');
     assert.deepEqual([a.store.stats().pendingRecommendations, b.store.stats().pendingRecommendations], [pendingA, pendingB]);
   });
 

@@ -13,7 +13,7 @@ import { parseNdjson } from '../../src/sandbox/load-ndjson';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { hostileNdjson } from '../support/hostile-corpus';
 import { journalEntries, recordNode, tempDir } from './curation-helpers';
-import { activeClient, curatorApi, settled, spyNotifications, waitFor } from './helpers';
+import { activeClient, curatorApi, endBurstWindow, settled, spyNotifications, waitFor } from './helpers';
 
 const TOKEN = 'reliability-test-token';
 const NAME = 'Reliability faults';
@@ -112,7 +112,6 @@ async function capturingMessages<T>(body: (calls: { level: string; text: string;
   }
 }
 
-const burstPause = () => new Promise((r) => setTimeout(r, 3100));
 
 describe('Reliability in the real VS Code', function () {
   this.timeout(180_000);
@@ -180,7 +179,7 @@ describe('Reliability in the real VS Code', function () {
       const logError = log.error;
       const logged: string[] = [];
       log.error = (m: string) => void logged.push(m);
-      await burstPause();
+      endBurstWindow(api);
       try {
         await capturingMessages(async (calls) => {
           for (const [name, e, actions, expected] of errors) {
@@ -235,7 +234,7 @@ describe('Reliability in the real VS Code', function () {
         ['401', ['Update Token…']],
       ];
       let retried = 0;
-      await burstPause();
+      endBurstWindow(api);
       await capturingMessages(async (calls) => {
         // Each case is another kind of failure, so none is folded into the one before.
         for (const [mode, items] of cases) {
@@ -247,7 +246,7 @@ describe('Reliability in the real VS Code', function () {
       });
       assert.equal(retried, 0, 'a retry ran without being chosen');
       // Choosing "Retry" runs the retry.
-      await burstPause();
+      endBurstWindow(api);
       const w = vscode.window as unknown as Record<string, unknown>;
       const saved = w.showErrorMessage;
       w.showErrorMessage = async (_text: string, ...items: unknown[]) => items[0];
@@ -279,15 +278,16 @@ describe('Reliability in the real VS Code', function () {
       it(`${mode}: one notification, the error in every view, and a refresh after the service heals works`, async () => {
         if (mode === 'slow') await vscode.workspace.getConfiguration('dedupCurator').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
         await settled(api);
-        await burstPause();
+        endBurstWindow(api);
         const spy = spyNotifications(api);
         try {
           service.mode = mode;
           if (mode === 'refused') await service.stop();
           await vscode.commands.executeCommand('dedupCurator.refresh');
           await waitFor(`the ${mode} error in every view`, () => lists().every((l) => expected.test(l.view?.message ?? '')), 30_000);
+          // Every view shows the error, so every view has reported it, and a notification is asked
+          // for in the same turn as its report: none can still be on its way.
           await settled(api);
-          await new Promise((r) => setTimeout(r, 300));
           assert.equal(spy.calls.length, expected ? 1 : 0, `notifications: ${JSON.stringify(spy.calls)}`);
           if (expected) assert.match(spy.calls[0], expected);
           assert.ok(!spy.calls[0].includes(TOKEN));
@@ -320,13 +320,18 @@ describe('Reliability in the real VS Code', function () {
         assert.ok(rec, 'the healthy recommendation is not listed');
         const dir = await tempDir('dedup-reliability-');
         const before = (await journalEntries(dir)).length;
-        await burstPause();
+        endBurstWindow(api);
         const spy = spyNotifications(api);
         const sent = service.decisions;
         try {
           service.mode = mode;
           await vscode.commands.executeCommand('dedupCurator.approve', recordNode(rec));
-          await new Promise((r) => setTimeout(r, 300));
+          // The outcome's journal line is written after the answer and before the notification.
+          for (let started = Date.now(); !(await journalEntries(dir)).slice(before).some((e) => e.outcomeRecorded); ) {
+            assert.ok(Date.now() - started < 15_000, 'the outcome was never journalled');
+            await new Promise((r) => setTimeout(r, 25));
+          }
+          if (expected) await waitFor('the notification', () => spy.calls.length > 0);
           assert.equal(service.decisions - sent, 1, 'the decision was not sent exactly once');
           assert.equal(spy.calls.length, expected ? 1 : 0, `notifications: ${JSON.stringify(spy.calls)}`);
           if (expected) assert.match(spy.calls[0], expected);
@@ -355,8 +360,9 @@ describe('Reliability in the real VS Code', function () {
         await api.session.tokens.set(baseUrl, TOKEN);
         await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === name);
         await waitFor('the question before sending', () => calls.some((c) => c.level === 'warning'));
+        // Settled: every view has asked (or been told the answer) by now, and the question is shown in
+        // the turn it is asked.
         await settled(api);
-        await new Promise((r) => setTimeout(r, 500));
         const warnings = calls.filter((c) => c.level === 'warning');
         // Three views load at once: one question, not three.
         assert.equal(warnings.length, 1, `warnings: ${JSON.stringify(warnings.map((c) => c.text))}`);

@@ -17,7 +17,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { journalEntries, recordNode, tempDir } from './curation-helpers';
-import { curatorApi, settled, spyNotifications, waitFor } from './helpers';
+import { curatorApi, logWritten, settled, spyNotifications, waitFor } from './helpers';
 
 const NAME = 'Secrets test service';
 
@@ -123,8 +123,6 @@ describe('Secrets: the token after a full session', function () {
     await settled(api);
     await vscode.commands.executeCommand('dedupCurator.showLog');
     panel.panel.dispose();
-    // Let VS Code write its state and logs out.
-    await new Promise((r) => setTimeout(r, 2500));
 
     // What the extension holds in memory and VS Code shows.
     assert.ok(!html.includes(TOKEN), 'the token in the panel HTML');
@@ -142,7 +140,9 @@ describe('Secrets: the token after a full session', function () {
     const configHome = process.env.XDG_CONFIG_HOME;
     const runDir = configHome ? path.resolve(configHome, '..', '..') : undefined;
     const roots = [tmpdir(), ...(runDir && existsSync(path.join(runDir, 'ud')) ? [runDir] : [])];
-    assert.ok(roots.length === 2, `the harness's run folder was not found (XDG_CONFIG_HOME=${configHome})`);
+    assert.ok(runDir && roots.length === 2, `the harness's run folder was not found (XDG_CONFIG_HOME=${configHome})`);
+    // Every line logged so far is on disk.
+    await logWritten(api, runDir);
     for (const root of roots) await scan(root, needles, Buffer.from(sandbox.baseUrl), found);
     for (const f of exported) assert.ok(existsSync(f));
     console.log(`      secrets: ${found.files} files (${(found.bytes / 1e6).toFixed(1)} MB) searched, ${found.hits.length} with the token`);

@@ -18,7 +18,7 @@ import type { Recommendation } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
 import { journalEntries, recordNode, tempDir } from './curation-helpers';
-import { curatorApi, settled, waitFor } from './helpers';
+import { curatorApi, logWritten, settled, waitFor } from './helpers';
 import { type ShownMessage, capturingNotifications } from './messages';
 
 const TOKEN = `echo-${randomBytes(18).toString('base64url')}`;
@@ -196,10 +196,10 @@ describe('Secrets: a service that echoes the token, or redirects', function () {
     for (const m of shown) texts.push([`notification "${m.text.slice(0, 60)}"`, [m.text, ...m.items].join('\n')]);
 
     // The files: the output channel's log and the journal, as VS Code and the extension wrote them.
-    await new Promise((r) => setTimeout(r, 2500));
     const configHome = process.env.XDG_CONFIG_HOME;
     const runDir = configHome ? path.resolve(configHome, '..', '..') : undefined;
     assert.ok(runDir && existsSync(path.join(runDir, 'ud')), `the harness's run folder was not found (XDG_CONFIG_HOME=${configHome})`);
+    await logWritten(api, runDir);
     const files = await logFiles(runDir);
     let controlled = false;
     for (const f of files) {

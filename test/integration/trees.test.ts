@@ -8,14 +8,16 @@ import type { Location } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import { parseScoreRange } from '../../src/extension/views/recommendation-filter';
 import { parseTypedSince, sinceOf, windowFromArg } from '../../src/extension/views/time-window';
-import { activeClient, curatorApi, settled } from './helpers';
+import { activeClient, curatorApi, settingChange, settled } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('dedupCurator');
 
 /** Changes a setting and waits for the reload it causes (the change event may come after update resolves). */
 async function setSetting(api: DedupCuratorApi, key: string, value: unknown): Promise<void> {
-  await config().update(key, value, vscode.ConfigurationTarget.Global);
-  await new Promise((r) => setTimeout(r, 300));
+  const update = () => config().update(key, value, vscode.ConfigurationTarget.Global);
+  // The same value again is no change: VS Code tells no one, and there is nothing to wait for.
+  if (JSON.stringify(config().inspect(key)?.globalValue) === JSON.stringify(value)) await update();
+  else await settingChange(api, key, update);
   await settled(api);
 }
 const SETTINGS = ['wholeListLimit', 'pageSize.recommendations', 'pageSize.locations', 'pageSize.events', 'onlyExternalUpdates', 'defaultTimeWindow'];
@@ -213,11 +215,9 @@ describe('Trees', function () {
 
     it('only_external_updates follows its On/Off commands and the setting', async () => {
       await vscode.commands.executeCommand('dedupCurator.locations.changedSince', 'all');
-      await vscode.commands.executeCommand('dedupCurator.onlyExternalUpdates.on');
+      await settingChange(api, 'onlyExternalUpdates', () => vscode.commands.executeCommand('dedupCurator.onlyExternalUpdates.on'));
       assert.equal(config().get('onlyExternalUpdates'), true);
       assert.equal(api.locations.onlyExternalUpdates, true);
-      await new Promise((r) => setTimeout(r, 300));
-      await settled(api);
       await api.locations.refresh();
       assert.match(String(api.locations.view?.description), /external/);
       await vscode.commands.executeCommand('dedupCurator.onlyExternalUpdates.off');

@@ -10,7 +10,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { recordNode } from './curation-helpers';
-import { curatorApi, settled, waitFor } from './helpers';
+import { curatorApi, sessionIdle, settled, waitFor } from './helpers';
 import type { ToTriageWebview } from '../../src/webview/triage/protocol';
 
 /** Records what the panel posts to its page (the page itself is real; this only listens). */
@@ -89,7 +89,8 @@ describe('The Triage panel follows the connection and the answers (issue 17)', f
     await waitFor('the Triage panel hidden', () => !panel.panel.visible);
     await api.session.useConnection(A);
     await waitFor('the ready state on A', () => api.session.state.kind === 'ready' && api.session.active?.name === A);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The switch is told, and the views have loaded A's lists: a panel that read on a switch would have begun.
+    await sessionIdle(api);
     assert.equal(panel.computedOn, B, 'a hidden panel does not read the list');
     // Approve… on a row of B's table while A is active: nothing is decided on A (nor on B); the groups
     // are computed for A instead.

@@ -5,12 +5,12 @@
 // one panel the command reveals. A sandbox of the test's own is the judge of what is pending.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DedupClient } from '../../src/api/client';
+import type { DedupClient } from '../../src/api/client';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { pendingNow } from './curation-helpers';
-import { curatorApi, settled, waitFor } from './helpers';
+import { settled, waitFor } from './helpers';
+import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
 
 const NAME = 'Triage restore test service';
 const TOKEN = 'triage-restore-token';
@@ -19,27 +19,19 @@ const VIEW_TYPE = 'dedupCurator.triage';
 describe('The Triage panel restored after a reload', function () {
   this.timeout(120_000);
   let api: DedupCuratorApi;
-  let sandbox: RunningSandbox;
   let direct: DedupClient;
-  let wasActive: string | undefined;
+  let fixture: SandboxConnection;
 
   before(async () => {
-    api = await curatorApi();
-    wasActive = api.session.active?.name;
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 77, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
-    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
-    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
-    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
-    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    fixture = await sandboxConnection(NAME, { token: TOKEN, seed: 77, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
+    api = fixture.api;
+    direct = fixture.direct;
     await settled(api);
   });
 
   after(async () => {
     api.triagePanels?.current?.dispose();
-    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
-    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
-    await settled(api);
-    await sandbox?.close();
+    await fixture?.close();
   });
 
   it('comes back recomputed from the list as it is now, and is the panel Open Triage reveals', async () => {

@@ -5,7 +5,7 @@
 // the recommendation part of a group decision again. The sandbox is the judge of what was decided.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DedupClient } from '../../src/api/client';
+import type { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
 import type { BulkSummary } from '../../src/curation/bulk-decisions';
 import { DecisionJournal, readJournal } from '../../src/curation/journal';
@@ -13,10 +13,10 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { TriageState } from '../../src/extension/triage/triage-state';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { triage } from '../../src/triage/triage';
 import { pendingNow, recordNode, serviceAnswers } from './curation-helpers';
-import { curatorApi, settled, waitFor } from './helpers';
+import { settled, waitFor } from './helpers';
+import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
 
 const NAME = 'Triage review test service';
 const TOKEN = 'triage-review-token';
@@ -25,29 +25,21 @@ const NOTE = 'same building? <b>ask</b> the venue';
 describe('Triage review samples, unsure in the history, Clear Unsure Mark (issue 17)', function () {
   this.timeout(180_000);
   let api: DedupCuratorApi;
-  let sandbox: RunningSandbox;
   let direct: DedupClient;
-  let wasActive: string | undefined;
+  let fixture: SandboxConnection;
   const log = vscode.window.createOutputChannel('Dedup Curator triage review test', { log: true });
 
   before(async () => {
-    api = await curatorApi();
-    wasActive = api.session.active?.name;
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 1717, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
-    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
-    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
-    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
-    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    fixture = await sandboxConnection(NAME, { token: TOKEN, seed: 1717, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
+    api = fixture.api;
+    direct = fixture.direct;
     await waitFor('the backlog in the tree', () => api.recommendations.loaded().length >= 10, 30_000);
     await settled(api);
   });
 
   after(async () => {
     api.comparisons.queue?.dispose();
-    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
-    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
-    await settled(api);
-    await sandbox?.close();
+    await fixture?.close();
     log.dispose();
   });
 

@@ -4,7 +4,7 @@
 // first"; a group decision through the bulk path; the production guard. The sandbox is the judge.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DedupClient } from '../../src/api/client';
+import type { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
 import type { BulkSummary } from '../../src/curation/bulk-decisions';
 import { DecisionJournal, readJournal } from '../../src/curation/journal';
@@ -13,11 +13,11 @@ import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { coreFrom, TriageCoreError } from '../../src/extension/triage/triage-core';
 import { TriageState } from '../../src/extension/triage/triage-state';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { informativeOrder } from '../../src/triage/informative-order';
 import { groupKey, triage } from '../../src/triage/triage';
 import { pendingNow, recordNode, serviceAnswers } from './curation-helpers';
-import { curatorApi, settled, waitFor } from './helpers';
+import { settled, waitFor } from './helpers';
+import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
 
 const NAME = 'Triage test service';
 const TOKEN = 'triage-test-token';
@@ -25,20 +25,15 @@ const TOKEN = 'triage-test-token';
 describe('Triage in the real VS Code (issue 17)', function () {
   this.timeout(180_000);
   let api: DedupCuratorApi;
-  let sandbox: RunningSandbox;
   let direct: DedupClient;
-  let wasActive: string | undefined;
+  let fixture: SandboxConnection;
   let unsure: Recommendation;
   const log = vscode.window.createOutputChannel('Dedup Curator triage test', { log: true });
 
   before(async () => {
-    api = await curatorApi();
-    wasActive = api.session.active?.name;
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 17, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
-    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
-    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
-    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
-    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    fixture = await sandboxConnection(NAME, { token: TOKEN, seed: 17, locations: 300, events: 0, integrations: 4, autoMergeThreshold: 2 });
+    api = fixture.api;
+    direct = fixture.direct;
     // The views reload after the switch; under load that can start after the ready state.
     await waitFor('the backlog in the tree', () => api.recommendations.loaded().length >= 10, 30_000);
     await settled(api);
@@ -47,10 +42,7 @@ describe('Triage in the real VS Code (issue 17)', function () {
   after(async () => {
     await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', false);
     await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
-    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
-    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
-    await settled(api);
-    await sandbox?.close();
+    await fixture?.close();
     log.dispose();
   });
 

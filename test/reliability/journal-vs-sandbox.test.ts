@@ -93,8 +93,8 @@ describe('reliability: the decision journal against the sandbox’s own decision
     try {
       const ids = await pendingIds(sb);
       acknowledged.push(...(await killMidRun(sb, journalPath, ids)));
-      // Requests the child left in flight may still be applied after its death.
-      await new Promise((r) => setTimeout(r, 400));
+      // Requests the child left in flight may still be applied after its death: close() below lets
+      // every request the server has begun finish (and persist) before it resolves.
     } finally {
       await sb.close();
     }

@@ -1,4 +1,4 @@
-// "Toggle Blind Review" (issue 17): the review queue hides the score, the flags and the matcher's sum
+// "Toggle Blind Review": the review queue hides the score, the flags and the matcher's sum
 // until the verdict is given, so the curator does not anchor on the service's number. The setting
 // dedupCurator.queue.blind holds it; an open queue redraws its item when it changes.
 import * as vscode from 'vscode';

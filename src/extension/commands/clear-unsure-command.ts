@@ -1,4 +1,4 @@
-// "Clear Unsure Mark" (issue 17): takes an unsure mark back. The clearing is a line in the decision
+// "Clear Unsure Mark": takes an unsure mark back. The clearing is a line in the decision
 // journal (the source of truth for marks, read back after a reload and by other windows); nothing is
 // sent to the service. The recommendation is then plain pending again: part of bulk and group
 // decisions, asked again by "most informative first". From the tree's context menu on a marked

@@ -179,7 +179,7 @@ export async function decideRecommendation(
 /**
  * The offer to undo while the decision waits (the tree and the comparison panel): a notification
  * whose Cancel undoes it, counting down, gone when the period ends — a plain message with an Undo
- * button stayed after the period and then could only answer "Too late" (the walk of issue 13).
+ * button stayed after the period and then could only answer "Too late".
  */
 function offerUndo(curation: Curation, verdict: Verdict, rec: Recommendation, ms: number, held: Promise<boolean>): Thenable<void> {
   const title = verdict === 'approve' ? vscode.l10n.t('Approving "{0}"', names(rec)) : vscode.l10n.t('Rejecting "{0}"', names(rec));

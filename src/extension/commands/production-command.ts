@@ -1,4 +1,4 @@
-// The production guard (issue 17): a connection marked production is coloured in the status bar,
+// The production guard: a connection marked production is coloured in the status bar,
 // and every bulk or group decision on it asks for the connection's name to be typed — a slip of the
 // hand on the live service costs a sentence, not a thousand merges. Stored as `production: true` on
 // the connection in the setting dedupCurator.connections.

@@ -2,7 +2,7 @@
 // it as this window's connection "Local sandbox" (its token stays in memory, never in settings),
 // makes it active, and stops it when VS Code closes.
 //
-// A window reload ends the extension host and the sandbox with it (issue 13). So that the curator
+// A window reload ends the extension host and the sandbox with it. So that the curator
 // finds the same sandbox after a reload — same recommendations, the decisions made before the
 // reload still made — it keeps its data in the workspace's storage (the sandbox's --data-dir), and
 // activation starts it again from there when "Local sandbox" was this window's connection. A fresh

@@ -1,4 +1,4 @@
-// "Mark as Unsure…" (issue 17): the curator looked and cannot tell. Asks for an optional note, keeps
+// "Mark as Unsure…": the curator looked and cannot tell. Asks for an optional note, keeps
 // the mark in the decision journal and never sends anything to the service: the recommendation
 // stays pending, marked in the tree and the comparison panel, and out of bulk and group decisions,
 // until a decision about it reaches the service.

@@ -1,11 +1,12 @@
 // A connection just added is tried with one cheap call (the first recommendation, a page of one),
 // and the user is told what happened: it works (with the pending count), the token was refused, or
-// the service cannot be reached (issue 13, point 6). The connection is saved whatever the answer:
+// the service cannot be reached. The connection is saved whatever the answer:
 // the service may be down for a moment, or the token come later.
 import * as vscode from 'vscode';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from './session';
 import { showInfo } from '../ui/notify';
+import { formatCount } from '../../webview/shared/format';
 
 export type CheckOutcome = 'ok' | 'failed' | 'skipped';
 
@@ -26,7 +27,7 @@ export async function checkConnection(session: Session, errors: ErrorReporter, n
     void showInfo(
       pending === undefined
         ? vscode.l10n.t('Connection "{0}" works: the service answered.', name)
-        : vscode.l10n.t('Connection "{0}" works: the service answered, {1} pending recommendations.', name, pending.toLocaleString('en-US')),
+        : vscode.l10n.t('Connection "{0}" works: the service answered, {1} pending recommendations.', name, formatCount(pending)),
     );
     return 'ok';
   } catch (e) {

@@ -19,7 +19,7 @@ export interface Connection {
   baseUrl: string;
   /** Lives only in this window (the local sandbox): not in settings. */
   ephemeral?: boolean;
-  /** A production service (issue 17): coloured in the status bar; bulk and group decisions ask for its name to be typed. */
+  /** A production service: coloured in the status bar; bulk and group decisions ask for its name to be typed. */
   production?: boolean;
 }
 

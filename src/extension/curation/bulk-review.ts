@@ -1,6 +1,6 @@
 // Before a bulk run: the list of what will be decided, every item checked, each with its score and
 // names, so the curator sees the run and can leave any out; then a modal confirmation whose default
-// (focused, Enter) button goes back to the list, not the decision (issue 13, point 3).
+// (focused, Enter) button goes back to the list, not the decision.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import type { Verdict } from '../../api/model';
@@ -11,8 +11,9 @@ import type { Flag } from '../../triage/flags';
 import { flagsText } from '../triage/flag-labels';
 import { decideAllTargets, planPreview } from '../../curation/bulk-preview';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 
-/** What the list and the confirmation say besides the targets (issue 17). */
+/** What the list and the confirmation say besides the targets. */
 export interface ReviewExtras {
   /** Each target's flags: flagged ones start unchecked (left out unless the curator includes them). */
   flags?: ReadonlyMap<string, readonly Flag[]>;
@@ -102,7 +103,7 @@ export async function reviewBulk(verdict: Verdict, targets: readonly Recommendat
   }
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => formatCount(n);
 
 function listTitle(verdict: Verdict, listed: number, total: number, description: string): string {
   if (listed < total) {

@@ -16,6 +16,7 @@ import { inertText } from '../ui/inert-text';
 import { Commands, ContextKeys } from '../ids';
 import { setContext } from '../context-keys';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 
 export interface BulkRequest {
   verdict: Verdict;
@@ -52,30 +53,9 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     void showWarning(vscode.l10n.t('Dedup Curator: no active connection with a token.'));
     return undefined;
   }
+  const targets = await confirmedTargets(c, req, connection.label);
+  if (!targets) return undefined;
   const approve = req.verdict === 'approve';
-  // Unsure ones are never decided in bulk (issue 17): they wait for the curator, one by one.
-  let targets = req.targets.filter((t) => !c.triage.isUnsure(t['@id']));
-  const unsureLeft = req.targets.length - targets.length;
-  if (!targets.length) {
-    void showInfo(vscode.l10n.t('Nothing to decide: the {0} recommendations of {1} are marked unsure (decide them one by one).', unsureLeft, req.description));
-    return undefined;
-  }
-  if (req.confirm !== false) {
-    // The flags come from the triage core (dist/triage.js, loaded with the journal): without them
-    // the review could not leave flagged ones unchecked, so a core that cannot load stops here.
-    await c.triage.loaded;
-    if (!c.triage.hasCore) {
-      void showError(c.triage.coreProblem ?? vscode.l10n.t('Dedup Curator: triage is still loading; try again in a moment.'));
-      return undefined;
-    }
-    const kept = await reviewBulk(req.verdict, targets, req.description, connection.label, { flags: c.triage.flagsAmong(targets), flaggedChecked: req.includeFlagged, unsureLeft, estimate: req.estimate });
-    if (!kept) return undefined;
-    targets = kept;
-  }
-  // On production the curator types the connection's name, also for a retry: each run is its own risk.
-  if (!(await productionGuard(c.session, approve ? vscode.l10n.t('Approve {0} recommendations', targets.length.toLocaleString('en-US')) : vscode.l10n.t('Reject {0} recommendations', targets.length.toLocaleString('en-US')), req.typedName))) {
-    return undefined;
-  }
   const n = targets.length;
   // The pending count the curator saw before the run, to say afterwards how many others left the list.
   const pendingBefore = c.recommendations.knownTotal;
@@ -129,6 +109,38 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   await setRetry(c, again.size ? { verdict: req.verdict, description: req.description, targets: targets.filter((t) => again.has(t['@id'])), bulk: req.bulk } : undefined);
   void showSummary(c, req, outcome);
   return summary;
+}
+
+/**
+ * The targets the curator confirmed: without the unsure ones, as kept in the review (unless
+ * `req.confirm` is false), and past the production guard; undefined when the run stops here.
+ */
+async function confirmedTargets(c: Curation, req: BulkRequest, where: string): Promise<Recommendation[] | undefined> {
+  const approve = req.verdict === 'approve';
+  // Unsure ones are never decided in bulk: they wait for the curator, one by one.
+  let targets = req.targets.filter((t) => !c.triage.isUnsure(t['@id']));
+  const unsureLeft = req.targets.length - targets.length;
+  if (!targets.length) {
+    void showInfo(vscode.l10n.t('Nothing to decide: the {0} recommendations of {1} are marked unsure (decide them one by one).', unsureLeft, req.description));
+    return undefined;
+  }
+  if (req.confirm !== false) {
+    // The flags come from the triage core (dist/triage.js, loaded with the journal): without them
+    // the review could not leave flagged ones unchecked, so a core that cannot load stops here.
+    await c.triage.loaded;
+    if (!c.triage.hasCore) {
+      void showError(c.triage.coreProblem ?? vscode.l10n.t('Dedup Curator: triage is still loading; try again in a moment.'));
+      return undefined;
+    }
+    const kept = await reviewBulk(req.verdict, targets, req.description, where, { flags: c.triage.flagsAmong(targets), flaggedChecked: req.includeFlagged, unsureLeft, estimate: req.estimate });
+    if (!kept) return undefined;
+    targets = kept;
+  }
+  // On production the curator types the connection's name, also for a retry: each run is its own risk.
+  if (!(await productionGuard(c.session, approve ? vscode.l10n.t('Approve {0} recommendations', formatCount(targets.length)) : vscode.l10n.t('Reject {0} recommendations', formatCount(targets.length)), req.typedName))) {
+    return undefined;
+  }
+  return targets;
 }
 
 export async function setRetry(c: Curation, run: RetryableRun | undefined): Promise<void> {

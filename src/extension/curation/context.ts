@@ -23,7 +23,7 @@ export interface Curation {
   retry?: RetryableRun;
   /** Single decisions waiting out their undo period (setting undoSeconds). */
   undo: UndoWindow;
-  /** Unsure marks, flags and the informative order, read from the journal (issue 17). */
+  /** Unsure marks, flags and the informative order, read from the journal. */
   triage: TriageState;
   /** Single decisions that did not reach the service, for Retry Failed Decisions and the queue's list. */
   failed: FailedDecisions;

@@ -19,6 +19,7 @@ import { fileError, localPath } from './context';
 import { showInfo, showWarning } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Commands } from '../ids';
+import { formatCount } from '../../webview/shared/format';
 
 export interface ExportViews {
   recommendations: RecommendationsList;
@@ -85,11 +86,11 @@ export function exportTitle(kind: ListKind, views: ExportViews): string {
   const list = views.recommendations;
   const total = list.knownTotal;
   if (!isFiltered(list.filter)) {
-    return total !== undefined ? vscode.l10n.t('Export all {0} pending recommendations', total.toLocaleString('en-US')) : vscode.l10n.t('Export all pending recommendations');
+    return total !== undefined ? vscode.l10n.t('Export all {0} pending recommendations', formatCount(total)) : vscode.l10n.t('Export all pending recommendations');
   }
   const criteria = describeFilter(list.filter);
   // Under a filter the view loads the whole list, so the count is known unless that load stopped short.
-  if (!list.hasMore) return vscode.l10n.t('Export the {0} pending recommendations matching {1}', list.shown().length.toLocaleString('en-US'), criteria);
+  if (!list.hasMore) return vscode.l10n.t('Export the {0} pending recommendations matching {1}', formatCount(list.shown().length), criteria);
   return vscode.l10n.t('Export the pending recommendations matching {0} (all pages are read)', criteria);
 }
 
@@ -106,7 +107,7 @@ async function runExport(kind: ListKind, views: ExportViews, session: Session, e
   }
   let file = args?.target;
   if (!file && kind === 'recommendations' && nothingPending(views.recommendations)) {
-    // A file with a header only is no answer (the walk of issue 13, on an empty service).
+    // A file with a header only is no answer (on an empty service).
     void showInfo(isFiltered(views.recommendations.filter) ? vscode.l10n.t('No pending recommendation matches the view’s filter: nothing to export.') : vscode.l10n.t('No pending recommendations: nothing to export.'));
     return undefined;
   }

@@ -1,4 +1,4 @@
-// "Decide a Group…" (issue 17): triage over the whole pending list (every page, as the whole-list
+// "Decide a Group…": triage over the whole pending list (every page, as the whole-list
 // sort reads it) with the journal's answers; the pattern groups in a quick pick with their evidence;
 // the chosen group approved or rejected — optionally only its members whose estimate clears the
 // target — through the bulk path (list, confirmation, journal, concurrency, cancel, retry).
@@ -14,6 +14,7 @@ import { showInfo, showWarning } from '../ui/notify';
 import { runBulkWithUi } from './bulk-run';
 import type { Curation } from './context';
 import { flagsText } from '../triage/flag-labels';
+import { formatPercent } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -29,7 +30,7 @@ export interface GroupArgs {
   typedName?: string;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pct = (x: number) => formatPercent(x, 1);
 
 /** "estimate 99.4% (90% interval 98.9–99.8%)". */
 export function estimateText(g: TriageGroup): string {

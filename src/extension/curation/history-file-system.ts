@@ -1,6 +1,6 @@
 // The Decision History document as a read-only file system of one file, rather than a
 // TextDocumentContentProvider: VS Code does not bring back a content provider's document after a
-// window reload (its editor input has no serializer: the walk of issue 13 found the tab gone),
+// window reload (its editor input has no serializer, so the tab is gone),
 // whereas a file system provider's file is restored like any file — VS Code then asks for
 // `onFileSystem:dedup-curator-history` (package.json) and reads it again. The text is rendered
 // from the journal when read, and cached until the next change (`changed()`).

@@ -12,6 +12,7 @@ import { exportFolder } from './export-commands';
 import { Commands, DECISION_HISTORY_SCHEME } from '../ids';
 import { namesLabel } from '../views/labels';
 import { HistoryFileSystem } from './history-file-system';
+import { formatCount, formatPercent } from '../../webview/shared/format';
 
 const SCHEME = DECISION_HISTORY_SCHEME;
 /** The document shows the newest entries only; the export has them all. */
@@ -49,7 +50,7 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
           return undefined;
         }
         const chosen = await vscode.window.showSaveDialog({
-          title: vscode.l10n.t('Export the decision history ({0} attempts)', entries.length.toLocaleString('en-US')),
+          title: vscode.l10n.t('Export the decision history ({0} attempts)', formatCount(entries.length)),
           saveLabel: vscode.l10n.t('Export'),
           defaultUri: vscode.Uri.file(path.join(exportFolder(), `decision-history-${new Date().toISOString().slice(0, 10)}.csv`)),
           filters: { CSV: ['csv'], NDJSON: ['ndjson', 'jsonl'] },
@@ -96,7 +97,7 @@ function render(journalPath: string, contents: JournalContents): string {
   return lines.join('\n') + '\n';
 }
 
-const scoreCell = (score: number | undefined) => (score === undefined ? '' : `${Math.round(score * 100)}%`);
+const scoreCell = (score: number | undefined) => (score === undefined ? '' : formatPercent(score));
 
 function decisionRow(e: DecisionEntry): string[] {
   return [

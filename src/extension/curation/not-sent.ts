@@ -1,4 +1,4 @@
-// Decisions whose window closed during their undo period were never sent (issue 13). The journal
+// Decisions whose window closed during their undo period were never sent. The journal
 // holds each one (journalled when made, with the time it would have been sent); at the next start
 // the curator is told, once per decision, and pointed at the history. Sending them blindly later
 // would act on a list that may have changed meanwhile, so the choice stays with the curator.

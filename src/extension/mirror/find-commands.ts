@@ -10,6 +10,7 @@ import { inertText } from '../ui/inert-text';
 import { showInfo } from '../ui/notify';
 import type { MirrorService } from './mirror-service';
 import { age } from './mirror-status';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 /** Records listed per keystroke: a quick pick shows about a dozen; more is scrolling, not finding. */
@@ -20,14 +21,16 @@ export type FindItem = vscode.QuickPickItem & { record?: Location | Event; sync?
 /** The quick pick open now, for tests (they read what the user reads, and type into it). */
 export class RecordFinder {
   active: vscode.QuickPick<FindItem> | undefined;
+  /** The query the open quick pick's items answer (tests wait for it instead of for the list to stand still). */
+  answered: string | undefined;
 
   constructor(private readonly mirrors: MirrorService) {}
 
   /**
    * Asks, searches as typed, and opens the chosen record's panel; returns what that command returned.
    * A mirror never synced offers the sync as the quick pick's item: Enter on it syncs, and the quick
-   * pick opens again with what was typed (it used to ask in a notification, and after the sync the
-   * notification's closing took the focus from the quick pick, which closed).
+   * pick opens again with what was typed (a notification asking instead would, closing after the
+   * sync, take the focus from the quick pick, which would close).
    */
   async find(kind: MirrorKind, query?: unknown): Promise<unknown> {
     const mirror = await this.mirrors.current();
@@ -63,8 +66,8 @@ export class RecordFinder {
       const count = mirror.count(kind);
       qp.title =
         kind === 'locations'
-          ? t('Dedup Curator: Find Location among {0} (mirror synced {1})', count.toLocaleString('en-US'), age(mirror.syncedAt ?? new Date(0)))
-          : t('Dedup Curator: Find Event among {0} (mirror synced {1})', count.toLocaleString('en-US'), age(mirror.syncedAt ?? new Date(0)));
+          ? t('Dedup Curator: Find Location among {0} (mirror synced {1})', formatCount(count), age(mirror.syncedAt ?? new Date(0)))
+          : t('Dedup Curator: Find Event among {0} (mirror synced {1})', formatCount(count), age(mirror.syncedAt ?? new Date(0)));
       qp.placeholder = t('Name, street, town, postcode, source id or integration');
       // The mirror ranks; the quick pick must neither filter out a fuzzy match nor hide the details.
       qp.matchOnDescription = false;
@@ -72,28 +75,30 @@ export class RecordFinder {
       // The index is loaded or built in slices meanwhile (busy): a search before it is ready would
       // build it at once and block the window for seconds at 150,000 records.
       let indexed = false;
-      /** The query the items answer: the same one again (a value change reported after the index was ready) keeps them, and the active item. */
-      let answered: string | undefined;
+      // `answered`: the query the items answer; the same one again (a value change reported after the
+      // index was ready) keeps them, and the active item.
+      this.answered = undefined;
       const unsynced = !mirror.syncedAt;
       const show = (query: string) => {
         if (unsynced) {
           // The one offer, kept as it is while the user types (a new item would lose the active one).
           if (!qp.items.length) qp.items = [syncItem(kind)];
+          this.answered = query;
           return;
         }
-        if ((!indexed && query.trim() !== '') || query === answered) return;
+        if ((!indexed && query.trim() !== '') || query === this.answered) return;
         let items: FindItem[];
         try {
           items = mirror.search<Location | Event>(kind, query, PICK_LIMIT).map((h) => itemOf(kind, h.record));
         } catch (e) {
           // A damaged record met by the search: said in the list, and nothing of the mirror served.
           qp.items = [{ label: t('The mirror cannot be searched'), detail: e instanceof Error ? e.message : String(e), alwaysShow: true }];
-          answered = query;
+          this.answered = query;
           return;
         }
-        // An empty list says nothing (the walk of issue 18: a blank box under the input); say why.
+        // An empty list says nothing (a blank box under the input); say why.
         qp.items = items.length > 0 ? items : [nothingFound(mirror, kind, query)];
-        answered = query;
+        this.answered = query;
       };
       show('');
       qp.busy = !unsynced;
@@ -155,7 +160,7 @@ export function nothingFound(mirror: Mirror, kind: MirrorKind, query: string): F
   }
   return {
     label: kind === 'locations' ? t("No location matches '{0}'", inertText(query.trim())) : t("No event matches '{0}'", inertText(query.trim())),
-    detail: t('Every word must match; {0} searched, mirror synced {1}.', mirror.count(kind).toLocaleString('en-US'), synced),
+    detail: t('Every word must match; {0} searched, mirror synced {1}.', formatCount(mirror.count(kind)), synced),
     alwaysShow: true,
   };
 }

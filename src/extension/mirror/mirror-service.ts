@@ -10,6 +10,7 @@ import type { Mirror, SyncReport } from '../../mirror/index';
 import type { Event } from '../../api/model';
 import type { Session } from '../connection/session';
 import { showError, showInfo } from '../ui/notify';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -30,7 +31,7 @@ export const MIRROR_FRESH_MS = 15 * 60_000;
 /**
  * With a scheduled sync the user has said how old a mirror may be: it answers until the next sync
  * is due, plus this for the sync itself (a full one took 25 s at 142,000 records). Without it, a
- * mirror synced every hour answered a panel only in its first quarter hour (the walk of issue 18).
+ * mirror synced every hour answered a panel only in its first quarter hour.
  */
 export const SCHEDULE_SLACK_MS = 5 * 60_000;
 
@@ -147,7 +148,7 @@ export class MirrorService implements vscode.Disposable {
           return await mirror.sync(s.client, {
             signal: abort.signal,
             onProgress: (p) => {
-              latest.set(p.kind, t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), p.received.toLocaleString('en-US'), p.mirrored.toLocaleString('en-US')));
+              latest.set(p.kind, t('{0}: {1} received, {2} in the mirror', p.kind === 'locations' ? t('locations') : t('events'), formatCount(p.received), formatCount(p.mirrored)));
               progress.report({ message: [...latest.values()].filter((m) => m !== '').join('; ') });
             },
           });
@@ -197,7 +198,7 @@ export class MirrorService implements vscode.Disposable {
 export function syncOutcome(report: SyncReport): string {
   const changed = report.kinds.filter((k) => k.upserted + k.removed > 0);
   if (changed.length === 0) return t('Dedup Curator: mirror synced; nothing changed since the last sync.');
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = (x: number) => formatCount(x);
   const parts = changed.map((k) =>
     t('{0}: {1} added, {2} updated, {3} removed', k.kind === 'locations' ? t('locations') : t('events'), n(k.added), n(k.upserted - k.added), n(k.removed)),
   );

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { Commands, MIRROR_STATUS_BAR_ID } from '../ids';
 import type { MirrorService } from './mirror-service';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -11,7 +12,7 @@ export class MirrorStatusBar implements vscode.Disposable {
   /**
    * The age ("5 min ago") goes stale by itself: redrawn when it next changes (a minute, an hour or
    * a day after the sync, counted from the sync, not from activation: a one-minute ticker started
-   * at activation lagged the panels by up to a minute, the walk of issue 18).
+   * at activation would lag the panels by up to a minute).
    */
   private redraw: NodeJS.Timeout | undefined;
   /** The clock the age is measured by (a field: tests move it). */
@@ -41,7 +42,7 @@ export class MirrorStatusBar implements vscode.Disposable {
       const now = this.now();
       this.item.text = `$(search) ${t('Mirror: {0}', age(at, now))}`;
       if (!this.disposed) this.redraw = setTimeout(() => void this.update(), msUntilAgeChanges(at, now));
-      this.item.tooltip = t('Dedup Curator mirror: {0} locations and {1} events, last synced {2}. Click to sync now.', mirror.count('locations').toLocaleString('en-US'), mirror.count('events').toLocaleString('en-US'), at.toLocaleString());
+      this.item.tooltip = t('Dedup Curator mirror: {0} locations and {1} events, last synced {2}. Click to sync now.', formatCount(mirror.count('locations')), formatCount(mirror.count('events')), at.toLocaleString());
     }
     this.item.show();
   }

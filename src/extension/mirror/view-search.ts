@@ -14,6 +14,7 @@ import type { ViewChoices } from '../views/view-choices';
 import type { WindowedList } from '../views/windowed-list';
 import type { MirrorService } from './mirror-service';
 import { age } from './mirror-status';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 /** Hits a view shows: a tree is for browsing a few hundred, the quick pick (Find) for one. */
@@ -99,14 +100,14 @@ export class ViewSearch implements vscode.Disposable {
     }
     const n = hits.length;
     const count = n >= VIEW_SEARCH_LIMIT ? t('the first {0} results', n) : n === 1 ? t('1 result') : t('{0} results', n);
-    // "0 results from the mirror" on an empty mirror read as if the search had failed (the walk of issue 18).
+    // "0 results from the mirror" on an empty mirror read as if the search had failed.
     const empty = mirror.count(kind) === 0;
     const message = empty
       ? kind === 'locations'
         ? t("Search: '{0}' — the mirror holds no locations (synced {1})", query, age(mirror.syncedAt))
         : t("Search: '{0}' — the mirror holds no events (synced {1})", query, age(mirror.syncedAt))
       : n === 0
-        ? t("Search: '{0}' — no results among {1} in the mirror, synced {2}", query, mirror.count(kind).toLocaleString('en-US'), age(mirror.syncedAt))
+        ? t("Search: '{0}' — no results among {1} in the mirror, synced {2}", query, formatCount(mirror.count(kind)), age(mirror.syncedAt))
         : t("Search: '{0}' — {1} from the mirror, synced {2}", query, count, age(mirror.syncedAt));
     list.showSearch({ query, records: hits, message });
     void setContext(kind === 'locations' ? ContextKeys.locationsSearched : ContextKeys.eventsSearched, true);

@@ -1,4 +1,4 @@
-// A comparison panel brought back after a window reload (issue 13): its page redraws the copy it
+// A comparison panel brought back after a window reload: its page redraws the copy it
 // saved, which may be stale — decided before the reload, decided elsewhere since, or from another
 // connection. Before its buttons work again the panel reads the recommendation's state from the
 // list: the pages the Recommendations view has loaded, then the service's further pages (there is

@@ -1,7 +1,7 @@
 // The preview panel of a kind of panel (record panels, comparison panels), as VS Code's editor
 // preview: a click in a tree shows its item in the preview, and the next click shows its item in
 // that same panel — the webview is re-used, its page gets the new item by message — instead of a
-// new panel (issue 12, point 7: creating a webview is ≈ 400 ms of VS Code's own work before our
+// new panel (creating a webview is ≈ 400 ms of VS Code's own work before our
 // page exists; a message and a render are tens of ms). A panel stops being the preview when it is
 // kept: any use of it (an action, a link), "Keep Panel Open", or opening its item other than by a
 // tree click. With VS Code's `workbench.editor.enablePreview` off every click keeps its panel.

@@ -1,4 +1,4 @@
-// A review queue on one triage group ("Review samples" in the Triage panel, issue 17): the group's
+// A review queue on one triage group ("Review samples" in the Triage panel): the group's
 // pending members, not marked unsure, most informative first — the order triage itself asks a
 // group's items in (a fixed pseudo-random sample of the group, so a few decisions describe all of
 // it), also for a group triage already calls safe. The source drops members decided elsewhere

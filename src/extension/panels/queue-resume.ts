@@ -1,10 +1,11 @@
-// Where a review queue restored after a window reload starts (the walk of issue 13): at the item it
+// Where a review queue restored after a window reload starts: at the item it
 // showed, by id, once the Recommendations view has it — under a whole-list sort the view has only its
 // first page when the serializer runs, and the rest comes with the load the sort starts, so the item
 // is waited for rather than replaced by the first one loaded; else at the view's first, saying why.
 import * as vscode from 'vscode';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 
 export interface ResumePoint {
   /** The id to start at (undefined: the view's first). */
@@ -37,7 +38,7 @@ export async function resumePoint(list: RecommendationsList, id: string): Promis
   if (list.hasMore) {
     return {
       startId: undefined,
-      notice: vscode.l10n.t('The item shown before the reload is not among the {0} recommendations loaded: the queue starts at the view’s first.', list.loaded().length.toLocaleString('en-US')),
+      notice: vscode.l10n.t('The item shown before the reload is not among the {0} recommendations loaded: the queue starts at the view’s first.', formatCount(list.loaded().length)),
     };
   }
   return { startId: undefined, notice: vscode.l10n.t('The item shown before the reload is no longer pending (decided meanwhile): the queue starts at the view’s first.') };

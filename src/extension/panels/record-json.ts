@@ -1,5 +1,5 @@
 // The text of "Open as JSON". A record with a 1 MB value made VS Code take about 15 s to open the
-// untitled editor (issue 12, point 5): the editor lays out, tokenizes and folds the one huge line.
+// untitled editor: the editor lays out, tokenizes and folds the one huge line.
 // Every string value longer than the limit is cut, with a marker in place saying how much was left
 // out, and the document gets a comment on top saying so (it is then JSONC, which allows comments).
 // Nothing is lost: the extension offers the whole record on request (openJson's `full`).

@@ -17,6 +17,7 @@ import { showError, showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Commands, PanelTypes } from '../ids';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -58,7 +59,7 @@ async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord |
     const loaded: readonly (Location | Event)[] = list.shown();
     if (!loaded.length && !list.hasMore) {
       // The view has loaded and its window holds nothing (an empty service, a narrow window): say
-      // which window, and how to widen it — not "open the view first" (the walk of issue 13).
+      // which window, and how to widen it — not "open the view first".
       void showInfo(
         kind === 'location'
           ? t('No locations in the Locations view ({0}): nothing to open. Show Locations Changed Since… widens its window.', list.scopeText())
@@ -71,8 +72,8 @@ async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord |
     if (list.hasMore) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, loadAll);
     const what = kind === 'location' ? t('Open Location') : t('Open Event');
     const title = list.hasMore
-      ? t('Dedup Curator: {0}, among the {1} loaded ({2}); more on the service', what, loaded.length.toLocaleString('en-US'), list.scopeText())
-      : t('Dedup Curator: {0}, all {1} ({2})', what, loaded.length.toLocaleString('en-US'), list.scopeText());
+      ? t('Dedup Curator: {0}, among the {1} loaded ({2}); more on the service', what, formatCount(loaded.length), list.scopeText())
+      : t('Dedup Curator: {0}, all {1} ({2})', what, formatCount(loaded.length), list.scopeText());
     const picked = await showPick(items, title, typed, (v) => (typed = v));
     if (!picked) return undefined;
     if (picked === loadAll) {

@@ -191,8 +191,8 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   /**
    * The mirror changed (a sync, another connection, a mirror opened): a list that came from a
    * mirror is asked again, so the panel says "from the local mirror" only while the mirror of the
-   * active connection is fresh (after a switch it said so of the previous connection's mirror: the
-   * walk of issue 18), and otherwise lists the events from the active service.
+   * active connection is fresh (after a switch it would otherwise say so of the previous
+   * connection's mirror), and otherwise lists the events from the active service.
    */
   mirrorChanged(): Promise<void> {
     if (this.kind !== 'location' || !this.fromMirror) return this.eventsLoading;

@@ -22,6 +22,7 @@ import type { ErrorReporter } from '../error-reporter';
 import { PanelTypes } from '../ids';
 import { PreviewSlot, previewEnabled } from './preview-slot';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 
 export const viewTypeOf = (kind: RecordKind) => (kind === 'location' ? PanelTypes.location : PanelTypes.event);
 
@@ -158,14 +159,14 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
     const { text, cut } = opts.full
       ? { text: `${JSON.stringify(r.record, null, 2)}\n`, cut: 0 }
       : recordJson(r.record, {
-          marker: (more) => t('… [{0} more characters: see the note on line 1]', more.toLocaleString('en-US')),
-          note: (n, limit) => t('{0} long values are cut to their first {1} characters so the editor opens fast; "Open Full JSON" in the notification opens the whole record.', n, limit.toLocaleString('en-US')),
+          marker: (more) => t('… [{0} more characters: see the note on line 1]', formatCount(more)),
+          note: (n, limit) => t('{0} long values are cut to their first {1} characters so the editor opens fast; "Open Full JSON" in the notification opens the whole record.', n, formatCount(limit)),
         });
     const doc = await vscode.workspace.openTextDocument({ language: cut ? 'jsonc' : 'json', content: text });
     const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
     if (cut) {
       const full = t('Open Full JSON');
-      void showInfo(t('Open as JSON: {0} long values are cut to their first {1} characters.', cut, JSON_VALUE_LIMIT.toLocaleString('en-US')), full).then((a) => {
+      void showInfo(t('Open as JSON: {0} long values are cut to their first {1} characters.', cut, formatCount(JSON_VALUE_LIMIT)), full).then((a) => {
         if (a === full) void this.openJson(r, { full: true });
       });
     }

@@ -1,6 +1,5 @@
-// The service's own reasons for a recommendation's score, where the service gives them (issue 16,
-// point 6): the sandbox answers POST /sandbox/explain with the per-field bits of the model that
-// produced the score (estimated on its data, refitted on the curator's decisions). The comparison
+// The service's own reasons for a recommendation's score, where the service gives them: the
+// sandbox answers POST /sandbox/explain with the per-field bits of the model that produced the score (estimated on its data, refitted on the curator's decisions). The comparison
 // panel shows those when it has them, and this editor's hand-set estimate otherwise. A service that
 // is not the sandbox has no such endpoint: the first answer that says so (404, 405, 401, a body that
 // is not an explanation) marks that client as "no explanations", so it is asked once per connection.

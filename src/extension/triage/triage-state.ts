@@ -1,4 +1,4 @@
-// What the extension knows for triage (issue 17): the curator's answers read back from the decision
+// What the extension knows for triage: the curator's answers read back from the decision
 // journal (decisions and unsure marks), the flags of the loaded recommendations, and the "most
 // informative first" order. Read from the journal at start and again after every append (also
 // another window's), so an unsure mark survives a reload and a decision anywhere teaches at once.

@@ -1,6 +1,6 @@
 // The one way the extension shows a notification. Every message passes through inertText, whatever
 // it holds: record names, ids and error bodies come from the service and must never become a live
-// `command:` link (issue 12). Lint forbids vscode.window.show*Message anywhere else.
+// `command:` link. Lint forbids vscode.window.show*Message anywhere else.
 import * as vscode from 'vscode';
 import { inertText } from './inert-text';
 

@@ -6,7 +6,7 @@
 //
 // Only the start of each value is compared and marked (MAX_CELL_CHARS); the rest is returned as it
 // is, for the panel to show on request: a hostile 1 MB value would otherwise be tokenised and laid
-// out whole before the panel showed anything (issue 12).
+// out whole before the panel showed anything.
 import { cutAt, MAX_CELL_CHARS } from '../shared/long-value';
 
 export interface Segment {

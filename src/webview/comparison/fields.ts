@@ -7,7 +7,7 @@ export const FIELD_KEYS = ['name', 'street', 'postalCode', 'locality', 'region',
 export type FieldKey = (typeof FIELD_KEYS)[number];
 
 /**
- * Rows only an event comparison has, when an entity carries them (issue 13, point 8): its start
+ * Rows only an event comparison has, when an entity carries them: its start
  * (local time, UTC as a note) and its venue (the location's name when sent, and its address), so a
  * curator reads them side by side and not only as ISO strings in the sum below.
  */

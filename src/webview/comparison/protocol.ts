@@ -89,14 +89,14 @@ export const ComparisonViewSchema = v.object({
   ),
   /** Pending recommendations left after this one, when known. */
   remaining: v.optional(v.number()),
-  /** Triage's notes (issue 17): the flags in words and the curator's unsure mark. Absent in blind mode. */
+  /** Triage's notes: the flags in words and the curator's unsure mark. Absent in blind mode. */
   triage: v.optional(TriageNotesSchema),
   /**
    * Blind review (queue setting): the extension sent no score, no flags and no matcher sum, so the
    * curator's answer is not anchored on them; `score` is 0 and `explanations` empty.
    */
   blind: v.optional(v.boolean()),
-  /** A random audit draw of triage's (issue 17): shown blind, and said so. */
+  /** A random audit draw of triage's: shown blind, and said so. */
   audit: v.optional(v.boolean()),
   /**
    * Why the review queue asks this one, when triage gives a reason: the model is least sure of it,

@@ -15,7 +15,7 @@ export interface KeyLike {
 const KEYS: Record<string, KeyAction> = {
   a: 'approve',
   r: 'reject',
-  // N for "not sure": U is Undo (issue 13).
+  // N for "not sure": U is Undo.
   n: 'unsure',
   s: 'skip',
   ArrowRight: 'skip',

@@ -9,6 +9,7 @@ import { type Children, el } from '../shared/dom';
 import { isWebLink } from '../shared/messages';
 import { webLink } from '../shared/links';
 import { clip, longText, MAX_CELL_CHARS, showAll } from '../shared/long-value';
+import { formatCount, formatPercent } from '../shared/format';
 
 export interface Handlers {
   decide(verdict: Verdict): void;
@@ -19,7 +20,7 @@ export interface Handlers {
   openLink(url: string): void;
 }
 
-const percent = (x: number) => `${Math.round(x * 100)}%`;
+const percent = (x: number) => formatPercent(x);
 /** "14 m", "1.2 km", "35 km". */
 export const distanceText = (m: number) => (m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(m < 10_000 ? 1 : 0)} km`);
 const bits = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
@@ -109,7 +110,7 @@ function triageNotes(view: ComparisonView, handlers: Handlers): HTMLElement[] {
 /**
  * When this editor's own estimate reads differently from the service's score (33% against 78%),
  * which number is whose: the title's is the service's; the estimate is the matcher run here on the
- * fields the entities carry, which may be fewer than the service saw (issue 13, point 8).
+ * fields the entities carry, which may be fewer than the service saw.
  */
 export function scoreNote(view: ComparisonView): HTMLElement | null {
   // Blind review shows no score until the verdict.
@@ -256,7 +257,7 @@ const weightClass = (w: number) => (w > 0.005 ? 'for' : w < -0.005 ? 'against' :
 /** Whose weights the sum below uses: the service's own model, or this editor's hand-set one. */
 function weightsNote(view: ComparisonView): HTMLElement {
   const w = view.weights;
-  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', w.labels.toLocaleString('en-US')) : t('weightsServiceEstimated');
+  const text = w?.source !== 'service' ? t('weightsEditor') : w.model === 'prior' ? t('weightsServicePrior') : w.labels > 0 ? t('weightsServiceLearned', formatCount(w.labels)) : t('weightsServiceEstimated');
   const p = el('p', 'weights muted', text);
   p.id = 'weights-source';
   p.dataset.source = w?.source ?? 'editor';

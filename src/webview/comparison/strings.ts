@@ -29,7 +29,7 @@ export const COMPARISON_STRINGS = {
   reject: 'Reject',
   approveLabel: 'Approve: connect these entities as duplicates',
   rejectLabel: 'Reject: these entities are not duplicates',
-  // Triage's notes (issue 17): the unsure button, the mark and the flags.
+  // Triage's notes: the unsure button, the mark and the flags.
   unsure: '? Unsure…',
   unsureLabel: 'Mark as unsure, with an optional note: nothing is sent, it stays pending',
   markedUnsure: 'Marked unsure',

@@ -1,6 +1,6 @@
 // Very long values (a broken or hostile record: a 1 MB name) are shown by their start, with a
 // "Show all" button for the rest. Laying out a megabyte of text took the browser seconds and froze
-// the panel before anything was on screen (issue 12); a few hundred characters take nothing, and
+// the panel before anything was on screen; a few hundred characters take nothing, and
 // the whole value is one click (or Enter) away. Inside a link or a button, where a second control
 // cannot go, the value is only cut (clip): the full value is in the record's own panel and in
 // "Open as JSON".
