@@ -20,6 +20,9 @@ import { registerGroupCommand } from './curation/group-command';
 import { registerProductionCommand } from './commands/production-command';
 import { type TriagePanels, registerTriagePanel } from './panels/triage-panel';
 import { Session } from './connection/session';
+import { sessionPages } from './connection/session-pages';
+import { PendingBacklog } from '../curation/pending-backlog';
+import { Settings } from './settings';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
 import type { TriageState } from './triage/triage-state';
@@ -43,6 +46,8 @@ import { Commands, Views } from './ids';
 export interface DedupCuratorApi {
   session: Session;
   recommendations: RecommendationsList;
+  /** The pending recommendations every view, panel and decision shares. */
+  backlog: PendingBacklog;
   locations: LocationsList;
   events: EventsList;
   errors: ErrorReporter;
@@ -78,13 +83,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const session = new Session(tokens, log, context.globalState, context.workspaceState);
   const errors = new ErrorReporter(log, () => session.baseUrl);
   const lastLook = new LastLook(context.globalState);
-  const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook);
+  const backlog = new PendingBacklog(
+    sessionPages(session, (client, r) => client.listRecommendations({ page: r.page, pageSize: r.pageSize }, { signal: r.signal })),
+    { pageSize: Settings.pageSize('recommendations') },
+  );
+  const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook, backlog);
   const locations = new LocationsList(Views.locations, session, errors, lastLook);
   const events = new EventsList(Views.events, session, errors, lastLook);
   const lists = [recommendations, locations, events] as PagedList<unknown>[];
   const choices = new ViewChoices(context.workspaceState, () => session.active?.name);
   for (const list of lists) list.useChoices(choices);
-  context.subscriptions.push(log, tokens, session, ...lists);
+  context.subscriptions.push(log, tokens, session, backlog, ...lists);
   for (const list of lists) {
     const view = vscode.window.createTreeView(list.viewId, { treeDataProvider: list, showCollapseAll: true, canSelectMany: list === recommendations });
     list.attach(view);
@@ -156,7 +165,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
+  return { session, recommendations, backlog, locations, events, errors, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
 }
 
 export function deactivate(): void {

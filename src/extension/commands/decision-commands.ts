@@ -134,7 +134,7 @@ export async function decideRecommendation(
   }
   // The group it is decided in, taken before it leaves the list (its answer counts for that group).
   const triage = curation.triage.groupRef(list, rec);
-  const putBack = list.take(rec['@id']);
+  const putBack = curation.backlog.take(rec['@id']);
   const graceMs = opts.undo === false ? 0 : Settings.undoMs();
   // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
   const held = graceMs > 0 ? curation.undo.wait(rec['@id'], graceMs) : undefined;
@@ -151,7 +151,7 @@ export async function decideRecommendation(
   if (outcome.status === 'ok') {
     curation.failed.remove(rec['@id']);
     curation.health.markReachable();
-    if (!putBack) list.decidedUnloaded(rec['@id']);
+    if (!putBack) curation.backlog.decidedUnloaded(rec['@id']);
     log.info(`${verdict === 'approve' ? 'approved' : 'rejected'} ${rec['@id']} (score ${rec.score})`);
     return { status: 'ok' };
   }
@@ -206,7 +206,7 @@ export function recommendationOf(node: ListNode<Recommendation>): Recommendation
 const names = (r: Recommendation) => recommendationLabel(r);
 
 async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recommendation | undefined> {
-  const pending = list.pending();
+  const pending = list.loaded();
   if (!pending.length) {
     void showInfo(vscode.l10n.t('No pending recommendations are loaded.'));
     return undefined;

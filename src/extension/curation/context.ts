@@ -3,7 +3,8 @@
 // the extension's global storage so that every window and workspace appends to the same history.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { UndoWindow } from '../../curation/grace';
+import type { UndoWindow } from '../../curation/grace';
+import type { PendingBacklog } from '../../curation/pending-backlog';
 import { type BulkShare, DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
@@ -16,6 +17,8 @@ import { FailedDecisions } from './failed-decisions';
 export interface Curation {
   session: Session;
   recommendations: RecommendationsList;
+  /** The pending recommendations, held once: the tree draws them, decisions take them out and put them back. */
+  backlog: PendingBacklog;
   journal: DecisionJournal;
   errors: ErrorReporter;
   log: vscode.LogOutputChannel;
@@ -58,7 +61,8 @@ export function createCuration(
   const failed = new FailedDecisions();
   const health = new ServiceHealth(session, log);
   context.subscriptions.push({ dispose: () => void journal.close() }, triage, recommendations.useTriage(triage), failed, health);
-  return { session, recommendations, journal, errors, log, undo: new UndoWindow(), triage, failed, health };
+  const backlog = recommendations.backlog;
+  return { session, recommendations, backlog, journal, errors, log, undo: backlog.undo, triage, failed, health };
 }
 
 /** The active connection as the journal records it (base URL and label, never the token). */

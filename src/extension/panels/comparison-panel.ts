@@ -8,7 +8,7 @@ import { ComparisonPageMessage } from '../../webview/comparison/from-page';
 import type { ComparisonView, DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
 import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
 import { integrationName, percent, recommendationLabel } from '../views/labels';
-import type { PendingChange } from '../views/recommendations-list';
+import type { PendingChange } from '../../curation/pending-backlog';
 import { BasePanel, type PanelPage } from './base-panel';
 import { comparisonView } from './comparison-view';
 import { markUnsure } from '../commands/unsure-command';

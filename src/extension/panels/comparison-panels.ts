@@ -37,7 +37,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
     private readonly ready: Promise<void> = Promise.resolve(),
   ) {
     this.explanations = new ServiceExplanations(ctx.session, ctx.log);
-    this.subscription = ctx.list.onDidChangePending((change) => {
+    this.subscription = ctx.curation.backlog.onDidChangePending((change) => {
       for (const p of this.panels.values()) p.pendingChanged(change);
       this.queuePanel?.pendingChanged(change);
     });
