@@ -74,6 +74,12 @@ export class PagedSource<T> {
   private next: number | undefined = 0;
   private generationValue = 0;
   private revisionValue = 0;
+  /**
+   * Records that left the service's list since the pages loaded were read (decided here): the
+   * service's later pages have moved up by as many, so the next read starts that much earlier and
+   * the repeats are skipped, rather than the moved records being missed.
+   */
+  private leftSinceRead = 0;
   private inFlight: AbortController | undefined;
   private busyValue = false;
   private current: Promise<unknown> = Promise.resolve();
@@ -182,15 +188,18 @@ export class PagedSource<T> {
   /** The service's list grew or shrank by `delta` without this list's records changing (one never loaded, decided). */
   shiftTotal(delta: number): void {
     if (this.totalValue !== undefined) this.totalValue = Math.max(0, this.totalValue + delta);
+    this.leftSinceRead = Math.max(0, this.leftSinceRead - delta);
     this.changed.fire();
   }
 
   /** Asks for the next page, unless one is on its way (then returns that one) or the list is complete. */
   loadMore(): Promise<PageOutcome<T>> {
     if (this.next === undefined) return Promise.resolve({ status: 'skipped' });
-    if (this.busyValue) return this.run ? this.run.then(() => ({ status: 'skipped' })) : this.currentPage;
+    // A load-all under way (also one going on after a reset) is joined: then the next page, if any.
+    if (this.run) return this.run.then(() => this.loadMore());
+    if (this.busyValue) return this.currentPage;
     const generation = this.generationValue;
-    const page = this.next;
+    const page = this.realign(this.next);
     this.busyValue = true;
     const load = this.loadPage(page, generation);
     this.currentPage = load;
@@ -215,6 +224,14 @@ export class PagedSource<T> {
     }
     this.settled.fire(outcome);
     return outcome;
+  }
+
+  /** The page to read next, moved back over the records that left the list since (their places were taken by later ones). */
+  private realign(next: number): number {
+    const back = Math.ceil(this.leftSinceRead / this.pageSizeValue);
+    this.leftSinceRead = 0;
+    this.next = Math.max(0, next - back);
+    return this.next;
   }
 
   /** A page's records into the list (repeats skipped); throws when the guard calls the listing endless. */
@@ -274,8 +291,8 @@ export class PagedSource<T> {
     const controller = (this.inFlight = new AbortController());
     const onCancel = () => controller.abort();
     options.signal?.addEventListener('abort', onCancel, { once: true });
+    let page = this.realign(this.next ?? 0);
     const pages = this.pageStream(options, controller.signal);
-    let page = this.next ?? 0;
     try {
       for await (const p of pages) {
         if (generation !== this.generationValue) return 'reset';
@@ -329,6 +346,7 @@ export class PagedSource<T> {
     this.revisionValue++;
     this.guard = this.newGuard();
     this.totalValue = undefined;
+    this.leftSinceRead = 0;
     this.next = 0;
     if (pageSize !== undefined) this.pageSizeValue = pageSize;
     this.changed.fire();

@@ -31,11 +31,17 @@ const WHOLE_READ_CONCURRENCY = 4;
 
 export interface WholeReadOptions {
   limit?: number;
+  /**
+   * Read from the first page again, as the service has it now (Triage's Refresh: decisions made
+   * elsewhere show), instead of going on from the pages loaded. Still one copy: the tree shows it.
+   */
+  fresh?: boolean;
   signal?: AbortSignal;
+  /** How a failed page is asked again (paging.ts resumingFetcher); its defaults when not given. */
   resume?: ResumeOptions;
   /** Told after each page: records loaded, and the total the service reports. */
   onProgress?: (loaded: number, total: number | undefined) => void;
-  /** After a refresh during the read: whether the list still reads the service the read began on. */
+  /** After a refresh during the read: whether the list still reads the service the read began on (default: yes). */
   sameSource?: () => boolean;
 }
 
@@ -114,7 +120,8 @@ export class PendingBacklog {
 
   /**
    * Every pending recommendation, reading the pages not loaded yet (several at once; a read already
-   * under way, the tree's Load all, is joined rather than repeated), up to `limit`.
+   * under way, the tree's Load all, is joined rather than repeated), up to `limit`; with `fresh`,
+   * every page again.
    */
   async loadWhole(options: WholeReadOptions = {}): Promise<WholeBacklog> {
     const limit = options.limit ?? WHOLE_BACKLOG_LIMIT;
@@ -123,10 +130,11 @@ export class PendingBacklog {
       this.source.onDidSettle((o) => (failure = o.status === 'failed' ? o.error : o.status === 'skipped' ? new Error('the pending recommendations could not be read: there is no connection to read them from') : undefined)),
       ...(options.onProgress ? [this.source.onDidChange(() => options.onProgress!(this.source.records.length, this.source.total))] : []),
     ];
+    if (options.fresh) this.source.reset();
     try {
       for (;;) {
         const joined = this.source.running;
-        const run = joined ?? this.source.loadAll({ limit, concurrency: WHOLE_READ_CONCURRENCY, signal: options.signal, resume: options.resume, sameSource: options.sameSource });
+        const run = joined ?? this.source.loadAll({ limit, concurrency: WHOLE_READ_CONCURRENCY, signal: options.signal, resume: options.resume ?? {}, sameSource: options.sameSource ?? (() => true) });
         failure = undefined;
         await run;
         const result = this.resultFor(limit, options.signal);
@@ -142,7 +150,7 @@ export class PendingBacklog {
   /** The read's records, or why it stopped short: cancelled, or the page that failed. */
   private whole(result: LoadAllResult, failure: unknown): WholeBacklog {
     if (result.cancelled) throw new CancelledError('reading the pending recommendations was cancelled');
-    if (!result.complete && !result.beyondLimit && failure !== undefined) throw failure;
+    if (!result.complete && !result.beyondLimit) throw failure ?? new CancelledError('the list was read from another service meanwhile; reading the pending recommendations stopped');
     return { pending: this.source.records, result };
   }
 

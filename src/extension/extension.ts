@@ -153,7 +153,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
       void refreshAll();
     }),
   );
-  const statusBar = new ConnectionStatusBar(session, recommendations, curation.health);
+  const statusBar = new ConnectionStatusBar(session, backlog, curation.health);
   context.subscriptions.push(statusBar);
   void ready.then(() => statusBar.show());
   const [finder, findCommands] = registerFindCommands(mirrors);

@@ -100,4 +100,26 @@ describe('PendingBacklog against the sandbox', function () {
     cancelled.onDidChange(() => cancelled.loaded().length >= PAGE && cancel.abort());
     await assert.rejects(cancelled.loadWhole({ signal: cancel.signal }), CancelledError);
   });
+
+  it('reading on after decisions misses none of the records that moved up into the pages read', async () => {
+    const local = await startSandbox({ port: 0, seed: 9, locations: 150, events: 0, integrations: 3, token: 'moved-token', autoMergeThreshold: 2 });
+    try {
+      const direct = new DedupClient({ baseUrl: local.baseUrl, token: local.token });
+      const backlog = new PendingBacklog(({ page, pageSize, signal }) => direct.listRecommendations({ page, pageSize }, { signal }), { pageSize: PAGE });
+      await backlog.source.loadMore();
+      await backlog.source.loadMore();
+      // Three of the first page rejected: the service's third page now starts three records later.
+      for (const rec of backlog.loaded().slice(0, 3)) {
+        backlog.take(rec['@id']);
+        await direct.reject(rec['@id']);
+      }
+      const whole = await backlog.loadWhole();
+      const now: string[] = [];
+      for await (const r of direct.allRecommendations({ pageSize: 200 })) now.push(r['@id']);
+      assert.deepEqual(new Set(whole.pending.map((r) => r['@id'])), new Set(now));
+      assert.equal(backlog.total, now.length);
+    } finally {
+      await local.close();
+    }
+  });
 });

@@ -6,24 +6,20 @@ import * as vscode from 'vscode';
 import type { Recommendation, Verdict } from '../../api/model';
 import { ComparisonPageMessage } from '../../webview/comparison/from-page';
 import type { ComparisonView, DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
-import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
-import { integrationName, percent, recommendationLabel } from '../views/labels';
+import { type DecisionContext, decideRecommendation } from '../curation/decide-one';
+import { type SingleDecision, advancedText, recommendationNames } from '../curation/decision-messages';
+import { integrationName } from '../views/labels';
 import type { PendingChange } from '../../curation/pending-backlog';
 import { BasePanel, type PanelPage } from './base-panel';
 import { comparisonView } from './comparison-view';
-import { markUnsure } from '../commands/unsure-command';
-import { clearUnsure } from '../commands/clear-unsure-command';
+import { clearUnsure, markUnsure } from '../curation/unsure-marks';
 import { flagSentence } from '../triage/flag-labels';
 import { Settings } from '../settings';
 import { shortName } from './panel-title';
-import { showBidiControls } from '../../records/bidi-text';
 import type { ServiceExplanations } from './service-explanations';
 
-const MAX_TITLE_NAME = 40;
-
 const entityLabel = (e: Recommendation['entities'][number]) => `${shortName(e.name || e['@id'])} · ${integrationName(e.integration)}`;
-/** "Café Central ⇄ Cafe Central Wien": a recommendation in a title or a message (bidi controls shown). */
-export const recommendationNames = (r: Recommendation) => showBidiControls(recommendationLabel(r, { maxName: MAX_TITLE_NAME }));
+export { recommendationNames };
 
 /** What a panel needs of the registry that keeps it (comparison-panels.ts). */
 export interface PanelRegistry {
@@ -36,8 +32,6 @@ export interface PanelRegistry {
   /** The service's own reasons for scores, where it gives them (the sandbox). */
   readonly explanations: ServiceExplanations;
 }
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The page of the comparison panel and the review queue (src/webview/comparison/). */
 const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage };
@@ -259,41 +253,45 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
       return this.setStatus({ state: 'failed', verdict, message });
     }
     this.busy = true;
-    let outcome: Awaited<ReturnType<typeof decideRecommendation>>;
+    let outcome: SingleDecision;
     try {
       this.setStatus({ state: 'working', verdict });
       outcome = await decideRecommendation(this.registry.ctx, verdict, rec);
     } finally {
       this.busy = false;
     }
-    if (outcome.status === 'cancelled') return this.setStatus({ state: 'cancelled', verdict });
-    if (outcome.status === 'undone') {
-      this.setStatus({ state: 'cancelled', verdict });
-      return this.post({ type: 'notice', message: outcome.message, tone: 'info' });
+    switch (outcome.status) {
+      case 'cancelled':
+        return this.setStatus({ state: 'cancelled', verdict });
+      case 'undone':
+        this.setStatus({ state: 'cancelled', verdict });
+        return this.post({ type: 'notice', message: outcome.message, tone: 'info' });
+      case 'gone':
+        return this.afterGone(rec, outcome);
+      case 'approved':
+      case 'rejected':
+        return this.afterDecision(rec, verdict, outcome);
+      default:
+        return this.setStatus({ state: 'failed', verdict, message: outcome.message });
     }
-    if (outcome.status === 'gone') return this.afterGone(rec, outcome.message);
-    if (outcome.status !== 'ok') return this.setStatus({ state: 'failed', verdict, message: outcome.message });
-    const names = recommendationNames(rec);
-    const done = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
-    await this.afterDecision(rec, verdict, done);
   }
 
   /** Setting panels.advanceAfterDecision: the next pending recommendation, or the outcome. */
-  protected async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
+  protected async afterDecision(rec: Recommendation, verdict: Verdict, done: SingleDecision): Promise<void> {
     const next = Settings.advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
-    if (next) this.show(next, vscode.l10n.t('{0} Showing the next pending recommendation.', done));
-    else this.setStatus({ state: 'done', verdict, message: done });
+    if (next) this.show(next, advancedText(done));
+    else this.setStatus({ state: 'done', verdict, message: done.message });
   }
 
   /**
    * The service no longer had it pending (decided elsewhere, made moot by a merge): said on the
    * page, not in a notification; with advanceAfterDecision, the next pending one is shown.
    */
-  protected async afterGone(rec: Recommendation, message: string): Promise<void> {
+  protected async afterGone(rec: Recommendation, gone: SingleDecision): Promise<void> {
     const next = Settings.advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
-    if (next) return this.show(next, vscode.l10n.t('The last one was {0} Showing the next pending recommendation.', lowerFirst(message)));
-    this.elsewhere = message;
-    this.post({ type: 'gone', recommendationId: this.recommendationId, message });
+    if (next) return this.show(next, advancedText(gone));
+    this.elsewhere = gone.message;
+    this.post({ type: 'gone', recommendationId: this.recommendationId, message: gone.message });
   }
 
   /** The tree took a recommendation out (being decided elsewhere) or put it back (that decision failed). */

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { stateConnection, stateGroup, stateIsQueue, stateRecommendationId } from '../../webview/comparison/from-page';
-import { type DecisionContext, recommendationOf } from '../commands/decision-commands';
+import type { DecisionContext } from '../curation/decide-one';
+import { recommendationOf } from '../views/recommendation-node';
 import type { ListNode } from '../views/paged-list';
 import { percent } from '../views/labels';
 import { panelOptions } from './base-panel';

@@ -8,9 +8,9 @@ import type { ComparisonPageMessage, QueueAction, ToWebview } from '../../webvie
 import { isFiltered } from '../views/recommendation-filter';
 import type { PendingChange } from '../../curation/pending-backlog';
 import type { RecommendationsList } from '../views/recommendations-list';
-import { decideRecommendation } from '../commands/decision-commands';
-import { percent } from '../views/labels';
-import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
+import { decideRecommendation } from '../curation/decide-one';
+import { type SingleDecision, movedOnText, queueNotice, recommendationNames, sendingText, waitingText } from '../curation/decision-messages';
+import { ComparisonPanel, type PanelRegistry } from './comparison-panel';
 import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
@@ -80,8 +80,6 @@ export class QueuePanel extends ComparisonPanel {
 
   /** The curator chose to go on while the service did not answer: decisions are sent (and listed when they fail). */
   private goingOn = false;
-  /** This queue's decisions held back (their undo period cut short) when the service could not be reached. */
-  private readonly heldBack = new Set<string>();
 
   private get health() {
     return this.registry.ctx.curation.health;
@@ -100,11 +98,7 @@ export class QueuePanel extends ComparisonPanel {
   private healthChanged(): void {
     if (this.otherConnection) return;
     if (this.health.unreachable) {
-      for (const id of this.sentFromHere) {
-        if (!this.undo.isWaiting(id)) continue;
-        this.heldBack.add(id);
-        this.undo.cancel(id);
-      }
+      for (const id of this.sentFromHere) this.registry.ctx.curation.decisions.holdBack(id);
       if (!this.navigating) this.postStatus();
       return;
     }
@@ -370,53 +364,21 @@ export class QueuePanel extends ComparisonPanel {
    */
   private async decideAhead(rec: Recommendation, verdict: Verdict): Promise<void> {
     const id = rec['@id'];
-    const names = recommendationNames(rec);
     const wait = Settings.undoMs();
-    const pendingText = wait
-      ? verdict === 'approve'
-        ? vscode.l10n.t('Approving {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))
-        : vscode.l10n.t('Rejecting {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))
-      : verdict === 'approve'
-        ? vscode.l10n.t('Approving: {0}…', names)
-        : vscode.l10n.t('Rejecting: {0}…', names);
+    const pendingText = wait ? waitingText(verdict, rec, Math.round(wait / 1000)) : sendingText(verdict, rec);
     this.queue.decided(id, verdict, pendingText);
     this.sentFromHere.add(id);
     const moved = this.navigate(() => this.queue.forward(), wait ? pendingText : undefined);
     // The queue's U is its undo: no notification per item. The line counts down, and U is on, while it waits.
     // A failure to reach the service is said in the queue's bar (and the status bar): no notification each.
-    const countdown = wait ? undoCountdown(() => this.undo.remaining(id), (s) => this.tellWaiting(id, verdict, names, s)) : undefined;
+    const countdown = wait ? undoCountdown(() => this.undo.remaining(id), (s) => this.tellWaiting(id, verdict, rec, s)) : undefined;
     const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false, audit: this.auditDraw(rec), quietOffline: true });
     countdown?.dispose();
     this.sentFromHere.delete(id);
     await moved;
-    let message: string;
-    let tone: 'ok' | 'info' | 'error';
-    if (outcome.status === 'undone' && this.heldBack.delete(id)) {
-      // Held back when the service could not be reached: not sent, listed, pending again.
-      const reason = this.health.unreachable?.message ?? vscode.l10n.t('The service could not be reached.');
-      this.registry.ctx.curation.failed.add({ rec, verdict, reason, baseUrl: this.startedFor ?? '' });
-      const doing = verdict === 'approve' ? vscode.l10n.t('Approving {0} failed', names) : vscode.l10n.t('Rejecting {0} failed', names);
-      message = vscode.l10n.t('{0}: {1} It is pending again (← goes back to it).', doing, reason);
-      tone = 'error';
-      this.queue.undecided(id, 'pending');
-    } else if (outcome.status === 'undone') {
-      message = outcome.message;
-      tone = 'info';
-      this.queue.undecided(id, 'pending');
-    } else if (outcome.status === 'ok') {
-      message = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
-      tone = 'ok';
-      this.queue.decided(id, verdict, message);
-    } else if (outcome.status === 'gone') {
-      message = vscode.l10n.t('Moved on: {0} was {1}', names, outcome.message.charAt(0).toLowerCase() + outcome.message.slice(1));
-      tone = 'info';
-      this.queue.undecided(id, 'gone');
-    } else {
-      const doing = verdict === 'approve' ? vscode.l10n.t('Approving {0} failed', names) : vscode.l10n.t('Rejecting {0} failed', names);
-      message = outcome.status === 'cancelled' ? vscode.l10n.t('{0}: cancelled.', doing) : vscode.l10n.t('{0}: {1} It is pending again (← goes back to it).', doing, outcome.message);
-      tone = 'error';
-      this.queue.undecided(id, 'pending');
-    }
+    if (outcome.status === 'approved' || outcome.status === 'rejected') this.queue.decided(id, verdict, outcome.message);
+    else this.queue.undecided(id, outcome.status === 'gone' ? 'gone' : 'pending');
+    const { message, tone } = queueNotice(outcome, verdict, rec);
     if (this.recommendationId === id && this.queue.current()) this.showEntry(this.queue.current() as QueueEntry, message);
     else {
       this.postStatus();
@@ -425,11 +387,10 @@ export class QueuePanel extends ComparisonPanel {
   }
 
   /** The seconds left before the decision on `id` is sent, and U on (the latest waiting decision of this queue speaks). */
-  private tellWaiting(id: string, verdict: Verdict, names: string, seconds: number): void {
+  private tellWaiting(id: string, verdict: Verdict, rec: Recommendation, seconds: number): void {
     if (this.undo.latest([...this.sentFromHere]) !== id) return;
-    const text = verdict === 'approve' ? vscode.l10n.t('Approving {0} in {1} s: U undoes it.', names, seconds) : vscode.l10n.t('Rejecting {0} in {1} s: U undoes it.', names, seconds);
     this.post({ type: 'queueStatus', queue: this.statusNow() });
-    this.post({ type: 'notice', message: text, tone: 'info' });
+    this.post({ type: 'notice', message: waitingText(verdict, rec, seconds), tone: 'info' });
   }
 
   private act(action: QueueAction): Promise<void> {
@@ -468,15 +429,15 @@ export class QueuePanel extends ComparisonPanel {
     this.post({ type: 'notice', message: vscode.l10n.t('Still no answer: {0}', this.health.unreachable?.message ?? ''), tone: 'error' });
   }
 
-  protected override async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
-    this.queue.decided(rec['@id'], verdict, done);
-    await this.navigate(() => this.queue.forward(), done);
+  protected override async afterDecision(rec: Recommendation, verdict: Verdict, done: SingleDecision): Promise<void> {
+    this.queue.decided(rec['@id'], verdict, done.message);
+    await this.navigate(() => this.queue.forward(), done.message);
   }
 
   /** Left the list at the service: marked so (not counted as done) and the queue moves on, saying so once. */
-  protected override async afterGone(rec: Recommendation, message: string): Promise<void> {
+  protected override async afterGone(rec: Recommendation, gone: SingleDecision): Promise<void> {
     this.queue.gone(rec['@id']);
-    await this.navigate(() => this.queue.forward(), vscode.l10n.t('Moved on: the last one was {0}', message.charAt(0).toLowerCase() + message.slice(1)));
+    await this.navigate(() => this.queue.forward(), movedOnText(gone));
   }
 
   /** Decisions made in this queue still waiting out their undo period (U can take them back). */
