@@ -175,7 +175,8 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   }
 
   rekey(panel: ComparisonPanel, id: string): void {
-    if (panel.isQueue) return;
+    // The queue is kept apart (queue), not by the recommendation it shows.
+    if (panel === this.queuePanel) return;
     if (this.panels.get(panel.recommendationId) === panel) this.panels.delete(panel.recommendationId);
     this.panels.set(id, panel);
   }

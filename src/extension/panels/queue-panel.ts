@@ -5,34 +5,18 @@
 import * as vscode from 'vscode';
 import type { Recommendation, Verdict } from '../../api/model';
 import type { ComparisonPageMessage, QueueAction, ToWebview } from '../../webview/comparison/protocol';
-import { isFiltered } from '../views/recommendation-filter';
 import type { PendingChange } from '../../curation/pending-backlog';
-import type { RecommendationsList } from '../views/recommendations-list';
 import { decideRecommendation } from '../curation/decide-one';
-import { type SingleDecision, movedOnText, queueNotice, recommendationNames, sendingText, waitingText } from '../curation/decision-messages';
-import { ComparisonPanel, type PanelRegistry } from './comparison-panel';
-import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
+import { type SingleDecision, movedOnText, queueNotice, sendingText, waitingText } from '../curation/decision-messages';
+import { ComparisonPanel, type ComparisonScreen, type PanelRegistry, decidedElsewhereText } from './comparison-panel';
+import { type QueueEntry, ReviewQueue } from './queue-state';
+import { treeSource } from './queue-tree-source';
+import { type QueueHeader, backOnlineText, endHeading, endText, queueHeader, queueTitle, stoppedText } from './queue-header';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
 import { GroupSource, type ReviewGroup } from './queue-group';
 import { undoCountdown } from './undo-countdown';
 import { Commands } from '../ids';
-
-/** The failed decisions the queue's bar names one by one (the rest are counted). */
-const FAILED_SHOWN = 20;
-
-/** The Recommendations tree as the queue's source: its order, its filter, its paging. */
-export function treeSource(list: RecommendationsList): QueueSource {
-  return {
-    shown: () => list.shown(),
-    loadedCount: () => list.loaded().length,
-    get hasMore() {
-      return list.hasMore;
-    },
-    loadMore: () => list.loadMore(),
-    unfilteredTotal: () => (isFiltered(list.filter) ? undefined : list.knownTotal),
-  };
-}
 
 export class QueuePanel extends ComparisonPanel {
   /** Replaced when the queue starts over on a group or on the whole list (restart). */
@@ -103,10 +87,7 @@ export class QueuePanel extends ComparisonPanel {
       return;
     }
     this.goingOn = false;
-    const failed = this.failedHere().length;
-    const message = failed
-      ? vscode.l10n.t('The service answers again: the queue goes on. {0} decisions were not sent: Retry Failed Decisions sends them.', failed)
-      : vscode.l10n.t('The service answers again: the queue goes on.');
+    const message = backOnlineText(this.failedHere().length);
     if (this.navigating) return;
     this.postStatus();
     this.post({ type: 'notice', message, tone: 'ok' });
@@ -124,10 +105,8 @@ export class QueuePanel extends ComparisonPanel {
     this.post({ type: 'queueStatus', queue });
   }
 
-  private setTitle(s: ReturnType<QueuePanel['statusNow']>): void {
-    if (this.queue.atEnd) this.panel.title = this.lost ? vscode.l10n.t('Review Queue: group not restored') : vscode.l10n.t('Review Queue: finished');
-    else if (s.offline?.paused) this.panel.title = vscode.l10n.t('Review Queue: paused, service unreachable');
-    else this.panel.title = vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
+  private setTitle(s: QueueHeader): void {
+    this.panel.title = queueTitle(s, { atEnd: this.queue.atEnd, lost: this.lost !== undefined });
   }
 
   /** The scope the page's header shows (the last statusNow). */
@@ -205,12 +184,13 @@ export class QueuePanel extends ComparisonPanel {
   private showEntry(entry: QueueEntry, notice?: string): void {
     this.setRecommendation(entry.rec, notice);
     // Every item of the queue is from the service it was started on (Start Review Queue again after a switch).
-    this.shownFor = this.startedFor;
+    const screen = { ...(this.screen as Extract<ComparisonScreen, { kind: 'showing' }>), shownFor: this.startedFor };
     if ((entry.state === 'approved' || entry.state === 'rejected') && entry.outcome) {
-      this.status = { state: 'done', verdict: entry.state === 'approved' ? 'approve' : 'reject', message: entry.outcome };
+      screen.decision = { state: 'done', verdict: entry.state === 'approved' ? 'approve' : 'reject', message: entry.outcome };
     } else if (entry.state === 'gone') {
-      this.elsewhere = vscode.l10n.t('Decided elsewhere (in the tree, by a bulk decision or in another panel): this recommendation is no longer pending.');
+      screen.elsewhere = decidedElsewhereText();
     }
+    this.screen = screen;
     this.setTitle(this.statusNow());
     this.onReady();
   }
@@ -226,31 +206,16 @@ export class QueuePanel extends ComparisonPanel {
   /** That connection's name, for saying so. */
   private startedName: string | undefined;
 
-  private showEnd(notice?: string): void {
-    this.rec = undefined;
-    this.recommendationId = '';
-    this.status = undefined;
-    this.elsewhere = undefined;
-    this.notice = notice;
-    this.panel.title = this.lost ? vscode.l10n.t('Review Queue: group not restored') : vscode.l10n.t('Review Queue: finished');
-    this.onReady();
+  /** What the end of the queue says: why it ended, and what this queue did. */
+  private endMessage(): string {
+    return endText(this.queue.status(), { lost: this.lost, connected: this.registry.ctx.session.state.kind === 'ready', loadFailed: this.queue.loadFailed, inGroup: this.group !== undefined, notice: this.screen.notice });
   }
 
-  private endMessage(): string {
-    const s = this.queue.status();
-    if (this.lost) {
-      return vscode.l10n.t(
-        'Before the reload this queue reviewed the group "{0}", which could not be brought back: {1} Open Triage and press Review on a group to review one again, or "Full queue" for the whole list.',
-        this.lost.words,
-        this.lost.why,
-      );
-    }
-    if (this.registry.ctx.session.state.kind !== 'ready') return vscode.l10n.t('There is no active connection: connect to a service, then start the review queue again.');
-    if (this.queue.loadFailed) return vscode.l10n.t('Could not load more recommendations (the Recommendations view says why). Press S to try again.');
-    const summary = this.group
-      ? vscode.l10n.t('Nothing left to review in this group: {0} approved, {1} rejected, {2} skipped. "Full queue" goes on with the whole list.', s.approved, s.rejected, s.skipped)
-      : vscode.l10n.t('Nothing left to review: {0} approved, {1} rejected, {2} skipped in this queue.', s.approved, s.rejected, s.skipped);
-    return this.notice ? `${this.notice} ${summary}` : summary;
+  private showEnd(notice?: string): void {
+    this.recommendationId = '';
+    this.screen = { kind: 'empty', notice };
+    this.panel.title = queueTitle(this.statusNow(), { atEnd: true, lost: this.lost !== undefined });
+    this.onReady();
   }
 
   /**
@@ -297,13 +262,10 @@ export class QueuePanel extends ComparisonPanel {
     if (this.otherConnection) {
       this.stopped = true;
       this.panel.title = vscode.l10n.t('Review Queue: stopped');
-      const message = vscode.l10n.t(
-        'The active connection changed: this queue was started on "{0}", and nothing more is sent from it. Start Review Queue again to review the recommendations of the active connection.',
-        this.startedName ?? this.startedFor ?? '',
-      );
+      const message = stoppedText(this.startedName ?? this.startedFor ?? '');
       // The tree lists the other service now: its counts are not this queue's.
       const queue = { ...this.statusNow(), remaining: 0, more: false, position: 0, item: undefined, canBack: false, canUndo: false, scope: undefined };
-      this.post({ type: 'queueEnd', queue, message, heading: vscode.l10n.t('Review queue stopped') });
+      this.post({ type: 'queueEnd', queue, message, heading: endHeading('stopped') });
       return;
     }
     if (this.stopped) {
@@ -317,10 +279,10 @@ export class QueuePanel extends ComparisonPanel {
 
   /** A queue that had nothing to review at all is not "finished": it says the list is empty. */
   private emptyHeading(): { heading?: string } {
-    if (this.lost) return { heading: vscode.l10n.t('The group of this queue could not be brought back') };
+    if (this.lost) return { heading: endHeading('lost') };
     const s = this.queue.status();
     const nothing = s.done + s.skipped === 0 && !this.queue.loadFailed && this.registry.ctx.session.state.kind === 'ready';
-    return nothing ? { heading: vscode.l10n.t('No pending recommendations to review') } : {};
+    return nothing ? { heading: endHeading('empty') } : {};
   }
 
   protected override async onMessage(message: ComparisonPageMessage): Promise<void> {
@@ -350,7 +312,7 @@ export class QueuePanel extends ComparisonPanel {
     // A decided item shown again by ← is read-only; a skipped one can still be decided.
     if (this.navigating || (entry?.state !== 'pending' && entry?.state !== 'skipped')) return;
     // A reject to confirm, or a connection that changed, take the panel's own path (a dialog, a refusal).
-    if (message.type === 'decide' && this.rec && !this.busy && !this.elsewhere && this.sameConnection && !(message.verdict === 'reject' && Settings.confirmReject())) {
+    if (message.type === 'decide' && this.rec && !this.busy && !this.decidedElsewhere && this.sameConnection && !(message.verdict === 'reject' && Settings.confirmReject())) {
       return this.decideAhead(this.rec, message.verdict);
     }
     await super.onMessage(message);
@@ -448,28 +410,20 @@ export class QueuePanel extends ComparisonPanel {
   }
 
   /** The queue's counts, with U offered while one of its decisions can still be undone. */
-  private statusNow(): ReturnType<ReviewQueue['status']> {
-    const s = this.queue.status();
-    // The queue walks the tree's order and filter: its header says which (issue 13, point 2).
-    // A group's queue says which group instead (the tree's order and filter do not apply to it).
+  private statusNow(): QueueHeader {
+    // The queue walks the tree's order and filter: its header says which; a group's queue says
+    // which group instead (the tree's order and filter do not apply to it).
     const group = this.group;
     const scope = group ? undefined : this.registry.ctx.list.describeScope();
     this.scopeSent = scope;
-    const down = this.otherConnection ? undefined : this.health.unreachable;
-    const failed = this.failedHere();
-    return {
-      ...s,
-      canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined,
-      ...(scope ? { scope } : {}),
-      ...(group ? { group: { words: group.words, key: group.key } } : {}),
-      ...(down ? { offline: { message: down.message, paused: !this.goingOn } } : {}),
-      ...(failed.length
-        ? {
-            failed: failed.slice(0, FAILED_SHOWN).map((f) => ({ verdict: f.verdict, names: recommendationNames(f.rec), reason: f.reason })),
-            ...(failed.length > FAILED_SHOWN ? { failedMore: failed.length - FAILED_SHOWN } : {}),
-          }
-        : {}),
-    };
+    return queueHeader(this.queue.status(), {
+      undoWaiting: this.undo.latest([...this.sentFromHere]) !== undefined,
+      scope,
+      group,
+      down: this.otherConnection ? undefined : this.health.unreachable,
+      goingOn: this.goingOn,
+      failed: this.failedHere(),
+    });
   }
 
   override pendingChanged(change: PendingChange): void {
