@@ -20,9 +20,8 @@ import { registerGroupCommand } from './curation/group-command';
 import { registerProductionCommand } from './commands/production-command';
 import { type TriagePanels, registerTriagePanel } from './panels/triage-panel';
 import { Session } from './connection/session';
-import { sessionPages } from './connection/session-pages';
-import { PendingBacklog } from '../curation/pending-backlog';
-import { Settings } from './settings';
+import { sessionBacklog } from './connection/session-pages';
+import type { PendingBacklog } from '../curation/pending-backlog';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
 import type { TriageState } from './triage/triage-state';
@@ -83,10 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const session = new Session(tokens, log, context.globalState, context.workspaceState);
   const errors = new ErrorReporter(log, () => session.baseUrl);
   const lastLook = new LastLook(context.globalState);
-  const backlog = new PendingBacklog(
-    sessionPages(session, (client, r) => client.listRecommendations({ page: r.page, pageSize: r.pageSize }, { signal: r.signal })),
-    { pageSize: Settings.pageSize('recommendations') },
-  );
+  const backlog = sessionBacklog(session);
   const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook, backlog);
   const locations = new LocationsList(Views.locations, session, errors, lastLook);
   const events = new EventsList(Views.events, session, errors, lastLook);

@@ -125,7 +125,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return this.pager.records;
   }
 
-  /** Changes whenever the loaded records change (Pager.revision): what is derived from them can be kept per revision. */
+  /** Changes whenever the loaded records change (PagedSource.revision): what is derived from them can be kept per revision. */
   get revision(): number {
     return this.pager.revision;
   }
