@@ -43,6 +43,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLI] }] },
   },
   {
+    // Panels and commands are both thin adapters over the same services (src/extension/curation,
+    // the core): neither takes logic from the other, so a decision has one path, not two.
+    files: ['src/extension/panels/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLI, { group: ['**/commands', '**/commands/**'], message: 'A panel does not import a command: move what both need into src/extension/curation (or the core).' }] }] },
+  },
+  {
+    files: ['src/extension/commands/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLI, { group: ['**/panels', '**/panels/**'], message: 'A command does not import a panel: move what both need into src/extension/curation (or the core).' }] }] },
+  },
+  {
     // Record data reaches notifications: they render `[x](command:…)` as a live link. Every
     // notification goes through src/extension/ui/notify.ts, which makes such text inert (issue 12),
     // and no MarkdownString is trusted at all (not even for listed enabledCommands: the status bar's

@@ -5,7 +5,7 @@
 // next page without bringing a single record not listed before.
 //
 // Shared by the client's page iterators (paging.ts: the CLI's --all, exports, triage) and the
-// extension's Load all (load-all.ts over a Pager): one rule for both.
+// extension's PagedSource (its Load more and Load all): one rule for both.
 import { answerError } from './error-text';
 
 /** Pages in a row that may bring nothing new before the listing is called endless. */

@@ -10,6 +10,7 @@
 // the failure may pass (isRetryable: 5xx, 429, network): the listing pauses and resumes from that
 // page, keeping every page it already has, up to `resumes` times per page (resumingFetcher).
 import { CancelledError, type DedupError, InvalidResponseError, isDedupError, isRetryable } from './errors';
+import { abortableDelay } from './abortable-delay';
 import type { ListingGuard } from './listing-guard';
 import type { Page } from './model';
 
@@ -70,25 +71,10 @@ export function resumingFetcher<T>(fetchPage: PageFetcher<T>, opts: ResumeOption
         } catch {
           // A progress hook must not end the listing.
         }
-        await pause(delayMs, signal);
+        await abortableDelay(delayMs, signal, 'listing');
       }
     }
   };
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new CancelledError('listing was cancelled'));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelledError('listing was cancelled'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: GuardedPagingOptions<T>): AsyncGenerator<Page<T>> {

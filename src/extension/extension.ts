@@ -22,6 +22,8 @@ import { registerGroupCommand } from './curation/group-command';
 import { registerProductionCommand } from './commands/production-command';
 import { type TriagePanels, registerTriagePanel } from './panels/triage-panel';
 import { Session } from './connection/session';
+import { sessionBacklog } from './connection/session-pages';
+import type { PendingBacklog } from '../curation/pending-backlog';
 import { TokenStore } from './connection/token-store';
 import { ErrorReporter } from './error-reporter';
 import type { TriageState } from './triage/triage-state';
@@ -45,6 +47,8 @@ import { Commands, Views } from './ids';
 export interface DedupCuratorApi {
   session: Session;
   recommendations: RecommendationsList;
+  /** The pending recommendations every view, panel and decision shares. */
+  backlog: PendingBacklog;
   locations: LocationsList;
   events: EventsList;
   errors: ErrorReporter;
@@ -84,8 +88,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   const session = new Session(tokens, log, context.globalState, context.workspaceState);
   const clock = new AdvancingClock();
   const errors = new ErrorReporter(log, () => session.baseUrl, clock);
-  context.subscriptions.push(log, tokens, session);
-  const { recommendations, locations, events, lists, choices } = createTrees(context, session, errors);
+  const backlog = sessionBacklog(session);
+  context.subscriptions.push(log, tokens, session, backlog);
+  const { recommendations, locations, events, lists, choices } = createTrees(context, session, errors, backlog);
   const curation = createCuration(context, session, recommendations, errors, log);
   // The window's sandbox keeps its data in the workspace's storage so a reload finds it as it was.
   const sandboxData = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'local-sandbox').fsPath;
@@ -128,7 +133,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
     // After the commands and panels above: their listeners hear of a new session state first.
     ...registerListCommands(session, lists),
   );
-  const statusBar = new ConnectionStatusBar(session, recommendations, curation.health);
+  const statusBar = new ConnectionStatusBar(session, backlog, curation.health);
   context.subscriptions.push(statusBar);
   void ready.then(() => statusBar.show());
   const [finder, findCommands] = registerFindCommands(mirrors);
@@ -140,13 +145,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, locations, events, errors, clock, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
+  return { session, recommendations, backlog, locations, events, errors, clock, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
 }
 
 /** The three lists and their tree views, with the views' kept choices. */
-function createTrees(context: vscode.ExtensionContext, session: Session, errors: ErrorReporter) {
+function createTrees(context: vscode.ExtensionContext, session: Session, errors: ErrorReporter, backlog: PendingBacklog) {
   const lastLook = new LastLook(context.globalState);
-  const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook);
+  const recommendations = new RecommendationsList(Views.recommendations, session, errors, lastLook, backlog);
   const locations = new LocationsList(Views.locations, session, errors, lastLook);
   const events = new EventsList(Views.events, session, errors, lastLook);
   const lists = [recommendations, locations, events] as PagedList<unknown>[];

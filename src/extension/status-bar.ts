@@ -1,8 +1,8 @@
-// The status bar item: the active connection and the pending count (the recommendation list's
-// total as last loaded); a click opens the Recommendations view.
+// The status bar item: the active connection and the pending count (the pending backlog's total);
+// a click opens the Recommendations view.
 import * as vscode from 'vscode';
 import type { Session } from './connection/session';
-import type { RecommendationsList } from './views/recommendations-list';
+import type { PendingBacklog } from '../curation/pending-backlog';
 import type { ServiceHealth } from './connection/service-health';
 import { inertText } from './ui/inert-text';
 import { STATUS_BAR_ID, Views, focusCommand } from './ids';
@@ -14,14 +14,15 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   constructor(
     private readonly session: Session,
-    private readonly recommendations: RecommendationsList,
+    /** The pending recommendations, counted as the service last said and decisions since changed. */
+    private readonly backlog: PendingBacklog,
     /** Says when the service could not be reached (the review queue is then paused). */
     private readonly health?: ServiceHealth,
   ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Dedup Curator Connection');
     this.item.command = { command: focusCommand(Views.recommendations), title: vscode.l10n.t('Show Recommendations') };
-    this.disposables = [this.item, session.onDidChange(() => this.update()), recommendations.onDidChangeTreeData(() => this.update())];
+    this.disposables = [this.item, session.onDidChange(() => this.update()), backlog.onDidChange(() => this.update())];
     if (health) this.disposables.push(health.onDidChange(() => this.update()));
   }
 
@@ -33,7 +34,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   update(): void {
     const s = this.session.state;
-    const total = this.recommendations.knownTotal;
+    const total = this.backlog.total;
     this.item.backgroundColor = undefined;
     if (s.kind === 'no-connection') {
       this.item.text = `$(debug-disconnect) ${vscode.l10n.t('Dedup: not connected')}`;

@@ -81,8 +81,8 @@ describe('Decisions in the real VS Code', function () {
     const controller = new AbortController();
     // Items leave the tree as they are decided: cancel once three have.
     let decided = 0;
-    const sub = api.recommendations.onDidChangeTreeData(() => {
-      if (++decided === 3) controller.abort();
+    const sub = api.backlog.onDidChangePending((change) => {
+      if (!change.pending && ++decided === 3) controller.abort();
     });
     let summary: BulkSummary | undefined;
     try {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DedupCuratorApi } from '../../src/extension/extension';
-import type { LoadAllResult } from '../../src/api/load-all';
+import type { LoadAllResult } from '../../src/api/paged-source';
 import { curatorApi, settled, waitFor } from './helpers';
 import { capturingNotifications } from './messages';
 

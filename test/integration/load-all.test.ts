@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
-import type { LoadAllResult } from '../../src/api/load-all';
+import type { LoadAllResult } from '../../src/api/paged-source';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { type PageFailingProxy, startPageFailingProxy } from '../support/page-failing-proxy';
 import { activeClient, curatorApi, settled, waitFor } from './helpers';

@@ -93,6 +93,8 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark (issue
   it('an answer in a flagged group’s queue journals that group, also for a member the tree has not loaded', async () => {
     const panel = (await vscode.commands.executeCommand('dedupCurator.openTriage')) as TriagePanel;
     await waitFor('the triage page to say ready', () => panel.isReady, 30000);
+    // Triage read the whole backlog into the tree; a refresh of the tree leaves it its first page.
+    await api.recommendations.refresh();
     const loadedIds = new Set(api.recommendations.loaded().map((r) => r['@id']));
     const g = panel.groups.find((x) => x.flags.includes('chain') && x.decidable.some((id) => !loadedIds.has(id)));
     assert.ok(g, 'the backlog needs a chain group with a member the tree has not loaded');

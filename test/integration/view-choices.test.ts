@@ -39,11 +39,11 @@ describe('View choices kept across restarts', function () {
   it('keeps the recommendations sort order and filter', async () => {
     await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'score-asc');
     await vscode.commands.executeCommand('dedupCurator.recommendations.filterScore', { minScore: 0.6, maxScore: 0.9 });
-    const restarted = afterRestart(new RecommendationsList(api.recommendations.viewId, api.session, api.errors));
+    const restarted = afterRestart(new RecommendationsList(api.recommendations.viewId, api.session, api.errors, undefined, api.backlog));
     assert.equal(restarted.sort, 'score-asc');
     assert.deepEqual({ ...restarted.filter }, { minScore: 0.6, maxScore: 0.9, integrations: undefined });
     await vscode.commands.executeCommand('dedupCurator.recommendations.clearFilter');
-    const cleared = afterRestart(new RecommendationsList(api.recommendations.viewId, api.session, api.errors));
+    const cleared = afterRestart(new RecommendationsList(api.recommendations.viewId, api.session, api.errors, undefined, api.backlog));
     assert.equal(cleared.filter.minScore, undefined, 'a cleared filter comes back after a restart');
   });
 
@@ -65,7 +65,7 @@ describe('View choices kept across restarts', function () {
     const id = api.recommendations.viewId;
     await api.choices.write(id, 'sort', 'by-colour');
     await api.choices.write(id, 'filter', { minScore: 'high', maxScore: 7, integrations: [42, ''] });
-    const restarted = afterRestart(new RecommendationsList(id, api.session, api.errors));
+    const restarted = afterRestart(new RecommendationsList(id, api.session, api.errors, undefined, api.backlog));
     assert.equal(restarted.sort, 'server');
     assert.deepEqual({ ...restarted.filter }, { minScore: undefined, maxScore: undefined, integrations: undefined });
     await api.choices.write(api.locations.viewId, 'window', { since: 'yesterday-ish' });

@@ -1,16 +1,16 @@
 // What the extension keeps per list of loaded recommendations (triage's flags and ranks, ListMemo),
-// keyed on the list's revision (Pager.revision) and the answers' version — not on the list's length
+// keyed on the list's revision (PagedSource.revision) and the answers' version — not on the list's length
 // and first record, which a decided record leaving and a page arriving can both keep while the
 // records differ. Against the sandbox over real HTTP on 127.0.0.1, with the pager the trees use.
 import assert from 'node:assert/strict';
 import { DedupClient } from '../../src/api';
 import type { Recommendation } from '../../src/api/model';
-import { Pager } from '../../src/api/pager';
+import { PagedSource } from '../../src/api/paged-source';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { ListMemo } from '../../src/triage/list-memo';
 import { recordFlags } from '../../src/triage/record-flags';
 
-describe('triage: memos per list revision (ListMemo, Pager.revision)', function () {
+describe('triage: memos per list revision (ListMemo, PagedSource.revision)', function () {
   this.timeout(60_000);
   let sandbox: RunningSandbox;
   let client: DedupClient;
@@ -21,7 +21,7 @@ describe('triage: memos per list revision (ListMemo, Pager.revision)', function 
   after(() => sandbox.close());
 
   it('a record out and a page in (same length, same first record) gives new flags, not the kept ones', async () => {
-    const pager = new Pager<Recommendation>((page, signal) => client.listRecommendations({ page, pageSize: 1 }, { signal }));
+    const pager = new PagedSource<Recommendation>(({ page, signal }) => client.listRecommendations({ page, pageSize: 1 }, { signal }));
     for (let i = 0; i < 3; i++) await pager.loadMore();
     const [a, b] = pager.records;
     assert.equal(pager.records.length, 3, 'the backlog has at least four recommendations');
@@ -48,7 +48,7 @@ describe('triage: memos per list revision (ListMemo, Pager.revision)', function 
   });
 
   it('a change of answers or of the setting it reads is a new value; a reset is a new revision', async () => {
-    const pager = new Pager<Recommendation>((page, signal) => client.listRecommendations({ page, pageSize: 2 }, { signal }));
+    const pager = new PagedSource<Recommendation>(({ page, signal }) => client.listRecommendations({ page, pageSize: 2 }, { signal }));
     await pager.loadMore();
     const memo = new ListMemo<number>();
     let computed = 0;

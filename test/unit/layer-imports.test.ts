@@ -32,4 +32,12 @@ describe('lint: the layers of src/', () => {
     assert.deepEqual(await restrictedImports('src/extension/curation/layer-probe.ts', "import { exportRecords } from '../../curation/export';\nexport const x = exportRecords;\n"), []);
     assert.deepEqual(await restrictedImports('src/curation/layer-probe.ts', "import { listPages } from '../records/list-pages';\nexport const x = listPages;\n"), []);
   });
+
+  it('refuses panels importing commands and commands importing panels; both may use the curation adapters', async () => {
+    assert.match((await restrictedImports('src/extension/panels/layer-probe.ts', "import { registerDecisionCommands } from '../commands/decision-commands';\nexport const x = registerDecisionCommands;\n")).join(), /A panel does not import a command/);
+    assert.match((await restrictedImports('src/extension/commands/layer-probe.ts', "import { QueuePanel } from '../panels/queue-panel';\nexport const x = QueuePanel;\n")).join(), /A command does not import a panel/);
+    assert.match((await restrictedImports('src/extension/panels/layer-probe.ts', "import type { ListKind } from '../../cli/list-command';\nexport type X = ListKind;\n")).join(), /Only src\/cli/);
+    assert.deepEqual(await restrictedImports('src/extension/panels/layer-probe.ts', "import { decideRecommendation } from '../curation/decide-one';\nexport const x = decideRecommendation;\n"), []);
+    assert.deepEqual(await restrictedImports('src/extension/commands/layer-probe.ts', "import { decideRecommendation } from '../curation/decide-one';\nexport const x = decideRecommendation;\n"), []);
+  });
 });

@@ -6,40 +6,15 @@
 // palette with a pick of the marks standing on the active connection.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import type { UnsureMark } from '../../curation/unsure';
-import { type Curation, currentConnection } from '../curation/context';
+import type { Curation } from '../curation/context';
+import { clearUnsure, markNames } from '../curation/unsure-marks';
 import { Commands } from '../ids';
 import type { ListNode } from '../views/paged-list';
-import { namesLabel, percent } from '../views/labels';
+import { percent } from '../views/labels';
 import { inertText } from '../ui/inert-text';
-import { showInfo, showWarning } from '../ui/notify';
+import { showInfo } from '../ui/notify';
 
 const t = vscode.l10n.t;
-
-const markNames = (m: UnsureMark) => namesLabel(m.entities ?? []) || m.id;
-
-/** Clears the mark on `id`; false when there was none, no connection, or the journal could not be written. */
-export async function clearUnsure(c: Curation, id: string): Promise<boolean> {
-  const connection = currentConnection(c.session);
-  if (!connection) {
-    void showWarning(t('Dedup Curator: no active connection with a token.'));
-    return false;
-  }
-  const mark = c.triage.unsure(id);
-  if (!mark) {
-    void showInfo(t('This recommendation is not marked unsure.'));
-    return false;
-  }
-  try {
-    await c.triage.clearUnsure(connection, mark);
-  } catch (e) {
-    // Nothing was journalled: the mark stands, and the curator is told why.
-    c.errors.report(e, t('Clearing the unsure mark of "{0}"', markNames(mark)));
-    return false;
-  }
-  c.log.info(`unsure cleared ${id}`);
-  return true;
-}
 
 /** The id the command was called with: a tree node, a recommendation, or an id. */
 function idOf(arg: unknown): string | undefined {

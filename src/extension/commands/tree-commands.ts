@@ -12,7 +12,7 @@ import { integrationName } from '../views/labels';
 import { PRESETS, parseTypedSince, presetLabel, windowFromArg } from '../views/time-window';
 import type { WindowedList } from '../views/windowed-list';
 import { showError, showInfo, showWarning } from '../ui/notify';
-import type { LoadAllResult } from '../../api/load-all';
+import type { LoadAllResult } from '../../api/paged-source';
 import { inertText } from '../ui/inert-text';
 import { Commands, ContextKeys, Views } from '../ids';
 import { focusView, setContext } from '../context-keys';
@@ -139,7 +139,7 @@ async function eventsAtLocation(events: EventsList, node?: ListNode<Location> | 
   await events.setFilter({ ...events.filter, location: { id: loc.id, name: loc.name ?? undefined } });
 }
 
-async function chooseWindow(list: WindowedList<unknown>, arg: unknown): Promise<void> {
+async function chooseWindow<T>(list: WindowedList<T>, arg: unknown): Promise<void> {
   const lastLook = list.lastLookTime();
   if (arg === undefined) arg = await pickWindow(lastLook);
   if (arg === undefined) return;

@@ -3,7 +3,9 @@
 // the extension's global storage so that every window and workspace appends to the same history.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import { UndoWindow } from '../../curation/grace';
+import type { UndoWindow } from '../../curation/grace';
+import type { PendingBacklog } from '../../curation/pending-backlog';
+import { DecisionService } from '../../curation/decision-service';
 import { type BulkShare, DecisionJournal, type JournalConnection, journalConnection } from '../../curation/journal';
 import type { Session } from '../connection/session';
 import type { ErrorReporter } from '../error-reporter';
@@ -16,6 +18,8 @@ import { FailedDecisions } from './failed-decisions';
 export interface Curation {
   session: Session;
   recommendations: RecommendationsList;
+  /** The pending recommendations, held once: the tree draws them, decisions take them out and put them back. */
+  backlog: PendingBacklog;
   journal: DecisionJournal;
   errors: ErrorReporter;
   log: vscode.LogOutputChannel;
@@ -29,6 +33,8 @@ export interface Curation {
   failed: FailedDecisions;
   /** Whether the active service answers (a decision that could not reach it says it does not). */
   health: ServiceHealth;
+  /** Approve and reject, with typed outcomes (the commands and panels word them). */
+  decisions: DecisionService;
 }
 
 /** The recommendations of the last bulk run worth sending again, with that run's verdict. */
@@ -58,7 +64,9 @@ export function createCuration(
   const failed = new FailedDecisions();
   const health = new ServiceHealth(session, log);
   context.subscriptions.push({ dispose: () => void journal.close() }, triage, recommendations.useTriage(triage), failed, health);
-  return { session, recommendations, journal, errors, log, undo: new UndoWindow(), triage, failed, health };
+  const backlog = recommendations.backlog;
+  const decisions = new DecisionService({ client: () => session.client(), connection: () => currentConnection(session), journal, backlog });
+  return { session, recommendations, backlog, journal, errors, log, undo: backlog.undo, triage, failed, health, decisions };
 }
 
 /** The active connection as the journal records it (base URL and label, never the token). */

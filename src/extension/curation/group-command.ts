@@ -174,11 +174,10 @@ export async function readTriage(c: Curation, signal: AbortSignal | undefined): 
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Triage: reading every pending recommendation…'), cancellable: true }, async (progress, token) => {
     const cancel = cancellationSignal(token, signal);
     try {
-      const pending: Recommendation[] = [];
-      for await (const page of client.recommendationPages({ pageSize: 200 }, { signal: cancel.signal })) {
-        pending.push(...page.data);
-        progress.report({ message: t('{0} of {1} read', pending.length, page.total ?? '?') });
-      }
+      // The backlog the tree shows, read again to its end and shared: one copy, as the service has it now.
+      const readsFrom = c.session.baseUrl;
+      const whole = await c.backlog.loadWhole({ fresh: true, signal: cancel.signal, sameSource: () => c.session.baseUrl === readsFrom, onProgress: (n, total) => progress.report({ message: t('{0} of {1} read', n, total ?? '?') }) });
+      const pending = [...whole.pending];
       await c.triage.loaded;
       const started = performance.now();
       // The run and the labels beside it in one synchronous step: no answer lands in between.

@@ -2,7 +2,7 @@
 // bar): the single decisions that did not reach the service, then the last bulk run's retryable ones.
 import * as vscode from 'vscode';
 import type { BulkSummary } from '../../curation/bulk-decisions';
-import { decideRecommendation } from '../commands/decision-commands';
+import { decideRecommendation } from './decide-one';
 import { showInfo, showWarning } from '../ui/notify';
 import { runBulkWithUi, setRetry } from './bulk-run';
 import type { Curation } from './context';
@@ -38,7 +38,7 @@ export async function retrySingles(c: Curation): Promise<{ sent: number; failed:
     for (const f of all) {
       const outcome = await decideRecommendation({ session: c.session, list: c.recommendations, errors: c.errors, log: c.log, curation: c }, f.verdict, f.rec, { notifyUndo: false, quietOffline: true, undo: false });
       progress.report({ increment: 100 / all.length });
-      if (outcome.status === 'ok' || outcome.status === 'gone') sent++;
+      if (outcome.status === 'approved' || outcome.status === 'rejected' || outcome.status === 'gone') sent++;
       if (c.health.unreachable) break;
     }
   });

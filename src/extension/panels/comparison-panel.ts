@@ -6,24 +6,20 @@ import * as vscode from 'vscode';
 import type { Recommendation, Verdict } from '../../api/model';
 import { ComparisonPageMessage } from '../../webview/comparison/from-page';
 import type { ComparisonView, DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
-import { type DecisionContext, decideRecommendation } from '../commands/decision-commands';
-import { integrationName, percent, recommendationLabel } from '../views/labels';
-import type { PendingChange } from '../views/recommendations-list';
+import { type DecisionContext, decideRecommendation } from '../curation/decide-one';
+import { type SingleDecision, advancedText, recommendationNames } from '../curation/decision-messages';
+import { integrationName } from '../views/labels';
+import type { PendingChange } from '../../curation/pending-backlog';
 import { BasePanel, type PanelPage } from './base-panel';
 import { comparisonView } from './comparison-view';
-import { markUnsure } from '../commands/unsure-command';
-import { clearUnsure } from '../commands/clear-unsure-command';
+import { clearUnsure, markUnsure } from '../curation/unsure-marks';
 import { flagSentence } from '../triage/flag-labels';
 import { Settings } from '../settings';
 import { shortName } from './panel-title';
-import { showBidiControls } from '../../records/bidi-text';
 import type { ServiceExplanations } from './service-explanations';
 
-const MAX_TITLE_NAME = 40;
-
 const entityLabel = (e: Recommendation['entities'][number]) => `${shortName(e.name || e['@id'])} · ${integrationName(e.integration)}`;
-/** "Café Central ⇄ Cafe Central Wien": a recommendation in a title or a message (bidi controls shown). */
-export const recommendationNames = (r: Recommendation) => showBidiControls(recommendationLabel(r, { maxName: MAX_TITLE_NAME }));
+export { recommendationNames };
 
 /** What a panel needs of the registry that keeps it (comparison-panels.ts). */
 export interface PanelRegistry {
@@ -37,24 +33,14 @@ export interface PanelRegistry {
   readonly explanations: ServiceExplanations;
 }
 
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
 /** The page of the comparison panel and the review queue (src/webview/comparison/). */
 const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage };
 
 export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage> {
-  protected rec: Recommendation | undefined;
-  /** The last decision's status, sent again if the page reloads. */
-  protected status: DecisionStatus | undefined;
-  protected notice: string | undefined;
+  /** What the page shows, sent again whole if the page reloads. */
+  protected screen: ComparisonScreen = { kind: 'empty' };
   /** A decision of this panel is in flight. */
   protected busy = false;
-  /** Set while the recommendation on screen is out of the tree by a decision made elsewhere. */
-  protected elsewhere: string | undefined;
-  /** The service the recommendation on screen came from: a decision must not go to another one. */
-  protected shownFor: string | undefined;
-  /** Why Approve and Reject are off while no recommendation is on screen (restoring, gone, other connection). */
-  protected held: string | undefined;
   private lastView: ComparisonView | undefined;
 
   constructor(
@@ -80,18 +66,28 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
     return false;
   }
 
+  /** The recommendation on screen that this panel can decide, if any. */
+  protected get rec(): Recommendation | undefined {
+    return this.screen.kind === 'showing' ? this.screen.rec : undefined;
+  }
+
+  /** The screen while it shows a recommendation. */
+  private get showing(): Extract<ComparisonScreen, { kind: 'showing' }> | undefined {
+    return this.screen.kind === 'showing' ? this.screen : undefined;
+  }
+
   get recommendation(): Recommendation | undefined {
     return this.rec;
   }
 
   /** Whether the page says the recommendation on screen was decided elsewhere (buttons off). */
   get decidedElsewhere(): boolean {
-    return this.elsewhere !== undefined;
+    return this.showing?.elsewhere !== undefined;
   }
 
   /** The last decision's status on screen (working, done, failed, cancelled), if any. */
   get decisionStatus(): DecisionStatus | undefined {
-    return this.status;
+    return this.showing?.decision;
   }
 
   /** Shows a recommendation in this panel (the first, or the next after a decision). */
@@ -101,14 +97,9 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   }
 
   protected setRecommendation(rec: Recommendation, notice?: string): void {
-    if (!this.isQueue) this.registry.rekey(this, rec['@id']);
+    this.registry.rekey(this, rec['@id']);
     this.recommendationId = rec['@id'];
-    this.rec = rec;
-    this.shownFor = this.registry.ctx.session.baseUrl;
-    this.status = undefined;
-    this.elsewhere = undefined;
-    this.held = undefined;
-    this.notice = notice;
+    this.screen = { kind: 'showing', rec, shownFor: this.registry.ctx.session.baseUrl, notice };
     this.panel.title = vscode.l10n.t('Compare: {0}', recommendationNames(rec));
   }
 
@@ -118,8 +109,7 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
    * also when it says ready only later.
    */
   hold(message: string): void {
-    this.rec = undefined;
-    this.held = message;
+    this.screen = { kind: 'held', reason: message, notice: this.screen.notice };
     this.post({ type: 'hold', recommendationId: this.recommendationId, message });
   }
 
@@ -131,11 +121,11 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   /** Why the buttons are off while nothing decidable is on screen, if so (tests read it). */
   /** The line the page shows with the item (the outcome that led here, where a restored queue started). */
   get noticeShown(): string | undefined {
-    return this.notice;
+    return this.screen.notice;
   }
 
   get heldReason(): string | undefined {
-    return this.rec ? undefined : this.held;
+    return this.screen.kind === 'held' ? this.screen.reason : undefined;
   }
 
   /** What the page draws for a recommendation. */
@@ -170,15 +160,16 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   protected showMessage(rec: Recommendation): Extract<ToWebview, { type: 'show' }> {
     const view = this.viewOf(rec);
     const show: Extract<ToWebview, { type: 'show' }> = { type: 'show', view };
-    if (this.notice) show.notice = this.notice;
+    if (this.screen.notice) show.notice = this.screen.notice;
     const connection = this.registry.ctx.session.active?.name;
     if (connection) show.connection = connection;
     return show;
   }
 
   protected onReady(): void {
-    if (!this.rec) {
-      if (this.held) this.post({ type: 'hold', recommendationId: this.recommendationId, message: this.held });
+    const screen = this.screen;
+    if (screen.kind !== 'showing') {
+      if (screen.kind === 'held') this.post({ type: 'hold', recommendationId: this.recommendationId, message: screen.reason });
       return;
     }
     // The pair scores come from the triage core, loaded with the journal just after activation: a
@@ -190,12 +181,12 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
       else void triage.loaded.then(() => this.onReady());
       return;
     }
-    const show = this.showMessage(this.rec);
+    const show = this.showMessage(screen.rec);
     this.lastView = show.view;
     this.post(show);
-    if (this.status) this.post({ type: 'decision', recommendationId: this.recommendationId, status: this.status });
-    if (this.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
-    if (show.view.explanations.length) this.explainByService(this.rec);
+    if (screen.decision) this.post({ type: 'decision', recommendationId: this.recommendationId, status: screen.decision });
+    if (screen.elsewhere) this.post({ type: 'gone', recommendationId: this.recommendationId, message: screen.elsewhere });
+    if (show.view.explanations.length) this.explainByService(screen.rec);
   }
 
   /**
@@ -227,16 +218,16 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
       return;
     }
     if (message.type === 'unsure') {
-      if (!this.rec || message.recommendationId !== this.recommendationId || this.busy || this.elsewhere) return;
+      if (!this.rec || message.recommendationId !== this.recommendationId || this.busy || this.decidedElsewhere) return;
       const rec = this.rec;
       if (await this.onUnsure(rec)) this.show(rec, vscode.l10n.t('Marked unsure: kept pending, nothing was sent; left out of bulk decisions.'));
       return;
     }
-    if (message.type !== 'decide' || this.busy || this.elsewhere) return;
+    if (message.type !== 'decide' || this.busy || this.decidedElsewhere) return;
     // The id must be the one on screen: a click on a page showing an older recommendation is not
     // acted on, and the page is told why, so it never waits on "Approving…" for an answer.
     if (!this.rec || message.recommendationId !== this.recommendationId) {
-      const why = this.held ?? vscode.l10n.t('This page showed another recommendation than the panel holds: nothing was sent.');
+      const why = this.heldReason ?? vscode.l10n.t('This page showed another recommendation than the panel holds: nothing was sent.');
       this.post({ type: 'hold', recommendationId: message.recommendationId, message: why });
       return;
     }
@@ -244,13 +235,13 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   }
 
   protected setStatus(status: DecisionStatus): void {
-    this.status = status;
+    if (this.screen.kind === 'showing') this.screen.decision = status;
     this.post({ type: 'decision', recommendationId: this.recommendationId, status });
   }
 
   /** Whether the active connection is still the one the recommendation on screen came from. */
   protected get sameConnection(): boolean {
-    return this.registry.ctx.session.baseUrl === this.shownFor;
+    return this.showing !== undefined && this.registry.ctx.session.baseUrl === this.showing.shownFor;
   }
 
   private async decide(rec: Recommendation, verdict: Verdict): Promise<void> {
@@ -259,53 +250,81 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
       return this.setStatus({ state: 'failed', verdict, message });
     }
     this.busy = true;
-    let outcome: Awaited<ReturnType<typeof decideRecommendation>>;
+    let outcome: SingleDecision;
     try {
       this.setStatus({ state: 'working', verdict });
       outcome = await decideRecommendation(this.registry.ctx, verdict, rec);
     } finally {
       this.busy = false;
     }
-    if (outcome.status === 'cancelled') return this.setStatus({ state: 'cancelled', verdict });
-    if (outcome.status === 'undone') {
-      this.setStatus({ state: 'cancelled', verdict });
-      return this.post({ type: 'notice', message: outcome.message, tone: 'info' });
+    switch (outcome.status) {
+      case 'cancelled':
+        return this.setStatus({ state: 'cancelled', verdict });
+      case 'undone':
+        this.setStatus({ state: 'cancelled', verdict });
+        return this.post({ type: 'notice', message: outcome.message, tone: 'info' });
+      case 'gone':
+        return this.afterGone(rec, outcome);
+      case 'approved':
+      case 'rejected':
+        return this.afterDecision(rec, verdict, outcome);
+      default:
+        return this.setStatus({ state: 'failed', verdict, message: outcome.message });
     }
-    if (outcome.status === 'gone') return this.afterGone(rec, outcome.message);
-    if (outcome.status !== 'ok') return this.setStatus({ state: 'failed', verdict, message: outcome.message });
-    const names = recommendationNames(rec);
-    const done = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
-    await this.afterDecision(rec, verdict, done);
   }
 
   /** Setting panels.advanceAfterDecision: the next pending recommendation, or the outcome. */
-  protected async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
+  protected async afterDecision(rec: Recommendation, verdict: Verdict, done: SingleDecision): Promise<void> {
     const next = Settings.advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
-    if (next) this.show(next, vscode.l10n.t('{0} Showing the next pending recommendation.', done));
-    else this.setStatus({ state: 'done', verdict, message: done });
+    if (next) this.show(next, advancedText(done));
+    else this.setStatus({ state: 'done', verdict, message: done.message });
   }
 
   /**
    * The service no longer had it pending (decided elsewhere, made moot by a merge): said on the
    * page, not in a notification; with advanceAfterDecision, the next pending one is shown.
    */
-  protected async afterGone(rec: Recommendation, message: string): Promise<void> {
+  protected async afterGone(rec: Recommendation, gone: SingleDecision): Promise<void> {
     const next = Settings.advanceAfterDecision() ? this.registry.nextPending(rec['@id']) : undefined;
-    if (next) return this.show(next, vscode.l10n.t('The last one was {0} Showing the next pending recommendation.', lowerFirst(message)));
-    this.elsewhere = message;
-    this.post({ type: 'gone', recommendationId: this.recommendationId, message });
+    if (next) return this.show(next, advancedText(gone));
+    if (this.screen.kind === 'showing') this.screen.elsewhere = gone.message;
+    this.post({ type: 'gone', recommendationId: this.recommendationId, message: gone.message });
   }
 
   /** The tree took a recommendation out (being decided elsewhere) or put it back (that decision failed). */
   pendingChanged(change: PendingChange): void {
+    const screen = this.showing;
     // This panel's own decision takes its recommendation out of the tree too: not "elsewhere".
-    if (change.id !== this.recommendationId || !this.rec || this.busy || this.status?.state === 'done') return;
+    if (change.id !== this.recommendationId || !screen || this.busy || screen.decision?.state === 'done') return;
     if (!change.pending) {
-      this.elsewhere = vscode.l10n.t('Decided elsewhere (in the tree, by a bulk decision or in another panel): this recommendation is no longer pending.');
-      this.post({ type: 'gone', recommendationId: this.recommendationId, message: this.elsewhere });
-    } else if (this.elsewhere) {
-      this.elsewhere = undefined;
+      screen.elsewhere = decidedElsewhereText();
+      this.post({ type: 'gone', recommendationId: this.recommendationId, message: screen.elsewhere });
+    } else if (screen.elsewhere) {
+      screen.elsewhere = undefined;
       this.post({ type: 'pending', recommendationId: this.recommendationId, message: vscode.l10n.t('The decision made elsewhere did not go through: this recommendation is pending again.') });
     }
   }
 }
+
+/** Said on a page whose recommendation was decided somewhere else in this window. */
+export const decidedElsewhereText = () => vscode.l10n.t('Decided elsewhere (in the tree, by a bulk decision or in another panel): this recommendation is no longer pending.');
+
+/**
+ * What a comparison page shows: nothing yet (or the queue's end), a recommendation it cannot decide
+ * and why (restoring, gone, another connection), or one it can, with what happened to it.
+ */
+export type ComparisonScreen =
+  | { kind: 'empty'; notice?: string }
+  | { kind: 'held'; reason: string; notice?: string }
+  | {
+      kind: 'showing';
+      rec: Recommendation;
+      /** The service it came from: a decision must not go to another one. */
+      shownFor: string | undefined;
+      /** The line shown with it (the outcome that led here). */
+      notice?: string;
+      /** The last decision's status, sent again if the page reloads. */
+      decision?: DecisionStatus;
+      /** Set while it is out of the list by a decision made elsewhere. */
+      elsewhere?: string;
+    };

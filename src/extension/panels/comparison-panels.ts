@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { stateConnection, stateGroup, stateIsQueue, stateRecommendationId } from '../../webview/comparison/from-page';
-import { type DecisionContext, recommendationOf } from '../commands/decision-commands';
+import type { DecisionContext } from '../curation/decide-one';
+import { recommendationOf } from '../views/recommendation-node';
 import type { ListNode } from '../views/paged-list';
 import { percent } from '../views/labels';
 import { panelOptions } from './base-panel';
@@ -37,7 +38,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
     private readonly ready: Promise<void> = Promise.resolve(),
   ) {
     this.explanations = new ServiceExplanations(ctx.session, ctx.log);
-    this.subscription = ctx.list.onDidChangePending((change) => {
+    this.subscription = ctx.curation.backlog.onDidChangePending((change) => {
       for (const p of this.panels.values()) p.pendingChanged(change);
       this.queuePanel?.pendingChanged(change);
     });
@@ -174,7 +175,8 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   }
 
   rekey(panel: ComparisonPanel, id: string): void {
-    if (panel.isQueue) return;
+    // The queue is kept apart (queue), not by the recommendation it shows.
+    if (panel === this.queuePanel) return;
     if (this.panels.get(panel.recommendationId) === panel) this.panels.delete(panel.recommendationId);
     this.panels.set(id, panel);
   }

@@ -5,7 +5,7 @@
 // no endpoint for one recommendation). Whatever the answer, the page says it.
 import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
-import type { DecisionContext } from '../commands/decision-commands';
+import type { DecisionContext } from '../curation/decide-one';
 import type { ComparisonPanel } from './comparison-panel';
 
 /** Beyond this many recommendations read, the panel says it could not check rather than read on. */

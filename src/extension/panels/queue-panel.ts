@@ -5,33 +5,18 @@
 import * as vscode from 'vscode';
 import type { Recommendation, Verdict } from '../../api/model';
 import type { ComparisonPageMessage, QueueAction, ToWebview } from '../../webview/comparison/protocol';
-import { isFiltered } from '../views/recommendation-filter';
-import type { PendingChange, RecommendationsList } from '../views/recommendations-list';
-import { decideRecommendation } from '../commands/decision-commands';
-import { percent } from '../views/labels';
-import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
-import { type QueueEntry, type QueueSource, ReviewQueue } from './queue-state';
+import type { PendingChange } from '../../curation/pending-backlog';
+import { decideRecommendation } from '../curation/decide-one';
+import { type SingleDecision, movedOnText, queueNotice, sendingText, waitingText } from '../curation/decision-messages';
+import { ComparisonPanel, type ComparisonScreen, type PanelRegistry, decidedElsewhereText } from './comparison-panel';
+import { type QueueEntry, ReviewQueue } from './queue-state';
+import { treeSource } from './queue-tree-source';
+import { type QueueHeader, backOnlineText, endHeading, endText, queueHeader, queueTitle, stoppedText } from './queue-header';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
 import { GroupSource, type ReviewGroup } from './queue-group';
 import { undoCountdown } from './undo-countdown';
 import { Commands } from '../ids';
-
-/** The failed decisions the queue's bar names one by one (the rest are counted). */
-const FAILED_SHOWN = 20;
-
-/** The Recommendations tree as the queue's source: its order, its filter, its paging. */
-export function treeSource(list: RecommendationsList): QueueSource {
-  return {
-    shown: () => list.shown(),
-    loadedCount: () => list.loaded().length,
-    get hasMore() {
-      return list.hasMore;
-    },
-    loadMore: () => list.loadMore(),
-    unfilteredTotal: () => (isFiltered(list.filter) ? undefined : list.knownTotal),
-  };
-}
 
 export class QueuePanel extends ComparisonPanel {
   /** Replaced when the queue starts over on a group or on the whole list (restart). */
@@ -79,8 +64,6 @@ export class QueuePanel extends ComparisonPanel {
 
   /** The curator chose to go on while the service did not answer: decisions are sent (and listed when they fail). */
   private goingOn = false;
-  /** This queue's decisions held back (their undo period cut short) when the service could not be reached. */
-  private readonly heldBack = new Set<string>();
 
   private get health() {
     return this.registry.ctx.curation.health;
@@ -99,19 +82,12 @@ export class QueuePanel extends ComparisonPanel {
   private healthChanged(): void {
     if (this.otherConnection) return;
     if (this.health.unreachable) {
-      for (const id of this.sentFromHere) {
-        if (!this.undo.isWaiting(id)) continue;
-        this.heldBack.add(id);
-        this.undo.cancel(id);
-      }
+      for (const id of this.sentFromHere) this.registry.ctx.curation.decisions.holdBack(id);
       if (!this.navigating) this.postStatus();
       return;
     }
     this.goingOn = false;
-    const failed = this.failedHere().length;
-    const message = failed
-      ? vscode.l10n.t('The service answers again: the queue goes on. {0} decisions were not sent: Retry Failed Decisions sends them.', failed)
-      : vscode.l10n.t('The service answers again: the queue goes on.');
+    const message = backOnlineText(this.failedHere().length);
     if (this.navigating) return;
     this.postStatus();
     this.post({ type: 'notice', message, tone: 'ok' });
@@ -129,10 +105,8 @@ export class QueuePanel extends ComparisonPanel {
     this.post({ type: 'queueStatus', queue });
   }
 
-  private setTitle(s: ReturnType<QueuePanel['statusNow']>): void {
-    if (this.queue.atEnd) this.panel.title = this.lost ? vscode.l10n.t('Review Queue: group not restored') : vscode.l10n.t('Review Queue: finished');
-    else if (s.offline?.paused) this.panel.title = vscode.l10n.t('Review Queue: paused, service unreachable');
-    else this.panel.title = vscode.l10n.t('Review Queue: {0} done, {1} left', s.done, s.remaining);
+  private setTitle(s: QueueHeader): void {
+    this.panel.title = queueTitle(s, { atEnd: this.queue.atEnd, lost: this.lost !== undefined });
   }
 
   /** The scope the page's header shows (the last statusNow). */
@@ -210,12 +184,13 @@ export class QueuePanel extends ComparisonPanel {
   private showEntry(entry: QueueEntry, notice?: string): void {
     this.setRecommendation(entry.rec, notice);
     // Every item of the queue is from the service it was started on (Start Review Queue again after a switch).
-    this.shownFor = this.startedFor;
+    const screen = { ...(this.screen as Extract<ComparisonScreen, { kind: 'showing' }>), shownFor: this.startedFor };
     if ((entry.state === 'approved' || entry.state === 'rejected') && entry.outcome) {
-      this.status = { state: 'done', verdict: entry.state === 'approved' ? 'approve' : 'reject', message: entry.outcome };
+      screen.decision = { state: 'done', verdict: entry.state === 'approved' ? 'approve' : 'reject', message: entry.outcome };
     } else if (entry.state === 'gone') {
-      this.elsewhere = vscode.l10n.t('Decided elsewhere (in the tree, by a bulk decision or in another panel): this recommendation is no longer pending.');
+      screen.elsewhere = decidedElsewhereText();
     }
+    this.screen = screen;
     this.setTitle(this.statusNow());
     this.onReady();
   }
@@ -231,31 +206,16 @@ export class QueuePanel extends ComparisonPanel {
   /** That connection's name, for saying so. */
   private startedName: string | undefined;
 
-  private showEnd(notice?: string): void {
-    this.rec = undefined;
-    this.recommendationId = '';
-    this.status = undefined;
-    this.elsewhere = undefined;
-    this.notice = notice;
-    this.panel.title = this.lost ? vscode.l10n.t('Review Queue: group not restored') : vscode.l10n.t('Review Queue: finished');
-    this.onReady();
+  /** What the end of the queue says: why it ended, and what this queue did. */
+  private endMessage(): string {
+    return endText(this.queue.status(), { lost: this.lost, connected: this.registry.ctx.session.state.kind === 'ready', loadFailed: this.queue.loadFailed, inGroup: this.group !== undefined, notice: this.screen.notice });
   }
 
-  private endMessage(): string {
-    const s = this.queue.status();
-    if (this.lost) {
-      return vscode.l10n.t(
-        'Before the reload this queue reviewed the group "{0}", which could not be brought back: {1} Open Triage and press Review on a group to review one again, or "Full queue" for the whole list.',
-        this.lost.words,
-        this.lost.why,
-      );
-    }
-    if (this.registry.ctx.session.state.kind !== 'ready') return vscode.l10n.t('There is no active connection: connect to a service, then start the review queue again.');
-    if (this.queue.loadFailed) return vscode.l10n.t('Could not load more recommendations (the Recommendations view says why). Press S to try again.');
-    const summary = this.group
-      ? vscode.l10n.t('Nothing left to review in this group: {0} approved, {1} rejected, {2} skipped. "Full queue" goes on with the whole list.', s.approved, s.rejected, s.skipped)
-      : vscode.l10n.t('Nothing left to review: {0} approved, {1} rejected, {2} skipped in this queue.', s.approved, s.rejected, s.skipped);
-    return this.notice ? `${this.notice} ${summary}` : summary;
+  private showEnd(notice?: string): void {
+    this.recommendationId = '';
+    this.screen = { kind: 'empty', notice };
+    this.panel.title = queueTitle(this.statusNow(), { atEnd: true, lost: this.lost !== undefined });
+    this.onReady();
   }
 
   /**
@@ -304,13 +264,10 @@ export class QueuePanel extends ComparisonPanel {
     if (this.otherConnection) {
       this.stopped = true;
       this.panel.title = vscode.l10n.t('Review Queue: stopped');
-      const message = vscode.l10n.t(
-        'The active connection changed: this queue was started on "{0}", and nothing more is sent from it. Start Review Queue again to review the recommendations of the active connection.',
-        this.startedName ?? this.startedFor ?? '',
-      );
+      const message = stoppedText(this.startedName ?? this.startedFor ?? '');
       // The tree lists the other service now: its counts are not this queue's.
       const queue = { ...this.statusNow(), remaining: 0, more: false, position: 0, item: undefined, canBack: false, canUndo: false, scope: undefined };
-      this.post({ type: 'queueEnd', queue, message, heading: vscode.l10n.t('Review queue stopped') });
+      this.post({ type: 'queueEnd', queue, message, heading: endHeading('stopped') });
       return;
     }
     if (this.stopped) {
@@ -324,10 +281,10 @@ export class QueuePanel extends ComparisonPanel {
 
   /** A queue that had nothing to review at all is not "finished": it says the list is empty. */
   private emptyHeading(): { heading?: string } {
-    if (this.lost) return { heading: vscode.l10n.t('The group of this queue could not be brought back') };
+    if (this.lost) return { heading: endHeading('lost') };
     const s = this.queue.status();
     const nothing = s.done + s.skipped === 0 && !this.queue.loadFailed && this.registry.ctx.session.state.kind === 'ready';
-    return nothing ? { heading: vscode.l10n.t('No pending recommendations to review') } : {};
+    return nothing ? { heading: endHeading('empty') } : {};
   }
 
   protected override async onMessage(message: ComparisonPageMessage): Promise<void> {
@@ -357,7 +314,7 @@ export class QueuePanel extends ComparisonPanel {
     // A decided item shown again by ← is read-only; a skipped one can still be decided.
     if (this.navigating || (entry?.state !== 'pending' && entry?.state !== 'skipped')) return;
     // A reject to confirm, or a connection that changed, take the panel's own path (a dialog, a refusal).
-    if (message.type === 'decide' && this.rec && !this.busy && !this.elsewhere && this.sameConnection && !(message.verdict === 'reject' && Settings.confirmReject())) {
+    if (message.type === 'decide' && this.rec && !this.busy && !this.decidedElsewhere && this.sameConnection && !(message.verdict === 'reject' && Settings.confirmReject())) {
       return this.decideAhead(this.rec, message.verdict);
     }
     await super.onMessage(message);
@@ -371,53 +328,21 @@ export class QueuePanel extends ComparisonPanel {
    */
   private async decideAhead(rec: Recommendation, verdict: Verdict): Promise<void> {
     const id = rec['@id'];
-    const names = recommendationNames(rec);
     const wait = Settings.undoMs();
-    const pendingText = wait
-      ? verdict === 'approve'
-        ? vscode.l10n.t('Approving {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))
-        : vscode.l10n.t('Rejecting {0} in {1} s: U undoes it.', names, Math.round(wait / 1000))
-      : verdict === 'approve'
-        ? vscode.l10n.t('Approving: {0}…', names)
-        : vscode.l10n.t('Rejecting: {0}…', names);
+    const pendingText = wait ? waitingText(verdict, rec, Math.round(wait / 1000)) : sendingText(verdict, rec);
     this.queue.decided(id, verdict, pendingText);
     this.sentFromHere.add(id);
     const moved = this.navigate(() => this.queue.forward(), wait ? pendingText : undefined);
     // The queue's U is its undo: no notification per item. The line counts down, and U is on, while it waits.
     // A failure to reach the service is said in the queue's bar (and the status bar): no notification each.
-    const countdown = wait ? undoCountdown(() => this.undo.remaining(id), (s) => this.tellWaiting(id, verdict, names, s)) : undefined;
+    const countdown = wait ? undoCountdown(() => this.undo.remaining(id), (s) => this.tellWaiting(id, verdict, rec, s)) : undefined;
     const outcome = await decideRecommendation(this.registry.ctx, verdict, rec, { notifyUndo: false, audit: this.auditDraw(rec), quietOffline: true });
     countdown?.dispose();
     this.sentFromHere.delete(id);
     await moved;
-    let message: string;
-    let tone: 'ok' | 'info' | 'error';
-    if (outcome.status === 'undone' && this.heldBack.delete(id)) {
-      // Held back when the service could not be reached: not sent, listed, pending again.
-      const reason = this.health.unreachable?.message ?? vscode.l10n.t('The service could not be reached.');
-      this.registry.ctx.curation.failed.add({ rec, verdict, reason, baseUrl: this.startedFor ?? '' });
-      const doing = verdict === 'approve' ? vscode.l10n.t('Approving {0} failed', names) : vscode.l10n.t('Rejecting {0} failed', names);
-      message = vscode.l10n.t('{0}: {1} It is pending again (← goes back to it).', doing, reason);
-      tone = 'error';
-      this.queue.undecided(id, 'pending');
-    } else if (outcome.status === 'undone') {
-      message = outcome.message;
-      tone = 'info';
-      this.queue.undecided(id, 'pending');
-    } else if (outcome.status === 'ok') {
-      message = verdict === 'approve' ? vscode.l10n.t('Approved: {0} ({1}).', names, percent(rec.score)) : vscode.l10n.t('Rejected: {0} ({1}).', names, percent(rec.score));
-      tone = 'ok';
-      this.queue.decided(id, verdict, message);
-    } else if (outcome.status === 'gone') {
-      message = vscode.l10n.t('Moved on: {0} was {1}', names, outcome.message.charAt(0).toLowerCase() + outcome.message.slice(1));
-      tone = 'info';
-      this.queue.undecided(id, 'gone');
-    } else {
-      const doing = verdict === 'approve' ? vscode.l10n.t('Approving {0} failed', names) : vscode.l10n.t('Rejecting {0} failed', names);
-      message = outcome.status === 'cancelled' ? vscode.l10n.t('{0}: cancelled.', doing) : vscode.l10n.t('{0}: {1} It is pending again (← goes back to it).', doing, outcome.message);
-      tone = 'error';
-      this.queue.undecided(id, 'pending');
-    }
+    if (outcome.status === 'approved' || outcome.status === 'rejected') this.queue.decided(id, verdict, outcome.message);
+    else this.queue.undecided(id, outcome.status === 'gone' ? 'gone' : 'pending');
+    const { message, tone } = queueNotice(outcome, verdict, rec);
     if (this.recommendationId === id && this.queue.current()) this.showEntry(this.queue.current() as QueueEntry, message);
     else {
       this.postStatus();
@@ -426,11 +351,10 @@ export class QueuePanel extends ComparisonPanel {
   }
 
   /** The seconds left before the decision on `id` is sent, and U on (the latest waiting decision of this queue speaks). */
-  private tellWaiting(id: string, verdict: Verdict, names: string, seconds: number): void {
+  private tellWaiting(id: string, verdict: Verdict, rec: Recommendation, seconds: number): void {
     if (this.undo.latest([...this.sentFromHere]) !== id) return;
-    const text = verdict === 'approve' ? vscode.l10n.t('Approving {0} in {1} s: U undoes it.', names, seconds) : vscode.l10n.t('Rejecting {0} in {1} s: U undoes it.', names, seconds);
     this.post({ type: 'queueStatus', queue: this.statusNow() });
-    this.post({ type: 'notice', message: text, tone: 'info' });
+    this.post({ type: 'notice', message: waitingText(verdict, rec, seconds), tone: 'info' });
   }
 
   private act(action: QueueAction): Promise<void> {
@@ -469,15 +393,15 @@ export class QueuePanel extends ComparisonPanel {
     this.post({ type: 'notice', message: vscode.l10n.t('Still no answer: {0}', this.health.unreachable?.message ?? ''), tone: 'error' });
   }
 
-  protected override async afterDecision(rec: Recommendation, verdict: Verdict, done: string): Promise<void> {
-    this.queue.decided(rec['@id'], verdict, done);
-    await this.navigate(() => this.queue.forward(), done);
+  protected override async afterDecision(rec: Recommendation, verdict: Verdict, done: SingleDecision): Promise<void> {
+    this.queue.decided(rec['@id'], verdict, done.message);
+    await this.navigate(() => this.queue.forward(), done.message);
   }
 
   /** Left the list at the service: marked so (not counted as done) and the queue moves on, saying so once. */
-  protected override async afterGone(rec: Recommendation, message: string): Promise<void> {
+  protected override async afterGone(rec: Recommendation, gone: SingleDecision): Promise<void> {
     this.queue.gone(rec['@id']);
-    await this.navigate(() => this.queue.forward(), vscode.l10n.t('Moved on: the last one was {0}', message.charAt(0).toLowerCase() + message.slice(1)));
+    await this.navigate(() => this.queue.forward(), movedOnText(gone));
   }
 
   /** Decisions made in this queue still waiting out their undo period (U can take them back). */
@@ -488,28 +412,20 @@ export class QueuePanel extends ComparisonPanel {
   }
 
   /** The queue's counts, with U offered while one of its decisions can still be undone. */
-  private statusNow(): ReturnType<ReviewQueue['status']> {
-    const s = this.queue.status();
-    // The queue walks the tree's order and filter: its header says which (issue 13, point 2).
-    // A group's queue says which group instead (the tree's order and filter do not apply to it).
+  private statusNow(): QueueHeader {
+    // The queue walks the tree's order and filter: its header says which; a group's queue says
+    // which group instead (the tree's order and filter do not apply to it).
     const group = this.group;
     const scope = group ? undefined : this.registry.ctx.list.describeScope();
     this.scopeSent = scope;
-    const down = this.otherConnection ? undefined : this.health.unreachable;
-    const failed = this.failedHere();
-    return {
-      ...s,
-      canUndo: s.canUndo || this.undo.latest([...this.sentFromHere]) !== undefined,
-      ...(scope ? { scope } : {}),
-      ...(group ? { group: { words: group.words, key: group.key } } : {}),
-      ...(down ? { offline: { message: down.message, paused: !this.goingOn } } : {}),
-      ...(failed.length
-        ? {
-            failed: failed.slice(0, FAILED_SHOWN).map((f) => ({ verdict: f.verdict, names: recommendationNames(f.rec), reason: f.reason })),
-            ...(failed.length > FAILED_SHOWN ? { failedMore: failed.length - FAILED_SHOWN } : {}),
-          }
-        : {}),
-    };
+    return queueHeader(this.queue.status(), {
+      undoWaiting: this.undo.latest([...this.sentFromHere]) !== undefined,
+      scope,
+      group,
+      down: this.otherConnection ? undefined : this.health.unreachable,
+      goingOn: this.goingOn,
+      failed: this.failedHere(),
+    });
   }
 
   override pendingChanged(change: PendingChange): void {

@@ -7,7 +7,7 @@ import type { DedupClient } from '../../api/client';
 import type { Event, Location } from '../../api/model';
 import { RecordPageMessage } from '../../webview/record/from-page';
 import type { EventsAtLocation, RecordKind, ToRecordWebview } from '../../webview/record/protocol';
-import { type PageOutcome, Pager } from '../../api/pager';
+import { type PageOutcome, PagedSource } from '../../api/paged-source';
 import type { ErrorReporter } from '../error-reporter';
 import { integrationName } from '../views/labels';
 import { BasePanel, type PanelPage } from './base-panel';
@@ -61,7 +61,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
   private current: AnyRecord | undefined;
   private notice: { message: string; tone: 'info' | 'error' } | undefined;
   /** The location's events, page by page (the same pager as the trees'); aborted when the panel closes. */
-  private readonly eventPages = new Pager<Event>((page, signal) => this.fetchEvents(page, signal), { keyOf: (e) => e.id });
+  private readonly eventPages = new PagedSource<Event>((r) => this.fetchEvents(r.page, r.signal), { keyOf: (e) => e.id });
   private eventsError: string | undefined;
   /** The events at this location from the local mirror (all of them), when it was fresh at the first load. */
   private fromMirror: { events: Event[]; syncedAt: Date } | undefined;
@@ -86,7 +86,7 @@ export class RecordPanel extends BasePanel<ToRecordWebview, RecordPageMessage> {
         // The CSP allows https images only while the setting is on: a new page, with a new CSP.
         if (affects(e, SettingKeys.loadRemoteImages)) this.reload();
       }),
-      { dispose: () => this.eventPages.abort() },
+      { dispose: () => this.eventPages.dispose() },
     );
   }
 

@@ -83,7 +83,7 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
         this.changed(vscode.l10n.t('Your decisions changed: computing the groups again…'));
         this.redrawCounts();
       }),
-      c.recommendations.onDidChangePending((change) => this.pendingChanged(change.id, change.pending)),
+      c.backlog.onDidChangePending((change) => this.pendingChanged(change.id, change.pending)),
       this.panel.onDidChangeViewState(() => {
         if (this.panel.visible && this.stale) this.changed();
       }),

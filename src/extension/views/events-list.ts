@@ -37,7 +37,7 @@ export class EventsList extends WindowedList<Event> {
     this.applyFilter(filter ?? {});
   }
 
-  protected fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Event>> {
+  protected override fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Event>> {
     const f = this.filterValue;
     return client.listEvents(
       {

@@ -1,13 +1,9 @@
 // A tree's "Load all" as the user sees it (PagedList.loadAll): one run at a time (a second call
 // joins it), its progress in a cancellable notification or only in the view's bar, a failed page
-// asked again after a pause before the run gives up (issue 14), and what a Retry after a stopped
-// run goes on with. The loop itself, and when it stops, is the core's (src/api/load-all.ts).
+// asked again after a pause before the run gives up, and what a Retry after a stopped run goes on
+// with. The run itself, and when it stops, is the core's (PagedSource.loadAll).
 import * as vscode from 'vscode';
-import { type LoadAllResult, type WholeList, loadRemaining } from '../../api/load-all';
-import type { ResumeInfo } from '../../api/paging';
-
-/** How a page is asked again within a run (resumingFetcher's options; its defaults for the count and pauses). */
-export type PageResume = { onResume: (info: ResumeInfo) => void };
+import type { LoadAllOptions, LoadAllResult, PagedSource } from '../../api/paged-source';
 
 /** What a run needs of its tree besides the list itself. */
 export interface LoadAllHost {
@@ -15,8 +11,6 @@ export interface LoadAllHost {
   noun(): string;
   /** "50 of 206 loaded". */
   loadedText(): string;
-  /** Ends the page on its way (Cancel). */
-  abortPage(): void;
   warn(message: string): void;
   /** Once a run has ended. */
   ended(): void;
@@ -26,8 +20,6 @@ export class LoadAllRun {
   private running: Promise<LoadAllResult> | undefined;
   /** How the last run was asked for, so a Retry after it stopped on a failed page goes on with the same. */
   last: { limit: number; notify: boolean } | undefined;
-  /** Set while a run is on: how its list asks a failed page again (the list's fetch reads it). */
-  resume: PageResume | undefined;
   /** The user cancelled the run: the page it aborted is no failure. */
   cancelled = false;
 
@@ -38,33 +30,32 @@ export class LoadAllRun {
     return this.running;
   }
 
-  /** Loads the rest of `list`, up to `limit` records; with `notify` in a cancellable notification. */
-  start(list: WholeList, limit: number, notify: boolean): Promise<LoadAllResult> {
+  /** Loads the rest of `source`, up to `options.limit` records; with `notify` in a cancellable notification. */
+  start<T>(source: PagedSource<T>, options: Omit<LoadAllOptions, 'signal' | 'resume'>, notify: boolean): Promise<LoadAllResult> {
     if (this.running) return this.running;
-    this.last = { limit, notify };
+    this.last = { limit: options.limit, notify };
     const run = async (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string }>): Promise<LoadAllResult> => {
       this.cancelled = false;
       // Cancel also ends the page in flight and a pause before a resumption, not only the next page.
+      const cancel = new AbortController();
       const onCancel = token?.onCancellationRequested(() => {
         this.cancelled = true;
-        this.host.abortPage();
+        cancel.abort();
       });
+      const pages = progress && source.onDidChange(() => progress.report({ message: this.host.loadedText() }));
       // As the CLI's --all and the Export do: a page that fails after the client's retries is asked
-      // again after a pause (resumingFetcher) instead of ending the run, keeping every page loaded.
-      this.resume = {
-        onResume: (info) => {
+      // again after a pause instead of ending the run, keeping every page loaded.
+      const resume = {
+        onResume: (info: { page: number; delayMs: number; error: Error }) => {
           this.host.warn(`${this.host.noun()}: page ${info.page} failed (${info.error.message}); resuming from page ${info.page} in ${info.delayMs} ms`);
           progress?.report({ message: vscode.l10n.t('{0}; page {1} failed, asking again…', this.host.loadedText(), info.page + 1) });
         },
       };
       try {
-        return await loadRemaining(list, limit, {
-          cancelled: () => token?.isCancellationRequested === true,
-          beforePage: () => progress?.report({ message: this.host.loadedText() }),
-        });
+        return await source.loadAll({ ...options, signal: cancel.signal, resume });
       } finally {
         onCancel?.dispose();
-        this.resume = undefined;
+        pages?.dispose();
       }
     };
     const title = vscode.l10n.t('Loading all {0}…', this.host.noun());

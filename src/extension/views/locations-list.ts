@@ -9,7 +9,7 @@ export class LocationsList extends WindowedList<Location> {
   protected readonly noun = vscode.l10n.t('locations');
   protected readonly listKey = 'locations';
 
-  protected fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Location>> {
+  protected override fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Location>> {
     return client.listLocations({ updatedSince: this.updatedSince, onlyExternalUpdates: this.onlyExternalUpdates, page, pageSize: this.pageSize }, { signal });
   }
 

@@ -3,10 +3,9 @@
 // and loading, empty and error states said in the view's message: never a silent empty tree.
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
-import type { LoadAllResult, WholeList } from '../../api/load-all';
 import type { Page } from '../../api/model';
-import { type PageOutcome, Pager } from '../../api/pager';
-import { resumingFetcher } from '../../api/paging';
+import { type LoadAllResult, type PageOutcome, type PageRequested, PagedSource } from '../../api/paged-source';
+import type { Subscription } from '../../api/listeners';
 import type { ErrorReporter } from '../error-reporter';
 import type { Session } from '../connection/session';
 import type { LastLook, ListKey } from './last-look';
@@ -15,6 +14,7 @@ import { Commands, TreeItemKinds } from '../ids';
 import { LoadAllRun } from './load-all-run';
 import { Settings } from '../settings';
 import { shownItem } from './shown-item';
+import { sessionPages } from '../connection/session-pages';
 
 export type ListNode<T> =
   | { kind: 'record'; record: T }
@@ -30,25 +30,22 @@ function recordKey(record: unknown): string {
 export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T>>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ListNode<T> | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** The pages loaded so far: one request at a time, aborted by a refresh (src/api/pager.ts). */
-  private readonly pager = new Pager<T>((page, signal) => this.fetchForPager(page, signal), { keyOf: recordKey });
-  /** The page load in progress (or the last one, settled). */
-  private pageLoading: Promise<void> = Promise.resolve();
-  /** "Load all": its run in progress, how the last was asked for, its resumptions (load-all-run.ts). */
+  /**
+   * The records shown, read page by page (src/api/paged-source.ts): the list's own, or one the
+   * extension shares (the pending backlog the Recommendations tree draws).
+   */
+  private readonly pager: PagedSource<T>;
+  private readonly subscriptions: Subscription[];
+  /** "Load all": its run in progress, how the last was asked for (load-all-run.ts). */
   private readonly all = new LoadAllRun({
     noun: () => this.noun,
     loadedText: () => this.loadedText(),
-    abortPage: () => this.pager.abort(),
     warn: (message) => this.errors.warn(message),
     ended: () => this.redraw(),
   });
-  /** Counts refreshes, so a "load all" of an earlier generation stops. */
-  private generation = 0;
   /** Where and when the page on its way was asked for (for the last-look store). */
   private request: { baseUrl: string; at: Date } | undefined;
   view: vscode.TreeView<ListNode<T>> | undefined;
-  /** Fixed for one generation, so "Load N more" and the pages agree after a settings change. */
-  protected pageSize = 50;
   /** The sync before the one on screen, for "since last look" (per base URL). */
   private previousLook: { baseUrl: string; at: Date | undefined } | undefined;
 
@@ -57,7 +54,20 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     protected readonly session: Session,
     protected readonly errors: ErrorReporter,
     protected readonly lastLook?: LastLook,
-  ) {}
+    source?: PagedSource<T>,
+  ) {
+    this.pager = source ?? new PagedSource<T>(sessionPages(session, (client, r) => this.fetchPage!(client, r.page, r.signal)), { keyOf: recordKey });
+    this.subscriptions = [
+      this.pager.onDidRequest((r) => this.requested(r)),
+      this.pager.onDidSettle((outcome) => this.settle(outcome)),
+      this.pager.onDidChange(() => this.redraw()),
+    ];
+  }
+
+  /** Fixed for one generation, so "Load N more" and the pages agree after a settings change. */
+  protected get pageSize(): number {
+    return this.pager.pageSize;
+  }
 
   /** Where the user's choices for this view (sort, filters, window) are kept across restarts. */
   protected choices?: ViewChoices;
@@ -92,7 +102,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   protected abstract readonly noun: string;
   /** Its key in the settings `dedupCurator.pageSize.*` and in the last-look store. */
   protected abstract readonly listKey: ListKey;
-  protected abstract fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<T>>;
+  /** One page of this list, for a list that reads its own pages (one given a shared source has none). */
+  protected fetchPage?(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<T>>;
   protected abstract recordItem(record: T): vscode.TreeItem;
   /**
    * A record's tooltip, built only when the user hovers (resolveTreeItem): VS Code asks for every
@@ -109,12 +120,12 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     this.view = view;
   }
 
-  /** Every record loaded so far (the pager's array: remove() splices it). */
-  protected get records(): T[] {
+  /** Every record loaded so far. */
+  protected get records(): readonly T[] {
     return this.pager.records;
   }
 
-  /** Changes whenever the loaded records change (Pager.revision): what is derived from them can be kept per revision. */
+  /** Changes whenever the loaded records change (PagedSource.revision): what is derived from them can be kept per revision. */
   get revision(): number {
     return this.pager.revision;
   }
@@ -123,17 +134,11 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return this.pager.total;
   }
 
-  protected set total(n: number | undefined) {
-    this.pager.total = n;
-  }
-
   /** Drops what is shown and loads the first page again. */
   async refresh(): Promise<void> {
     this.followConnection();
-    this.pager.reset();
-    this.generation++;
+    this.pager.reset(Settings.pageSize(this.listKey));
     this.cleared();
-    this.pageSize = Settings.pageSize(this.listKey);
     this.changed.fire(undefined);
     await this.loadMore();
   }
@@ -148,14 +153,12 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   /** Settles when the load in progress (a page, or a whole "load all") has finished; tests and bulk actions wait on it. */
   get loading(): Promise<void> {
     const all = this.all.current;
-    return all ? all.then(() => this.pageLoading) : this.pageLoading;
+    return all ? all.then(() => this.pager.loading) : this.pager.loading;
   }
 
-  loadMore(): Promise<void> {
-    // One load at a time per generation: a second click on "Load more" waits for the first.
-    if (!this.pager.hasMore || this.pager.busy) return this.pageLoading;
-    this.pageLoading = this.pager.loadMore().then((outcome) => this.settle(outcome));
-    return this.pageLoading;
+  /** The next page; a second click on "Load more" while one is on its way waits for it. */
+  async loadMore(): Promise<void> {
+    await this.pager.loadMore();
   }
 
   /**
@@ -165,20 +168,9 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
    * while one runs joins it.
    */
   loadAll(limit: number, notify: boolean): Promise<LoadAllResult> {
-    return this.all.start(this.wholeList(this.session.baseUrl), limit, notify);
-  }
-
-  /** This list as loadRemaining sees it: a reload goes on only while the session reads `baseUrl`. */
-  private wholeList(baseUrl: string | undefined): WholeList {
-    const sameSource = () => this.session.baseUrl === baseUrl;
-    return {
-      count: () => this.records.length,
-      hasMore: () => this.pager.hasMore,
-      nextPage: () => this.pager.nextPage,
-      generation: () => this.generation,
-      sameSource,
-      loadMore: () => this.loadMore(),
-    };
+    const baseUrl = this.session.baseUrl;
+    // A refresh meanwhile: the run goes on only while the session reads the same service.
+    return this.all.start(this.pager, { limit, sameSource: () => this.session.baseUrl === baseUrl }, notify);
   }
 
   /** "50 of 206 loaded", "50 loaded". */
@@ -198,7 +190,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   /** What the tree shows of the loaded records; views with a filter or sort override it. */
-  protected visible(): T[] {
+  protected visible(): readonly T[] {
     return this.records;
   }
 
@@ -211,24 +203,12 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     return this.pager.hasMore;
   }
 
-  /** One page for the pager, once the session has a client; undefined (nothing asked) without one. */
-  private async fetchForPager(page: number, signal: AbortSignal): Promise<Page<T> | undefined> {
-    const state = this.session.state;
-    if (state.kind !== 'ready') {
-      this.setMessage(undefined);
-      return undefined;
-    }
-    const client = await this.session.client();
-    if (!client) {
-      this.setMessage(vscode.l10n.t('Not connected: sending the token over plain http was declined.'));
-      return undefined;
-    }
-    if (signal.aborted) return undefined;
-    this.setMessage(this.records.length ? undefined : vscode.l10n.t('Loading {0}…', this.noun));
-    this.request = { baseUrl: state.baseUrl, at: new Date() };
-    const resume = this.all.resume;
-    const ask = resume ? resumingFetcher<T>((p, s) => this.fetchPage(client, p, s ?? signal), resume) : (p: number, s: AbortSignal) => this.fetchPage(client, p, s);
-    return vscode.window.withProgress({ location: { viewId: this.viewId } }, () => ask(page, signal));
+  /** A page on its way: the view's progress bar until it settles, and "Loading…" while the view is empty. */
+  private requested(request: PageRequested): void {
+    if (!this.records.length) this.setMessage(vscode.l10n.t('Loading {0}…', this.noun));
+    const baseUrl = this.session.baseUrl;
+    if (request.page === 0 && baseUrl) this.request = { baseUrl, at: new Date() };
+    void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => request.settled);
   }
 
   /**
@@ -242,7 +222,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       // The run that failed may still be winding up (a quick click): go on after it, not join it.
       await this.loading;
       // A refresh since then started over anyway; its own failures have their own Retry.
-      if (generation !== this.generation) return;
+      if (generation !== this.pager.generation) return;
       const last = this.all.last;
       await (duringAll && last ? this.continueAll(last.limit, last.notify) : this.loadMore());
     };
@@ -255,14 +235,18 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
 
   /** What a page's outcome shows: the summary or the empty message, or the failure (reported once for all views). */
   private settle(outcome: PageOutcome<T>): void {
-    if (outcome.status === 'loaded') {
+    if (outcome.status === 'skipped') {
+      // Nothing was asked: no connection yet (the views say so themselves), or plain http declined.
+      const declined = this.session.state.kind === 'ready' && this.pager.hasMore;
+      this.setMessage(declined ? vscode.l10n.t('Not connected: sending the token over plain http was declined.') : undefined);
+    } else if (outcome.status === 'loaded') {
       if (outcome.page === 0 && this.request) this.synced(this.request.baseUrl, this.request.at);
       this.setMessage(this.stateMessage());
     } else if (outcome.status === 'failed' && this.all.cancelled) {
       // The user cancelled the Load all: what is loaded stays, said as usual, and is no failure.
       this.setMessage(this.stateMessage());
     } else if (outcome.status === 'failed') {
-      const retry = this.retryFrom(outcome.page, this.generation, this.all.resume !== undefined);
+      const retry = this.retryFrom(outcome.page, this.pager.generation, this.pager.running !== undefined);
       this.setMessage(vscode.l10n.t('Could not load {0}: {1}', this.noun, this.errors.report(outcome.error, vscode.l10n.t('Loading {0}', this.noun), retry)));
     }
     this.changed.fire(undefined);
@@ -295,28 +279,6 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
 
   protected setMessage(message: string | undefined): void {
     if (this.view) this.view.message = message;
-  }
-
-  /** Removes a record (after a decision) and returns a function that puts it back where it was. */
-  protected remove(match: (r: T) => boolean): (() => void) | undefined {
-    const index = this.records.findIndex(match);
-    if (index < 0) return undefined;
-    const record = this.pager.removeAt(index)!;
-    this.shiftTotal(-1);
-    return () => {
-      this.pager.insertAt(index, record);
-      this.shiftTotal(1);
-    };
-  }
-
-  /**
-   * The service's list grew or shrank by `delta` (a record removed or put back, or one this list
-   * never loaded decided elsewhere in this window): the known total follows and the view redraws.
-   */
-  protected shiftTotal(delta: number): void {
-    if (this.total !== undefined) this.total += delta;
-    this.changed.fire(undefined);
-    this.afterChange();
   }
 
   protected afterChange(): void {
@@ -384,7 +346,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
   }
 
   dispose(): void {
-    this.pager.abort();
+    for (const s of this.subscriptions) s.dispose();
+    this.pager.cancel();
     this.changed.dispose();
   }
 }

@@ -1,9 +1,12 @@
 // Pending recommendations: the entities' names, the score as a percentage with a coloured cue, the
 // integrations involved; children are the entities. The view's badge shows the pending total.
 import * as vscode from 'vscode';
-import type { DedupClient } from '../../api/client';
-import type { Page, Recommendation } from '../../api/model';
-import type { LoadAllResult } from '../../api/load-all';
+import type { Recommendation } from '../../api/model';
+import type { LoadAllResult } from '../../api/paged-source';
+import type { PendingBacklog } from '../../curation/pending-backlog';
+import type { Session } from '../connection/session';
+import type { ErrorReporter } from '../error-reporter';
+import type { LastLook } from './last-look';
 import { PagedList } from './paged-list';
 import { addressLine, integrationName, tooltipLines, percent, recommendationLabel, scoreIcon } from './labels';
 import { type RecommendationFilter, type SortOrder, describeFilter, isFiltered, matches, sortRecords } from './recommendation-filter';
@@ -19,12 +22,6 @@ function sortText(order: SortOrder): string {
   return order === 'score-desc' ? vscode.l10n.t('score ↓') : order === 'score-asc' ? vscode.l10n.t('score ↑') : vscode.l10n.t('most informative first');
 }
 
-/** See RecommendationsList.onDidChangePending. */
-export interface PendingChange {
-  id: string;
-  pending: boolean;
-}
-
 /**
  * The service can neither sort nor filter, so a sort or a filter loads the whole list first (with
  * progress, up to the setting dedupCurator.wholeListLimit) and then acts on all of it. When the
@@ -32,6 +29,17 @@ export interface PendingChange {
  * loaded of 206") and the list ends with "Load all".
  */
 export class RecommendationsList extends PagedList<Recommendation> {
+  constructor(
+    viewId: string,
+    session: Session,
+    errors: ErrorReporter,
+    lastLook: LastLook | undefined,
+    /** The pending recommendations this tree draws: the backlog every view and decision shares. */
+    readonly backlog: PendingBacklog,
+  ) {
+    super(viewId, session, errors, lastLook, backlog.source);
+  }
+
   protected readonly noun = vscode.l10n.t('pending recommendations');
   protected readonly listKey = 'recommendations';
   private filterValue: RecommendationFilter = {};
@@ -142,7 +150,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     this.updateBadge();
   }
 
-  protected override visible(): Recommendation[] {
+  protected override visible(): readonly Recommendation[] {
     const kept = isFiltered(this.filterValue) ? this.records.filter((r) => matches(r, this.filterValue)) : this.records;
     return sortRecords(kept, this.sortValue, this.sortValue === 'informative' ? this.triage?.informativeRank(this) : undefined);
   }
@@ -161,10 +169,6 @@ export class RecommendationsList extends PagedList<Recommendation> {
     const seen = new Set<string>();
     for (const r of this.records) for (const e of r.entities) if (e.integration) seen.add(e.integration);
     return [...seen].sort();
-  }
-
-  protected fetchPage(client: DedupClient, page: number, signal: AbortSignal): Promise<Page<Recommendation>> {
-    return client.listRecommendations({ page, pageSize: this.pageSize }, { signal });
   }
 
   protected recordItem(r: Recommendation): vscode.TreeItem {
@@ -257,44 +261,8 @@ export class RecommendationsList extends PagedList<Recommendation> {
     this.view.description = parts.join(' · ') || undefined;
   }
 
-  private readonly pendingChanged = new vscode.EventEmitter<PendingChange>();
-  /**
-   * A recommendation left the list because it is being decided (tree, bulk, a panel), or came back
-   * because that decision failed. Open comparison panels listen, to say "decided elsewhere".
-   */
-  readonly onDidChangePending = this.pendingChanged.event;
-
-  /** Takes a decided recommendation out of the list at once; the returned function undoes that. */
-  take(id: string): (() => void) | undefined {
-    const putBack = this.remove((r) => r['@id'] === id);
-    if (!putBack) return undefined;
-    this.pendingChanged.fire({ id, pending: false });
-    return () => {
-      putBack();
-      this.pendingChanged.fire({ id, pending: true });
-    };
-  }
-
-  /**
-   * A recommendation decided while the tree had not loaded it (a panel restored after a reload, a
-   * member of a group's queue) left the service's list: the total the tree and the status bar show
-   * loses it too, as take() does for a loaded one (the walk of this fix found "3,034 pending" after
-   * a decision at 3,034).
-   */
-  decidedUnloaded(id: string): void {
-    if (!this.find(id)) this.shiftTotal(-1);
-  }
-
-  override dispose(): void {
-    this.pendingChanged.dispose();
-    super.dispose();
-  }
-
+  /** The recommendation `id` if this tree has it loaded. */
   find(id: string): Recommendation | undefined {
-    return this.records.find((r) => r['@id'] === id);
-  }
-
-  pending(): readonly Recommendation[] {
-    return this.records;
+    return this.backlog.find(id);
   }
 }

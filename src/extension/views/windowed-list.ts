@@ -49,7 +49,7 @@ export abstract class WindowedList<T> extends PagedList<T> {
     return this.searchResults;
   }
 
-  protected override visible(): T[] {
+  protected override visible(): readonly T[] {
     return this.searchResults ? this.searchResults.records : super.visible();
   }
 

@@ -1,16 +1,16 @@
-// The "Load N more" pager (src/api/pager.ts) that the trees and the location panel's events share,
+// "Load N more" of PagedSource (src/api/paged-source.ts), which the trees, the pending backlog and the location panel's events share,
 // against the sandbox over real HTTP on 127.0.0.1: paging to the end, one request at a time, a
 // reset that aborts the request in flight and drops its page, a failed page that is asked for
 // again, and records repeated across pages dropped.
 import assert from 'node:assert/strict';
 import { DedupClient, InvalidTokenError, isDedupError } from '../../src/api';
 import type { Location } from '../../src/api/model';
-import { Pager } from '../../src/api/pager';
+import { PagedSource } from '../../src/api/paged-source';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 
 const EPOCH = new Date(0);
 
-describe('Pager against the sandbox (real HTTP)', function () {
+describe('PagedSource: load more against the sandbox (real HTTP)', function () {
   this.timeout(60_000);
   let sandbox: RunningSandbox;
   let slow: RunningSandbox;
@@ -34,7 +34,7 @@ describe('Pager against the sandbox (real HTTP)', function () {
   };
 
   const locations = (c: DedupClient, pageSize: number, asked: number[] = []) =>
-    new Pager<Location>((page, signal) => {
+    new PagedSource<Location>(({ page, signal }) => {
       asked.push(page);
       return c.listLocations({ updatedSince: EPOCH, page, pageSize }, { signal });
     });
@@ -68,7 +68,7 @@ describe('Pager against the sandbox (real HTTP)', function () {
   it('reset aborts the request in flight and drops its page; the next load starts at page 0', async () => {
     const signals: AbortSignal[] = [];
     const c = new DedupClient({ baseUrl: slow.baseUrl, token: slow.token });
-    const pager = new Pager<Location>((page, signal) => {
+    const pager = new PagedSource<Location>(({ page, signal }) => {
       signals.push(signal);
       return c.listLocations({ updatedSince: EPOCH, page, pageSize: 10 }, { signal });
     });
@@ -86,7 +86,7 @@ describe('Pager against the sandbox (real HTTP)', function () {
 
   it('a failed page keeps what was loaded and is asked for again; the error is the typed one', async () => {
     let token = 'pager-token';
-    const pager = new Pager<Location>((page, signal) =>
+    const pager = new PagedSource<Location>(({ page, signal }) =>
       new DedupClient({ baseUrl: sandbox.baseUrl, token }).listLocations({ updatedSince: EPOCH, page, pageSize: 20 }, { signal }),
     );
     await pager.loadMore();
@@ -103,7 +103,7 @@ describe('Pager against the sandbox (real HTTP)', function () {
   });
 
   it('a fetch that declines (no connection) asks nothing and changes nothing', async () => {
-    const pager = new Pager<Location>(async () => undefined);
+    const pager = new PagedSource<Location>(async () => undefined);
     assert.deepEqual(await pager.loadMore(), { status: 'skipped' });
     assert.equal(pager.hasMore, true);
     assert.equal(pager.nextPage, 0);
@@ -112,8 +112,8 @@ describe('Pager against the sandbox (real HTTP)', function () {
   it('with keyOf, a record repeated on the next page (the data shifted) is kept once', async () => {
     // Overlapping pages, as when records are inserted between two requests: page n asks from 10n - 5.
     const all = await everyLocation();
-    const pager = new Pager<Location>(
-      async (page) => {
+    const pager = new PagedSource<Location>(
+      async ({ page }) => {
         const from = Math.max(0, page * 10 - 5);
         return { data: all.slice(from, from + 10), page, hasNextPage: from + 10 < all.length };
       },

@@ -1,0 +1,18 @@
+// The Recommendations tree as the review queue's source: the queue walks the tree's order and
+// filter and loads more through it (a group's queue walks its members instead: queue-group.ts).
+import { isFiltered } from '../views/recommendation-filter';
+import type { RecommendationsList } from '../views/recommendations-list';
+import type { QueueSource } from './queue-state';
+
+/** The Recommendations tree as the queue's source: its order, its filter, its paging. */
+export function treeSource(list: RecommendationsList): QueueSource {
+  return {
+    shown: () => list.shown(),
+    loadedCount: () => list.loaded().length,
+    get hasMore() {
+      return list.hasMore;
+    },
+    loadMore: () => list.loadMore(),
+    unfilteredTotal: () => (isFiltered(list.filter) ? undefined : list.knownTotal),
+  };
+}
