@@ -9,7 +9,10 @@ import { allEvents, allLocations, allRecommendations, clock, SMALL } from './sto
 
 const snapshot = (s: SandboxStore) => ({ locations: allLocations(s), events: allEvents(s), recs: allRecommendations(s), stats: s.stats() });
 
-describe('sandbox persistence (--data-dir)', () => {
+describe('sandbox persistence (--data-dir)', function () {
+  // Each open estimates the matcher on the data set: CPU work that a shared, loaded machine stretches
+  // past mocha's default; nothing here waits on a timer.
+  this.timeout(60_000);
   let dir: string;
   beforeEach(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dedup-sandbox-')); });
   afterEach(() => fs.rm(dir, { recursive: true, force: true }));
