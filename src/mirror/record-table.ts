@@ -85,9 +85,10 @@ export class RecordTable {
       rowid = this.sql.get('SELECT last_insert_rowid() AS r')?.r as number | bigint;
     }
     const codes = [postcode, text(f?.sourceIds), integrations].join(' ');
-    this.sql.run(`INSERT INTO ${k}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`, [rowid, foldTerm(name), foldTerm(address), foldTerm(town), foldTerm(codes)]);
+    const folded = [foldTerm(name), foldTerm(address), foldTerm(town)];
+    this.sql.run(`INSERT INTO ${k}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`, [rowid, ...folded, foldTerm(codes)]);
+    this.vocabulary.note(folded);
     for (const key of keys) this.sql.run(`INSERT OR REPLACE INTO ${k}_keys (key, id) VALUES (?, ?)`, [key, record.id]);
-    this.vocabulary.add([name, address, town]);
     return { added: !old, removed: [...removed], movedInPass, changed: true };
   }
 

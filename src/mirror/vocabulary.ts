@@ -4,12 +4,14 @@
 // looked up there give every word within one insertion, deletion, substitution or swap of it, by
 // index look-ups rather than a scan of the vocabulary. The trigram index cannot do this for a short
 // word: "srar" shares no three-letter run with "star".
-import { boundedDistance, tokens } from './typos';
+import { SPLIT, boundedDistance } from './typos';
 import type { MirrorKind } from './record-set-types';
 import type { Statements } from './statements';
 
 /** Words of this length or longer are not corrected or stored (a pasted id, a URL). */
 const MAX_WORD = 32;
+/** Rows written by one statement (two values each). */
+const ROWS_PER_STATEMENT = 400;
 /** Corrections of one query word asked of the full-text index at most (closest first). */
 const MAX_CORRECTIONS = 24;
 
@@ -26,8 +28,10 @@ export function deletions(word: string): string[] {
 }
 
 export class Vocabulary {
-  /** Words known to be stored (by this process): each is written once. */
-  private readonly known = new Set<string>();
+  /** Words stored, or waiting in `pending` to be (by this process): each is written once. */
+  private known = new Set<string>();
+  /** Words noted since the last flush. */
+  private pending: string[] = [];
   private readonly table: string;
 
   constructor(
@@ -37,17 +41,35 @@ export class Vocabulary {
     this.table = `${kind}_vocab`;
   }
 
-  /** Stores the words of a record's searched texts (call inside the page's transaction). */
-  add(texts: readonly string[]): void {
-    for (const text of texts) {
-      for (const word of tokens(text)) {
+  /** Notes the words of a record's searched texts, already folded (written by the next flush). */
+  note(folded: readonly string[]): void {
+    for (const text of folded) {
+      for (const word of text.split(SPLIT)) {
         if (this.known.has(word) || !correctable(word)) continue;
         this.known.add(word);
-        if (this.sql.get(`SELECT 1 AS x FROM ${this.table} WHERE del = ? AND word = ?`, [word, word])) continue;
-        this.sql.run(`INSERT OR IGNORE INTO ${this.table} (del, word) VALUES (?, ?)`, [word, word]);
-        for (const d of deletions(word)) this.sql.run(`INSERT OR IGNORE INTO ${this.table} (del, word) VALUES (?, ?)`, [d, word]);
+        this.pending.push(word);
       }
     }
+  }
+
+  /**
+   * Writes the words noted (inside the page's transaction: a page's words are stored with it), a
+   * few hundred rows a statement: a statement per row was most of a sync's time spent on them.
+   */
+  flush(): void {
+    const rows: string[] = [];
+    for (const word of this.pending) rows.push(word, word, ...deletions(word).flatMap((d) => [d, word]));
+    this.pending = [];
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT * 2) {
+      const chunk = rows.slice(i, i + ROWS_PER_STATEMENT * 2);
+      this.sql.db.run(`INSERT OR IGNORE INTO ${this.table} (del, word) VALUES ${new Array(chunk.length / 2).fill('(?, ?)').join(', ')}`, chunk);
+    }
+  }
+
+  /** After a page's transaction was rolled back: the words it noted are not stored, so none is taken as known. */
+  forget(): void {
+    this.known = new Set();
+    this.pending = [];
   }
 
   /**
@@ -57,6 +79,7 @@ export class Vocabulary {
    */
   lookup(word: string, max: number): { known: boolean; near: string[] } {
     if (!correctable(word)) return { known: false, near: [] };
+    if (this.pending.length > 0) this.flush();
     const keys = [word, ...deletions(word)];
     // One statement per number of keys (at most MAX_WORD): prepared once, kept.
     const rows = this.sql.all(`SELECT DISTINCT word FROM ${this.table} WHERE del IN (${keys.map(() => '?').join(',')})`, keys) as { word: string }[];
