@@ -103,14 +103,19 @@ function candidates(sql: Statements, table: RecordTable, words: string[]): numbe
     asked.add(match);
     for (const r of ids(match)) if (found.size < CANDIDATES) found.add(r);
   };
-  const lookups = words.filter((w) => w.length >= 3).map((w) => lookupOf(w, table));
   // Every word must be there (as the tier offers it). A word of three letters, in which one typo
   // leaves no three-letter run, is asked for first, then left out.
   const all = (tier: Tier, list: Lookup[]) => list.map((l) => `(${tier(l).map(quote).join(' OR ')})`).join(' AND ');
+  const searchable = words.filter((w) => w.length >= 3);
+  if (searchable.length > 0) add(all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] }))));
+  if (found.size >= CANDIDATES) return [...found];
+  // The vocabulary is asked only when the words as typed leave room.
+  const lookups = searchable.map((w) => lookupOf(w, table));
   const long = lookups.filter((l) => l.word.length > 3);
   if (lookups.length > 0) {
-    for (const tier of TIERS) if (found.size < CANDIDATES) add(all(tier, lookups));
-    if (found.size < CANDIDATES && long.length > 0 && long.length < lookups.length) add(all(TIERS[2], long));
+    if (found.size < CANDIDATES) add(all(TIERS[1], lookups));
+    if (found.size < CANDIDATES) add(all(TIERS[2], lookups));
+    if (found.size < CANDIDATES && long.length > 0 && long.length < lookups.length) add(all(TIERS[1], long));
     if (found.size > 0) return [...found];
   }
   // A word beyond correction: the records holding all the other words.
