@@ -1,6 +1,7 @@
 // Search of one kind in the mirror's database. Candidates come from the trigram index (FTS5) of the
-// folded name, street, town and codes: records that share the most rare three-letter runs with the
-// query's words, so a word with a typo still shares most of its runs. They are then ranked again
+// folded name, street, town and codes: records holding every query word as typed, then with a word
+// that no record holds replaced by the stored words a typo away (vocabulary.ts), so a typo that
+// broke every three-letter run of a short word is still found. They are then ranked again
 // here by how well each query word matches a word of the record (exact, the word being typed as a
 // prefix, or a few typos away: Damerau–Levenshtein), and a record must match every query word.
 import { BOOST, MAX_QUERY_LENGTH, foldTerm } from './indexed-fields';
