@@ -2,7 +2,8 @@
 //   1. decisions during a sync: a sandbox with latency faults, `dedup-curator mirror sync` in its own
 //      process, 16 approvals while it runs, then an incremental sync; the mirror must equal a fresh
 //      `--all` listing of both kinds (ids and whole records), --runs times;
-//   2. kill -9 at random points: a first sync killed with SIGKILL at a random instant of its run,
+//   2. kill -9 at random points: a first sync killed with SIGKILL at a random instant between its
+//      first page and its end (the span of an undisturbed sync measured first),
 //      an approval, then the sync resumed; the mirror must equal a fresh listing, --kills times.
 // Run: npm run build && nice node --import tsx bench/mirror-exactness.ts [--places 2200] [--events 6000] [--runs 10] [--kills 20]
 //   (--places 2,200 ≈ 6,000 locations; latency 50–300 ms per request)
@@ -106,24 +107,36 @@ async function main(): Promise<void> {
     }
     console.log(`decisions during a sync: exact in ${exact} of ${RUNS}`);
 
+    // The kill points are drawn within an undisturbed first sync's span, from its first page to its
+    // end, so that they land inside the run (the pass, the check, the end), not after it.
+    const reference = mkdtempSync(join(tmpdir(), 'dedup-kill-'));
+    const measured = startSync(reference, env);
+    await measured.firstPage;
+    const t0 = performance.now();
+    await measured.exit;
+    const spanMs = performance.now() - t0;
+    rmSync(reference, { recursive: true, force: true });
     let seed = 7;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     let resumedExact = 0;
+    let inside = 0;
     for (let k = 0; k < KILLS; k++) {
       const dir = mkdtempSync(join(tmpdir(), 'dedup-kill-'));
       const running = startSync(dir, env);
-      const at = 200 + rnd() * Math.max(500, fullMs);
+      await running.firstPage;
+      const at = rnd() * 0.95 * spanMs;
       await Promise.race([new Promise((r) => setTimeout(r, at)), running.exit]);
       running.child.kill('SIGKILL');
       const killed = await running.exit;
+      if (killed.signal === 'SIGKILL') inside++;
       await approve(client, 1, touched);
       await sync(dir, env);
       const diff = await difference(client, dir);
       if (!diff) resumedExact++;
-      console.log(`kill -9 at ${(at / 1000).toFixed(1)} s (${killed.signal === 'SIGKILL' ? 'killed' : 'it had ended'}), an approval, resumed: ${diff || 'exact'}`);
+      console.log(`kill -9 ${(at / 1000).toFixed(1)} s after the first page of ${(spanMs / 1000).toFixed(1)} (${killed.signal === 'SIGKILL' ? 'killed' : 'it had ended'}), an approval, resumed: ${diff || 'exact'}`);
       rmSync(dir, { recursive: true, force: true });
     }
-    console.log(`kill -9 at random points then resume: exact in ${resumedExact} of ${KILLS}`);
+    console.log(`kill -9 at random points then resume: exact in ${resumedExact} of ${KILLS} (${inside} of the kills landed inside the sync)`);
   } finally {
     await sandbox.stop();
   }

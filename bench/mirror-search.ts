@@ -8,6 +8,8 @@
 // The sandbox runs in its own process; the mirror is synced by the CLI into a temporary directory.
 // Run: npm run build && nice node --expose-gc --import tsx bench/mirror-search.ts --places 2900 [--queries 30] [--runs 9]
 //   (--places 2,900 ≈ 8,000 locations; 54,500 ≈ 150,000; nothing merged at start)
+//   [--seed N] another draw of names and typos (33 by default); [--at inner|any|first] where the typo
+//   goes: not the first letter (default), any letter, the first letter;
 //   [--keep] keeps the synced directory (its path printed); [--dir DIR] searches a kept one instead of syncing.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,9 @@ import { machineLine, median, numberOption } from './lib/stats';
 const PLACES = numberOption('--places', 2_900);
 const QUERIES = numberOption('--queries', 30);
 const RUNS = numberOption('--runs', 9);
+const SEED = numberOption('--seed', 33);
+/** Where the typo goes: a letter other than the first (the default), any letter, or the first letter. */
+const AT = process.argv.includes('--at') ? process.argv[process.argv.indexOf('--at') + 1] : 'inner';
 const KEEP = process.argv.includes('--keep');
 const GIVEN_DIR = process.argv.includes('--dir') ? process.argv[process.argv.indexOf('--dir') + 1] : undefined;
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
@@ -51,15 +56,16 @@ function runCli(args: string[], env: Record<string, string>): Promise<Run> {
   });
 }
 
-/** One letter of a name (not its first) replaced by another letter: deterministic from the seed. */
-function oneTypo(records: { id: string; name: string }[], n: number, seed = 33): { q: string; target: string }[] {
+/** One letter of a name (where --at says) replaced by another letter: deterministic from the seed. */
+function oneTypo(records: { id: string; name: string }[], n: number, seed = SEED): { q: string; target: string }[] {
   let x = seed;
   const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const out: { q: string; target: string }[] = [];
   const candidates = records.filter((r) => r.name.replace(/[^a-z]/gi, '').length >= 6);
   while (out.length < n) {
     const { id, name } = candidates[Math.floor(rnd() * candidates.length)];
-    const letters = [...name].map((c, i) => (/[a-z]/i.test(c) && i > 0 ? i : -1)).filter((i) => i > 0);
+    const letters = [...name].map((c, i) => (/[a-z]/i.test(c) && (AT === 'any' || (AT === 'first' ? i === 0 : i > 0)) ? i : -1)).filter((i) => i >= 0);
+    if (letters.length === 0) continue;
     const i = letters[Math.floor(rnd() * letters.length)];
     let c = name[i];
     while (c.toLowerCase() === name[i].toLowerCase()) c = String.fromCharCode(97 + Math.floor(rnd() * 26));
@@ -108,7 +114,7 @@ async function main(): Promise<void> {
       const hits = mirror.search<{ name?: string }>('locations', q, 5);
       const name = fold(nameOf.get(target) ?? '');
       if (hits.some((h) => h.id === target)) found++;
-      else missed.push(`${JSON.stringify(q)} (${byName.get(name)} named so)`);
+      else missed.push(`${JSON.stringify(q)} (${byName.get(name)} named so${byName.has(fold(q)) ? `; the typo spells another name, held by ${byName.get(fold(q))}` : ''})`);
       if (hits.some((h) => h.id === target) || ((byName.get(name) ?? 0) > 5 && hits.length === 5 && hits.every((h) => fold(h.record.name ?? '') === name))) foundOrNamesakes++;
     }
     console.log(`one-typo names: intended record in the first 5 for ${found} of ${typos.length}; it or (when more than 5 records have its name) 5 of its namesakes: ${foundOrNamesakes} of ${typos.length}${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`);

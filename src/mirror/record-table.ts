@@ -7,6 +7,7 @@ import { type MirrorKind, type MirroredRecord, placeOf, sourceKeys } from './rec
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
 import { foldTerm } from './indexed-fields';
+import { Vocabulary } from './vocabulary';
 
 /** What writing one record changed. */
 export interface Applied {
@@ -31,10 +32,15 @@ export function checksum(text: string): number {
 }
 
 export class RecordTable {
+  /** The words of the searched text, for correcting a query word found in no record. */
+  readonly vocabulary: Vocabulary;
+
   constructor(
     private readonly sql: Statements,
     readonly kind: MirrorKind,
-  ) {}
+  ) {
+    this.vocabulary = new Vocabulary(sql, kind);
+  }
 
   count(): number {
     return Number(this.sql.get(`SELECT count(*) AS n FROM ${this.kind}`)?.n ?? 0);
@@ -79,7 +85,9 @@ export class RecordTable {
       rowid = this.sql.get('SELECT last_insert_rowid() AS r')?.r as number | bigint;
     }
     const codes = [postcode, text(f?.sourceIds), integrations].join(' ');
-    this.sql.run(`INSERT INTO ${k}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`, [rowid, foldTerm(name), foldTerm(address), foldTerm(town), foldTerm(codes)]);
+    const folded = [foldTerm(name), foldTerm(address), foldTerm(town)];
+    this.sql.run(`INSERT INTO ${k}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`, [rowid, ...folded, foldTerm(codes)]);
+    this.vocabulary.note(folded);
     for (const key of keys) this.sql.run(`INSERT OR REPLACE INTO ${k}_keys (key, id) VALUES (?, ?)`, [key, record.id]);
     return { added: !old, removed: [...removed], movedInPass, changed: true };
   }

@@ -1,12 +1,13 @@
 // The mirror's database schema: per kind, a table of records (the record's JSON as received, a
 // checksum of it, and the columns searched or looked up by), the owners of source ids (a record that
 // takes another's source ids merged it away), and a trigram full-text index of the folded name,
-// street, town and codes (postcode, source ids, integrations). Sync state in its own table.
+// street, town and codes (postcode, source ids, integrations), and the words of the name, street and
+// town under their one-letter deletions (vocabulary.ts: typo corrections). Sync state in its own table.
 import type { Database } from './sqlite';
 import type { MirrorKind } from './record-set-types';
 
 /** Bumped when the schema changes: a mirror of another version is rebuilt by the next sync. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 function kindTables(kind: MirrorKind): string {
   return `
@@ -29,6 +30,7 @@ CREATE INDEX IF NOT EXISTS ${kind}_pass ON ${kind}(pass);
 CREATE INDEX IF NOT EXISTS ${kind}_place ON ${kind}(location_id, start_date) WHERE location_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS ${kind}_keys (key TEXT PRIMARY KEY NOT NULL, id TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS ${kind}_keys_id ON ${kind}_keys(id);
+CREATE TABLE IF NOT EXISTS ${kind}_vocab (del TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (del, word)) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS ${kind}_fts USING fts5(name, address, town, codes, content='', contentless_delete=1, tokenize='trigram');`;
 }
 

@@ -1,9 +1,10 @@
 // Search of one kind in the mirror's database. Candidates come from the trigram index (FTS5) of the
-// folded name, street, town and codes: records that share the most rare three-letter runs with the
-// query's words, so a word with a typo still shares most of its runs. They are then ranked again
+// folded name, street, town and codes: records holding every query word as typed, then with a word
+// that no record holds replaced by the stored words a typo away (vocabulary.ts), so a typo that
+// broke every three-letter run of a short word is still found. They are then ranked again
 // here by how well each query word matches a word of the record (exact, the word being typed as a
 // prefix, or a few typos away: Damerau–Levenshtein), and a record must match every query word.
-import { BOOST, MAX_QUERY_LENGTH } from './indexed-fields';
+import { BOOST, MAX_QUERY_LENGTH, foldTerm } from './indexed-fields';
 import type { RecordTable } from './record-table';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
@@ -21,6 +22,8 @@ const MAX_TRIGRAMS = 48;
 const EXACT = 1;
 const PREFIX = 0.7;
 const TYPO = 0.55;
+/** Per accented query word the name spells so: a tie-break ("Café" typed finds "Café" before "Cafe"), below any match's weight. */
+const SPELLED = 0.01;
 
 export interface Scored {
   rowid: number;
@@ -42,40 +45,83 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
   // The last word is the one being typed, unless the query ends with a space.
   const typing = !/\s$/u.test(text);
   const rowids = candidates(sql, table, words);
+  const accented = accentedWords(text);
   const scored: { row: Row; score: number; order: number }[] = [];
   table.byRowids(rowids).forEach((row, order) => {
     const score = scoreRow(row, words, typing);
-    if (score > 0) scored.push({ row, score, order });
+    if (score > 0) scored.push({ row, score: score + SPELLED * spelledAsTyped(row.name, accented), order });
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   return scored.slice(0, limit);
 }
 
+/** The query's words that carry an accent, lower case with their accents. */
+function accentedWords(text: string): string[] {
+  const words = text.normalize('NFC').toLowerCase().split(/[\p{Z}\p{P}\p{S}\p{C}]+/u);
+  return words.filter((w) => w && foldTerm(w) !== w);
+}
+
+/** How many of the accented query words the name holds spelled as typed. */
+function spelledAsTyped(name: unknown, accented: string[]): number {
+  if (accented.length === 0 || typeof name !== 'string') return 0;
+  const own = new Set(name.normalize('NFC').toLowerCase().split(/[\p{Z}\p{P}\p{S}\p{C}]+/u));
+  return accented.filter((w) => own.has(w)).length;
+}
+
+/** What the trigram index is asked for one query word, from the most to the least literal. */
+interface Lookup {
+  word: string;
+  /** A word of some record's name, street or town. */
+  known: boolean;
+  /** Stored words a typo away (vocabulary.ts). */
+  near: string[];
+  /** Its halves, for a word long enough to hold two typos (one half is likely still as typed). */
+  halves: string[];
+}
+
+type Tier = (l: Lookup) => string[];
+/** As typed; then unknown words corrected (a word some record holds is taken as meant); then every word. */
+const TIERS: Tier[] = [
+  (l) => [l.word],
+  (l) => (l.known ? [l.word] : [l.word, ...l.near, ...l.halves]),
+  (l) => [l.word, ...l.near, ...l.halves],
+];
+
+function lookupOf(w: string, table: RecordTable): Lookup {
+  const { known, near } = table.vocabulary.lookup(w, allowedTypos(w));
+  const h = Math.floor(w.length / 2);
+  return { word: w, known, near, halves: allowedTypos(w) > 1 ? [w.slice(0, h), w.slice(h)] : [] };
+}
+
 function candidates(sql: Statements, table: RecordTable, words: string[]): number[] {
   const fts = `${table.kind}_fts`;
   const rank = `ORDER BY bm25(${fts}, 3, 1, 1.5, 1.5) LIMIT ${CANDIDATES}`;
-  // Every word that can be looked up must be there, whole or, a typo away, by one of its halves
-  // (one slip falls into one half, the other is still found as typed). A word of three letters
-  // cannot be split around a typo: the records holding it come first, then those without it.
   const ids = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ${rank}`, [match]).map((r) => Number(r.r));
-  const required = (withShort: boolean) =>
-    words.flatMap((w) => {
-      const pieces = !withShort && w.length <= 3 ? [] : piecesOf(w);
-      return pieces.length ? [`(${pieces.map(quote).join(' OR ')})`] : [];
-    });
   const found = new Set<number>();
-  const all = required(true);
-  if (all.length > 0) for (const r of ids(all.join(' AND '))) found.add(r);
-  const long = required(false);
-  if (found.size < CANDIDATES && long.length > 0 && long.length < all.length) {
-    for (const r of ids(long.join(' AND '))) if (found.size < CANDIDATES) found.add(r);
+  const asked = new Set<string>();
+  const add = (match: string) => {
+    if (asked.has(match)) return;
+    asked.add(match);
+    for (const r of ids(match)) if (found.size < CANDIDATES) found.add(r);
+  };
+  // Every word must be there (as the tier offers it). A word of three letters, in which one typo
+  // leaves no three-letter run, is asked for first, then left out.
+  const all = (tier: Tier, list: Lookup[]) => list.map((l) => `(${tier(l).map(quote).join(' OR ')})`).join(' AND ');
+  const searchable = words.filter((w) => w.length >= 3);
+  if (searchable.length > 0) add(all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] }))));
+  if (found.size >= CANDIDATES) return [...found];
+  // The vocabulary is asked only when the words as typed leave room.
+  const lookups = searchable.map((w) => lookupOf(w, table));
+  const long = lookups.filter((l) => l.word.length > 3);
+  if (lookups.length > 0) {
+    if (found.size < CANDIDATES) add(all(TIERS[1], lookups));
+    if (found.size < CANDIDATES) add(all(TIERS[2], lookups));
+    if (found.size < CANDIDATES && long.length > 0 && long.length < lookups.length) add(all(TIERS[1], long));
+    if (found.size > 0) return [...found];
   }
-  if (found.size > 0) return [...found];
-  // A word too broken for its halves (a typo in each): the records holding all the other words.
+  // A word beyond correction: the records holding all the other words.
   if (long.length > 1 && long.length <= MAX_LEFT_OUT) {
-    for (let i = 0; i < long.length && found.size < CANDIDATES; i++) {
-      for (const r of ids(long.filter((_, j) => j !== i).join(' AND '))) if (found.size < CANDIDATES) found.add(r);
-    }
+    for (let i = 0; i < long.length; i++) add(all(TIERS[2], long.filter((_, j) => j !== i)));
     if (found.size > 0) return [...found];
   }
   // No word long enough, or a typo in each: records sharing the most three-letter runs with the query.
@@ -89,13 +135,9 @@ function candidates(sql: Statements, table: RecordTable, words: string[]): numbe
     .map((r) => Number(r.r));
 }
 
-/** What of a word the trigram index is asked for: the word, and its halves (its first and last three letters when shorter than six). */
-function piecesOf(w: string): string[] {
-  if (w.length < 3) return [];
-  if (w.length === 3) return [w];
-  if (w.length < 6) return [w, w.slice(0, 3), w.slice(-3)];
-  const h = Math.floor(w.length / 2);
-  return [w, w.slice(0, h), w.slice(h)];
+/** Typos a query word may have: as maxTypos, and one in a three-letter word (the rest of the query pins the record down); none with a digit. */
+function allowedTypos(word: string): number {
+  return /\d/.test(word) ? 0 : Math.max(maxTypos(word), word.length === 3 ? 1 : 0);
 }
 
 function quote(text: string): string {
@@ -147,7 +189,7 @@ function scoreRow(row: Row, words: string[], typing: boolean): number {
 function bestMatch(word: string, prefix: boolean, fields: Field[]): { score: number; nameAt: number } {
   // Short words get a typo too when the rest of the query pins the record down (one-letter slips
   // in "Owl" are as common as in "Coffee"); numbers never (a near postcode is another place).
-  const typos = /\d/.test(word) ? 0 : Math.max(maxTypos(word), word.length === 3 ? 1 : 0);
+  const typos = allowedTypos(word);
   let best = 0;
   let nameAt = -1;
   for (const f of fields) {

@@ -77,6 +77,8 @@ interface Context {
   opts: SyncOptions;
   pages: number;
   received: number;
+  /** Records of the kind in the mirror: counted once, then followed page by page (a count per page read the whole table). */
+  mirrored: number;
 }
 
 export async function syncKind(client: DedupClient, sql: Statements, table: RecordTable, opts: SyncOptions): Promise<KindSyncResult> {
@@ -94,7 +96,7 @@ export async function syncKind(client: DedupClient, sql: Statements, table: Reco
       return r;
     });
   }
-  const ctx: Context = { client, sql, table, opts, pages: resumedPages, received: run.received };
+  const ctx: Context = { client, sql, table, opts, pages: resumedPages, received: run.received, mirrored: table.count() };
   for (;;) {
     if (!run.listed) run = await listPass(ctx, run);
     run = await checkPass(ctx, run);
@@ -144,22 +146,32 @@ async function checkPass(ctx: Context, start: RunState): Promise<RunState> {
  */
 function writePage(ctx: Context, start: RunState, records: readonly MirroredRecord[], listing: boolean, next: Partial<RunState>): RunState {
   const { sql, table } = ctx;
-  return inTransaction(sql.db, () => {
-    const run = { ...start };
-    for (const record of records) {
-      const applied = table.apply(record, run.pass);
-      run.received++;
-      if (applied.changed) run.upserted++;
-      if (applied.added) run.added++;
-      run.removed += applied.removed.length;
-      if (listing && applied.movedInPass) run.changed = true;
-      const u = record.updatedAt;
-      if (typeof u === 'string' && (run.newest === undefined || compareTimestamps(u, run.newest) > 0)) run.newest = u;
-    }
-    Object.assign(run, next);
-    writeKind(sql, table.kind, { ...readKind(sql, table.kind), run });
+  try {
+    const run = inTransaction(sql.db, () => writeRecords(sql, table, start, records, listing, next));
+    ctx.mirrored += run.added - start.added - (run.removed - start.removed);
     return run;
-  });
+  } catch (e) {
+    table.vocabulary.forget();
+    throw e;
+  }
+}
+
+function writeRecords(sql: Statements, table: RecordTable, start: RunState, records: readonly MirroredRecord[], listing: boolean, next: Partial<RunState>): RunState {
+  const run = { ...start };
+  for (const record of records) {
+    const applied = table.apply(record, run.pass);
+    run.received++;
+    if (applied.changed) run.upserted++;
+    if (applied.added) run.added++;
+    run.removed += applied.removed.length;
+    if (listing && applied.movedInPass) run.changed = true;
+    const u = record.updatedAt;
+    if (typeof u === 'string' && (run.newest === undefined || compareTimestamps(u, run.newest) > 0)) run.newest = u;
+  }
+  table.vocabulary.flush();
+  Object.assign(run, next);
+  writeKind(sql, table.kind, { ...readKind(sql, table.kind), run });
+  return run;
 }
 
 async function eachPage(ctx: Context, since: string, from: number, pageSize: number, write: (page: Page<unknown>) => void): Promise<void> {
@@ -175,7 +187,7 @@ async function eachPage(ctx: Context, since: string, from: number, pageSize: num
     write(page);
     ctx.received += page.data.length;
     ctx.pages++;
-    opts.onProgress?.({ kind: table.kind, pages: ctx.pages, received: ctx.received, mirrored: table.count() });
+    opts.onProgress?.({ kind: table.kind, pages: ctx.pages, received: ctx.received, mirrored: ctx.mirrored });
   }
 }
 

@@ -3,7 +3,7 @@
 import { foldTerm } from './indexed-fields';
 
 /** Spaces, punctuation, symbols and control characters split words. */
-const SPLIT = /[\p{Z}\p{P}\p{S}\p{C}]+/u;
+export const SPLIT = /[\p{Z}\p{P}\p{S}\p{C}]+/u;
 
 /** The folded words of a text, in order. */
 export function tokens(text: string): string[] {

@@ -167,4 +167,36 @@ describe('mirror search typo rules', () => {
     assert.equal(maxTypos('caf'), 0);
     assert.equal(maxTypos('78701'), 0);
   });
+
+  it('corrects a short word whose every three-letter run the typo broke, and a typo in the first letter', () => {
+    const index = new SearchIndex();
+    // Many records share the town's and the other words, so the intended one must be found by its name's words.
+    for (let i = 0; i < 30; i++) index.put(named(`york${i}`, `New York Deli ${i}`));
+    index.put(named('star', 'New Star'));
+    index.put(named('stag', 'Stag Inn'));
+    index.put(named('sparrow', 'Sparrow Library'));
+    assert.equal(index.search('new srar', 5)[0]?.id, 'star', '"srar" shares no run with "star"');
+    assert.equal(index.search('new xtar', 5)[0]?.id, 'star', 'the first letter wrong');
+    assert.equal(index.search('ztag inn', 5)[0]?.id, 'stag');
+    assert.equal(index.search('new stra', 5)[0]?.id, 'star', 'two letters swapped');
+    assert.equal(index.search('new sar', 5)[0]?.id, 'star', 'a letter missing');
+  });
+
+  it('takes a word that some record holds as meant, before its corrections', () => {
+    const index = new SearchIndex();
+    index.put(named('nova', 'Cinema Nova'));
+    index.put(named('mova', 'Cinema Mova'));
+    assert.deepEqual(index.search('cinema nova', 5).map((h) => h.id), ['nova', 'mova']);
+    assert.deepEqual(index.search('cinema xova', 5).map((h) => h.id).sort(), ['mova', 'nova'], 'a word no record holds: both corrections');
+  });
+
+  it('ranks a name spelled with the accents typed before one that matches only without them', () => {
+    const index = new SearchIndex();
+    index.put(named('plain', 'Cellar Cafe'));
+    index.put(named('accent', 'Cellar Café'));
+    index.put(named('plain2', 'Cellar Cafe'));
+    assert.equal(index.search('cellar café', 5)[0]?.id, 'accent');
+    assert.equal(index.search('czllar café', 5)[0]?.id, 'accent', 'with a typo too');
+    assert.equal(index.search('cellar cafe', 5).length, 3, 'without accents all three, alike');
+  });
 });
