@@ -7,6 +7,7 @@ export type {
   FieldExplanation,
   MatchEvent,
   MatchLocation,
+  PairRivals,
   PairScore,
   ScoredPair,
 } from './types';

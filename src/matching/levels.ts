@@ -26,15 +26,27 @@ export interface Comparison<P> {
 
 // ---- names --------------------------------------------------------------------------------------
 
-export const NAME_LEVELS = ['exact', 'jaro-winkler ≥ 0.92', 'words ≥ 0.8', 'words ≥ 0.5', 'different'] as const;
+export const NAME_LEVELS = ['exact', 'jaro-winkler ≥ 0.92', 'words ≥ 0.8', 'other number', 'words ≥ 0.5', 'different'] as const;
 
+/** The numbers written in a name ("Blk 625", "Unit B2.4"), in order, as one string. */
+function numbersOf(n: NormalizedName): string {
+  return (n.full.join(' ').match(/\d+/g) ?? []).join(' ');
+}
+
+/**
+ * Names alike except for their numbers ("Blk 625" / "Blk 626", "Hall 9" / "Hall 10") name
+ * neighbours as often as one place: a level of their own, whose weight the data decides.
+ */
 export function nameLevel(a: NormalizedName, b: NormalizedName): number {
   if (a.full.length === 0 || b.full.length === 0) return MISSING;
   if (a.joined === b.joined) return 0;
+  const na = numbersOf(a);
+  const nb = numbersOf(b);
+  if (na !== '' && nb !== '' && na !== nb) return 3;
   if (jaroWinkler(a.joined, b.joined) >= 0.92) return 1;
   const s = nameSimilarity(a, b) ?? 0;
   if (s >= 0.8) return 2;
-  return s >= 0.5 ? 3 : 4;
+  return s >= 0.5 ? 4 : 5;
 }
 
 // ---- locations ----------------------------------------------------------------------------------

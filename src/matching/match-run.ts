@@ -1,12 +1,14 @@
 // One matching run over a data set: prepare, block, compute every compared pair's levels once,
 // estimate the model (or take the one given), score, and group. The run keeps the levels, so a
 // refit after new labels (the curator's decisions) re-scores without comparing records again.
-import type { BlockingStats, Candidate, MatchEvent, MatchLocation, PairScore } from './types';
+import type { BlockingStats, Candidate, MatchEvent, MatchLocation, PairRivals, PairScore } from './types';
 import type { PreparedEvent, PreparedLocation } from './prepare';
 import { blockEvents, blockLocations } from './block-records';
 import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from './levels';
 import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
-import { estimateModel, type PairLevels } from './estimate';
+import { estimateModel, MIN_PAIRS, type EstimateInput, type PairLevels } from './estimate';
+import { assignOneToOne, type Rivals } from './one-to-one';
+import { applySourceMatches, assignsOneToOne, crossSourceMask, expectedMatchesBySource, subsetLevels } from './sources';
 import { levelsKey, patternOffsets } from './label-offsets';
 import type { ConditionSpec } from './conditional-u';
 import { nameFrequencies } from './term-frequencies';
@@ -147,7 +149,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     for (const [at, label] of labelOf) levels.label[at] = label;
     let model: MatchModel;
     if (opts.model !== undefined && opts.model !== 'estimate') model = opts.model;
-    else model = estimateModel({ prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations, conditions: kind.conditions, mConditions: kind.mConditions });
+    else model = estimateForRun(kind, prepared, pairs, { prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations, conditions: kind.conditions, mConditions: kind.mConditions });
     // The prior model has no frequencies, so its pairs carry no adjustment.
     if (!model.tf) levels.tf.fill(0);
     return new MatchRun(kind, prepared, pairs, levels, model, { ...stats, comparisons: compared }, opts);
@@ -166,11 +168,18 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     // The answers move every pair of their pattern (the answered pairs too: a decision is one
     // more answer for its pattern, not an override of the model).
     this.offsets = patternOffsets(levels.count, (i) => levels.label[i], (i) => levelsKey(levels.levels, i * width, width), (i) => logistic2(bits[i]));
-    for (let i = 0; i < levels.count; i++) {
-      const offset = this.offsets.size === 0 ? 0 : this.offsets.get(levelsKey(levels.levels, i * width, width)) ?? 0;
-      this.scores[i] = logistic2(bits[i] + offset);
+    if (this.offsets.size > 0) for (let i = 0; i < levels.count; i++) bits[i] += this.offsets.get(levelsKey(levels.levels, i * width, width)) ?? 0;
+    this.rivals = undefined;
+    if (assignsOneToOne(this.model)) {
+      const sourceIndex = new Map<string, number>();
+      const sourceOf = this.prepared.map((p) => (p.integration === null ? -1 : sourceIndex.get(p.integration) ?? sourceIndex.set(p.integration, sourceIndex.size).get(p.integration)!));
+      this.rivals = assignOneToOne(this.pairs, bits, (r) => sourceOf[r], bits);
     }
+    for (let i = 0; i < levels.count; i++) this.scores[i] = logistic2(bits[i]);
   }
+
+  /** What each compared pair lost to its rivals under one-to-one assignment (one-to-one.ts), when the run assigns so. */
+  private rivals: Rivals | undefined;
 
   /** Log-odds offset of the curator's answers for pairs with these levels (0 without any). */
   private offsetOf(levels: Int8Array): number {
@@ -198,7 +207,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
       this.rescore();
       return;
     }
-    this.model = estimateModel({
+    this.model = estimateForRun(this.kind, this.prepared, this.pairs, {
       prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations, mConditions: this.kind.mConditions,
     });
     this.rescore();
@@ -226,9 +235,19 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     const view = new Int8Array(this.kind.comparisons.length);
     for (let c = 0; c < view.length; c++) view[c] = this.kind.comparisons[c].level(this.prepared[a], this.prepared[b]);
     const answers = this.offsetOf(view);
-    if (answers === 0) return pair;
-    const logOdds = pair.logOdds + answers;
-    return { ...pair, logOdds, score: logistic2(logOdds), answers };
+    const rivals = this.rivalsOf(a, b);
+    if (answers === 0 && rivals === undefined) return pair;
+    const logOdds = pair.logOdds + answers + (rivals?.bits ?? 0);
+    return { ...pair, logOdds, score: logistic2(logOdds), ...(answers === 0 ? {} : { answers }), ...(rivals ? { rivals } : {}) };
+  }
+
+  /** What a compared pair lost to its rivals under one-to-one assignment, and its strongest rival (undefined: nothing lost). */
+  private rivalsOf(a: number, b: number): PairRivals | undefined {
+    const i = this.pairIndex().get(a < b ? pairKey(a, b) : pairKey(b, a));
+    if (i === undefined || !this.rivals || this.rivals.lost[i] < 1e-9) return undefined;
+    const r = this.rivals.strongest[i];
+    const rival = r < 0 ? undefined : { a: this.prepared[this.pairs[2 * r]].key, b: this.prepared[this.pairs[2 * r + 1]].key, score: this.scores[r] };
+    return { bits: -this.rivals.lost[i], ...(rival ? { rival } : {}) };
   }
 
   private pairAt: Map<number, number> | undefined;
@@ -278,6 +297,24 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     }
     return out.sort((x, y) => y.score - x.score || (x.keys[0] < y.keys[0] ? -1 : 1));
   }
+}
+
+/**
+ * Estimates a kind's model. With an integration comparison and pairs across sources, EM runs over
+ * those pairs only and the share of matches inside one source is estimated afterwards
+ * (sources.ts): pairs within a source that merely look alike ("Blk 625" / "Blk 626" next door)
+ * would otherwise teach EM that matches look like neighbours.
+ */
+function estimateForRun<P extends { integration: string | null }>(kind: Kind<P>, prepared: readonly P[], pairs: Uint32Array, input: EstimateInput<P>): MatchModel {
+  const integration = kind.comparisons.findIndex((c) => c.field === 'integration');
+  if (integration < 0) return estimateModel(input);
+  const cross = crossSourceMask((i) => prepared[i].integration, pairs, input.pairs.count);
+  const across = subsetLevels(input.pairs, cross);
+  if (across.count < MIN_PAIRS || across.count === input.pairs.count) return estimateModel(input);
+  const model = estimateModel({ ...input, pairs: across });
+  if (model.source !== 'estimated') return model;
+  applySourceMatches(model, integration, expectedMatchesBySource(model, input.pairs, cross, integration), prepared.length);
+  return model;
 }
 
 /** Two record indices (a < b) as one number, exact below 2^26 (67 million) records; a string key costs far more. */
