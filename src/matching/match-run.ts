@@ -10,10 +10,11 @@ import { estimateModel, MIN_PAIRS, type EstimateInput, type PairLevels } from '.
 import { assignOneToOne, type Rivals } from './one-to-one';
 import { applySourceMatches, assignsOneToOne, crossSourceMask, expectedMatchesBySource, subsetLevels } from './sources';
 import { levelsKey, patternOffsets } from './label-offsets';
+import { allOf, anyOf, atLeast, type LevelRule } from './rules';
 import type { ConditionSpec } from './conditional-u';
 import { nameFrequencies } from './term-frequencies';
 import { clusterLinks, DEFAULT_MAX_GROUP_SIZE, type IndexLink } from './grouping';
-import { REVIEW_THRESHOLD } from './weights';
+import { REVIEW_THRESHOLD } from './thresholds';
 import type { NormalizedName } from './normalize';
 import { scorePreparedLocations } from './score-location';
 import { scorePreparedEvents } from './score-event';
@@ -42,11 +43,26 @@ interface Kind<P> {
   /** The per-field explanation of a pair under a model (the comparison panel's "why"). */
   explain: (a: P, b: P, model: MatchModel) => PairScore;
   /** Deterministic rules for λ: pairs no one would doubt. */
-  rule: (levels: Int8Array, at: number) => boolean;
+  rule: LevelRule;
   /** Fields whose u is also counted among different things agreeing on others (conditional-u.ts). */
   conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null; sourceOf?: (p: P) => string | null };
   /** Fields whose m is learned only among pairs meeting a condition (see EstimateInput.mConditions). */
   mConditions?: readonly ConditionSpec[];
+}
+
+/** Sure location matches: the name exact or nearly, and the same address, point or phone; or the same phone and a similar name. */
+function locationRule(): LevelRule {
+  const at = (field: string, label: string) => atLeast(LOCATION_COMPARISONS, field, label);
+  return anyOf(
+    allOf(at('name', 'jaro-winkler ≥ 0.92'), anyOf(at('address', 'number and street'), at('distance', '< 50 m'), at('phone', 'equal'))),
+    allOf(at('phone', 'equal'), at('name', 'words ≥ 0.8')),
+  );
+}
+
+/** Sure event matches: the same title (or nearly), start and place; or the same listing page. */
+function eventRule(): LevelRule {
+  const at = (field: string, label: string) => atLeast(EVENT_COMPARISONS, field, label);
+  return anyOf(allOf(at('name', 'jaro-winkler ≥ 0.92'), at('start', '≤ 15 min apart'), at('location', 'same place')), at('url', 'same page'));
 }
 
 const LOCATION_KIND: Kind<PreparedLocation> = {
@@ -54,8 +70,7 @@ const LOCATION_KIND: Kind<PreparedLocation> = {
   prior: PRIOR_LOCATION_MODEL,
   name: (p) => p.name,
   explain: scorePreparedLocations,
-  // name exact or nearly, and the same address, point or phone; or the same phone and a similar name.
-  rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && (l[at + 1] === 0 || l[at + 6] === 0 || l[at + 4] === 0)) || (l[at + 4] === 0 && l[at] >= 0 && l[at] <= 2),
+  rule: locationRule(),
 };
 
 const EVENT_KIND: Kind<PreparedEvent> = {
@@ -63,29 +78,30 @@ const EVENT_KIND: Kind<PreparedEvent> = {
   prior: PRIOR_EVENT_MODEL,
   name: (p) => p.name,
   explain: scorePreparedEvents,
-  // the same title (or nearly), start and place; or the same listing page.
-  rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1) || l[at + 3] === 0,
+  rule: eventRule(),
   // Different events at one venue are not independent draws: one act plays an early and a late
   // show, a series comes back every week, so the title agrees more often, and the start is hours
   // (not months) apart. How often, is counted among one integration's events at one venue.
   conditions: {
     specs: [
-      { field: 'name', when: { location: 1 } },
-      { field: 'start', when: { name: 1, location: 1 } },
-      { field: 'qualifier', when: { name: 1, location: 1 } },
+      { field: 'name', when: { location: 'same place' } },
+      { field: 'start', when: { name: 'jaro-winkler ≥ 0.92', location: 'same place' } },
+      { field: 'qualifier', when: { name: 'jaro-winkler ≥ 0.92', location: 'same place' } },
     ],
     groupOf: (p) => (p.location && p.integration ? `${p.integration}\u0000${p.location.key}` : null),
     sourceOf: (p) => p.integration,
   },
   // A qualifier's m is learned where the starts agree to 15 minutes: there the pairs that look
   // alike are listings of one show, not an early and a late show.
-  mConditions: [{ field: 'qualifier', when: { start: 1 } }],
+  mConditions: [{ field: 'qualifier', when: { start: '≤ 15 min apart' } }],
 };
 
 export class MatchRun<P extends { key: string; integration: string | null }> {
   readonly indexOf: Map<string, number>;
   /** Score of each compared pair under the current model. */
   scores: Float64Array;
+  /** The model as first estimated, and its expected matches: what a refit is drawn toward. */
+  private readonly anchor: { model: MatchModel; matches: number };
   /** Log-odds offset per agreement pattern from the curator's answers (label-offsets.ts). */
   private offsets = new Map<string, number>();
 
@@ -100,6 +116,8 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     private readonly opts: MatchRunOptions,
   ) {
     this.indexOf = new Map(prepared.map((p, i) => [p.key, i]));
+    const n = prepared.length;
+    this.anchor = { model, matches: model.lambda * ((n * (n - 1)) / 2) };
     this.scores = new Float64Array(levels.count);
     this.rescore();
   }
@@ -167,8 +185,14 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     }
     // The answers move every pair of their pattern (the answered pairs too: a decision is one
     // more answer for its pattern, not an override of the model).
-    this.offsets = patternOffsets(levels.count, (i) => levels.label[i], (i) => levelsKey(levels.levels, i * width, width), (i) => logistic2(bits[i]));
-    if (this.offsets.size > 0) for (let i = 0; i < levels.count; i++) bits[i] += this.offsets.get(levelsKey(levels.levels, i * width, width)) ?? 0;
+    this.offsets = new Map();
+    if (levels.label.some((l) => l !== -1)) {
+      const keys = Array.from({ length: levels.count }, (_, i) => levelsKey(levels.levels, i * width, width));
+      const sizes = new Map<string, number>();
+      for (const key of keys) sizes.set(key, (sizes.get(key) ?? 0) + 1);
+      this.offsets = patternOffsets(levels.count, (i) => levels.label[i], (i) => keys[i], (i) => logistic2(bits[i]), () => 1, (key) => sizes.get(key) ?? Infinity);
+      for (let i = 0; i < levels.count; i++) bits[i] += this.offsets.get(keys[i]) ?? 0;
+    }
     this.rivals = undefined;
     if (assignsOneToOne(this.model)) {
       const sourceIndex = new Map<string, number>();
@@ -208,7 +232,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
       return;
     }
     this.model = estimateForRun(this.kind, this.prepared, this.pairs, {
-      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations, mConditions: this.kind.mConditions,
+      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, anchor: this.anchor, maxIterations, mConditions: this.kind.mConditions,
     });
     this.rescore();
   }
