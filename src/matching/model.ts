@@ -47,7 +47,7 @@ export function priorLocationModel(): MatchModel {
       { field: 'postcode', levels: lv(POSTCODE_LEVELS, [0.9, 0.05, 0.05], [0.5, 0.2, 0.3]) },
       { field: 'phone', levels: lv(PHONE_LEVELS, [0.9, 0.03, 0.07], [0.0005, 0.0005, 0.999]) },
       { field: 'url', levels: lv(URL_LEVELS, [0.8, 0.1, 0.1], [0.1, 0.05, 0.85]) },
-      { field: 'distance', levels: lv(DISTANCE_LEVELS, [0.6, 0.3, 0.07, 0.03], [0.05, 0.1, 0.35, 0.5]) },
+      { field: 'distance', levels: lv(DISTANCE_LEVELS, [0.4, 0.2, 0.15, 0.15, 0.04, 0.03, 0.03], [0.02, 0.03, 0.05, 0.1, 0.1, 0.2, 0.5]) },
       { field: 'integration', levels: lv(INTEGRATION_LEVELS, [0.1, 0.9], [0.3, 0.7]) },
     ],
   };
