@@ -195,8 +195,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     }
     this.rivals = undefined;
     if (assignsOneToOne(this.model)) {
-      const sourceIndex = new Map<string, number>();
-      const sourceOf = this.prepared.map((p) => (p.integration === null ? -1 : sourceIndex.get(p.integration) ?? sourceIndex.set(p.integration, sourceIndex.size).get(p.integration)!));
+      const sourceOf = sourceNumbers(this.prepared);
       this.rivals = assignOneToOne(this.pairs, bits, (r) => sourceOf[r], bits);
     }
     for (let i = 0; i < levels.count; i++) this.scores[i] = logistic2(bits[i]);
@@ -339,6 +338,17 @@ function estimateForRun<P extends { integration: string | null }>(kind: Kind<P>,
   if (model.source !== 'estimated') return model;
   applySourceMatches(model, integration, expectedMatchesBySource(model, input.pairs, cross, integration), prepared.length);
   return model;
+}
+
+/** Each record's integration as a small number (-1: none). */
+function sourceNumbers(prepared: readonly { integration: string | null }[]): Int32Array {
+  const index = new Map<string, number>();
+  return Int32Array.from(prepared, (p) => {
+    if (p.integration === null) return -1;
+    let n = index.get(p.integration);
+    if (n === undefined) index.set(p.integration, (n = index.size));
+    return n;
+  });
 }
 
 /** Two record indices (a < b) as one number, exact below 2^26 (67 million) records; a string key costs far more. */

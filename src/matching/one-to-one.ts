@@ -72,7 +72,9 @@ function assignAcross(pairs: Uint32Array, bits: Float64Array, sourceOf: (record:
   // Sum of odds per (record, other source): a record's candidates in one other source.
   const total = new Map<number, number>();
   const best = new Map<number, number>();
-  const slot = (record: number, source: number): number => record * 4096 + source;
+  let sources = 1;
+  for (let i = 0; i < pairs.length; i++) sources = Math.max(sources, sourceOf(pairs[i]) + 1);
+  const slot = (record: number, source: number): number => record * sources + source;
   const cross = (i: number): boolean => {
     const sa = sourceOf(pairs[2 * i]);
     const sb = sourceOf(pairs[2 * i + 1]);
