@@ -194,7 +194,9 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
       for (let i = 0; i < levels.count; i++) bits[i] += this.offsets.get(keys[i]) ?? 0;
     }
     this.rivals = undefined;
+    this.unassigned = this.scores;
     if (assignsOneToOne(this.model)) {
+      this.unassigned = bits.map(logistic2);
       const sourceOf = sourceNumbers(this.prepared);
       this.rivals = assignOneToOne(this.pairs, bits, (r) => sourceOf[r], bits);
     }
@@ -203,6 +205,8 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
 
   /** What each compared pair lost to its rivals under one-to-one assignment (one-to-one.ts), when the run assigns so. */
   private rivals: Rivals | undefined;
+  /** Score of each compared pair before one-to-one assignment (the scores themselves when the run does not assign). */
+  private unassigned: Float64Array = new Float64Array(0);
 
   /** Log-odds offset of the curator's answers for pairs with these levels (0 without any). */
   private offsetOf(levels: Int8Array): number {
@@ -293,20 +297,27 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     return this.pairAt;
   }
 
-  /** Links at or above the threshold. */
-  links(threshold: number): IndexLink[] {
+  /**
+   * Links scoring at or above the threshold. With `beforeRivals`, a link is chosen by its score
+   * before one-to-one assignment (and still carries its score after it).
+   */
+  links(threshold: number, beforeRivals = false): IndexLink[] {
+    const chosen = beforeRivals ? this.unassigned : this.scores;
     const out: IndexLink[] = [];
-    for (let i = 0; i < this.levels.count; i++) if (this.scores[i] >= threshold) out.push({ a: this.pairs[2 * i], b: this.pairs[2 * i + 1], score: this.scores[i] });
+    for (let i = 0; i < this.levels.count; i++) if (chosen[i] >= threshold) out.push({ a: this.pairs[2 * i], b: this.pairs[2 * i + 1], score: this.scores[i] });
     return out;
   }
 
   /**
    * Recommendations: links at or above the threshold grouped without chaining (every pair in a
-   * group at or above the threshold, one record per integration, at most maxGroupSize).
+   * group at or above the threshold, one record per integration, at most maxGroupSize). A pair
+   * whose own evidence reaches the threshold is recommended even when a rival took most of its
+   * probability: it is listed at the score it kept, low, for the curator to see and reject (or
+   * approve, knowing better), not dropped.
    */
   candidates(threshold = REVIEW_THRESHOLD, maxGroupSize = DEFAULT_MAX_GROUP_SIZE, exclude = this.opts.exclude): Candidate[] {
     const keyOf = (i: number) => this.prepared[i].key;
-    const { clusters, leftovers } = clusterLinks(this.links(threshold), {
+    const { clusters, leftovers } = clusterLinks(this.links(threshold, true), {
       keyOf, maxGroupSize, exclude, sourceOf: (i) => this.prepared[i].integration, pairScore: (a, b) => this.scoreIndices(a, b), threshold,
     });
     const pair = (l: IndexLink) => {

@@ -40,5 +40,8 @@ describe('matching/one-to-one', () => {
     assert.deepEqual([neighbour.rivals.rival?.a, neighbour.rivals.rival?.b], ['a#7', 'b#7']);
     assert.ok(run.scoreKeys('a#7', 'b#n7') < run.scoreKeys('a#7', 'b#7'));
     assert.ok(Math.abs(neighbour.score - run.scoreKeys('a#7', 'b#n7')) < 1e-9);
+    // The pair that lost its assignment is still recommended, at the score it kept: not dropped.
+    const listed = run.candidates().find((c) => c.keys.join() === 'a#7,b#n7');
+    assert.ok(listed && listed.score < 0.5 && Math.abs(listed.score - neighbour.score) < 1e-9, JSON.stringify(listed));
   });
 });
