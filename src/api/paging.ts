@@ -10,7 +10,7 @@
 // the failure may pass (isRetryable: 5xx, 429, network): the listing pauses and resumes from that
 // page, keeping every page it already has, up to `resumes` times per page (resumingFetcher).
 import { CancelledError, type DedupError, InvalidResponseError, isDedupError, isRetryable } from './errors';
-import { abortableDelay } from './abortable-delay';
+import { abortableDelay } from './delay';
 import type { ListingGuard } from './listing-guard';
 import type { Page } from './model';
 
@@ -71,7 +71,7 @@ export function resumingFetcher<T>(fetchPage: PageFetcher<T>, opts: ResumeOption
         } catch {
           // A progress hook must not end the listing.
         }
-        await abortableDelay(delayMs, signal, 'listing');
+        await abortableDelay(delayMs, signal, () => new CancelledError('listing was cancelled'));
       }
     }
   };
