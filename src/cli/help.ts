@@ -1,5 +1,14 @@
 // Help texts of `dedup-curator` and its commands.
 
+// Approve and reject take the same options for deciding a triage group.
+const GROUP_DECISION = `Or decide a whole pattern group from 'dedup-curator triage' (its members not marked unsure):
+  --group KEY              the group's key as triage prints it
+  --min-p P                only members whose estimated probability of this verdict is at least P
+  --journal FILE           the decision journal to learn from and to record every attempt in
+  --target-precision P     as for triage (default 0.99)
+  --target-recall R        as for triage (default 0.97)
+  --force                  decide it although triage does not call it safe`;
+
 const CONNECTION = `Connection:
   --base-url URL        service address (or DEDUP_BASE_URL), e.g. https://dedup.example.com
   --token-file FILE     read the access token from FILE (default: DEDUP_TOKEN)
@@ -105,13 +114,7 @@ ${EXIT_CODES}`,
 Approve the recommendation ID: its entities are connected as duplicates. Never retried
 automatically; after a network error, list the recommendations to see whether it was applied.
 
-Or decide a whole pattern group from 'dedup-curator triage' (its members not marked unsure):
-  --group KEY              the group's key as triage prints it
-  --min-p P                only members whose estimated probability of this verdict is at least P
-  --journal FILE           the decision journal to learn from and to record every attempt in
-  --target-precision P     as for triage (default 0.99)
-  --target-recall R        as for triage (default 0.97)
-  --force                  decide it although triage does not call it safe
+${GROUP_DECISION}
 
 ${CONNECTION}
 
@@ -121,13 +124,7 @@ ${EXIT_CODES}`,
 
 Reject the recommendation ID. Never retried automatically.
 
-Or decide a whole pattern group from 'dedup-curator triage' (its members not marked unsure):
-  --group KEY              the group's key as triage prints it
-  --min-p P                only members whose estimated probability of this verdict is at least P
-  --journal FILE           the decision journal to learn from and to record every attempt in
-  --target-precision P     as for triage (default 0.99)
-  --target-recall R        as for triage (default 0.97)
-  --force                  decide it although triage does not call it safe
+${GROUP_DECISION}
 
 ${CONNECTION}
 

@@ -6,7 +6,6 @@ import { tokenProblem } from './http-auth';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './faults';
 import { type ConnectionLimits, resolveLimits } from './connection-limits';
 import { createSandboxServer } from './server';
-import type { SourceRecord } from './source-records';
 import { SandboxStore, type SandboxStoreOptions } from './store';
 import type { SandboxStoreApi } from './store-api';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults';
@@ -23,23 +22,14 @@ export { loadLabels } from './labels-file';
 export { SandboxStore } from './store';
 export { describeModel, formatModel } from './store-matcher';
 
-export interface StartSandboxOptions {
+/** The store's data options (seed, sizes, records, data dir, merge threshold, labels), and the server's own. */
+export interface StartSandboxOptions extends Pick<SandboxStoreOptions, 'seed' | 'locations' | 'events' | 'integrations' | 'records' | 'dataDir' | 'autoMergeThreshold' | 'labels'> {
   /** Default 8787; 0 picks any free port (see `port` of the result). */
   port?: number;
   /** Default 127.0.0.1: the sandbox has a token but no TLS, so it stays on this machine unless asked. */
   host?: string;
   /** The Bearer token clients must send; random (32 bytes, base64url) when absent. */
   token?: string;
-  seed?: number;
-  locations?: number;
-  events?: number;
-  integrations?: number;
-  records?: SourceRecord[];
-  dataDir?: string;
-  /** Start-up merge threshold (default 0.98; above 1 nothing is merged): see SandboxStoreOptions. Not with dataDir. */
-  autoMergeThreshold?: number;
-  /** Labelled pairs of source keys the matcher learns from (see SandboxStoreOptions.labels). Not with dataDir. */
-  labels?: SandboxStoreOptions['labels'];
   /** Injected faults, as a spec or in the `--faults` text form. */
   faults?: FaultSpec | string;
   /** Serve the recommendation list's `data` as a plain array instead of `{ @context, @graph }`. */

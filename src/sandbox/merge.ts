@@ -3,7 +3,7 @@
 // and documented in docs/sandbox.md (## Sandbox data model), because curators need to predict what
 // an approval will produce.
 import type { Address, Category, Image, SourceId, UrlEntry } from '../api/model';
-import type { SourceEventRecord, SourceLocationRecord, SourceRecord } from './source-records';
+import type { EventDetails, SourceEventRecord, SourceLocationRecord, SourceRecord } from './source-records';
 
 /** Disjoint sets over record indices, with path halving and union by size. */
 export class UnionFind {
@@ -164,19 +164,10 @@ export function mergeLocation(members: SourceLocationRecord[]): MergedLocation {
   return out;
 }
 
-export interface MergedEvent extends SharedFields {
+export interface MergedEvent extends SharedFields, EventDetails {
   name: string;
   description: string;
   startDate: string;
-  accessStart?: string;
-  accessEnd?: string;
-  dateConfirmed?: boolean;
-  timeConfirmed?: boolean;
-  minimumPrice?: number;
-  maximumPrice?: number;
-  averagePrice?: number;
-  listingCount?: number;
-  eventStatus?: string;
   categories: Category[];
   keywords: string[];
 }

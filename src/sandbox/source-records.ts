@@ -19,12 +19,8 @@ export interface SourceLocationRecord extends SourceRef {
   images?: { contentUrl: string; width?: number; height?: number; representativeOfPage?: boolean }[];
 }
 
-export interface SourceEventRecord extends SourceRef {
-  kind: 'event';
-  name: string;
-  description?: string;
-  /** Wire timestamp (24 or 27 characters). */
-  startDate: string;
+/** An event's times, prices and status, as a source gives them and as the merged event keeps them. */
+export interface EventDetails {
   accessStart?: string;
   accessEnd?: string;
   dateConfirmed?: boolean;
@@ -34,6 +30,14 @@ export interface SourceEventRecord extends SourceRef {
   averagePrice?: number;
   listingCount?: number;
   eventStatus?: string;
+}
+
+export interface SourceEventRecord extends SourceRef, EventDetails {
+  kind: 'event';
+  name: string;
+  description?: string;
+  /** Wire timestamp (24 or 27 characters). */
+  startDate: string;
   categories?: { identifier: string; name: string }[];
   keywords?: string[];
   url?: string;

@@ -7,8 +7,8 @@ import type { Event, Location } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import { EARLIEST_SINCE } from '../../src/mirror';
-import { startSandbox } from '../../src/sandbox';
 import { acceptItem, activeClient, curatorApi, settled, waitFor } from './helpers';
+import { sandboxConnection } from './sandbox-connection';
 
 describe('Mirror and Find in the real VS Code', function () {
   this.timeout(120000);
@@ -94,14 +94,9 @@ describe('Mirror and Find in the real VS Code', function () {
   // The walk: Find Location on a connection never synced asked in a notification, synced, and the
   // search box did not come back (the closing notification took the focus from it).
   it('on a mirror never synced, Find offers the sync and opens again with what was typed', async () => {
-    const wasActive = api.session.active?.name;
-    const fresh = await startSandbox({ port: 0, token: 'find-first-sync', seed: 11, locations: 40, events: 20, integrations: 2 });
-    const name = 'Find before the first sync';
+    const connection = await sandboxConnection('Find before the first sync', { token: 'find-first-sync', seed: 11, locations: 40, events: 20, integrations: 2 });
+    const fresh = connection.sandbox;
     try {
-      await api.session.tokens.set(fresh.baseUrl, 'find-first-sync');
-      await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl: fresh.baseUrl });
-      await waitFor('the fresh connection ready', () => api.session.state.kind === 'ready' && api.session.active?.name === name, 20_000);
-      await settled(api);
       const mirror = await api.mirrors.current();
       assert.equal(mirror?.syncedAt, undefined, 'the fresh mirror is synced already');
       const target = [...fresh.store.listLocations({ page: 0, pageSize: 50, updatedSince: 0, onlyExternalUpdates: false }).data].find((l) => (l.name ?? '').length >= 6);
@@ -124,10 +119,7 @@ describe('Mirror and Find in the real VS Code', function () {
       again.hide();
       assert.equal(await done, undefined);
     } finally {
-      if (api.session.connections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
-      if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
-      await settled(api);
-      await fresh.close();
+      await connection.close();
     }
   });
 });

@@ -5,12 +5,12 @@
 // decisions and re-scores its pending list). The sandbox is the judge of scores and counts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DedupClient } from '../../src/api/client';
+import type { DedupClient } from '../../src/api/client';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { pendingNow } from './curation-helpers';
-import { curatorApi, settled, waitFor } from './helpers';
+import { settled, waitFor } from './helpers';
+import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
 
 const NAME = 'Triage certificates test service';
 const TOKEN = 'triage-certificates-token';
@@ -18,29 +18,20 @@ const TOKEN = 'triage-certificates-token';
 describe('Triage panel: certificates, charts and re-scoring in the real VS Code', function () {
   this.timeout(180_000);
   let api: DedupCuratorApi;
-  let sandbox: RunningSandbox;
   let direct: DedupClient;
-  let wasActive: string | undefined;
+  let connection: SandboxConnection | undefined;
   let panel: TriagePanel;
 
   before(async () => {
-    api = await curatorApi();
-    wasActive = api.session.active?.name;
-    sandbox = await startSandbox({ port: 0, token: TOKEN, seed: 3101, locations: 260, events: 0, integrations: 3, autoMergeThreshold: 2 });
-    direct = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN });
-    await vscode.commands.executeCommand('dedupCurator.addConnection', { name: NAME, baseUrl: sandbox.baseUrl });
-    await api.session.tokens.set(sandbox.baseUrl, TOKEN);
-    await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === NAME);
+    connection = await sandboxConnection(NAME, { token: TOKEN, seed: 3101, locations: 260, events: 0, integrations: 3, autoMergeThreshold: 2 });
+    ({ api, direct } = connection);
     await waitFor('the backlog in the tree', () => api.recommendations.loaded().length >= 10, 30_000);
     await settled(api);
   });
 
   after(async () => {
     panel?.dispose();
-    if (api.session.connections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
-    if (wasActive && api.session.connections().some((c) => c.name === wasActive)) await api.session.useConnection(wasActive);
-    await settled(api);
-    await sandbox?.close();
+    await connection?.close();
   });
 
   it('each group row carries its size, answers, bound, answers to certify and next action; the histogram counts the backlog by verdict; no approval rate before an answer', async () => {

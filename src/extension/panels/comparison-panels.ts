@@ -64,8 +64,8 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   /**
    * Shows a recommendation: the panel that shows it if there is one (its own, or the queue while
    * the queue shows it), revealed, and kept unless this open is a preview; as a preview (a tree
-   * click), in the preview panel, re-used (issue 12, point 7: no new webview, its page gets the
-   * recommendation by message), else in a new panel.
+   * click), in the preview panel, re-used (no new webview: its page gets the recommendation by
+   * message, which is faster), else in a new panel.
    */
   open(rec: Recommendation, opts: { preview?: boolean } = {}): ComparisonPanel {
     const preview = opts.preview === true && previewEnabled();

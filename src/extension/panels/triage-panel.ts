@@ -1,4 +1,4 @@
-// The Triage panel (issue 17): the backlog at a glance — score histogram coloured by your decisions,
+// The Triage panel: the backlog at a glance — score histogram coloured by your decisions,
 // your approval rate by score, the pattern groups as a sortable table with Review (the review queue
 // on that group: its pending members, most informative first), Approve… and Reject… (Decide a
 // Group, with its list and confirmation). One panel; opening it again reveals and refreshes it. The
@@ -57,15 +57,15 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     this.panel.title = vscode.l10n.t('Triage');
     // The groups are a computation over one service's list and the journal's answers: they follow
     // both. A group decision reads the backlog again anyway; what must not happen is a table of one
-    // service under another's name, or counts from before the curator's last answers (the walk of
-    // 2026-11-26: after a switch the old table stayed, and its Approve… offered the other service's
-    // group of the same pattern). Recomputing reads every pending page, so changes are gathered for a
-    // moment, and a hidden panel recomputes when it is shown again.
+    // service under another's name, or counts from before the curator's last answers (after a switch,
+    // an old table's Approve… would offer the other service's group of the same pattern).
+    // Recomputing reads every pending page, so changes are gathered for a moment, and a hidden panel
+    // recomputes when it is shown again.
     this.disposables.push(
       c.session.onDidChange((state) => {
         if (state.kind !== 'ready') {
           // No service to compute for (a connection added, its token not yet set): the old groups go.
-          // The next ready state computes (the walk of 2026-11-26: they stayed under this line).
+          // The next ready state computes.
           if (this.computed) this.waitForConnection();
           return;
         }
@@ -93,8 +93,8 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
 
   /**
    * No service to compute for (no connection, or one added whose token is not set yet): the groups
-   * shown go, and the next ready state computes (the walk of 2026-11-26: they stayed under a "no
-   * active connection" line, and the connection that then became ready was never computed).
+   * shown go (they must not stay under a "no active connection" line), and the next ready state
+   * computes.
    */
   waitForConnection(): void {
     this.followed = true;

@@ -40,7 +40,7 @@ export function addressLine(a: Address | null | undefined): string {
 /**
  * A tooltip as plain text, one "label: value" line each. Record data is never markup: VS Code shows
  * a string tooltip as text (no links, no icons, no escapes), where a MarkdownString turned bare URLs
- * from the data into live links and showed `appendText`'s escape backslashes (issue 12).
+ * from the data into live links and showed `appendText`'s escape backslashes.
  */
 export function tooltipLines(lines: [string, string | null | undefined][]): string {
   return lines

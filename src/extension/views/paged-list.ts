@@ -13,6 +13,7 @@ import type { ViewChoices } from './view-choices';
 import { Commands, TreeItemKinds } from '../ids';
 import { LoadAllRun } from './load-all-run';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 import { shownItem } from './shown-item';
 import { sessionPages } from '../connection/session-pages';
 
@@ -175,8 +176,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
 
   /** "50 of 206 loaded", "50 loaded". */
   loadedText(): string {
-    const n = this.records.length.toLocaleString('en-US');
-    return this.total !== undefined ? vscode.l10n.t('{0} of {1} loaded', n, this.total.toLocaleString('en-US')) : vscode.l10n.t('{0} loaded', n);
+    const n = formatCount(this.records.length);
+    return this.total !== undefined ? vscode.l10n.t('{0} of {1} loaded', n, formatCount(this.total)) : vscode.l10n.t('{0} loaded', n);
   }
 
   /** The records shown, in order (after any filter and sort of the view). */
@@ -265,7 +266,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
    * The view's message as the list stands: its summary, the empty message once the service has
    * answered with nothing, or, before the first page is in, that it is on its way — "No pending
    * recommendations: every candidate duplicate has been decided." is a claim the service has not
-   * made yet (the walk of issue 13 saw it for 0.7 s on every reload of a 31,919 backlog).
+   * made yet (on a large backlog the first page can take most of a second).
    */
   private stateMessage(): string | undefined {
     if (this.records.length) return this.summary();
@@ -303,8 +304,8 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     // "Loaded", not "shown": a filter of the view may show fewer than have been fetched.
     const of =
       this.total !== undefined
-        ? vscode.l10n.t(' ({0} of {1})', shown.toLocaleString('en-US'), this.total.toLocaleString('en-US'))
-        : vscode.l10n.t(' ({0} loaded)', shown.toLocaleString('en-US'));
+        ? vscode.l10n.t(' ({0} of {1})', formatCount(shown), formatCount(this.total))
+        : vscode.l10n.t(' ({0} loaded)', formatCount(shown));
     const item = new vscode.TreeItem(vscode.l10n.t('Load {0} more{1}', this.pageSize, of));
     item.iconPath = new vscode.ThemeIcon('more');
     item.command = { command: Commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [this.viewId] };

@@ -12,7 +12,7 @@ export interface RecommendationFilter {
   integrations?: string[];
 }
 
-/** 'informative': triage's "most informative first" (issue 17), the ones it does not ask for last. */
+/** 'informative': triage's "most informative first", the ones it does not ask for last. */
 export type SortOrder = 'server' | 'score-desc' | 'score-asc' | 'informative';
 export const SORT_ORDERS: readonly SortOrder[] = ['server', 'score-desc', 'score-asc', 'informative'];
 

@@ -16,6 +16,7 @@ import { flagSentence, flagsText } from '../triage/flag-labels';
 import { Commands, ContextKeys, TreeItemKinds } from '../ids';
 import { setContext } from '../context-keys';
 import { Settings } from '../settings';
+import { formatCount } from '../../webview/shared/format';
 
 /** The sort in words for the view's header and the queue's. */
 function sortText(order: SortOrder): string {
@@ -128,8 +129,8 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   /** "among 50 loaded of 206". */
   private amongText(): string {
-    const n = this.records.length.toLocaleString('en-US');
-    return this.total !== undefined ? vscode.l10n.t('among {0} loaded of {1}', n, this.total.toLocaleString('en-US')) : vscode.l10n.t('among {0} loaded', n);
+    const n = formatCount(this.records.length);
+    return this.total !== undefined ? vscode.l10n.t('among {0} loaded of {1}', n, formatCount(this.total)) : vscode.l10n.t('among {0} loaded', n);
   }
 
   protected override moreItem(item: vscode.TreeItem): vscode.TreeItem {
@@ -155,7 +156,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     return sortRecords(kept, this.sortValue, this.sortValue === 'informative' ? this.triage?.informativeRank(this) : undefined);
   }
 
-  /** Unsure marks, flags and the informative order (issue 17); set once at activation. */
+  /** Unsure marks, flags and the informative order (from triage); set once at activation. */
   private triage: TriageState | undefined;
 
   useTriage(triage: TriageState): vscode.Disposable {
@@ -239,7 +240,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
       return vscode.l10n.t(
         'Sorted and filtered {0} only: the list is longer than the {1} the setting dedupCurator.wholeListLimit allows to load.',
         this.amongText(),
-        Settings.wholeListLimit().toLocaleString('en-US'),
+        formatCount(Settings.wholeListLimit()),
       );
     }
     return vscode.l10n.t('Sorted and filtered {0} only (loading stopped). "Load all" at the end of the list loads the rest.', this.amongText());
@@ -252,7 +253,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
 
   private updateBadge(): void {
     if (!this.view) return;
-    const pending = this.total?.toLocaleString('en-US');
+    const pending = this.total !== undefined ? formatCount(this.total) : undefined;
     this.view.badge = this.total ? { value: this.total, tooltip: vscode.l10n.t('{0} pending recommendations', pending!) } : undefined;
     const parts = pending !== undefined ? [vscode.l10n.t('{0} pending', pending)] : [];
     if (isFiltered(this.filterValue)) parts.push(vscode.l10n.t('filtered: {0} · {1} shown', describeFilter(this.filterValue), this.visible().length));

@@ -1,6 +1,6 @@
 // Which icon a recommendation's score gets in the tree, as plain data (no `vscode`), so the choice is
 // unit-tested: fuller and bluer is higher; never a check mark nor green, which on a pending row read
-// as "approved" (issue 13, point 7). labels.ts makes the ThemeIcons from it.
+// as "approved". labels.ts makes the ThemeIcons from it.
 
 export type ScoreBand = 'high' | 'medium' | 'low';
 

@@ -5,7 +5,7 @@
 // is dropped and the view falls back to its default.
 //
 // Kept per connection (by its name): a filter on a location of one service ("at Star Studio") means
-// nothing on another, and each service is looked at its own way (issue 13, point 6). Choices kept
+// nothing on another, and each service is looked at its own way. Choices kept
 // before they were per connection (one set per view) are read for a connection that has none yet,
 // without what names a record of one service (the events' location).
 import type * as vscode from 'vscode';

@@ -97,8 +97,8 @@ export abstract class WindowedList<T> extends PagedList<T> {
   }
 
   protected updateDescription(): void {
-    // Search results come from the whole mirror, not from the view's window: the header said
-    // "last 30 days" over them (the walk of issue 18).
+    // Search results come from the whole mirror, not from the view's window, so the header must not
+    // name the window ("last 30 days") over them.
     if (this.view) this.view.description = this.searchResults ? vscode.l10n.t('search in the mirror') : this.scopeText();
   }
 

@@ -35,3 +35,8 @@ export function formatPercent(share: number, digits = 0, fixed = true): string {
   return numberFormat({ style: 'percent', minimumFractionDigits: fixed ? digits : 0, maximumFractionDigits: digits }).format(share);
 }
 
+
+/** 4.5 → "4.5" (en), "4,5" (de): a number with exactly `digits` decimals. */
+export function formatDecimal(n: number, digits = 1): string {
+  return numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}

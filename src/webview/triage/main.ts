@@ -78,7 +78,7 @@ function groupTable(groups: readonly GroupRow[]): HTMLElement {
     undefined,
     headerCell(t('colPattern'), 'words'),
     // The actions next to the pattern they act on: at the end of a wide table they were out of sight
-    // in a narrow editor (the walk of 2026-11-26, a 527 px editor).
+    // in a narrow editor (about 500 px).
     el('th', undefined, t('colActions')),
     headerCell(t('colCount'), 'size'),
     headerCell(t('colScores'), 'score'),

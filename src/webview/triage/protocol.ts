@@ -1,4 +1,4 @@
-// The protocol of the Triage page (issue 17) towards the page, written once as valibot schemas (see
+// The protocol of the Triage page towards the page, written once as valibot schemas (see
 // ../shared/messages.ts): the page parses what the extension posts (ToTriagePage). What the page
 // posts is in from-page.ts (the extension parses it). The types are inferred from the schemas.
 // Plain data: no DOM, no vscode.
