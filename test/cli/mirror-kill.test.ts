@@ -54,9 +54,16 @@ describe('dedup-curator mirror sync killed at points across the sync', function 
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const points = [0, 1, 2].map((third) => ((third + rnd()) / 3) * 0.9 * reference.spanMs);
     for (const point of points) {
-      const dir = await tempDir();
-      const killed = await syncProcess(dir, env, point);
-      assert.equal(killed.signal, 'SIGKILL', `killed ${point.toFixed(0)} ms after its first page (of ${reference.spanMs.toFixed(0)}), not ended first`);
+      let dir = await tempDir();
+      // A run faster than the reference (the machine's load changes) may end before the point: it is
+      // synced again, killed at half the point, until a kill lands inside the run.
+      let killed = await syncProcess(dir, env, point);
+      for (let at = point / 2; killed.signal !== 'SIGKILL' && at >= 50; at /= 2) {
+        assert.equal(killed.code, 0, killed.err);
+        dir = await tempDir();
+        killed = await syncProcess(dir, env, at);
+      }
+      assert.equal(killed.signal, 'SIGKILL', `no kill from ${point.toFixed(0)} ms down landed inside the sync (reference span ${reference.spanMs.toFixed(0)} ms)`);
       assert.equal((await approveSome(client, 1)).length, 1, 'an approval between the kill and the resume');
       const resumed = await syncProcess(dir, env);
       assert.equal(resumed.code, 0, resumed.err);

@@ -73,7 +73,7 @@ describe('reliability: the hostile corpus', function () {
   before(async () => {
     const { records, errors } = parseNdjson(hostileNdjson());
     assert.deepEqual(errors, [], 'the corpus imports without errors');
-    sandbox = await startSandbox({ port: 0, locations: 0, events: 0, records });
+    sandbox = await startSandbox({ port: 0, locations: 0, events: 0, records, autoMergeThreshold: 2 });
     client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
     all = await everything(client);
     defusedIn = all.locations;

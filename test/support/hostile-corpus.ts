@@ -63,7 +63,7 @@ export function hostileNdjson(): string {
     const lat = 40 + i * 0.5;
     const lon = 10 + i * 0.5;
     for (const integration of ['urn:hostile:a', 'urn:hostile:b']) {
-      // The second integration's copy differs a little, so the matcher proposes the pair rather than merging it.
+      // The second integration's copy differs a little; the test's sandbox merges nothing itself, so every pair is proposed.
       const b = integration.endsWith('b');
       lines.push({
         kind: 'location',
