@@ -54,7 +54,7 @@ export class ComparisonPanel extends BasePanel<ToWebview, ComparisonPageMessage>
   }
 
   /**
-   * The first `show` goes out with the HTML, not after the page's `ready` (issue 12, point 7: a
+   * The first `show` goes out with the HTML, not after the page's `ready` (a
    * panel's first content in ≤ 250 ms); the page (src/webview/main.ts) drops the replay `ready` brings.
    */
   protected override get postsEarly(): boolean {
