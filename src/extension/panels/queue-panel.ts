@@ -11,7 +11,7 @@ import { type SingleDecision, movedOnText, queueNotice, sendingText, waitingText
 import { ComparisonPanel, type ComparisonScreen, type PanelRegistry, decidedElsewhereText } from './comparison-panel';
 import { type QueueEntry, ReviewQueue } from './queue-state';
 import { treeSource } from './queue-tree-source';
-import { type QueueHeader, backOnlineText, endHeading, endText, queueHeader, queueTitle, stoppedText } from './queue-header';
+import { type QueueHeader, backOnlineText, endHeading, endText, queueHeader, queueTitle, stoppedHeader, stoppedText } from './queue-header';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
 import { GroupSource, type ReviewGroup } from './queue-group';
@@ -262,9 +262,7 @@ export class QueuePanel extends ComparisonPanel {
       this.stopped = true;
       this.panel.title = vscode.l10n.t('Review Queue: stopped');
       const message = stoppedText(this.startedName ?? this.startedFor ?? '');
-      // The tree lists the other service now: its counts are not this queue's.
-      const queue = { ...this.statusNow(), remaining: 0, more: false, position: 0, item: undefined, canBack: false, canUndo: false, scope: undefined };
-      this.post({ type: 'queueEnd', queue, message, heading: endHeading('stopped') });
+      this.post({ type: 'queueEnd', queue: stoppedHeader(this.statusNow()), message, heading: endHeading('stopped') });
       return;
     }
     if (this.stopped) {
