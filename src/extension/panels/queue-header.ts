@@ -27,6 +27,14 @@ export interface HeaderInputs {
   failed: readonly FailedDecision[];
 }
 
+/**
+ * The header of a queue stopped because another connection is active: the tree lists that
+ * service now, so its counts are not this queue's and none are shown.
+ */
+export function stoppedHeader(status: QueueHeader): QueueHeader {
+  return { ...status, remaining: 0, more: false, position: 0, item: undefined, canBack: false, canUndo: false, scope: undefined };
+}
+
 export function queueHeader(status: QueueHeader, inputs: HeaderInputs): QueueHeader {
   const { scope, group, down, failed } = inputs;
   return {

@@ -11,11 +11,12 @@ import { type SingleDecision, movedOnText, queueNotice, sendingText, waitingText
 import { ComparisonPanel, type ComparisonScreen, type PanelRegistry, decidedElsewhereText } from './comparison-panel';
 import { type QueueEntry, ReviewQueue } from './queue-state';
 import { treeSource } from './queue-tree-source';
-import { type QueueHeader, backOnlineText, endHeading, endText, queueHeader, queueTitle, stoppedText } from './queue-header';
+import { type QueueHeader, backOnlineText, endHeading, endText, queueHeader, queueTitle, stoppedHeader, stoppedText } from './queue-header';
 import { Settings, affects } from '../settings';
 import { SettingKeys } from '../setting-keys';
 import { GroupSource, type ReviewGroup } from './queue-group';
 import { undoCountdown } from './undo-countdown';
+import { queueItemView } from './queue-item-view';
 import { Commands } from '../ids';
 
 export class QueuePanel extends ComparisonPanel {
@@ -40,8 +41,7 @@ export class QueuePanel extends ComparisonPanel {
       // Another connection made active: the tree now lists that service's recommendations, which
       // this queue must not walk into (its items, counts and undo are the first service's). It
       // stops and says so at once, rather than showing a stale item whose keys would send nothing
-      // (the walk of issue 13 found A then stuck on "Sending the decision…"). Back on its own
-      // connection, it goes on.
+      // (it would sit on "Sending the decision…"). Back on its own connection, it goes on.
       registry.ctx.session.onDidChange(() => {
         if (!this.navigating) this.onReady();
       }),
@@ -52,7 +52,7 @@ export class QueuePanel extends ComparisonPanel {
       }),
       // The header says which sort and filter it follows, and how much of the list they saw: when
       // that changes (a sort chosen, a whole-list load going on) the header follows at once, not at
-      // the next item (the walk of issue 13: a restored queue kept "among 1,700 loaded" for good).
+      // the next item (a restored queue would keep "among 1,700 loaded" for good).
       registry.ctx.list.onDidChangeTreeData(() => {
         const scope = registry.ctx.list.describeScope();
         // A group's queue does not follow the tree's sort and filter (statusNow says which group).
@@ -218,21 +218,18 @@ export class QueuePanel extends ComparisonPanel {
     this.onReady();
   }
 
-  /**
-   * In blind mode the page gets no score, no flags and no matcher sum for an item not yet decided
-   * (they never reach the page, so nothing can show them); a decided item shown again by ← has them.
-   */
+  /** The queue's own view of an item: blind, an audit draw, why it is asked (queue-item-view.ts). */
   protected override viewOf(rec: Recommendation): ReturnType<ComparisonPanel['viewOf']> {
-    const view = super.viewOf(rec);
     const state = this.queue.entry(rec['@id'])?.state;
-    if (state === 'approved' || state === 'rejected') return view;
-    // A random audit draw of triage's (triage/audit.ts) is shown blind whatever the setting: its
-    // answer certifies a whole stratum, so nothing should anchor it.
-    if (this.auditDraw(rec) !== undefined) return { ...view, score: 0, explanations: [], triage: undefined, blind: true, audit: true, asked: { why: 'audit' } };
-    // Why it is asked: a group's queue, or "most informative first" (today's order asks for its group).
-    const asked = this.group ? { why: 'group' as const, group: this.group.words } : this.registry.ctx.list.sort === 'informative' ? { why: 'group' as const } : undefined;
-    if (!Settings.queueBlind()) return asked ? { ...view, asked } : view;
-    return { ...view, score: 0, explanations: [], triage: undefined, blind: true, ...(asked ? { asked } : {}) };
+    const decided = state === 'approved' || state === 'rejected';
+    return queueItemView(super.viewOf(rec), {
+      decided,
+      // Only asked of an undecided item: the draw may need a triage run.
+      auditDraw: !decided && this.auditDraw(rec) !== undefined,
+      groupWords: this.group?.words,
+      informative: this.registry.ctx.list.sort === 'informative',
+      blind: Settings.queueBlind(),
+    });
   }
 
   /**
@@ -265,9 +262,7 @@ export class QueuePanel extends ComparisonPanel {
       this.stopped = true;
       this.panel.title = vscode.l10n.t('Review Queue: stopped');
       const message = stoppedText(this.startedName ?? this.startedFor ?? '');
-      // The tree lists the other service now: its counts are not this queue's.
-      const queue = { ...this.statusNow(), remaining: 0, more: false, position: 0, item: undefined, canBack: false, canUndo: false, scope: undefined };
-      this.post({ type: 'queueEnd', queue, message, heading: endHeading('stopped') });
+      this.post({ type: 'queueEnd', queue: stoppedHeader(this.statusNow()), message, heading: endHeading('stopped') });
       return;
     }
     if (this.stopped) {
@@ -322,7 +317,7 @@ export class QueuePanel extends ComparisonPanel {
 
   /**
    * The next item is shown at once — the page has drawn it already from `next` — and the decision
-   * goes to the service behind it (issue 12: the next item within 50 ms, the outcome follows). The
+   * goes to the service behind it (the next item within 50 ms, the outcome follows). The
    * entry counts as decided meanwhile; if the service refuses, it is pending again (← goes back to
    * it) or gone, and the status line says so.
    */
