@@ -12,13 +12,13 @@
 // Every CLI run is a fresh `node dist/cli.js`, timed from spawn to exit.
 // Run: npm run build && nice node --expose-gc --import tsx bench/mirror-scale.ts --places 9000 --events 7000 [--keep]
 //   (locations ≈ 2.75 × places, events ≈ 2.75 × events)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DedupClient } from '../src/api';
 import { EARLIEST_SINCE, Mirror, type MirrorKind } from '../src/mirror';
 import { startBenchSandbox } from './lib/bench-sandbox';
+import { type CliRun, diskBytes, memoryMb, runMeasuredCli } from './lib/cli-run';
 import { percentile, queriesFrom } from './lib/mirror-queries';
 import { onePercentChanger } from './lib/one-percent';
 import { machineLine, median, numberOption } from './lib/stats';
@@ -26,60 +26,21 @@ import { machineLine, median, numberOption } from './lib/stats';
 const PLACES = numberOption('--places', 9_000);
 const EVENTS = numberOption('--events', 7_000);
 const KEEP = process.argv.includes('--keep');
-const CLI = join(__dirname, '..', 'dist', 'cli.js');
-const RSS_PROBE = join(mkdtempSync(join(tmpdir(), 'dedup-rss-')), 'rss.js');
-writeFileSync(RSS_PROBE, "process.on('exit', () => process.stderr.write('\\nmaxrss ' + process.resourceUsage().maxRSS + '\\n'));\n");
 
-interface Run {
-  seconds: number;
-  bytes: number;
-  maxRssMb: number;
-  /** The first 4 KB of stdout (a sync's report). */
-  head: string;
-}
-
-/** A fresh CLI process; its time from spawn to exit, the bytes it wrote to stdout and its peak RSS. */
-function runCli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(process.execPath, ['-r', RSS_PROBE, CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let bytes = 0;
-    let head = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => {
-      bytes += c.length;
-      if (head.length < 4096) head += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-4000)));
-    child.on('exit', (code) => {
-      const maxRssMb = Number(/maxrss (\d+)/.exec(err)?.[1] ?? Number.NaN) / 1024;
-      if (code === 0) resolve({ seconds: (performance.now() - t) / 1000, bytes, maxRssMb, head });
-      else reject(new Error(`dedup-curator ${args.join(' ')} exited ${code}: ${err.slice(-500)}`));
-    });
-  });
-}
+/** A fresh CLI process, keeping the first 4 KB of its stdout (a sync's report). */
+const runCli = (args: string[], env: Record<string, string>) => runMeasuredCli(args, env, 4096);
 
 /** Both kinds listed whole at once, as two processes: the time until both ended, and the NDJSON's bytes. */
-async function plainListing(env: Record<string, string>): Promise<Run> {
+async function plainListing(env: Record<string, string>): Promise<CliRun> {
   const t = performance.now();
   const kinds = await Promise.all(['locations', 'events'].map((k) => runCli([k, '--all', '--page-size', '500', `--updated-since=${EARLIEST_SINCE}`, '--format', 'ndjson'], env)));
-  return { seconds: (performance.now() - t) / 1000, bytes: kinds[0].bytes + kinds[1].bytes, maxRssMb: Math.max(kinds[0].maxRssMb, kinds[1].maxRssMb), head: '' };
+  return { seconds: (performance.now() - t) / 1000, bytes: kinds[0].bytes + kinds[1].bytes, maxRssMb: Math.max(kinds[0].maxRssMb, kinds[1].maxRssMb), out: '' };
 }
 
 /** What a sync's report says it received, per kind. */
 function received(report: string): string {
   const kinds = report.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; received: number; passes: number; since: string });
   return kinds.map((k) => `${k.kind}: ${k.received} received since ${k.since}, ${k.passes} pass(es)`).join('; ');
-}
-
-function diskBytes(dir: string): number {
-  return readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0);
-}
-
-function memoryMb(): { heap: number; rss: number } {
-  global.gc?.();
-  const m = process.memoryUsage();
-  return { heap: m.heapUsed / 2 ** 20, rss: m.rss / 2 ** 20 };
 }
 
 /** Search latency over 1,000 queries made from the kind's names. */
@@ -116,7 +77,7 @@ async function main(): Promise<void> {
     const client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
     const approved = await onePercentChanger(client, sandbox.stats)();
     const incremental = await runCli(['mirror', 'sync', '--dir', dir], env);
-    console.log(`incremental sync after ${approved} approvals: ${incremental.seconds.toFixed(2)} s = ${((incremental.seconds / full.seconds) * 100).toFixed(1)} % of the full sync (peak RSS ${incremental.maxRssMb.toFixed(0)} MB); ${received(incremental.head)}`);
+    console.log(`incremental sync after ${approved} approvals: ${incremental.seconds.toFixed(2)} s = ${((incremental.seconds / full.seconds) * 100).toFixed(1)} % of the full sync (peak RSS ${incremental.maxRssMb.toFixed(0)} MB); ${received(incremental.out)}`);
 
     const m0 = memoryMb();
     const t = performance.now();

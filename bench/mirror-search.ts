@@ -11,12 +11,12 @@
 //   [--seed N] another draw of names and typos (33 by default); [--at inner|any|first] where the typo
 //   goes: not the first letter (default), any letter, the first letter;
 //   [--keep] keeps the synced directory (its path printed); [--dir DIR] searches a kept one instead of syncing.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Mirror } from '../src/mirror';
 import { startBenchSandbox } from './lib/bench-sandbox';
+import { diskBytes, memoryMb, runMeasuredCli as runCli } from './lib/cli-run';
 import { percentile, queriesFrom } from './lib/mirror-queries';
 import { machineLine, median, numberOption } from './lib/stats';
 
@@ -28,34 +28,6 @@ const SEED = numberOption('--seed', 33);
 const AT = process.argv.includes('--at') ? process.argv[process.argv.indexOf('--at') + 1] : 'inner';
 const KEEP = process.argv.includes('--keep');
 const GIVEN_DIR = process.argv.includes('--dir') ? process.argv[process.argv.indexOf('--dir') + 1] : undefined;
-const CLI = join(__dirname, '..', 'dist', 'cli.js');
-/** Loaded with -r into each timed CLI process: its peak RSS on stderr at exit. */
-const RSS_PROBE = join(mkdtempSync(join(tmpdir(), 'dedup-rss-')), 'rss.js');
-writeFileSync(RSS_PROBE, "process.on('exit', () => process.stderr.write('\\nmaxrss ' + process.resourceUsage().maxRSS + '\\n'));\n");
-
-interface Run {
-  seconds: number;
-  maxRssMb: number;
-  out: string;
-}
-
-function runCli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(process.execPath, ['-r', RSS_PROBE, CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('exit', (code) => {
-      const seconds = (performance.now() - t) / 1000;
-      const rss = Number(/maxrss (\d+)/.exec(err)?.[1] ?? Number.NaN) / 1024;
-      if (code === 0) resolve({ seconds, maxRssMb: rss, out });
-      else reject(new Error(`dedup-curator ${args.join(' ')} exited ${code}: ${err.slice(-500)}`));
-    });
-  });
-}
-
 /** One letter of a name (where --at says) replaced by another letter: deterministic from the seed. */
 function oneTypo(records: { id: string; name: string }[], n: number, seed = SEED): { q: string; target: string }[] {
   let x = seed;
@@ -74,16 +46,6 @@ function oneTypo(records: { id: string; name: string }[], n: number, seed = SEED
   return out;
 }
 
-function diskMb(dir: string): number {
-  return readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0) / 2 ** 20;
-}
-
-function memoryMb(): { heap: number; rss: number } {
-  global.gc?.();
-  const m = process.memoryUsage();
-  return { heap: m.heapUsed / 2 ** 20, rss: m.rss / 2 ** 20 };
-}
-
 async function main(): Promise<void> {
   console.log(machineLine());
   const sandbox = GIVEN_DIR ? undefined : await startBenchSandbox({ locations: PLACES, events: 0, autoMergeThreshold: 2 });
@@ -92,7 +54,7 @@ async function main(): Promise<void> {
     const env: Record<string, string> = sandbox ? { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token } : {};
     if (sandbox) {
       const sync = await runCli(['mirror', 'sync', '--dir', dir], env);
-      console.log(`${sandbox.stats.locations} locations synced in ${sync.seconds.toFixed(1)} s (peak RSS ${sync.maxRssMb.toFixed(0)} MB); disk ${diskMb(dir).toFixed(0)} MB${KEEP ? `; kept in ${dir}` : ''}`);
+      console.log(`${sandbox.stats.locations} locations synced in ${sync.seconds.toFixed(1)} s (peak RSS ${sync.maxRssMb.toFixed(0)} MB); disk ${(diskBytes(dir) / 2 ** 20).toFixed(0)} MB${KEEP ? `; kept in ${dir}` : ''}`);
     }
 
     const before = memoryMb();

@@ -12,12 +12,13 @@
 // Run: npm run build && node --expose-gc --import tsx bench/mirror.ts [--places 36300] [--events 27900] [--sync-only] [--repeat N]
 //   (36,300 places and 27,900 real events ≈ 100,000 locations and 50,000 events, nothing merged at start)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DedupClient } from '../src/api';
 import { EARLIEST_SINCE, Mirror } from '../src/mirror';
 import { startBenchSandbox } from './lib/bench-sandbox';
+import { diskBytes, memoryMb } from './lib/cli-run';
 import { onePercentChanger } from './lib/one-percent';
 import { percentile, queriesFrom, typedQueries } from './lib/mirror-queries';
 import { machineLine, median, numberOption, summary } from './lib/stats';
@@ -43,16 +44,6 @@ function runCli(args: string[], env: Record<string, string>): Promise<number> {
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.on('exit', (code) => (code === 0 ? resolve((performance.now() - t) / 1000) : reject(new Error(`dedup-curator ${args.join(' ')} exited ${code}: ${err.slice(-500)}`))));
   });
-}
-
-function diskMb(dir: string): number {
-  return readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0) / 2 ** 20;
-}
-
-function memoryMb(): { heap: number; rss: number } {
-  global.gc?.();
-  const m = process.memoryUsage();
-  return { heap: m.heapUsed / 2 ** 20, rss: m.rss / 2 ** 20 };
 }
 
 async function main(): Promise<void> {
@@ -113,7 +104,7 @@ async function main(): Promise<void> {
     // The incremental sync meets a service rendering the changed records for the first time: as the
     // first-time full sync does (like for like); its share of the warm full sync is printed too.
     console.log(`incremental sync after ${approved} approvals: ${summary(incrementals)} s = ${((incremental / coldFull) * 100).toFixed(1)} % of the first-time full sync (${((incremental / full) * 100).toFixed(1)} % of the warm one); ${changed} records mirrored`);
-    console.log(`open ${openSeconds.toFixed(2)} s; heap +${(opened.heap - opened0.heap).toFixed(0)} MB, RSS +${(opened.rss - opened0.rss).toFixed(0)} MB; disk ${diskMb(dir).toFixed(0)} MB`);
+    console.log(`open ${openSeconds.toFixed(2)} s; heap +${(opened.heap - opened0.heap).toFixed(0)} MB, RSS +${(opened.rss - opened0.rss).toFixed(0)} MB; disk ${(diskBytes(dir) / 2 ** 20).toFixed(0)} MB`);
     if (SYNC_ONLY) {
       await syncOpenMirror(mirror, client, changeOnePercent, full, coldFull);
       return;
