@@ -17,6 +17,7 @@ import { triage } from '../../src/triage/triage';
 import { pendingNow, recordNode, serviceAnswers } from './curation-helpers';
 import { settled, waitFor } from './helpers';
 import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
+import type { ToTriageWebview } from '../../src/webview/triage/protocol';
 
 const NAME = 'Triage review test service';
 const TOKEN = 'triage-review-token';
@@ -118,6 +119,38 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark (issue
     assert.deepEqual(line?.triage?.flags, g.flags, 'the answer was journalled without its group');
     assert.equal(line?.triage?.lead === true, g.chainLead === true);
     queue.dispose();
+    panel.dispose();
+  });
+
+  it('after answers in a group’s queue, the Triage header’s pending count is the Recommendations view’s', async () => {
+    const panel = (await vscode.commands.executeCommand('dedupCurator.openTriage')) as TriagePanel;
+    await waitFor('the triage page to say ready', () => panel.isReady, 30000);
+    // The tree keeps its first page only: most members of a group are then not loaded there.
+    await api.recommendations.refresh();
+    const loadedIds = new Set(api.recommendations.loaded().map((r) => r['@id']));
+    const g = panel.groups.find((x) => x.decidable.filter((id) => !loadedIds.has(id)).length >= 2);
+    assert.ok(g, 'the backlog needs a group with two members the tree has not loaded');
+    await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
+    const queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group?.key === g.key && api.comparisons.queue);
+    await waitFor('the queue’s page to say ready', () => queue.isReady, 30000);
+    const totalBefore = api.recommendations.knownTotal!;
+    const answered = g.decidable.filter((id) => !loadedIds.has(id)).slice(0, 2);
+    for (const id of answered) {
+      await queue.begin(id);
+      await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'reject' });
+    }
+    await waitFor(`the tree's total to fall from ${totalBefore} by ${answered.length}`, () => api.recommendations.knownTotal === totalBefore - answered.length, 30_000);
+    const drawn: number[] = [];
+    const target = panel as unknown as { post(m: ToTriageWebview): void };
+    const post = target.post.bind(panel);
+    target.post = (m) => {
+      if (m.type === 'triage') drawn.push(m.data.pending);
+      post(m);
+    };
+    queue.dispose();
+    panel.panel.reveal();
+    const header = await waitFor('the Triage page drawn again', () => drawn.length > 0 && drawn[0], 30_000);
+    assert.equal(header, api.recommendations.knownTotal, 'the header’s pending count lags behind the tree’s');
     panel.dispose();
   });
 

@@ -84,6 +84,11 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
         this.redrawCounts();
       }),
       c.backlog.onDidChangePending((change) => this.pendingChanged(change.id, change.pending)),
+      // The header's pending count is the backlog's total, which also falls for a decided
+      // recommendation the tree never loaded (a group's member): that changes no loaded record.
+      c.backlog.onDidChange(() => {
+        if (this.drawn && this.drawn.pending !== this.pendingTotal) this.redrawCounts();
+      }),
       this.panel.onDidChangeViewState(() => {
         if (this.panel.visible && this.stale) this.changed();
       }),
@@ -123,6 +128,11 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
       this.pending = [...this.pending, back];
     }
     this.redrawCounts();
+  }
+
+  /** The header's pending count: the backlog's total, as the tree and the status bar show it. */
+  private get pendingTotal(): number {
+    return this.c.backlog.total ?? this.pending.length;
   }
 
   /** The page's counts again from the backlog and the journal as they are now (a shown page only: a hidden one is sent them when shown). */
@@ -269,7 +279,8 @@ export class TriagePanel extends BasePanel<ToTriageWebview, TriagePageMessage> {
     }
     // The counts of the header, the histogram and the approval rate: this connection's backlog and
     // journal as they are now; the groups as last computed.
-    this.drawn = { ...triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord, certificateWords()), connection: this.computed?.label ?? '', ...(this.rescored ? { rescored: this.rescored } : {}) };
+    const data = triagePanelData(this.pending, this.c.triage.labels, this.result, flagWord, certificateWords());
+    this.drawn = { ...data, pending: this.pendingTotal, connection: this.computed?.label ?? '', ...(this.rescored ? { rescored: this.rescored } : {}) };
     this.post({ type: 'triage', data: this.drawn });
   }
 
