@@ -29,7 +29,7 @@ function setRetries(client: DedupClient, retries: number): void {
 
 const idsOf = (records: readonly Recommendation[]) => records.map((r) => r['@id']);
 
-describe('Load all resumes a failed page (issue 14)', function () {
+describe('Load all resumes a failed page', function () {
   this.timeout(240_000);
   let api: DedupCuratorApi;
   const config = () => vscode.workspace.getConfiguration('dedupCurator');

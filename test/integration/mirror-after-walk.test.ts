@@ -18,7 +18,7 @@ const TOKEN = 'mirror-after-walk-token';
 const SYNCED = 'Mirror after walk, synced';
 const OTHER = 'Mirror after walk, never synced';
 
-describe('Mirror after its walk: the panel follows the active connection, a sync says what changed, the age keeps up (issue 18)', function () {
+describe('Mirror: the panel follows the active connection, a sync says what changed, the age keeps up', function () {
   this.timeout(120_000);
   let api: DedupCuratorApi;
   let synced: RunningSandbox;

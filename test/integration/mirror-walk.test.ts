@@ -22,7 +22,7 @@ const A = 'Mirror walk A';
 const B = 'Mirror walk B';
 const EMPTY = 'Mirror walk empty';
 
-describe('Mirror on an empty service, a query without answer, and a search kept per connection (walk of issue 18)', function () {
+describe('Mirror on an empty service, a query without answer, and a search kept per connection', function () {
   this.timeout(120_000);
   let api: DedupCuratorApi;
   let a: RunningSandbox;

@@ -101,7 +101,7 @@ describe('Panels restored after a reload', function () {
     assert.ok((await pendingNow(client)).size < before.size);
   });
 
-  describe('under a whole-list sort (the walk of issue 13)', () => {
+  describe('under a whole-list sort', () => {
     afterEach(async () => {
       api.comparisons.queue?.dispose();
       api.recommendations.sort = 'server';

@@ -35,7 +35,7 @@ async function pendingTotal(client: DedupClient): Promise<number> {
   return page.total ?? -1;
 }
 
-describe('The Triage panel follows the connection and the answers (issue 17)', function () {
+describe('The Triage panel follows the connection and the answers', function () {
   this.timeout(180_000);
   let api: DedupCuratorApi;
   const sandboxes: RunningSandbox[] = [];

@@ -23,7 +23,7 @@ const NAME = 'Triage review test service';
 const TOKEN = 'triage-review-token';
 const NOTE = 'same building? <b>ask</b> the venue';
 
-describe('Triage review samples, unsure in the history, Clear Unsure Mark (issue 17)', function () {
+describe('Triage review samples, unsure in the history, Clear Unsure Mark', function () {
   this.timeout(180_000);
   let api: DedupCuratorApi;
   let direct: DedupClient;

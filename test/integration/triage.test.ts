@@ -22,7 +22,7 @@ import { type SandboxConnection, sandboxConnection } from './sandbox-connection'
 const NAME = 'Triage test service';
 const TOKEN = 'triage-test-token';
 
-describe('Triage in the real VS Code (issue 17)', function () {
+describe('Triage in the real VS Code: unsure marks, flags, informative order, blind review', function () {
   this.timeout(180_000);
   let api: DedupCuratorApi;
   let direct: DedupClient;

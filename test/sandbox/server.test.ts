@@ -374,7 +374,7 @@ describe('sandbox server: shapes and failures', () => {
   });
 });
 
-describe('sandbox server: the minor findings of the probe (issue 14.6)', () => {
+describe('sandbox server: odd requests get precise, bounded answers (huge numbers, long ids, CONNECT, dot segments)', () => {
   let sb: RunningSandbox;
   before(async () => {
     sb = await startSandbox({ port: 0, seed: 2, locations: 40, events: 20 });
