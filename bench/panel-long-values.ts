@@ -6,7 +6,7 @@
 // Run: npm run build && npx tsx bench/panel-long-values.ts [--runs 5] [--size 1000000]
 import { scoreLocationPair } from '../src/matching';
 import { PAIR_SCORING } from '../src/triage/pair-scoring';
-import { comparisonView } from '../src/extension/panels/comparison-view';
+import { comparisonView } from '../src/extension/panels/comparison-view-model';
 import { eventView } from '../src/extension/panels/event-view';
 import { locationView } from '../src/extension/panels/location-view';
 import { recordJson } from '../src/extension/panels/record-json';

@@ -16,23 +16,12 @@ import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import type { ToWebview } from '../../src/webview/comparison/protocol';
+import { listenToPage } from './page-posts';
 import { configuredConnections } from '../../src/extension/connection/connections';
 import { curatorApi, settled, waitFor } from './helpers';
 
 const NAME = 'Queue offline test';
 const TOKEN = 'queue-offline-token';
-
-/** Records what the panel posts to its page (the page itself is real; this only listens). */
-function listen(panel: QueuePanel): ToWebview[] {
-  const posted: ToWebview[] = [];
-  const target = panel as unknown as { post(m: ToWebview): void };
-  const original = target.post.bind(panel);
-  target.post = (m) => {
-    posted.push(m);
-    original(m);
-  };
-  return posted;
-}
 
 const setUndo = (seconds: number | undefined) => vscode.workspace.getConfiguration('dedupCurator').update('undoSeconds', seconds, vscode.ConfigurationTarget.Global);
 
@@ -103,7 +92,7 @@ describe('The review queue after a reload with a group, and with its service sto
     const words = queue.group!.words;
 
     const restored = (queue = await restoreQueue(api, { recommendationId: id, queue: true, group: { key: group.key, words } }));
-    const posted = listen(restored);
+    const posted = listenToPage(restored);
     assert.equal(restored.group?.key, group.key, 'the restored queue lost its group');
     assert.equal(restored.recommendationId, id, 'not back at the item shown before the reload');
     await waitFor('the restored page to say ready', () => restored.isReady, 30_000);
@@ -123,7 +112,7 @@ describe('The review queue after a reload with a group, and with its service sto
 
   it('a group that cannot be brought back is said plainly, and the queue walks nothing else', async () => {
     const restored = (queue = await restoreQueue(api, { recommendationId: api.recommendations.shown()[0]['@id'], queue: true, group: { key: 'location:no-such-pattern', words: 'Locations: a group gone' } }));
-    const posted = listen(restored);
+    const posted = listenToPage(restored);
     await waitFor('the restored page to say ready', () => restored.isReady, 30_000);
     await restored.handleMessage({ type: 'ready' });
     const end = await waitFor('the end screen', () => posted.find((m): m is Extract<ToWebview, { type: 'queueEnd' }> => m.type === 'queueEnd'));
@@ -139,7 +128,7 @@ describe('The review queue after a reload with a group, and with its service sto
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
     await waitFor('the queue page to say ready', () => queue?.isReady, 30_000);
     const q = queue;
-    const posted = listen(q);
+    const posted = listenToPage(q);
     const port = sandbox.port;
     await sandbox.close();
     // Two approvals while it is down: the second is still in its undo period when the first fails.

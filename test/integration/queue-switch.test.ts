@@ -12,6 +12,7 @@ import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import type { ToWebview } from '../../src/webview/comparison/protocol';
+import { listenToPage } from './page-posts';
 import { configuredConnections } from '../../src/extension/connection/connections';
 import { curatorApi, setTokens, settled, waitFor } from './helpers';
 import { capturingNotifications } from './messages';
@@ -21,18 +22,6 @@ const TOKEN = 'queue-switch-token';
 const A = 'Queue switch A';
 const B = 'Queue switch B';
 const EMPTY = 'Queue switch empty';
-
-/** Records what the panel posts to its page (the page itself is real; this only listens). */
-function listen(panel: QueuePanel): ToWebview[] {
-  const posted: ToWebview[] = [];
-  const target = panel as unknown as { post(m: ToWebview): void };
-  const original = target.post.bind(panel);
-  target.post = (m) => {
-    posted.push(m);
-    original(m);
-  };
-  return posted;
-}
 
 const lastEnd = (posted: ToWebview[]) => [...posted].reverse().find((m): m is Extract<ToWebview, { type: 'queueEnd' }> => m.type === 'queueEnd');
 
@@ -74,7 +63,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
     await waitFor('the queue page to say ready', () => queue?.isReady, 30_000);
     assert.equal(queue.startedFor, a.baseUrl);
-    const posted = listen(queue);
+    const posted = listenToPage(queue);
     await api.session.useConnection(B);
     await settled(api);
     const end = await waitFor('the queue to say it stopped', () => lastEnd(posted));
@@ -87,7 +76,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
 
   it('A and S on the stopped queue send nothing and walk nowhere: the page is told again that it stopped', async () => {
     const q = queue as QueuePanel;
-    const posted = listen(q);
+    const posted = listenToPage(q);
     const id = q.recommendationId;
     const [pendingA, pendingB] = [a.store.stats().pendingRecommendations, b.store.stats().pendingRecommendations];
     const dir = await tempDir('dedup-queue-switch-');
@@ -105,7 +94,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
 
   it('back on A, the queue goes on with its item', async () => {
     const q = queue as QueuePanel;
-    const posted = listen(q);
+    const posted = listenToPage(q);
     await api.session.useConnection(A);
     await settled(api);
     await waitFor('the queue to show its item again', () => posted.find((m) => m.type === 'show' && m.view.recommendationId === q.recommendationId));
@@ -118,7 +107,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
     queue?.dispose();
     const q = (queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel);
     await waitFor('the queue page to say ready', () => q.isReady, 30_000);
-    const posted = listen(q);
+    const posted = listenToPage(q);
     const id = q.recommendationId;
     await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'score-asc');
     await api.recommendations.wholeLoad;
@@ -137,7 +126,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
     await settled(api);
     assert.equal(api.recommendations.shown().length, 0);
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    const posted = listen(queue);
+    const posted = listenToPage(queue);
     await waitFor('the queue page to say ready', () => queue?.isReady, 30_000);
     // Ready may have come before the listener: ask for the state again, as a reloaded page would.
     await queue.handleMessage({ type: 'ready' });

@@ -45,7 +45,7 @@ describe('Review queue in the real VS Code', function () {
   it('Start Review Queue opens on the first pending recommendation in the tree’s order, and the page says ready', async () => {
     const first = api.recommendations.shown()[0]['@id'];
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    assert.ok(queue?.isQueue, 'the command returned no queue');
+    assert.ok(queue?.queue, 'the command returned no queue');
     assert.equal(queue.recommendationId, first);
     await waitFor('the page to say ready', () => queue.isReady, 30000);
     const s = queue.queue.status();

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../src/api/client';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
+import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import { pendingNow, withSandbox } from './curation-helpers';
 import { waitFor } from './helpers';
 
@@ -19,11 +20,18 @@ function newPanel(): vscode.WebviewPanel {
 }
 
 /** What VS Code does after a reload: a new panel handed to the serializer with the page's saved state. */
-async function restore(api: DedupCuratorApi, state: unknown): Promise<ComparisonPanel> {
-  const panel = newPanel();
-  await api.comparisons.deserializeWebviewPanel(panel, state);
-  const restored = (state as { queue?: boolean }).queue ? api.comparisons.queue : api.comparisons.get((state as { recommendationId: string }).recommendationId);
+async function restore(api: DedupCuratorApi, state: { recommendationId: string; connection?: string }): Promise<ComparisonPanel> {
+  await api.comparisons.deserializeWebviewPanel(newPanel(), state);
+  const restored = api.comparisons.get(state.recommendationId);
   assert.ok(restored, 'the serializer kept no panel');
+  return restored;
+}
+
+/** The same for a review queue's page. */
+async function restoreQueue(api: DedupCuratorApi, state: { recommendationId: string; queue: true }): Promise<QueuePanel> {
+  await api.comparisons.deserializeWebviewPanel(newPanel(), state);
+  const restored = api.comparisons.queue;
+  assert.ok(restored, 'the serializer kept no queue');
   return restored;
 }
 
@@ -92,7 +100,7 @@ describe('Panels restored after a reload', function () {
     const item = api.recommendations.shown()[2];
     // The view reloads as after a window reload; the serializer runs meanwhile.
     void api.recommendations.refresh();
-    const queue = (await restore(api, { recommendationId: item['@id'], queue: true })) as ComparisonPanel & { queue: { atEnd: boolean } };
+    const queue = await restoreQueue(api, { recommendationId: item['@id'], queue: true });
     assert.equal(queue.queue.atEnd, false, 'the restored queue says it is finished');
     assert.equal(queue.recommendationId, item['@id']);
     const before = await pendingNow(client);
@@ -123,7 +131,7 @@ describe('Panels restored after a reload', function () {
       const item = await sortedItemBeyondFirstPage();
       // The view reloads as after a window reload: only its first page is in when the serializer runs.
       void api.recommendations.refresh();
-      const queue = await restore(api, { recommendationId: item['@id'], queue: true });
+      const queue = await restoreQueue(api, { recommendationId: item['@id'], queue: true });
       assert.equal(queue.recommendationId, item['@id'], 'the restored queue did not come back to its item');
       assert.match(queue.noticeShown ?? '', /Back at the item shown before the reload/);
     });
@@ -133,7 +141,7 @@ describe('Panels restored after a reload', function () {
       const item = await sortedItemBeyondFirstPage();
       await client.reject(item['@id']);
       void api.recommendations.refresh();
-      const queue = await restore(api, { recommendationId: item['@id'], queue: true });
+      const queue = await restoreQueue(api, { recommendationId: item['@id'], queue: true });
       await api.recommendations.wholeLoad;
       assert.equal(queue.recommendationId, api.recommendations.shown()[0]['@id'], 'not the sorted view’s first');
       assert.match(queue.noticeShown ?? '', /no longer pending \(decided meanwhile\): the queue starts at the view’s first/);

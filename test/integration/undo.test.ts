@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../src/api/client';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
-import type { ToWebview } from '../../src/webview/comparison/protocol';
+import { listenToPage } from './page-posts';
 import { journalEntries, pendingNow, recordNode, tempDir, withSandbox } from './curation-helpers';
 import { waitFor } from './helpers';
 import { showCountdown } from '../../src/extension/ui/notify';
@@ -72,13 +72,7 @@ describe('Undo period of single decisions', function () {
     api.comparisons.queue?.dispose();
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
     await waitFor('the page to say ready', () => queue?.isReady, 30000);
-    const posted: ToWebview[] = [];
-    const target = queue as unknown as { post(m: ToWebview): void };
-    const original = target.post.bind(queue);
-    target.post = (m) => {
-      posted.push(m);
-      original(m);
-    };
+    const posted = listenToPage(queue);
     const id = queue.recommendationId;
     await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
     const notices = posted.flatMap((m) => (m.type === 'notice' ? [m.message] : m.type === 'show' && m.notice ? [m.notice] : []));

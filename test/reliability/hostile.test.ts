@@ -17,7 +17,7 @@ import { exportRecords } from '../../src/curation/export';
 import { exportJournal } from '../../src/curation/journal-export';
 import { DecisionJournal, journalConnection } from '../../src/curation/journal';
 import { PAIR_SCORING } from '../../src/triage/pair-scoring';
-import { comparisonView } from '../../src/extension/panels/comparison-view';
+import { comparisonView } from '../../src/extension/panels/comparison-view-model';
 import { eventView } from '../../src/extension/panels/event-view';
 import { locationView } from '../../src/extension/panels/location-view';
 import { parseNdjson } from '../../src/sandbox/load-ndjson';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { FIELD_KEYS } from '../../src/webview/comparison/fields';
 import { CAFE, CAFE_2, eventView, hostileView, view } from './fixtures';
-import { comparisonView } from '../../src/extension/panels/comparison-view';
+import { comparisonView } from '../../src/extension/panels/comparison-view-model';
 import { describePattern, featuresOf } from '../../src/triage/features';
 import { PAIR_SCORING } from '../../src/triage/pair-scoring';
 import type { Recommendation } from '../../src/api/model';

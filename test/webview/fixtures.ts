@@ -1,7 +1,7 @@
 // Comparison views as the extension sends them, built by hand: a plain pair, a trio, and a hostile
 // one where every string is an attack on the renderer.
 import { PAIR_SCORING } from '../../src/triage/pair-scoring';
-import { comparisonView } from '../../src/extension/panels/comparison-view';
+import { comparisonView } from '../../src/extension/panels/comparison-view-model';
 import { SCRIPT_PAYLOADS } from '../support/hostile-corpus';
 import { FIELD_KEYS, type FieldKey } from '../../src/webview/comparison/fields';
 import type { ComparisonView, PairExplanation } from '../../src/webview/comparison/protocol';

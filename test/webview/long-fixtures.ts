@@ -3,7 +3,7 @@
 // bench/panel-long-values.ts.
 import type { Recommendation } from '../../src/api/model';
 import { PAIR_SCORING } from '../../src/triage/pair-scoring';
-import { comparisonView } from '../../src/extension/panels/comparison-view';
+import { comparisonView } from '../../src/extension/panels/comparison-view-model';
 import type { ComparisonView, QueueStatus } from '../../src/webview/comparison/protocol';
 import type { EventView, LocationView } from '../../src/webview/record/protocol';
 import { eventView } from '../../src/extension/panels/event-view';

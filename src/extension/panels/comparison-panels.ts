@@ -67,9 +67,13 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
    * click), in the preview panel, re-used (no new webview: its page gets the recommendation by
    * message, which is faster), else in a new panel.
    */
-  open(rec: Recommendation, opts: { preview?: boolean } = {}): ComparisonPanel {
+  open(rec: Recommendation, opts: { preview?: boolean } = {}): ComparisonPanel | QueuePanel {
     const preview = opts.preview === true && previewEnabled();
-    const existing = this.panels.get(rec['@id']) ?? (this.queuePanel?.recommendationId === rec['@id'] ? this.queuePanel : undefined);
+    if (this.queuePanel?.recommendationId === rec['@id'] && !this.panels.has(rec['@id'])) {
+      this.queuePanel.panel.reveal();
+      return this.queuePanel;
+    }
+    const existing = this.panels.get(rec['@id']);
     if (existing) {
       existing.panel.reveal();
       if (!preview) this.previews.keep(existing);
@@ -175,8 +179,6 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   }
 
   rekey(panel: ComparisonPanel, id: string): void {
-    // The queue is kept apart (queue), not by the recommendation it shows.
-    if (panel === this.queuePanel) return;
     if (this.panels.get(panel.recommendationId) === panel) this.panels.delete(panel.recommendationId);
     this.panels.set(id, panel);
   }

@@ -1,177 +1,159 @@
-// Turns a recommendation into what the comparison panel shows: one row per interface field, one
-// value per entity, and the matcher's explanation of each entity against the first. Computed here,
-// in the extension, from the recommendation's own entities, so it works with any service (not only
-// the sandbox) and the webview never runs the matcher. Free of `vscode`: unit-tested under mocha.
-import type { Recommendation, RecommendationEntity } from '../../api/model';
-import { entityAsEvent, entityAsLocation, entityKind, coordinate } from '../../matching/entity';
-import type { PairScore } from '../../matching/types';
-import type { ServiceExplanation } from '../../api/explanation';
-import type { PairScoring } from '../../triage/pair-scoring';
-import { FIELD_KEYS, type FieldKey } from '../../webview/comparison/fields';
-import type { ComparisonRow, ComparisonView, Evidence, PairExplanation } from '../../webview/comparison/protocol';
-import { timeView } from './record-panel-fields';
+// The comparison page as a panel owns it: the webview and the messages both ways (BasePanel), and
+// the drawing of one recommendation on it — its entities side by side with the matcher's "why",
+// its triage flags and unsure mark, the decision's status and "decided elsewhere". The comparison
+// panel and the review queue each own one and decide what it shows; the view only draws.
+import type * as vscode from 'vscode';
+import type { Recommendation } from '../../api/model';
+import { ComparisonPageMessage } from '../../webview/comparison/from-page';
+import type { ComparisonView as PageView, DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
+import type { DecisionContext } from '../curation/decide-one';
+import { flagSentence } from '../triage/flag-labels';
+import { integrationName } from '../views/labels';
+import { BasePanel, type PanelPage } from './base-panel';
+import { comparisonView } from './comparison-view-model';
+import { shortName } from './panel-title';
+import type { ServiceExplanations } from './service-explanations';
 
+/** The page of the comparison panel and the review queue (src/webview/comparison/). */
+const COMPARISON_PAGE: PanelPage<ComparisonPageMessage> = { script: 'webview.js', styles: ['webview.css'], messages: ComparisonPageMessage };
 
-const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x : null);
+const entityLabel = (e: Recommendation['entities'][number]) => `${shortName(e.name || e['@id'])} · ${integrationName(e.integration)}`;
 
-const VALUE: Record<FieldKey, (e: RecommendationEntity) => string | null> = {
-  name: (e) => text(e.name),
-  street: (e) => text(e.address?.streetAddress),
-  postalCode: (e) => text(e.address?.postalCode),
-  locality: (e) => text(e.address?.addressLocality),
-  region: (e) => text(e.address?.addressRegion),
-  country: (e) => text(e.address?.addressCountry),
-  telephone: (e) => text(e.telephone),
-  url: (e) => text(e.url),
-  integration: (e) => text(e.integration),
-  sourceId: (e) => text(e.sourceId),
-  identifier: (e) => text(e.identifier),
-  type: (e) => text(e['@type']),
-};
+export type ShowMessage = Extract<ToWebview, { type: 'show' }>;
 
-/**
- * Which matcher fields speak for which row. The location matcher's "town" compares locality and
- * country together; its "distance" has no row (entities carry no coordinates in the interface, so
- * it is usually missing and says so in the sum). The event matcher's location speaks for the
- * Venue row and its start for the Starts row (eventRows; not in the interface's entity, but services
- * send them).
- */
-const LOCATION_ROWS: Partial<Record<FieldKey, string[]>> = {
-  name: ['name'],
-  street: ['address'],
-  postalCode: ['postcode'],
-  locality: ['town'],
-  country: ['town'],
-  telephone: ['phone'],
-  url: ['url'],
-  integration: ['integration'],
-};
-// An event entity carries its location's address; the event matcher scores that location as a whole.
-// The address is shown in one Venue row (eventRows), so an event has no rows of its own for it.
-const EVENT_ROWS: Partial<Record<FieldKey, string[]>> = { name: ['name'], url: ['url'] };
-const ADDRESS_KEYS: readonly FieldKey[] = ['street', 'postalCode', 'locality', 'region', 'country'];
-
-/** The matcher's normalised values can be as long as the data; the sum shows only their start. */
-const MAX_SHOWN = 200;
-const clip = (s: string | undefined) => (s === undefined || s.length <= MAX_SHOWN ? s : `${s.slice(0, MAX_SHOWN)}…`);
-
-export { entityKind } from '../../matching/entity';
-
-function addressText(e: RecommendationEntity, withRegion = false): string | undefined {
-  const a = e.address;
-  const parts = [a?.streetAddress, a?.postalCode, a?.addressLocality, withRegion ? a?.addressRegion : undefined, a?.addressCountry].filter((x): x is string => typeof x === 'string' && x.trim() !== '');
-  return parts.length ? parts.join(', ') : undefined;
+/** A recommendation on screen and what happened to it: all of it is sent again if the page reloads. */
+export interface ShownItem {
+  rec: Recommendation;
+  /** The service it came from: a decision must not go to another one. */
+  shownFor: string | undefined;
+  /** The line shown with it (the outcome that led here). */
+  notice?: string;
+  /** The last decision's status. */
+  decision?: DecisionStatus;
+  /** Set while it is out of the list by a decision made elsewhere. */
+  elsewhere?: string;
 }
 
-/**
- * "Star Studio, Herrengasse 14, 1010, Wien, AT": the venue's name when the entity sends its location
- * as an object with one (schema.org's Event does; the interface's entity does not), then the address.
- */
-function venueText(e: RecommendationEntity): string | null {
-  const location = (e as { location?: unknown }).location;
-  const name = typeof location === 'object' && location !== null ? text((location as { name?: unknown }).name) : null;
-  const parts = [name, addressText(e, true)].filter((x): x is string => typeof x === 'string');
-  return parts.length ? parts.join(', ') : null;
+/** What the view needs of the panel that owns it. */
+export interface ComparisonViewOwner {
+  /** The page (re)loaded and said ready, or has more to show: send it everything it should show. */
+  ready(): void;
+  /** A validated message of the page. */
+  message(message: ComparisonPageMessage): Promise<void>;
+  /** The user acted on the page (a preview panel is kept from then on). */
+  used(): void;
+  /** The recommendation on screen, if one is (the service's reasons redraw only that one). */
+  current(): Recommendation | undefined;
 }
 
-/**
- * An event's rows: name, then its start and venue when any entity carries them, then the interface's
- * fields other than the address (which the venue row holds).
- */
-function eventRows(r: Recommendation, o: ViewOptions): ComparisonRow[] {
-  const fieldRow = (k: FieldKey): ComparisonRow => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: EVENT_ROWS[k] ?? [] });
-  const times = r.entities.map((e) => timeView(text(e.startDate), o));
-  const venues = r.entities.map(venueText);
-  const rows: ComparisonRow[] = [fieldRow('name')];
-  if (times.some((t) => t !== null)) rows.push({ key: 'start', values: times.map((t) => t?.local ?? null), notes: times.map((t) => t?.utc ?? null), matcherFields: ['start'] });
-  if (venues.some((v) => v !== null)) rows.push({ key: 'venue', values: venues, matcherFields: ['location'] });
-  for (const k of FIELD_KEYS) if (k !== 'name' && !ADDRESS_KEYS.includes(k)) rows.push(fieldRow(k));
-  return rows;
+/** Where the view reads the recommendation's context: the connection, triage, the list, the service's reasons. */
+export interface ComparisonViewContext {
+  readonly ctx: DecisionContext;
+  readonly explanations: ServiceExplanations;
 }
 
-/** Metres between two entities, when both carry coordinates. */
-function metersBetween({ distanceMeters }: PairScoring, a: RecommendationEntity, b: RecommendationEntity): number | undefined {
-  const [lat1, lon1, lat2, lon2] = [a.latitude, a.longitude, b.latitude, b.longitude].map(coordinate);
-  if (lat1 === null || lon1 === null || lat2 === null || lon2 === null) return undefined;
-  return distanceMeters(lat1, lon1, lat2, lon2);
-}
+export class ComparisonView extends BasePanel<ToWebview, ComparisonPageMessage> {
+  private lastView: PageView | undefined;
 
-function explain(score: PairScore, against: number, meters: number | undefined): PairExplanation {
-  return {
-    ...(meters === undefined ? {} : { meters }),
-    ...(score.answers === undefined ? {} : { answers: score.answers }),
-    against,
-    score: score.score,
-    logOdds: score.logOdds,
-    prior: score.prior,
-    evidence: score.fields.map((f): Evidence => {
-      const out: Evidence = { field: f.field, similarity: f.similarity, weight: f.weight };
-      if (f.a !== undefined) out.a = clip(f.a);
-      if (f.b !== undefined) out.b = clip(f.b);
-      if (f.level !== undefined && f.level !== 'missing') out.level = clip(f.level);
-      if (f.countedWith !== undefined) out.countedWith = clip(f.countedWith);
-      return out;
-    }),
-  };
-}
-
-export interface ViewOptions {
-  /** Column heading for an entity (the panel passes the trees' labels). */
-  entityLabel?: (e: RecommendationEntity, index: number) => string;
-  remaining?: number;
-  /**
-   * The service's own explanation of the score (the sandbox's /sandbox/explain), used instead of
-   * this editor's hand-set estimate when it explains every pair.
-   */
-  service?: ServiceExplanation;
-  /** For tests: the locale and time zone an event's start is shown in; default the editor's. */
-  locale?: string;
-  timeZone?: string;
-}
-
-/**
- * `scoring` is the matcher's pair scores: the panel passes the lazily loaded core's
- * (TriageState.pairScoring), so the matcher stays out of dist/extension.js; tests pass PAIR_SCORING.
- */
-export function comparisonView(scoring: PairScoring, r: Recommendation, o: ViewOptions = {}): ComparisonView {
-  const { scoreEventPair, scoreLocationPair } = scoring;
-  const kind = entityKind(r);
-  // Keys are positional: two entities may share an @id in a malformed answer.
-  const key = (i: number) => `${i}:${r.entities[i]['@id']}`;
-  const service = o.service && o.service.kind === kind && o.service.pairs.length === r.entities.length - 1 ? o.service : undefined;
-  const explanations = r.entities.slice(1).map((e, k) => {
-    const first = r.entities[0];
-    const pair = service
-      ? service.pairs[k]
-      : kind === 'event'
-        ? scoreEventPair(entityAsEvent(first, key(0)), entityAsEvent(e, key(k + 1)))
-        : scoreLocationPair(entityAsLocation(first, key(0)), entityAsLocation(e, key(k + 1)));
-    const explained = explain(pair, k + 1, metersBetween(scoring, first, e));
-    // The event matcher names a location by its key when it has no name (entities carry only the
-    // address): show the addresses it compared instead of internal keys.
-    const where = explained.evidence.find((x) => x.field === 'location');
-    if (where) {
-      where.a = clip(addressText(first)) ?? '—';
-      where.b = clip(addressText(e)) ?? '—';
-    }
-    return explained;
-  });
-  const view: ComparisonView = {
-    recommendationId: r['@id'],
-    score: r.score,
-    kind,
-    entities: r.entities.map((e, i) => ({ id: e['@id'], label: o.entityLabel?.(e, i) ?? e['@id'] })),
-    rows: kind === 'event' ? eventRows(r, o) : FIELD_KEYS.map((k) => ({ key: k, values: r.entities.map(VALUE[k]), matcherFields: LOCATION_ROWS[k] ?? [] })),
-    explanations,
-    weights: service ? { source: 'service', model: service.model, labels: service.labels } : { source: 'editor' },
-  };
-  // The row's word is triage's, for the field it speaks for alone (locality and country share
-  // "town"), so a group named "name equal … phone equal" never shows "differs" for them here.
-  const agreements = scoring.fieldAgreements(r);
-  for (const row of view.rows) {
-    const agreement = row.matcherFields.length === 1 ? agreements[row.matcherFields[0]] : undefined;
-    if (agreement) row.agreement = agreement;
+  constructor(
+    panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    private readonly context: ComparisonViewContext,
+    private readonly owner: ComparisonViewOwner,
+  ) {
+    super(panel, extensionUri, context.ctx.log, COMPARISON_PAGE);
   }
-  if (o.remaining !== undefined) view.remaining = o.remaining;
-  return view;
+
+  /**
+   * The first `show` goes out with the HTML, not after the page's `ready` (a panel's first
+   * content is wanted in ≤ 250 ms); the page (src/webview/main.ts) drops the replay `ready` brings.
+   */
+  protected override get postsEarly(): boolean {
+    return true;
+  }
+
+  protected onReady(): void {
+    this.owner.ready();
+  }
+
+  protected onMessage(message: ComparisonPageMessage): Promise<void> {
+    return this.owner.message(message);
+  }
+
+  protected override onUsed(): void {
+    this.owner.used();
+  }
+
+  /** Sends a message to the page (dropped until it listens; see BasePanel). */
+  send(message: ToWebview): void {
+    this.post(message);
+  }
+
+  /** The view last sent to the page (tests read whose weights explain its score). */
+  get viewShown(): PageView | undefined {
+    return this.lastView;
+  }
+
+  /** What the page draws for a recommendation: its fields, the matcher's sum, its flags and unsure mark. */
+  viewOf(rec: Recommendation): PageView {
+    const { ctx, explanations } = this.context;
+    const total = ctx.list.knownTotal;
+    const triage = ctx.curation.triage;
+    const service = explanations.cached(rec);
+    const view = comparisonView(triage.pairScoring(), rec, { entityLabel, remaining: total === undefined ? undefined : Math.max(0, total - 1), ...(service ? { service } : {}) });
+    const mark = triage.unsure(rec['@id']);
+    // The flags among the loaded recommendations (as the tree shows them), in words.
+    const flags = triage.flagsOf(rec, ctx.list).filter((f) => f !== 'unsure');
+    view.triage = { flags: flags.map(flagSentence), ...(mark ? { unsure: mark.note ? { note: mark.note } : {} } : {}) };
+    return view;
+  }
+
+  /** The page's `show` of a recommendation, with the line said with it and the connection's name. */
+  showOf(rec: Recommendation, notice: string | undefined, view: PageView = this.viewOf(rec)): ShowMessage {
+    const show: ShowMessage = { type: 'show', view };
+    if (notice) show.notice = notice;
+    const connection = this.context.ctx.session.active?.name;
+    if (connection) show.connection = connection;
+    return show;
+  }
+
+  /**
+   * Draws `item`: `show` builds the page's message (the queue shapes it). The pair scores come from
+   * the triage core, loaded with the journal just after activation: a page ready before it is drawn
+   * once the core is there.
+   */
+  draw(item: ShownItem, show: (rec: Recommendation) => ShowMessage = (rec) => this.showOf(rec, item.notice)): void {
+    const id = item.rec['@id'];
+    const triage = this.context.ctx.curation.triage;
+    if (!triage.hasCore) {
+      const problem = triage.coreProblem;
+      if (problem) this.hold(id, problem);
+      else void triage.loaded.then(() => this.owner.ready());
+      return;
+    }
+    const message = show(item.rec);
+    this.lastView = message.view;
+    this.post(message);
+    if (item.decision) this.post({ type: 'decision', recommendationId: id, status: item.decision });
+    if (item.elsewhere) this.post({ type: 'gone', recommendationId: id, message: item.elsewhere });
+    if (message.view.explanations.length) this.explainByService(item.rec);
+  }
+
+  /** Buttons off, and why: nothing on screen can be decided here. */
+  hold(recommendationId: string, message: string): void {
+    this.post({ type: 'hold', recommendationId, message });
+  }
+
+  /**
+   * The page shows this editor's estimate at once; where the service explains its own scores (the
+   * sandbox), its reasons follow and the page is drawn again with them, if the recommendation is
+   * still the one on screen.
+   */
+  private explainByService(rec: Recommendation): void {
+    const explanations = this.context.explanations;
+    if (!explanations.mayLoad(rec)) return;
+    void explanations.load(rec).then((found) => {
+      if (found && !this.isDisposed && this.owner.current() === rec) this.owner.ready();
+    });
+  }
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { Recommendation } from '../../src/api/model';
 import { PAIR_SCORING } from '../../src/triage/pair-scoring';
-import { comparisonView, entityKind } from '../../src/extension/panels/comparison-view';
+import { comparisonView, entityKind } from '../../src/extension/panels/comparison-view-model';
 import { scoreLocationPair } from '../../src/matching';
 import { FIELD_KEYS } from '../../src/webview/comparison/fields';
 import { parseWebviewMessage, stateRecommendationId } from '../../src/webview/comparison/from-page';
