@@ -176,11 +176,11 @@ describe('Triage in the real VS Code: unsure marks, flags, informative order, bl
     await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', true);
     const queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
     await waitFor('the page to say ready', () => queue.isReady, 30000);
-    const viewOf = (q: QueuePanel) => (q as unknown as { viewOf(r: Recommendation): { score: number; blind?: boolean; explanations: unknown[]; triage?: unknown } }).viewOf(q.recommendation!);
-    const blind = viewOf(queue);
+    // What the page was sent for the item on screen.
+    const blind = await waitFor('the item drawn blind', () => queue.viewShown?.recommendationId === queue.recommendationId && queue.viewShown);
     assert.deepEqual([blind.blind, blind.score, blind.explanations.length, blind.triage], [true, 0, 0, undefined]);
     await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', false);
-    const open = viewOf(queue);
+    const open = await waitFor('the item drawn again with its score', () => queue.viewShown?.blind === undefined && queue.viewShown);
     assert.equal(open.blind, undefined);
     assert.equal(open.score, queue.recommendation!.score);
     assert.ok(open.explanations.length > 0);

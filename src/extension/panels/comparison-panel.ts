@@ -11,8 +11,8 @@ import { type SingleDecision, advancedText, recommendationNames } from '../curat
 import type { PendingChange } from '../../curation/pending-backlog';
 import { clearUnsure, markUnsure } from '../curation/unsure-marks';
 import { Settings } from '../settings';
-import { decideShown, decidedElsewhereText } from './comparison-decide';
-import { ComparisonView, type ShownItem } from './comparison-view';
+import { decideShown } from './comparison-decide';
+import { ComparisonView, ComparisonViewHolder, type ShownItem } from './comparison-view';
 import type { ServiceExplanations } from './service-explanations';
 
 export { recommendationNames };
@@ -43,7 +43,7 @@ export type ComparisonPanelState =
   | { kind: 'deciding'; item: ShownItem }
   | { kind: 'decided'; item: ShownItem };
 
-export class ComparisonPanel implements vscode.Disposable {
+export class ComparisonPanel extends ComparisonViewHolder {
   readonly view: ComparisonView;
   private state: ComparisonPanelState = { kind: 'opening' };
 
@@ -54,34 +54,13 @@ export class ComparisonPanel implements vscode.Disposable {
     /** The id this panel is about, also before its recommendation is found again after a reload. */
     public recommendationId: string,
   ) {
+    super();
     this.view = new ComparisonView(panel, extensionUri, registry, {
       ready: () => this.onReady(),
       message: (m) => this.onMessage(m),
       used: () => registry.keep(this),
       current: () => this.recommendation,
     });
-  }
-
-  get panel(): vscode.WebviewPanel {
-    return this.view.panel;
-  }
-
-  get onDidDispose(): vscode.Event<void> {
-    return this.view.onDidDispose;
-  }
-
-  get isDisposed(): boolean {
-    return this.view.isDisposed;
-  }
-
-  /** Whether the page has loaded and said ready (the integration tests wait on it). */
-  get isReady(): boolean {
-    return this.view.isReady;
-  }
-
-  /** Everything the page posts (tests call it too): validated, then acted on. */
-  handleMessage(raw: unknown): Promise<void> {
-    return this.view.handleMessage(raw);
   }
 
   /** The screen while it shows a recommendation (in whatever step). */
@@ -102,11 +81,6 @@ export class ComparisonPanel implements vscode.Disposable {
   /** The last decision's status on screen (working, done, failed, cancelled), if any. */
   get decisionStatus(): DecisionStatus | undefined {
     return this.item?.decision;
-  }
-
-  /** The view last sent to the page (tests read whose weights explain its score). */
-  get viewShown() {
-    return this.view.viewShown;
   }
 
   /** The line the page shows with the recommendation (the outcome that led here). */
@@ -227,17 +201,6 @@ export class ComparisonPanel implements vscode.Disposable {
   pendingChanged(change: PendingChange): void {
     // This panel's own decision takes its recommendation out of the tree too: not "elsewhere".
     if (change.id !== this.recommendationId || this.state.kind !== 'shown') return;
-    const item = this.state.item;
-    if (!change.pending) {
-      item.elsewhere = decidedElsewhereText();
-      this.view.send({ type: 'gone', recommendationId: this.recommendationId, message: item.elsewhere });
-    } else if (item.elsewhere) {
-      item.elsewhere = undefined;
-      this.view.send({ type: 'pending', recommendationId: this.recommendationId, message: vscode.l10n.t('The decision made elsewhere did not go through: this recommendation is pending again.') });
-    }
-  }
-
-  dispose(): void {
-    this.view.dispose();
+    this.view.pendingChanged(this.state.item, change.pending);
   }
 }

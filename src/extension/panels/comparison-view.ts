@@ -2,7 +2,7 @@
 // the drawing of one recommendation on it — its entities side by side with the matcher's "why",
 // its triage flags and unsure mark, the decision's status and "decided elsewhere". The comparison
 // panel and the review queue each own one and decide what it shows; the view only draws.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import { ComparisonPageMessage } from '../../webview/comparison/from-page';
 import type { ComparisonView as PageView, DecisionStatus, ToWebview } from '../../webview/comparison/protocol';
@@ -10,6 +10,7 @@ import type { DecisionContext } from '../curation/decide-one';
 import { flagSentence } from '../triage/flag-labels';
 import { integrationName } from '../views/labels';
 import { BasePanel, type PanelPage } from './base-panel';
+import { decidedElsewhereText } from './comparison-decide';
 import { comparisonView } from './comparison-view-model';
 import { shortName } from './panel-title';
 import type { ServiceExplanations } from './service-explanations';
@@ -139,6 +140,21 @@ export class ComparisonView extends BasePanel<ToWebview, ComparisonPageMessage> 
     if (message.view.explanations.length) this.explainByService(item.rec);
   }
 
+  /**
+   * `item`'s recommendation was taken out of the list elsewhere (buttons off) or put back (that
+   * decision failed: on again); said on the page.
+   */
+  pendingChanged(item: ShownItem, pending: boolean): void {
+    const id = item.rec['@id'];
+    if (!pending) {
+      item.elsewhere = decidedElsewhereText();
+      this.post({ type: 'gone', recommendationId: id, message: item.elsewhere });
+    } else if (item.elsewhere) {
+      item.elsewhere = undefined;
+      this.post({ type: 'pending', recommendationId: id, message: vscode.l10n.t('The decision made elsewhere did not go through: this recommendation is pending again.') });
+    }
+  }
+
   /** Buttons off, and why: nothing on screen can be decided here. */
   hold(recommendationId: string, message: string): void {
     this.post({ type: 'hold', recommendationId, message });
@@ -155,5 +171,45 @@ export class ComparisonView extends BasePanel<ToWebview, ComparisonPageMessage> 
     void explanations.load(rec).then((found) => {
       if (found && !this.isDisposed && this.owner.current() === rec) this.owner.ready();
     });
+  }
+}
+
+/**
+ * What the comparison panel and the review queue show of the page they own, for the registry
+ * (comparison-panels.ts) and the tests: the webview panel, whether the page listens, and its
+ * messages. Only forwards to the view; each panel keeps its own state.
+ */
+export abstract class ComparisonViewHolder implements vscode.Disposable {
+  abstract readonly view: ComparisonView;
+
+  get panel(): vscode.WebviewPanel {
+    return this.view.panel;
+  }
+
+  get onDidDispose(): vscode.Event<void> {
+    return this.view.onDidDispose;
+  }
+
+  get isDisposed(): boolean {
+    return this.view.isDisposed;
+  }
+
+  /** Whether the page has loaded and said ready (the integration tests wait on it). */
+  get isReady(): boolean {
+    return this.view.isReady;
+  }
+
+  /** The view last sent to the page (tests read whose weights explain its score). */
+  get viewShown(): PageView | undefined {
+    return this.view.viewShown;
+  }
+
+  /** Everything the page posts (tests call it too): validated, then acted on. */
+  handleMessage(raw: unknown): Promise<void> {
+    return this.view.handleMessage(raw);
+  }
+
+  dispose(): void {
+    this.view.dispose();
   }
 }

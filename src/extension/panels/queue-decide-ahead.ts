@@ -19,7 +19,7 @@ export interface AheadQueue {
   readonly queue: ReviewQueue;
   readonly waiting: WaitingDecisions;
   /** Runs one step of the walk (here: forward), unless one is running. */
-  navigate(step: () => Promise<QueueEntry | undefined>, notice?: string): Promise<void>;
+  navigate(step: () => QueueEntry | undefined | Promise<QueueEntry | undefined>, notice?: string): Promise<void>;
   auditDraw(rec: Recommendation): number | undefined;
   /** The outcome of the decision on `id`, said with the item if it is on screen again, else in the bar. */
   sayOutcome(id: string, notice: Pick<Notice, 'message' | 'tone'>): void;
