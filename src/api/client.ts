@@ -1,5 +1,6 @@
 // The typed client of the deduplication service: one method per endpoint, plus iterators over all
 // pages. Editor-independent: the extension, the CLI and the tests use it alike.
+import type * as v from 'valibot';
 import { checkBaseUrl } from './base-url';
 import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
 import { EXPLAIN_PATH, ExplanationSchema, type ServiceExplanation } from './explanation';
@@ -61,21 +62,19 @@ export class DedupClient {
   }
 
   async listLocations(params: LocationParams, call: CallOptions = {}): Promise<Page<Location>> {
-    const body = locationsBody(params);
-    const r = await this.transport.post(ENDPOINTS.locations, body, {
-      ...call,
-      readOnly: true,
-      parse: (data, status, text) => bodyKept(parseResponse(LocationPageSchema, data, `POST ${ENDPOINTS.locations}`, status), data, text, call),
-    });
-    return { page: r.page.page, hasNextPage: r.page.has_next_page, data: r.page.data, ...(r.text !== undefined ? { body: r.text } : {}) };
+    return this.listRecords(ENDPOINTS.locations, LocationPageSchema, locationsBody(params), call);
   }
 
   async listEvents(params: EventParams, call: CallOptions = {}): Promise<Page<Event>> {
-    const body = eventsBody(params);
-    const r = await this.transport.post(ENDPOINTS.events, body, {
+    return this.listRecords(ENDPOINTS.events, EventPageSchema, eventsBody(params), call);
+  }
+
+  /** One page of a list of records (locations, events), with the body as sent when `call.keepBody`. (The callers are async: bad parameters reject, they do not throw.) */
+  private async listRecords<S extends typeof LocationPageSchema | typeof EventPageSchema>(endpoint: string, schema: S, body: unknown, call: CallOptions): Promise<Page<v.InferOutput<S>['data'][number]>> {
+    const r = await this.transport.post(endpoint, body, {
       ...call,
       readOnly: true,
-      parse: (data, status, text) => bodyKept(parseResponse(EventPageSchema, data, `POST ${ENDPOINTS.events}`, status), data, text, call),
+      parse: (data, status, text) => bodyKept(parseResponse(schema, data, `POST ${endpoint}`, status), data, text, call),
     });
     return { page: r.page.page, hasNextPage: r.page.has_next_page, data: r.page.data, ...(r.text !== undefined ? { body: r.text } : {}) };
   }
@@ -126,27 +125,13 @@ export class DedupClient {
   }
 
   locationPages(params: LocationParams, opts: PagesOptions = {}): AsyncGenerator<Page<Location>> {
-    const pageSize = iterPageSize(params);
-    locationsBody(params);
-    const fetchPage = resumingFetcher<Location>((page, signal) => this.listLocations({ ...params, page, pageSize }, { ...opts, signal }), opts);
-    return sequentialPages(fetchPage, {
-      startPage: params.page,
-      pageSize,
-      signal: opts.signal,
-      guard: guardOf<Location>((r) => r.id, opts),
-    });
+    locationsBody(params); // refuse bad parameters before the first request
+    return recordPages(params, opts, (p, call) => this.listLocations({ ...params, ...p }, call));
   }
 
   eventPages(params: EventParams, opts: PagesOptions = {}): AsyncGenerator<Page<Event>> {
-    const pageSize = iterPageSize(params);
     eventsBody(params);
-    const fetchPage = resumingFetcher<Event>((page, signal) => this.listEvents({ ...params, page, pageSize }, { ...opts, signal }), opts);
-    return sequentialPages(fetchPage, {
-      startPage: params.page,
-      pageSize,
-      signal: opts.signal,
-      guard: guardOf<Event>((r) => r.id, opts),
-    });
+    return recordPages(params, opts, (p, call) => this.listEvents({ ...params, ...p }, call));
   }
 
   allRecommendations(params: PageParams = {}, opts: IterateOptions = {}): AsyncGenerator<Recommendation> {
@@ -169,6 +154,16 @@ export class DedupClient {
  */
 function bodyKept<P>(page: P, data: unknown, text: string | undefined, call: CallOptions): { page: P; text?: string } {
   return call.keepBody && text !== undefined && page === data ? { page, text } : { page };
+}
+
+/**
+ * Every page of a list of records (locations, events) read one after the other from `params.page`,
+ * a failing page asked again, each page checked by the listing guard (ids by `id`).
+ */
+function recordPages<T extends { id: string }>(params: PageParams, opts: PagesOptions, list: (page: { page: number; pageSize: number }, call: CallOptions) => Promise<Page<T>>): AsyncGenerator<Page<T>> {
+  const pageSize = iterPageSize(params);
+  const fetchPage = resumingFetcher<T>((page, signal) => list({ page, pageSize }, { ...opts, signal }), opts);
+  return sequentialPages(fetchPage, { startPage: params.page, pageSize, signal: opts.signal, guard: guardOf<T>((r) => r.id, opts) });
 }
 
 function guardOf<T>(keyOf: (r: T) => string, opts: PagesOptions): ListingGuard<T> {

@@ -1,7 +1,7 @@
 // `dedup-curator approve ID` and `dedup-curator reject ID`.
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { UsageError } from './exit-codes';
-import { type CommandIo, parseCommandArgs } from './list-command';
+import { type CommandIo, commandArgs } from './list-command';
 import { decideGroup } from './triage-decide';
 import { TRIAGE_OPTIONS } from './triage-command';
 
@@ -15,11 +15,9 @@ const OPTIONS = {
 } as const;
 
 export async function decideCommand(verdict: 'approve' | 'reject', args: string[], io: CommandIo, help: string): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, OPTIONS, verdict);
-  if (values.help) {
-    io.stdout.write(help + '\n');
-    return 0;
-  }
+  const parsed = commandArgs(args, OPTIONS, verdict, io, help);
+  if (!parsed) return 0;
+  const { values, positionals } = parsed;
   if (values.group !== undefined) {
     if (positionals.length) throw new UsageError('give a recommendation ID or --group, not both', verdict);
     return decideGroup(verdict, values, io);

@@ -52,6 +52,20 @@ export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options'
   }
 }
 
+/**
+ * A command's arguments parsed, or undefined once its help was printed (`--help`); with
+ * `noPositionals`, an argument that is not an option is refused.
+ */
+export function commandArgs<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, command: string, io: CommandIo, help: string, noPositionals = false) {
+  const parsed = parseCommandArgs(args, options, command);
+  if ((parsed.values as { help?: unknown }).help) {
+    io.stdout.write(help + '\n');
+    return undefined;
+  }
+  if (noPositionals && parsed.positionals.length) throw new UsageError(`unexpected argument "${parsed.positionals[0]}"`, command);
+  return parsed;
+}
+
 export function integerFlag(value: string | undefined, flag: string, command: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be an integer ≥ 0, got "${value}"`, command);
@@ -59,12 +73,9 @@ export function integerFlag(value: string | undefined, flag: string, command: st
 }
 
 export async function listCommand(kind: ListKind, args: string[], io: CommandIo, help: string): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, LIST_OPTIONS, kind);
-  if (values.help) {
-    io.stdout.write(help + '\n');
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`, kind);
+  const parsed = commandArgs(args, LIST_OPTIONS, kind, io, help, true);
+  if (!parsed) return 0;
+  const { values } = parsed;
   for (const flag of PER_KIND) {
     if (values[flag as keyof typeof values] !== undefined && !ALLOWED[kind].includes(flag)) {
       throw new UsageError(`--${flag} does not apply to ${kind}`, kind);

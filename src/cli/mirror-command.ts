@@ -6,7 +6,7 @@ import type { ResumeInfo } from '../api/paging';
 import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, Mirror, MirrorError, type MirrorKind, type SyncProgress } from '../mirror';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { UsageError } from './exit-codes';
-import { type CommandIo, integerFlag, parseCommandArgs } from './list-command';
+import { type CommandIo, commandArgs, integerFlag } from './list-command';
 import { OUTPUT_FORMATS, type OutputFormat } from '../records/output-format';
 import { RecordWriter } from '../records/record-writer';
 
@@ -58,12 +58,9 @@ async function openMirror(dir: string, command: string): Promise<Mirror> {
 
 async function syncCommand(args: string[], io: CommandIo, help: string): Promise<number> {
   const command = 'mirror sync';
-  const { values, positionals } = parseCommandArgs(args, SYNC_OPTIONS, command);
-  if (values.help) {
-    io.stdout.write(help + '\n');
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`, command);
+  const parsed = commandArgs(args, SYNC_OPTIONS, command, io, help, true);
+  if (!parsed) return 0;
+  const { values } = parsed;
   const dir = requireDir(values.dir, command);
   const pageSize = integerFlag(values['page-size'], '--page-size', command);
   if (pageSize !== undefined && (pageSize < 1 || pageSize > 500)) throw new UsageError(`--page-size must be from 1 to 500, got ${pageSize}`, command);
@@ -98,11 +95,9 @@ async function syncCommand(args: string[], io: CommandIo, help: string): Promise
 
 async function searchCommand(args: string[], io: CommandIo, help: string): Promise<number> {
   const command = 'mirror search';
-  const { values, positionals } = parseCommandArgs(args, SEARCH_OPTIONS, command);
-  if (values.help) {
-    io.stdout.write(help + '\n');
-    return 0;
-  }
+  const parsed = commandArgs(args, SEARCH_OPTIONS, command, io, help);
+  if (!parsed) return 0;
+  const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('QUERY is missing (give "" to list records without searching)', command);
   if (positionals.length > 1) throw new UsageError(`one QUERY only: quote a query of several words, e.g. "blue owl austin" (got ${positionals.length} arguments)`, command);
   const query = positionals[0];

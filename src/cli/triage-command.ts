@@ -9,7 +9,7 @@ import { FeatureCache, triage, type TriageGroup, type TriageResult } from '../tr
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { csvCell } from '../records/csv';
 import { UsageError } from './exit-codes';
-import { type CommandIo, parseCommandArgs } from './list-command';
+import { type CommandIo, commandArgs } from './list-command';
 import type { DedupClient } from '../api/client';
 import type { RepeatInfo } from '../api/listing-guard';
 import type { Recommendation } from '../api/model';
@@ -92,12 +92,9 @@ function row(g: TriageGroup): Record<string, string | number> {
 }
 
 export async function triageCommand(args: string[], io: CommandIo, help: string): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, OPTIONS, 'triage');
-  if (values.help) {
-    io.stdout.write(help + '\n');
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`, 'triage');
+  const parsed = commandArgs(args, OPTIONS, 'triage', io, help, true);
+  if (!parsed) return 0;
+  const { values } = parsed;
   const format = values.format ?? 'table';
   if (!['table', 'json', 'csv'].includes(format)) throw new UsageError(`--format must be table, json or csv, got "${format}"`, 'triage');
   const { pending, result } = await loadTriage(values as ConnectionFlags, io, 'triage');

@@ -3,42 +3,32 @@
 import * as vscode from 'vscode';
 import type { Flag } from '../../triage/flags';
 
+/** Each flag's short word (a tree row, a quick pick) and its sentence (a tooltip, the comparison panel, a confirmation). */
+const FLAG_TEXT: Record<Flag, { word: () => string; sentence: () => string }> = {
+  'same-source': { word: () => vscode.l10n.t('same source'), sentence: () => vscode.l10n.t('Two entities come from the same integration.') },
+  'same-address-other-name': {
+    word: () => vscode.l10n.t('one building'),
+    sentence: () => vscode.l10n.t('The address agrees but the names differ: another venue in the same building?'),
+  },
+  chain: { word: () => vscode.l10n.t('chain'), sentence: () => vscode.l10n.t('An entity is also in another pending recommendation (a chain of merges).') },
+  'rival-rejected': {
+    word: () => vscode.l10n.t('chain, other link rejected'),
+    sentence: () => vscode.l10n.t('An entity was in another recommendation that was rejected (a chain whose other link was rejected).'),
+  },
+  'rejected-before': { word: () => vscode.l10n.t('rejected before'), sentence: () => vscode.l10n.t('Two of its entities were together in a recommendation you rejected.') },
+  'odd-one-out': {
+    word: () => vscode.l10n.t('odd one out'),
+    sentence: () => vscode.l10n.t('One entity disagrees with the others (a branch of a chain inside the recommendation).'),
+  },
+  unsure: { word: () => vscode.l10n.t('unsure'), sentence: () => vscode.l10n.t('You marked it unsure.') },
+};
+
 export function flagWord(f: Flag): string {
-  switch (f) {
-    case 'same-source':
-      return vscode.l10n.t('same source');
-    case 'same-address-other-name':
-      return vscode.l10n.t('one building');
-    case 'chain':
-      return vscode.l10n.t('chain');
-    case 'rival-rejected':
-      return vscode.l10n.t('chain, other link rejected');
-    case 'rejected-before':
-      return vscode.l10n.t('rejected before');
-    case 'odd-one-out':
-      return vscode.l10n.t('odd one out');
-    case 'unsure':
-      return vscode.l10n.t('unsure');
-  }
+  return FLAG_TEXT[f].word();
 }
 
 export function flagSentence(f: Flag): string {
-  switch (f) {
-    case 'same-source':
-      return vscode.l10n.t('Two entities come from the same integration.');
-    case 'same-address-other-name':
-      return vscode.l10n.t('The address agrees but the names differ: another venue in the same building?');
-    case 'chain':
-      return vscode.l10n.t('An entity is also in another pending recommendation (a chain of merges).');
-    case 'rival-rejected':
-      return vscode.l10n.t('An entity was in another recommendation that was rejected (a chain whose other link was rejected).');
-    case 'rejected-before':
-      return vscode.l10n.t('Two of its entities were together in a recommendation you rejected.');
-    case 'odd-one-out':
-      return vscode.l10n.t('One entity disagrees with the others (a branch of a chain inside the recommendation).');
-    case 'unsure':
-      return vscode.l10n.t('You marked it unsure.');
-  }
+  return FLAG_TEXT[f].sentence();
 }
 
 /** "⚑ chain, same source", or '' without flags. Unsure has its own mark and is left out here. */
