@@ -1,5 +1,5 @@
 // Ctrl+Alt+A / Ctrl+Alt+R decide the row that has the keyboard focus in the Recommendations view,
-// with nothing selected (issue 12, point 4: selecting a row with Enter also opens its comparison).
+// with nothing selected (selecting a row with Enter also opens its comparison).
 // The keybindings pass `{ $treeViewId, $focusedTreeItem }`; VS Code's extension host turns that into
 // the focused element only for a command that comes from the workbench, so the test runs the bound
 // command with the manifest's own arguments through the workbench (`runCommands`), after moving the

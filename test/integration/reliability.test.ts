@@ -76,7 +76,7 @@ class FaultService {
       case '503':
         return error(503, 'service_unavailable');
       case 'slow':
-        setTimeout(() => !res.destroyed && send(200, '{}'), 3000);
+        // Never answers: the client's timeout ends the request (stop() closes what is left open).
         return;
       case 'reset':
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '5000' });
