@@ -8,6 +8,12 @@ import { MirrorError } from './mirror-error';
 export type { Database };
 export type Row = Record<string, number | bigint | string | Uint8Array | null>;
 
+/**
+ * The page size of a new database (an existing one keeps its own). A record's row is 0.6 to 2 KB
+ * (its JSON): 4 KB pages held two of them and wasted a quarter of the file.
+ */
+const PAGE_SIZE = 16384;
+
 /** How long a statement waits for another process's (a search, a sync's page) to release the file. */
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -24,6 +30,7 @@ function library(): typeof import('node-sqlite3-wasm') {
 export function openDatabase(file: string): Database {
   try {
     const db = new (library().Database)(file);
+    db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
     // Another process's statement holds the file's lock for a moment: wait for it, not fail.
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // One fsync a transaction instead of three (measured 8 against 19 ms a page's commit here). A
