@@ -26,8 +26,11 @@ export { EARLIEST_SINCE };
 export const DEFAULT_OVERLAP_MS = 5 * 60_000;
 /** The largest page the interface allows for locations and events: fewest round trips. */
 export const SYNC_PAGE_SIZE = 500;
-/** Records written in one transaction at most. */
-export const BATCH_RECORDS = 5000;
+/**
+ * Records written in one transaction at most: the transaction holds the file's lock, and another
+ * process's search waits for it (up to BATCH_RECORDS × ~0.2 ms, well under the 5 s busy timeout).
+ */
+export const BATCH_RECORDS = 2500;
 /** How long received pages wait for more before they are written: a slow service's pages are written one by one. */
 export const BATCH_MS = 1000;
 /** Passes of one sync at most: decisions that never stop leave the sync unconfirmed, and the next one lists again. */
