@@ -11,7 +11,7 @@ import { MIRROR_KINDS, type MirrorKind, type MirroredRecord } from './record-set
 import { RecordTable } from './record-table';
 import { SCHEMA_VERSION, createSchema } from './schema';
 import { searchTable } from './search';
-import { type Database, describeSqliteError, inTransaction, openDatabase } from './sqlite';
+import { DEFAULT_CACHE_KIB, type Database, SYNC_CACHE_KIB, describeSqliteError, inTransaction, openDatabase, readTogether, setCacheKib } from './sqlite';
 import { Statements } from './statements';
 import { type KindState, readKind, readMeta, writeMeta } from './sync-state';
 import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
@@ -115,7 +115,7 @@ export class Mirror {
    */
   private reading<T>(read: () => T): T {
     try {
-      return read();
+      return this.sql ? readTogether(this.sql.db, read) : read();
     } catch (caught) {
       // SQLite's own word for a damaged file met by a read (the open's check was skipped: unchanged since).
       const e = caught instanceof Error && caught.name === 'SQLite3Error' && /malformed|not a database/i.test(caught.message) ? new MirrorDamageError(`the mirror database ${this.file} is damaged (${caught.message}); the next sync rebuilds it`) : caught;
@@ -213,8 +213,10 @@ export class Mirror {
       const sql = this.sql as Statements;
       const tables = this.tables as Record<MirrorKind, RecordTable>;
       // Both kinds are listed at the same time (a sync mostly waits for the service's pages); each
-      // page is one transaction, written in one turn of the event loop, so they never interleave.
+      // batch of pages is one transaction, written in one turn of the event loop, so they never interleave.
+      setCacheKib(sql.db, SYNC_CACHE_KIB);
       const results = await Promise.allSettled(MIRROR_KINDS.map((k) => syncKind(client, sql, tables[k], opts)));
+      if (sql.db.isOpen) setCacheKib(sql.db, DEFAULT_CACHE_KIB);
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw wrap(failed.reason);
       if (this.legacyUrl !== undefined) {

@@ -120,10 +120,19 @@ export class RecordTable {
     return row ? this.parse(row) : undefined;
   }
 
-  /** Records by rowid, in the order asked. */
-  byRowids(rowids: readonly number[]): Row[] {
+  /** The searched columns of records by rowid, in the order asked (not the record: most candidates are not shown). */
+  searchedByRowids(rowids: readonly number[]): Row[] {
+    return this.inOrder(rowids, 'rowid AS r, name, address, town, postcode, integrations, source_ids');
+  }
+
+  /** Records (id, JSON, checksum: for parse) by rowid, in the order asked. */
+  recordsByRowids(rowids: readonly number[]): Row[] {
+    return this.inOrder(rowids, 'rowid AS r, id, json, checksum');
+  }
+
+  private inOrder(rowids: readonly number[], columns: string): Row[] {
     if (rowids.length === 0) return [];
-    const rows = this.sql.db.all(`SELECT rowid AS r, id, json, checksum, name, address, town, postcode, integrations, source_ids FROM ${this.kind} WHERE rowid IN (${rowids.map(() => '?').join(',')})`, rowids as number[]) as Row[];
+    const rows = this.sql.db.all(`SELECT ${columns} FROM ${this.kind} WHERE rowid IN (${rowids.map(() => '?').join(',')})`, rowids as number[]) as Row[];
     const at = new Map(rows.map((r) => [Number(r.r), r]));
     return rowids.flatMap((r) => { const row = at.get(r); return row ? [row] : []; });
   }

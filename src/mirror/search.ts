@@ -46,13 +46,15 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
   const typing = !/\s$/u.test(text);
   const rowids = candidates(sql, table, words);
   const accented = accentedWords(text);
-  const scored: { row: Row; score: number; order: number }[] = [];
-  table.byRowids(rowids).forEach((row, order) => {
+  const scored: { rowid: number; score: number; order: number }[] = [];
+  table.searchedByRowids(rowids).forEach((row, order) => {
     const score = scoreRow(row, words, typing);
-    if (score > 0) scored.push({ row, score: score + SPELLED * spelledAsTyped(row.name, accented), order });
+    if (score > 0) scored.push({ rowid: Number(row.r), score: score + SPELLED * spelledAsTyped(row.name, accented), order });
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return scored.slice(0, limit);
+  const best = scored.slice(0, limit);
+  const score = new Map(best.map((s) => [s.rowid, s.score]));
+  return table.recordsByRowids(best.map((s) => s.rowid)).map((row) => ({ row, score: score.get(Number(row.r)) ?? 0 }));
 }
 
 /** The query's words that carry an accent, lower case with their accents. */

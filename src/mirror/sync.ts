@@ -26,6 +26,13 @@ export { EARLIEST_SINCE };
 export const DEFAULT_OVERLAP_MS = 5 * 60_000;
 /** The largest page the interface allows for locations and events: fewest round trips. */
 export const SYNC_PAGE_SIZE = 500;
+/**
+ * Records written in one transaction at most: the transaction holds the file's lock, and another
+ * process's search waits for it (up to BATCH_RECORDS × ~0.2 ms, well under the 5 s busy timeout).
+ */
+export const BATCH_RECORDS = 2500;
+/** How long received pages wait for more before they are written: a slow service's pages are written one by one. */
+export const BATCH_MS = 1000;
 /** Passes of one sync at most: decisions that never stop leave the sync unconfirmed, and the next one lists again. */
 export const MAX_PASSES = 4;
 
@@ -111,14 +118,15 @@ export async function syncKind(client: DedupClient, sql: Statements, table: Reco
   return finish(ctx, run, stored.done, resumedPages, now);
 }
 
-/** Lists a pass from its next page to its end, each page in one transaction with the state. */
+/** Lists a pass from its next page to its end, a few pages a transaction, each with the state after them. */
 async function listPass(ctx: Context, start: RunState): Promise<RunState> {
   let run = start;
-  await eachPage(ctx, run.since, run.page, run.pageSize, (page) => {
-    run = writePage(ctx, run, page.data as MirroredRecord[], true, { page: run.page + 1, listed: !page.hasNextPage });
+  await eachBatch(ctx, run.since, run.page, run.pageSize, (pages) => {
+    const last = pages[pages.length - 1];
+    run = writeBatch(ctx, run, pages, 'listing', { page: run.page + pages.length, listed: !last.hasNextPage });
   });
   // The service ended the listing without saying it was the last page (an empty first page).
-  if (!run.listed) run = writePage(ctx, run, [], true, { listed: true });
+  if (!run.listed) run = writeBatch(ctx, run, [], 'listing', { listed: true });
   return run;
 }
 
@@ -129,25 +137,28 @@ async function listPass(ctx: Context, start: RunState): Promise<RunState> {
 async function checkPass(ctx: Context, start: RunState): Promise<RunState> {
   let run = start;
   const since = new Date(Math.max(Date.parse(run.passStartedAt) - (ctx.opts.overlapMs ?? DEFAULT_OVERLAP_MS), Date.parse(run.since))).toISOString();
-  await eachPage(ctx, since, 0, run.pageSize, (page) => {
-    // Every record listed here should have been listed by the pass as it is now.
-    const moved = (page.data as MirroredRecord[]).filter((r) => {
-      const held = ctx.table.held(r.id);
-      return held === undefined || held.pass !== run.pass || held.updatedAt !== (r.updatedAt ?? null);
-    });
-    run = writePage(ctx, run, moved, false, moved.length > 0 ? { changed: true } : {});
+  await eachBatch(ctx, since, 0, run.pageSize, (pages) => {
+    run = writeBatch(ctx, run, pages, 'check', {});
   });
   return run;
 }
 
 /**
- * Writes a page's records and the sync's state after them in one transaction. In a pass's listing
- * (`listing`), a record written twice or merged away after it was written means records moved.
+ * Writes pages of records and the sync's state after them in one transaction. In a pass's listing,
+ * a record written twice or merged away after it was written means records moved; in its check,
+ * only the records the pass did not write as they are now are written, and they mean the same.
  */
-function writePage(ctx: Context, start: RunState, records: readonly MirroredRecord[], listing: boolean, next: Partial<RunState>): RunState {
+function writeBatch(ctx: Context, start: RunState, pages: readonly Page<unknown>[], phase: 'listing' | 'check', next: Partial<RunState>): RunState {
   const { sql, table } = ctx;
   try {
-    const run = inTransaction(sql.db, () => writeRecords(sql, table, start, records, listing, next));
+    const run = inTransaction(sql.db, () => {
+      const r = { ...start };
+      for (const page of pages) writeRecords(table, r, page.data as MirroredRecord[], phase);
+      table.vocabulary.flush();
+      Object.assign(r, next);
+      writeKind(sql, table.kind, { ...readKind(sql, table.kind), run: r });
+      return r;
+    });
     ctx.mirrored += run.added - start.added - (run.removed - start.removed);
     return run;
   } catch (e) {
@@ -156,39 +167,64 @@ function writePage(ctx: Context, start: RunState, records: readonly MirroredReco
   }
 }
 
-function writeRecords(sql: Statements, table: RecordTable, start: RunState, records: readonly MirroredRecord[], listing: boolean, next: Partial<RunState>): RunState {
-  const run = { ...start };
+/** Writes one page's records into `run`'s counters (inside the batch's transaction). */
+function writeRecords(table: RecordTable, run: RunState, received: readonly MirroredRecord[], phase: 'listing' | 'check'): void {
+  // Every record the check lists should have been written by the pass as it is now.
+  const records = phase === 'listing' ? received : received.filter((r) => {
+    const held = table.held(r.id);
+    return held === undefined || held.pass !== run.pass || held.updatedAt !== (r.updatedAt ?? null);
+  });
+  if (phase === 'check' && records.length > 0) run.changed = true;
   for (const record of records) {
     const applied = table.apply(record, run.pass);
     run.received++;
     if (applied.changed) run.upserted++;
     if (applied.added) run.added++;
     run.removed += applied.removed.length;
-    if (listing && applied.movedInPass) run.changed = true;
+    if (phase === 'listing' && applied.movedInPass) run.changed = true;
     const u = record.updatedAt;
     if (typeof u === 'string' && (run.newest === undefined || compareTimestamps(u, run.newest) > 0)) run.newest = u;
   }
-  table.vocabulary.flush();
-  Object.assign(run, next);
-  writeKind(sql, table.kind, { ...readKind(sql, table.kind), run });
-  return run;
 }
 
-async function eachPage(ctx: Context, since: string, from: number, pageSize: number, write: (page: Page<unknown>) => void): Promise<void> {
+/**
+ * Lists pages and hands them to `write` a few at a time. A transaction a page spent most of a large
+ * sync committing (each commit journals and rewrites the index pages it touched, and fsyncs), so a
+ * batch grows with what this listing wrote: an eighth of it, up to BATCH_RECORDS. The first pages
+ * are written one by one (a small sync, and the start of any, is visible page by page), a kill
+ * loses at most an eighth of what was written (asked again by the resume), and a slow service's
+ * pages (BATCH_MS apart) are written as they come.
+ */
+async function eachBatch(ctx: Context, since: string, from: number, pageSize: number, write: (pages: Page<unknown>[]) => void): Promise<void> {
   const { client, opts, table } = ctx;
   const params = { updatedSince: since, page: from, pageSize };
   // A record listed again on a later page is kept: a change during the pass moves it there, newer,
   // and says the pass must be listed again. Endless listings are still stopped.
   const call = { signal: opts.signal, onResume: opts.onResume, repeats: 'keep' as const };
   const pages: AsyncIterable<Page<unknown>> = table.kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call);
+  let batch: Page<unknown>[] = [];
+  let records = 0;
+  let written = 0;
+  let lastWrite = performance.now();
+  const flush = () => {
+    write(batch);
+    ctx.pages += batch.length;
+    ctx.received += records;
+    written += records;
+    batch = [];
+    records = 0;
+    lastWrite = performance.now();
+    opts.onProgress?.({ kind: table.kind, pages: ctx.pages, received: ctx.received, mirrored: ctx.mirrored });
+  };
   for await (const page of pages) {
     // A page that arrived after the cancel is not kept: cancelling stops at once.
     if (opts.signal?.aborted) throw new CancelledError('the sync was cancelled');
-    write(page);
-    ctx.received += page.data.length;
-    ctx.pages++;
-    opts.onProgress?.({ kind: table.kind, pages: ctx.pages, received: ctx.received, mirrored: ctx.mirrored });
+    batch.push(page);
+    records += page.data.length;
+    const enough = records >= Math.min(BATCH_RECORDS, Math.max(1, written / 8));
+    if (enough || !page.hasNextPage || performance.now() - lastWrite >= BATCH_MS) flush();
   }
+  if (batch.length > 0) flush();
 }
 
 function finish(ctx: Context, run: RunState, before: KindState | undefined, resumedPages: number, now: () => Date): KindSyncResult {

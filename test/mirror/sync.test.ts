@@ -84,6 +84,36 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     onDisk.close();
   });
 
+  it('writes the first pages one by one and later ones a few a transaction; a cancel keeps every batch written', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    const cancel = new AbortController();
+    const pages: number[] = [];
+    await assert.rejects(
+      mirror.sync(client, {
+        pageSize: 10,
+        signal: cancel.signal,
+        onProgress: (p) => {
+          if (p.kind !== 'locations') return;
+          pages.push(p.pages);
+          // The first write of more than one page: stop there.
+          if (pages.length > 1 && p.pages - pages[pages.length - 2] > 1) cancel.abort();
+        },
+      }),
+      (e: Error) => e.name === 'CancelledError',
+    );
+    assert.deepEqual(pages.slice(0, 8), [1, 2, 3, 4, 5, 6, 7, 8], 'the first pages are written one by one');
+    const atCancel = pages[pages.length - 1];
+    assert.ok(atCancel - pages[pages.length - 2] > 1, `later pages are written a few at a time (${pages.join(', ')})`);
+    assert.equal(mirror.count('locations'), atCancel * 10, 'every page of every batch reported is written');
+    mirror.close();
+    const again = await Mirror.open(dir);
+    const resumed = await again.sync(client, { pageSize: 10 });
+    assert.equal(resumed.kinds.find((k) => k.kind === 'locations')!.resumedPages, atCancel, 'the resume asks for none of them again');
+    await assertEqualsService(client, again);
+    again.close();
+  });
+
   it('a first sync cancelled mid-listing resumes from its fourth page in another process', async () => {
     const dir = await tempDir();
     const mirror = await Mirror.open(dir);
