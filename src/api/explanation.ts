@@ -24,6 +24,8 @@ const PairSchema = v.object({
   fields: v.array(FieldSchema),
   /** Bits the curator's decisions on pairs of this pattern added (included in logOdds). */
   answers: v.optional(v.number()),
+  /** Bits (≤ 0) the pair lost to rival candidates under one-to-one assignment, and the strongest rival (included in logOdds). */
+  rivals: v.optional(v.object({ bits: v.number(), rival: v.optional(v.object({ a: v.string(), b: v.string(), score: v.number() })) })),
 });
 
 export const ExplanationSchema = v.object({

@@ -2,7 +2,7 @@
 // (through MatchRun, which also estimates a model when asked: `model: 'estimate'`).
 import type { BlockingStats, Candidate, CandidateOptions, MatchEvent, MatchLocation } from './types';
 import { DEFAULT_MAX_GROUP_SIZE } from './grouping';
-import { REVIEW_THRESHOLD } from './weights';
+import { REVIEW_THRESHOLD } from './thresholds';
 import { MatchRun } from './match-run';
 import { PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, type MatchModel } from './model';
 

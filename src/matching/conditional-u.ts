@@ -8,17 +8,33 @@
 import { MISSING, type Comparison } from './levels';
 import type { ConditionalU } from './model-types';
 import { randomPair } from './random-pairs';
+import { levelIndex } from './rules';
 
-/** A field whose u is counted again among pairs agreeing on `when` (field → weakest agreeing level). */
+/** A field whose u is counted again among pairs agreeing on `when` (field → label of its weakest agreeing level). */
 export interface ConditionSpec {
   field: string;
-  when: Record<string, number>;
+  when: Record<string, string>;
+}
+
+/** A condition's fields and weakest agreeing levels as indices (field → level), as the model keeps them. */
+export function resolveWhen(comparisons: readonly Comparison<never>[], when: Record<string, string>): Record<string, number> {
+  return Object.fromEntries(Object.entries(when).map(([f, label]) => [f, levelIndex(comparisons, f, label)]));
 }
 
 /** Pairs counted in one group at most (a busy venue's events; beyond this a deterministic sample). */
 export const MAX_PAIRS_PER_GROUP = 20_000;
 /** Fewer pairs meeting a condition than this: too few to count; the field keeps its plain u. */
 export const MIN_CONDITIONAL_PAIRS = 30;
+
+function severalSources<P>(prepared: readonly P[], sourceOf: (p: P) => string | null): boolean {
+  const sources = new Set<string>();
+  for (const p of prepared) {
+    const s = sourceOf(p);
+    if (s !== null) sources.add(s);
+    if (sources.size > 1) return true;
+  }
+  return false;
+}
 
 /**
  * Conditional u per field (only those with enough pairs), from pairs within the groups of
@@ -37,22 +53,14 @@ export function estimateConditionalU<P>(
 ): Map<string, ConditionalU> {
   const out = new Map<string, ConditionalU>();
   if (specs.length === 0) return out;
-  if (opts.sourceOf) {
-    const sources = new Set<string>();
-    for (const p of prepared) {
-      const s = opts.sourceOf(p);
-      if (s !== null) sources.add(s);
-      if (sources.size > 1) break;
-    }
-    if (sources.size < 2) return out;
-  }
+  if (opts.sourceOf && !severalSources(prepared, opts.sourceOf)) return out;
   const maxPairsPerGroup = opts.maxPairsPerGroup ?? MAX_PAIRS_PER_GROUP;
   const index = (field: string): number => {
     const i = comparisons.findIndex((c) => c.field === field);
     if (i < 0) throw new Error(`conditional u: no comparison named ${field}`);
     return i;
   };
-  const plan = specs.map((s) => ({ spec: s, target: index(s.field), when: Object.entries(s.when).map(([f, max]) => [index(f), max] as const), counts: new Float64Array(comparisons[index(s.field)].levels.length) }));
+  const plan = specs.map((s) => ({ spec: s, levels: resolveWhen(comparisons, s.when), target: index(s.field), when: Object.entries(resolveWhen(comparisons, s.when)).map(([f, max]) => [index(f), max] as const), counts: new Float64Array(comparisons[index(s.field)].levels.length) }));
   const groups = new Map<string, number[]>();
   prepared.forEach((p, i) => {
     const g = groupOf(p);
@@ -105,7 +113,7 @@ export function estimateConditionalU<P>(
     const total = p.counts.reduce((sum, x) => sum + x, 0);
     if (total < MIN_CONDITIONAL_PAIRS) continue;
     // Add-one smoothing, as for the plain u: a level not seen among these pairs is rare, not impossible.
-    out.set(p.spec.field, { when: { ...p.spec.when }, u: Array.from(p.counts, (x) => (x + 1) / (total + p.counts.length)), pairs: total });
+    out.set(p.spec.field, { when: p.levels, u: Array.from(p.counts, (x) => (x + 1) / (total + p.counts.length)), pairs: total });
   }
   return out;
 }

@@ -6,13 +6,15 @@
 //    E-step scores every pair with the current model, the M-step sets m to each level's share of
 //    the expected matches. The hand-set m values enter as a Dirichlet prior worth PRIOR_PAIRS pairs,
 //    so a level the data hardly shows keeps a sensible value. Labelled pairs (the curator's
-//    decisions, or a labels file) take part with their probability fixed at 1 or 0.
+//    decisions, or a labels file) take part with their probability fixed at 1 or 0, each one pair;
+//    a refit after new labels draws m toward the model first learned without them (the anchor),
+//    so a few answers move it only as far as they weigh against the data.
 import type { Comparison } from './levels';
 import { MISSING } from './levels';
 import { logistic2, modelChanged, pairLogOdds, type EstimationReport, type MatchModel } from './model';
 import type { NameFrequencies } from './term-frequencies';
 import { randomPair } from './random-pairs';
-import { estimateConditionalU, type ConditionSpec } from './conditional-u';
+import { estimateConditionalU, resolveWhen, type ConditionSpec } from './conditional-u';
 import { levelsKey, patternOffsets } from './label-offsets';
 
 /** Levels of many pairs: `width` comparisons per pair, MISSING where a value is missing. */
@@ -53,6 +55,11 @@ export interface EstimateInput<P> {
   mConditions?: readonly ConditionSpec[];
   /** Estimate only m (and λ) starting from this model's u (a refit after new labels). */
   startFrom?: MatchModel;
+  /**
+   * The model learned without labels, and its expected matches: a refit's m is drawn toward it,
+   * worth that many pairs, so labels move m only as far as their number weighs against the data.
+   */
+  anchor?: { model: MatchModel; matches: number };
 }
 
 /** Weight of the hand-set m values, in pairs. */
@@ -133,14 +140,10 @@ export function agreementPatterns(pairs: PairLevels): PairLevels & { weight: Flo
 /** Runs the estimation; returns a new model (source 'estimated') with its report. */
 export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
   const started = Date.now();
-  const { prior, comparisons, prepared, pairs } = input;
+  const { prior, prepared, pairs } = input;
   const n = prepared.length;
   const possible = (n * (n - 1)) / 2;
-  const labels = { matches: 0, nonMatches: 0 };
-  for (let i = 0; i < pairs.count; i++) {
-    if (pairs.label[i] === 1) labels.matches++;
-    else if (pairs.label[i] === 0) labels.nonMatches++;
-  }
+  const labels = countLabels(pairs);
   if (!input.startFrom && (n < MIN_RECORDS || pairs.count < MIN_PAIRS)) {
     const report: EstimationReport = {
       records: n, randomPairs: 0, blockedPairs: pairs.count, ruleMatches: 0, lambdaFromRules: 0, iterations: 0, converged: false, lastChange: 0, labels,
@@ -148,106 +151,14 @@ export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
     };
     return { ...prior, report };
   }
-  const model = cloneModel(input.startFrom ?? prior);
-  model.source = 'estimated';
-  model.tf = input.tf;
-  let randomPairs = input.startFrom?.report?.randomPairs ?? 0;
-  if (!input.startFrom) {
-    const { u, sampled } = estimateU(comparisons, prepared, input.randomPairs ?? DEFAULT_RANDOM_PAIRS);
-    randomPairs = sampled;
-    model.comparisons.forEach((c, i) => c.levels.forEach((l, j) => (l.u = u[i][j])));
-    // u now describes random pairs, not blocked ones: every agreement is rarer, so no further
-    // "where" agreement may add to the strongest.
-    model.whereDiscount = 0;
-    if (input.conditions) {
-      const given = estimateConditionalU(comparisons, prepared, input.conditions.specs, input.conditions.groupOf, { sure: input.rule, sourceOf: input.conditions.sourceOf });
-      for (const c of model.comparisons) {
-        const g = given.get(c.field);
-        if (g) c.given = g;
-        else delete c.given;
-      }
-    }
-  }
+  const { model, randomPairs } = startingModel(input);
   // λ from the deterministic rules: the pairs no one would doubt, among all possible pairs.
   let ruleMatches = 0;
   for (let i = 0; i < pairs.count; i++) if (pairs.label[i] === 1 || (pairs.label[i] === -1 && input.rule(pairs.levels, i * pairs.width))) ruleMatches++;
   const lambdaFromRules = Math.max(ruleMatches, 1) / Math.max(possible, 1);
   if (!input.startFrom) model.lambda = lambdaFromRules;
   modelChanged(model);
-
-  const maxIterations = input.maxIterations ?? DEFAULT_MAX_ITERATIONS;
-  const tolerance = input.tolerance ?? 1e-4;
-  const width = pairs.width;
-  const priorM = prior.comparisons.map((c) => c.levels.map((l) => l.m));
-  // Labels are a sample of the truth, the unlabelled pairs only what the model believes: each
-  // labelled match counts for several unlabelled pairs, so that a few hundred decisions can move m.
-  const expected = Math.max(ruleMatches, 1);
-  const labelWeight = labels.matches + labels.nonMatches === 0 ? 1 : Math.max(1, expected / (4 * Math.max(1, labels.matches)));
-  // Pairs with the same levels, label and (to a twentieth of a bit) name adjustment are scored
-  // alike, so EM runs over these patterns with their counts (Splink does the same): a few thousand
-  // patterns instead of up to millions of pairs per iteration.
-  const patterns = agreementPatterns(pairs);
-  // Labels also calibrate the E-step of their own agreement pattern (levels alone): the log-odds of
-  // an unlabelled pair move by what the curator answered for pairs that look exactly the same
-  // (label-offsets.ts). So rejecting early and late shows of one act teaches that "same name, same
-  // place, 2 h apart" is seldom one event, and the M-step carries that into the start field's m.
-  const labelled: number[] = [];
-  for (let k = 0; k < patterns.count; k++) if (patterns.label[k] !== -1) labelled.push(k);
-  const keys = Array.from({ length: patterns.count }, (_, k) => levelsKey(patterns.levels, k * width, width));
-  let iterations = 0;
-  let lastChange = Infinity;
-  const view = new Int8Array(width);
-  const fieldIndex = (f: string): number => model.comparisons.findIndex((c) => c.field === f);
-  const mWhen: ([number, number][] | null)[] = model.comparisons.map((c) => {
-    const spec = input.mConditions?.find((s) => s.field === c.field);
-    return spec ? Object.entries(spec.when).map(([f, max]): [number, number] => [fieldIndex(f), max]) : null;
-  });
-  const counts = (c: number): boolean => {
-    const when = mWhen[c];
-    return when === null || when.every(([i, max]) => i >= 0 && view[i] !== NONE && view[i] <= max);
-  };
-  while (iterations < maxIterations && lastChange > tolerance) {
-    iterations++;
-    const mass = model.comparisons.map((c) => new Float64Array(c.levels.length));
-    let expectedMatches = 0;
-    const offsets = labelled.length === 0 ? undefined : patternOffsets(
-      labelled.length,
-      (j) => patterns.label[labelled[j]],
-      (j) => keys[labelled[j]],
-      (j) => {
-        const k = labelled[j];
-        for (let c = 0; c < width; c++) view[c] = patterns.levels[k * width + c];
-        return logistic2(pairLogOdds(model, view, patterns.tf[k]));
-      },
-      (j) => patterns.weight[labelled[j]],
-    );
-    for (let k = 0; k < patterns.count; k++) {
-      const at = k * width;
-      for (let c = 0; c < width; c++) view[c] = patterns.levels[at + c];
-      const label = patterns.label[k];
-      const n = patterns.weight[k];
-      // A labelled pattern counts each of its pairs (weight n) once per label value in the map of
-      // offsets; the labelled pairs themselves keep their answer.
-      const p = label === -1 ? logistic2(pairLogOdds(model, view, patterns.tf[k]) + (offsets?.get(keys[k]) ?? 0)) : label;
-      const w = (label === -1 ? p : p * labelWeight) * n;
-      expectedMatches += p * n;
-      if (w === 0) continue;
-      for (let c = 0; c < width; c++) if (view[c] !== NONE && counts(c)) mass[c][view[c]] += w;
-    }
-    lastChange = 0;
-    model.comparisons.forEach((c, i) => {
-      const total = mass[i].reduce((s, x) => s + x, 0);
-      c.levels.forEach((l, j) => {
-        const m = (mass[i][j] + PRIOR_PAIRS * priorM[i][j]) / (total + PRIOR_PAIRS);
-        lastChange = Math.max(lastChange, Math.abs(m - l.m));
-        l.m = m;
-      });
-    });
-    // λ follows the expected number of matches among the compared pairs (blocking is assumed to
-    // bring nearly every true pair together, which the benchmarks check as pairs-completeness).
-    model.lambda = Math.min(0.5, Math.max(expectedMatches, 1) / Math.max(possible, 1));
-    modelChanged(model);
-  }
+  const em = runEm(model, input, possible);
   const conditionalPairs: Record<string, number> = {};
   for (const c of model.comparisons) if (c.given) conditionalPairs[c.field] = c.given.pairs;
   model.report = {
@@ -257,11 +168,138 @@ export function estimateModel<P>(input: EstimateInput<P>): MatchModel {
     blockedPairs: pairs.count,
     ruleMatches,
     lambdaFromRules,
-    iterations,
-    converged: lastChange <= tolerance,
-    lastChange,
+    ...em,
     labels,
     millis: Date.now() - started,
   };
   return model;
+}
+
+function countLabels(pairs: PairLevels): { matches: number; nonMatches: number } {
+  const labels = { matches: 0, nonMatches: 0 };
+  for (let i = 0; i < pairs.count; i++) {
+    if (pairs.label[i] === 1) labels.matches++;
+    else if (pairs.label[i] === 0) labels.nonMatches++;
+  }
+  return labels;
+}
+
+/** The model EM starts from: the one to refit, or the prior with u from random pairs (and conditional u). */
+function startingModel<P>(input: EstimateInput<P>): { model: MatchModel; randomPairs: number } {
+  const { comparisons, prepared } = input;
+  const model = cloneModel(input.startFrom ?? input.prior);
+  model.source = 'estimated';
+  model.tf = input.tf;
+  if (input.startFrom) return { model, randomPairs: input.startFrom.report?.randomPairs ?? 0 };
+  const { u, sampled } = estimateU(comparisons, prepared, input.randomPairs ?? DEFAULT_RANDOM_PAIRS);
+  model.comparisons.forEach((c, i) => c.levels.forEach((l, j) => (l.u = u[i][j])));
+  // u now describes random pairs, not blocked ones: every agreement is rarer, so no further
+  // "where" agreement may add to the strongest.
+  model.whereDiscount = 0;
+  if (input.conditions) {
+    const given = estimateConditionalU(comparisons, prepared, input.conditions.specs, input.conditions.groupOf, { sure: input.rule, sourceOf: input.conditions.sourceOf });
+    for (const c of model.comparisons) {
+      const g = given.get(c.field);
+      if (g) c.given = g;
+      else delete c.given;
+    }
+  }
+  return { model, randomPairs: sampled };
+}
+
+/** Per comparison: the [comparison, weakest level] pairs its m is counted under (EstimateInput.mConditions), or null. */
+function mConditionsOf<P>(model: MatchModel, input: EstimateInput<P>): ([number, number][] | null)[] {
+  const fieldIndex = (f: string): number => model.comparisons.findIndex((c) => c.field === f);
+  return model.comparisons.map((c) => {
+    const spec = input.mConditions?.find((s) => s.field === c.field);
+    return spec ? Object.entries(resolveWhen(input.comparisons, spec.when)).map(([f, max]): [number, number] => [fieldIndex(f), max]) : null;
+  });
+}
+
+/**
+ * m per level by EM, u held fixed; λ follows the expected matches. Each M-step is a Dirichlet
+ * posterior: the expected matches per level plus a prior, the anchor's m (EstimateInput.anchor)
+ * worth as many pairs as the anchor's expected matches, or the hand-set m worth PRIOR_PAIRS.
+ */
+function runEm<P>(model: MatchModel, input: EstimateInput<P>, possible: number): { iterations: number; converged: boolean; lastChange: number } {
+  const maxIterations = input.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const tolerance = input.tolerance ?? 1e-4;
+  const priorM = (input.anchor?.model ?? input.prior).comparisons.map((c) => c.levels.map((l) => l.m));
+  const priorWeight = input.anchor ? Math.max(input.anchor.matches, PRIOR_PAIRS) : PRIOR_PAIRS;
+  // Pairs with the same levels, label and (to a twentieth of a bit) name adjustment are scored
+  // alike, so EM runs over these patterns with their counts (Splink does the same): a few thousand
+  // patterns instead of up to millions of pairs per iteration.
+  const patterns = agreementPatterns(input.pairs);
+  const step = expectationStep(model, patterns, mConditionsOf(model, input));
+  let iterations = 0;
+  let lastChange = Infinity;
+  while (iterations < maxIterations && lastChange > tolerance) {
+    iterations++;
+    const { mass, expectedMatches } = step();
+    lastChange = 0;
+    model.comparisons.forEach((c, i) => {
+      const total = mass[i].reduce((s, x) => s + x, 0);
+      c.levels.forEach((l, j) => {
+        const m = (mass[i][j] + priorWeight * priorM[i][j]) / (total + priorWeight);
+        lastChange = Math.max(lastChange, Math.abs(m - l.m));
+        l.m = m;
+      });
+    });
+    // λ follows the expected number of matches among the compared pairs (blocking is assumed to
+    // bring nearly every true pair together, which the benchmarks check as pairs-completeness).
+    model.lambda = Math.min(0.5, Math.max(expectedMatches, 1) / Math.max(possible, 1));
+    modelChanged(model);
+  }
+  return { iterations, converged: lastChange <= tolerance, lastChange };
+}
+
+/**
+ * The E-step over agreement patterns under the model as it is when called: per comparison and
+ * level the expected matches (labelled pairs with their answer), and their total.
+ */
+function expectationStep(model: MatchModel, patterns: ReturnType<typeof agreementPatterns>, mWhen: ([number, number][] | null)[]): () => { mass: Float64Array[]; expectedMatches: number } {
+  const { width } = patterns;
+  const view = new Int8Array(width);
+  const load = (k: number): void => {
+    for (let c = 0; c < width; c++) view[c] = patterns.levels[k * width + c];
+  };
+  const counts = (c: number): boolean => {
+    const when = mWhen[c];
+    return when === null || when.every(([i, max]) => i >= 0 && view[i] !== NONE && view[i] <= max);
+  };
+  // Labels also calibrate the E-step of their own agreement pattern (levels alone): the log-odds of
+  // an unlabelled pair move by what the curator answered for pairs that look exactly the same
+  // (label-offsets.ts). So rejecting early and late shows of one act teaches that "same name, same
+  // place, 2 h apart" is seldom one event, and the M-step carries that into the start field's m.
+  const labelled: number[] = [];
+  for (let k = 0; k < patterns.count; k++) if (patterns.label[k] !== -1) labelled.push(k);
+  const keys = Array.from({ length: patterns.count }, (_, k) => levelsKey(patterns.levels, k * width, width));
+  const sizes = new Map<string, number>();
+  keys.forEach((key, k) => sizes.set(key, (sizes.get(key) ?? 0) + patterns.weight[k]));
+  return () => {
+    const mass = model.comparisons.map((c) => new Float64Array(c.levels.length));
+    let expectedMatches = 0;
+    const offsets = labelled.length === 0 ? undefined : patternOffsets(
+      labelled.length,
+      (j) => patterns.label[labelled[j]],
+      (j) => keys[labelled[j]],
+      (j) => {
+        load(labelled[j]);
+        return logistic2(pairLogOdds(model, view, patterns.tf[labelled[j]]));
+      },
+      (j) => patterns.weight[labelled[j]],
+      (key) => sizes.get(key) ?? Infinity,
+    );
+    for (let k = 0; k < patterns.count; k++) {
+      load(k);
+      const label = patterns.label[k];
+      // A labelled pair counts once with its answer, as any pair counts once with its probability.
+      const p = label === -1 ? logistic2(pairLogOdds(model, view, patterns.tf[k]) + (offsets?.get(keys[k]) ?? 0)) : label;
+      const w = p * patterns.weight[k];
+      expectedMatches += w;
+      if (w === 0) continue;
+      for (let c = 0; c < width; c++) if (view[c] !== NONE && counts(c)) mass[c][view[c]] += w;
+    }
+    return { mass, expectedMatches };
+  };
 }

@@ -7,6 +7,7 @@ export type {
   FieldExplanation,
   MatchEvent,
   MatchLocation,
+  PairRivals,
   PairScore,
   ScoredPair,
 } from './types';
@@ -24,17 +25,7 @@ export {
 } from './normalize';
 export { clusterQuality, type ClusterQuality } from './cluster-quality';
 export { distanceMeters, jaroWinkler, levenshteinRatio, softOverlap, withinOneEdit } from './similarity';
-export {
-  agreementWeight,
-  disagreementWeight,
-  EVENT_MODEL,
-  fieldWeight,
-  LOCATION_MODEL,
-  logistic2,
-  MATCH_THRESHOLD,
-  REVIEW_THRESHOLD,
-  type FieldModel,
-} from './weights';
+export { MATCH_THRESHOLD, REVIEW_THRESHOLD } from './thresholds';
 export { prepareEvent, prepareLocation, type PreparedEvent, type PreparedLocation } from './prepare';
 export {
   addressSimilarity,
@@ -46,7 +37,7 @@ export {
   townSimilarity,
   urlSimilarity,
 } from './location-similarity';
-export { locationScore, scoreLocationPair, scorePreparedLocations, WHERE_DISCOUNT } from './score-location';
+export { scoreLocationPair, scorePreparedLocations, WHERE_DISCOUNT } from './score-location';
 export { eventLocationSimilarity, scoreEventPair, scorePreparedEvents, startSimilarity } from './score-event';
 export { blockPairs, CAPPED_WINDOW, DEFAULT_MAX_BLOCK_SIZE, PARTNER_ONLY, type BlockingResult } from './blocking';
 export { BlockTable, hashKey2 } from './block-table';
@@ -85,6 +76,7 @@ export {
 } from './levels';
 export {
   levelWeight,
+  logistic2,
   modelJson,
   pairLogOdds,
   PRIOR_EVENT_MODEL,

@@ -26,15 +26,27 @@ export interface Comparison<P> {
 
 // ---- names --------------------------------------------------------------------------------------
 
-export const NAME_LEVELS = ['exact', 'jaro-winkler ≥ 0.92', 'words ≥ 0.8', 'words ≥ 0.5', 'different'] as const;
+export const NAME_LEVELS = ['exact', 'jaro-winkler ≥ 0.92', 'words ≥ 0.8', 'other number', 'words ≥ 0.5', 'different'] as const;
 
+/** The numbers written in a name ("Blk 625", "Unit B2.4"), in order, as one string. */
+function numbersOf(n: NormalizedName): string {
+  return (n.full.join(' ').match(/\d+/g) ?? []).join(' ');
+}
+
+/**
+ * Names alike except for their numbers ("Blk 625" / "Blk 626", "Hall 9" / "Hall 10") name
+ * neighbours as often as one place: a level of their own, whose weight the data decides.
+ */
 export function nameLevel(a: NormalizedName, b: NormalizedName): number {
   if (a.full.length === 0 || b.full.length === 0) return MISSING;
   if (a.joined === b.joined) return 0;
+  const na = numbersOf(a);
+  const nb = numbersOf(b);
+  if (na !== '' && nb !== '' && na !== nb) return 3;
   if (jaroWinkler(a.joined, b.joined) >= 0.92) return 1;
   const s = nameSimilarity(a, b) ?? 0;
   if (s >= 0.8) return 2;
-  return s >= 0.5 ? 3 : 4;
+  return s >= 0.5 ? 4 : 5;
 }
 
 // ---- locations ----------------------------------------------------------------------------------
@@ -88,18 +100,19 @@ export function urlLevel(a: PreparedLocation, b: PreparedLocation): number {
   return a.urlDomain !== null && a.urlDomain === b.urlDomain ? 1 : 2;
 }
 
-export const DISTANCE_LEVELS = ['< 50 m', '< 250 m', '< 2 km', '≥ 2 km'] as const;
+export const DISTANCE_LEVELS = ['< 25 m', '< 50 m', '< 100 m', '< 250 m', '< 500 m', '< 2 km', '≥ 2 km'] as const;
+const DISTANCE_BOUNDS = [25, 50, 100, 250, 500, 2000];
 
 export function metersBetween(a: PreparedLocation, b: PreparedLocation): number | null {
   if (a.lat === null || a.lon === null || b.lat === null || b.lon === null) return null;
   return nearDistanceMeters(a.lat, a.lon, b.lat, b.lon);
 }
 
+/** The distance level: how far apart is "near" on this data, EM decides from each level's m and u. */
 export function distanceLevel(meters: number | null): number {
   if (meters === null) return MISSING;
-  if (meters < 50) return 0;
-  if (meters < 250) return 1;
-  return meters < 2000 ? 2 : 3;
+  const i = DISTANCE_BOUNDS.findIndex((b) => meters < b);
+  return i < 0 ? DISTANCE_BOUNDS.length : i;
 }
 
 export const INTEGRATION_LEVELS = ['same integration', 'different integrations'] as const;
@@ -160,11 +173,11 @@ export function eventLocationLevel(a: PreparedEvent, b: PreparedEvent): number {
   if (!la || !lb) return MISSING;
   if (la.key === lb.key) return 0;
   const address = addressLevel(la, lb);
-  const distance = distanceLevel(metersBetween(la, lb));
-  if (address === MISSING && distance === MISSING) return MISSING;
+  const meters = metersBetween(la, lb);
+  if (address === MISSING && meters === null) return MISSING;
   const name = nameLevel(la.name, lb.name);
-  if (address === 0 || distance === 0) return name === MISSING || name <= 2 ? 1 : 2;
-  if (address === 1 || address === 2 || distance === 1) return 3;
+  if (address === 0 || (meters !== null && meters < 50)) return name === MISSING || name <= 2 ? 1 : 2;
+  if (address === 1 || address === 2 || (meters !== null && meters < 250)) return 3;
   return 4;
 }
 

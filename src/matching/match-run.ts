@@ -1,17 +1,20 @@
 // One matching run over a data set: prepare, block, compute every compared pair's levels once,
 // estimate the model (or take the one given), score, and group. The run keeps the levels, so a
 // refit after new labels (the curator's decisions) re-scores without comparing records again.
-import type { BlockingStats, Candidate, MatchEvent, MatchLocation, PairScore } from './types';
+import type { BlockingStats, Candidate, MatchEvent, MatchLocation, PairRivals, PairScore } from './types';
 import type { PreparedEvent, PreparedLocation } from './prepare';
 import { blockEvents, blockLocations } from './block-records';
 import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from './levels';
 import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
-import { estimateModel, type PairLevels } from './estimate';
+import { estimateModel, MIN_PAIRS, type EstimateInput, type PairLevels } from './estimate';
+import { assignOneToOne, type Rivals } from './one-to-one';
+import { applySourceMatches, assignsOneToOne, crossSourceMask, expectedMatchesBySource, subsetLevels } from './sources';
 import { levelsKey, patternOffsets } from './label-offsets';
+import { allOf, anyOf, atLeast, type LevelRule } from './rules';
 import type { ConditionSpec } from './conditional-u';
 import { nameFrequencies } from './term-frequencies';
 import { clusterLinks, DEFAULT_MAX_GROUP_SIZE, type IndexLink } from './grouping';
-import { REVIEW_THRESHOLD } from './weights';
+import { REVIEW_THRESHOLD } from './thresholds';
 import type { NormalizedName } from './normalize';
 import { scorePreparedLocations } from './score-location';
 import { scorePreparedEvents } from './score-event';
@@ -40,11 +43,26 @@ interface Kind<P> {
   /** The per-field explanation of a pair under a model (the comparison panel's "why"). */
   explain: (a: P, b: P, model: MatchModel) => PairScore;
   /** Deterministic rules for λ: pairs no one would doubt. */
-  rule: (levels: Int8Array, at: number) => boolean;
+  rule: LevelRule;
   /** Fields whose u is also counted among different things agreeing on others (conditional-u.ts). */
   conditions?: { specs: readonly ConditionSpec[]; groupOf: (p: P) => string | null; sourceOf?: (p: P) => string | null };
   /** Fields whose m is learned only among pairs meeting a condition (see EstimateInput.mConditions). */
   mConditions?: readonly ConditionSpec[];
+}
+
+/** Sure location matches: the name exact or nearly, and the same address, point or phone; or the same phone and a similar name. */
+function locationRule(): LevelRule {
+  const at = (field: string, label: string) => atLeast(LOCATION_COMPARISONS, field, label);
+  return anyOf(
+    allOf(at('name', 'jaro-winkler ≥ 0.92'), anyOf(at('address', 'number and street'), at('distance', '< 50 m'), at('phone', 'equal'))),
+    allOf(at('phone', 'equal'), at('name', 'words ≥ 0.8')),
+  );
+}
+
+/** Sure event matches: the same title (or nearly), start and place; or the same listing page. */
+function eventRule(): LevelRule {
+  const at = (field: string, label: string) => atLeast(EVENT_COMPARISONS, field, label);
+  return anyOf(allOf(at('name', 'jaro-winkler ≥ 0.92'), at('start', '≤ 15 min apart'), at('location', 'same place')), at('url', 'same page'));
 }
 
 const LOCATION_KIND: Kind<PreparedLocation> = {
@@ -52,8 +70,7 @@ const LOCATION_KIND: Kind<PreparedLocation> = {
   prior: PRIOR_LOCATION_MODEL,
   name: (p) => p.name,
   explain: scorePreparedLocations,
-  // name exact or nearly, and the same address, point or phone; or the same phone and a similar name.
-  rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && (l[at + 1] === 0 || l[at + 6] === 0 || l[at + 4] === 0)) || (l[at + 4] === 0 && l[at] >= 0 && l[at] <= 2),
+  rule: locationRule(),
 };
 
 const EVENT_KIND: Kind<PreparedEvent> = {
@@ -61,29 +78,30 @@ const EVENT_KIND: Kind<PreparedEvent> = {
   prior: PRIOR_EVENT_MODEL,
   name: (p) => p.name,
   explain: scorePreparedEvents,
-  // the same title (or nearly), start and place; or the same listing page.
-  rule: (l, at) => (l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1) || l[at + 3] === 0,
+  rule: eventRule(),
   // Different events at one venue are not independent draws: one act plays an early and a late
   // show, a series comes back every week, so the title agrees more often, and the start is hours
   // (not months) apart. How often, is counted among one integration's events at one venue.
   conditions: {
     specs: [
-      { field: 'name', when: { location: 1 } },
-      { field: 'start', when: { name: 1, location: 1 } },
-      { field: 'qualifier', when: { name: 1, location: 1 } },
+      { field: 'name', when: { location: 'same place' } },
+      { field: 'start', when: { name: 'jaro-winkler ≥ 0.92', location: 'same place' } },
+      { field: 'qualifier', when: { name: 'jaro-winkler ≥ 0.92', location: 'same place' } },
     ],
     groupOf: (p) => (p.location && p.integration ? `${p.integration}\u0000${p.location.key}` : null),
     sourceOf: (p) => p.integration,
   },
   // A qualifier's m is learned where the starts agree to 15 minutes: there the pairs that look
   // alike are listings of one show, not an early and a late show.
-  mConditions: [{ field: 'qualifier', when: { start: 1 } }],
+  mConditions: [{ field: 'qualifier', when: { start: '≤ 15 min apart' } }],
 };
 
 export class MatchRun<P extends { key: string; integration: string | null }> {
   readonly indexOf: Map<string, number>;
   /** Score of each compared pair under the current model. */
   scores: Float64Array;
+  /** The model as first estimated, and its expected matches: what a refit is drawn toward. */
+  private readonly anchor: { model: MatchModel; matches: number };
   /** Log-odds offset per agreement pattern from the curator's answers (label-offsets.ts). */
   private offsets = new Map<string, number>();
 
@@ -98,6 +116,8 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     private readonly opts: MatchRunOptions,
   ) {
     this.indexOf = new Map(prepared.map((p, i) => [p.key, i]));
+    const n = prepared.length;
+    this.anchor = { model, matches: model.lambda * ((n * (n - 1)) / 2) };
     this.scores = new Float64Array(levels.count);
     this.rescore();
   }
@@ -147,7 +167,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     for (const [at, label] of labelOf) levels.label[at] = label;
     let model: MatchModel;
     if (opts.model !== undefined && opts.model !== 'estimate') model = opts.model;
-    else model = estimateModel({ prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations, conditions: kind.conditions, mConditions: kind.mConditions });
+    else model = estimateForRun(kind, prepared, pairs, { prior: kind.prior, comparisons: kind.comparisons, prepared, pairs: levels, rule: kind.rule, tf, randomPairs: opts.randomPairs, maxIterations: opts.maxIterations, conditions: kind.conditions, mConditions: kind.mConditions });
     // The prior model has no frequencies, so its pairs carry no adjustment.
     if (!model.tf) levels.tf.fill(0);
     return new MatchRun(kind, prepared, pairs, levels, model, { ...stats, comparisons: compared }, opts);
@@ -165,12 +185,28 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     }
     // The answers move every pair of their pattern (the answered pairs too: a decision is one
     // more answer for its pattern, not an override of the model).
-    this.offsets = patternOffsets(levels.count, (i) => levels.label[i], (i) => levelsKey(levels.levels, i * width, width), (i) => logistic2(bits[i]));
-    for (let i = 0; i < levels.count; i++) {
-      const offset = this.offsets.size === 0 ? 0 : this.offsets.get(levelsKey(levels.levels, i * width, width)) ?? 0;
-      this.scores[i] = logistic2(bits[i] + offset);
+    this.offsets = new Map();
+    if (levels.label.some((l) => l !== -1)) {
+      const keys = Array.from({ length: levels.count }, (_, i) => levelsKey(levels.levels, i * width, width));
+      const sizes = new Map<string, number>();
+      for (const key of keys) sizes.set(key, (sizes.get(key) ?? 0) + 1);
+      this.offsets = patternOffsets(levels.count, (i) => levels.label[i], (i) => keys[i], (i) => logistic2(bits[i]), () => 1, (key) => sizes.get(key) ?? Infinity);
+      for (let i = 0; i < levels.count; i++) bits[i] += this.offsets.get(keys[i]) ?? 0;
     }
+    this.rivals = undefined;
+    this.unassigned = this.scores;
+    if (assignsOneToOne(this.model)) {
+      this.unassigned = bits.map(logistic2);
+      const sourceOf = sourceNumbers(this.prepared);
+      this.rivals = assignOneToOne(this.pairs, bits, (r) => sourceOf[r], bits);
+    }
+    for (let i = 0; i < levels.count; i++) this.scores[i] = logistic2(bits[i]);
   }
+
+  /** What each compared pair lost to its rivals under one-to-one assignment (one-to-one.ts), when the run assigns so. */
+  private rivals: Rivals | undefined;
+  /** Score of each compared pair before one-to-one assignment (the scores themselves when the run does not assign). */
+  private unassigned: Float64Array = new Float64Array(0);
 
   /** Log-odds offset of the curator's answers for pairs with these levels (0 without any). */
   private offsetOf(levels: Int8Array): number {
@@ -198,8 +234,8 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
       this.rescore();
       return;
     }
-    this.model = estimateModel({
-      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, maxIterations, mConditions: this.kind.mConditions,
+    this.model = estimateForRun(this.kind, this.prepared, this.pairs, {
+      prior: this.kind.prior, comparisons: this.kind.comparisons, prepared: this.prepared, pairs: levels, rule: this.kind.rule, tf: this.model.tf, startFrom: this.model, anchor: this.anchor, maxIterations, mConditions: this.kind.mConditions,
     });
     this.rescore();
   }
@@ -226,9 +262,19 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     const view = new Int8Array(this.kind.comparisons.length);
     for (let c = 0; c < view.length; c++) view[c] = this.kind.comparisons[c].level(this.prepared[a], this.prepared[b]);
     const answers = this.offsetOf(view);
-    if (answers === 0) return pair;
-    const logOdds = pair.logOdds + answers;
-    return { ...pair, logOdds, score: logistic2(logOdds), answers };
+    const rivals = this.rivalsOf(a, b);
+    if (answers === 0 && rivals === undefined) return pair;
+    const logOdds = pair.logOdds + answers + (rivals?.bits ?? 0);
+    return { ...pair, logOdds, score: logistic2(logOdds), ...(answers === 0 ? {} : { answers }), ...(rivals ? { rivals } : {}) };
+  }
+
+  /** What a compared pair lost to its rivals under one-to-one assignment, and its strongest rival (undefined: nothing lost). */
+  private rivalsOf(a: number, b: number): PairRivals | undefined {
+    const i = this.pairIndex().get(a < b ? pairKey(a, b) : pairKey(b, a));
+    if (i === undefined || !this.rivals || this.rivals.lost[i] < 1e-9) return undefined;
+    const r = this.rivals.strongest[i];
+    const rival = r < 0 ? undefined : { a: this.prepared[this.pairs[2 * r]].key, b: this.prepared[this.pairs[2 * r + 1]].key, score: this.scores[r] };
+    return { bits: -this.rivals.lost[i], ...(rival ? { rival } : {}) };
   }
 
   private pairAt: Map<number, number> | undefined;
@@ -251,20 +297,27 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     return this.pairAt;
   }
 
-  /** Links at or above the threshold. */
-  links(threshold: number): IndexLink[] {
+  /**
+   * Links scoring at or above the threshold. With `beforeRivals`, a link is chosen by its score
+   * before one-to-one assignment (and still carries its score after it).
+   */
+  links(threshold: number, beforeRivals = false): IndexLink[] {
+    const chosen = beforeRivals ? this.unassigned : this.scores;
     const out: IndexLink[] = [];
-    for (let i = 0; i < this.levels.count; i++) if (this.scores[i] >= threshold) out.push({ a: this.pairs[2 * i], b: this.pairs[2 * i + 1], score: this.scores[i] });
+    for (let i = 0; i < this.levels.count; i++) if (chosen[i] >= threshold) out.push({ a: this.pairs[2 * i], b: this.pairs[2 * i + 1], score: this.scores[i] });
     return out;
   }
 
   /**
    * Recommendations: links at or above the threshold grouped without chaining (every pair in a
-   * group at or above the threshold, one record per integration, at most maxGroupSize).
+   * group at or above the threshold, one record per integration, at most maxGroupSize). A pair
+   * whose own evidence reaches the threshold is recommended even when a rival took most of its
+   * probability: it is listed at the score it kept, low, for the curator to see and reject (or
+   * approve, knowing better), not dropped.
    */
   candidates(threshold = REVIEW_THRESHOLD, maxGroupSize = DEFAULT_MAX_GROUP_SIZE, exclude = this.opts.exclude): Candidate[] {
     const keyOf = (i: number) => this.prepared[i].key;
-    const { clusters, leftovers } = clusterLinks(this.links(threshold), {
+    const { clusters, leftovers } = clusterLinks(this.links(threshold, true), {
       keyOf, maxGroupSize, exclude, sourceOf: (i) => this.prepared[i].integration, pairScore: (a, b) => this.scoreIndices(a, b), threshold,
     });
     const pair = (l: IndexLink) => {
@@ -278,6 +331,35 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     }
     return out.sort((x, y) => y.score - x.score || (x.keys[0] < y.keys[0] ? -1 : 1));
   }
+}
+
+/**
+ * Estimates a kind's model. With an integration comparison and pairs across sources, EM runs over
+ * those pairs only and the share of matches inside one source is estimated afterwards
+ * (sources.ts): pairs within a source that merely look alike ("Blk 625" / "Blk 626" next door)
+ * would otherwise teach EM that matches look like neighbours.
+ */
+function estimateForRun<P extends { integration: string | null }>(kind: Kind<P>, prepared: readonly P[], pairs: Uint32Array, input: EstimateInput<P>): MatchModel {
+  const integration = kind.comparisons.findIndex((c) => c.field === 'integration');
+  if (integration < 0) return estimateModel(input);
+  const cross = crossSourceMask((i) => prepared[i].integration, pairs, input.pairs.count);
+  const across = subsetLevels(input.pairs, cross);
+  if (across.count < MIN_PAIRS || across.count === input.pairs.count) return estimateModel(input);
+  const model = estimateModel({ ...input, pairs: across });
+  if (model.source !== 'estimated') return model;
+  applySourceMatches(model, integration, expectedMatchesBySource(model, input.pairs, cross, integration), prepared.length);
+  return model;
+}
+
+/** Each record's integration as a small number (-1: none). */
+function sourceNumbers(prepared: readonly { integration: string | null }[]): Int32Array {
+  const index = new Map<string, number>();
+  return Int32Array.from(prepared, (p) => {
+    if (p.integration === null) return -1;
+    let n = index.get(p.integration);
+    if (n === undefined) index.set(p.integration, (n = index.size));
+    return n;
+  });
 }
 
 /** Two record indices (a < b) as one number, exact below 2^26 (67 million) records; a string key costs far more. */

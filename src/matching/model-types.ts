@@ -52,6 +52,16 @@ export interface EstimationReport {
   millis: number;
 }
 
+/** What estimation found about the sources (sources.ts): expected matches within and across them. */
+export interface SourceReport {
+  within: number;
+  across: number;
+  withinPairs: number;
+  acrossPairs: number;
+  /** Each source taken for deduplicated: scores assign one-to-one between sources. */
+  oneToOne: boolean;
+}
+
 export interface MatchModel {
   kind: 'location' | 'event';
   /** 'prior': the hand-set model; 'estimated': learned from the data (and labels, if any). */
@@ -69,5 +79,6 @@ export interface MatchModel {
   whereFields: string[];
   /** Name frequencies of the data set, for term-frequency adjustments (not serialised). */
   tf?: NameFrequencies;
+  sources?: SourceReport;
   report?: EstimationReport;
 }

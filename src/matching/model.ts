@@ -41,13 +41,13 @@ export function priorLocationModel(): MatchModel {
     whereDiscount: 0.3,
     whereFields: ['address', 'town', 'postcode', 'distance'],
     comparisons: [
-      { field: 'name', levels: lv(NAME_LEVELS, [0.55, 0.16, 0.22, 0.04, 0.03], [0.003, 0.005, 0.03, 0.2, 0.762]) },
+      { field: 'name', levels: lv(NAME_LEVELS, [0.55, 0.16, 0.22, 0.01, 0.04, 0.02], [0.003, 0.005, 0.03, 0.01, 0.2, 0.752]) },
       { field: 'address', levels: lv(ADDRESS_LEVELS, [0.82, 0.08, 0.04, 0.02, 0.04], [0.02, 0.01, 0.1, 0.05, 0.82]) },
       { field: 'town', levels: lv(TOWN_LEVELS, [0.85, 0.08, 0.07], [0.5, 0.05, 0.45]) },
       { field: 'postcode', levels: lv(POSTCODE_LEVELS, [0.9, 0.05, 0.05], [0.5, 0.2, 0.3]) },
       { field: 'phone', levels: lv(PHONE_LEVELS, [0.9, 0.03, 0.07], [0.0005, 0.0005, 0.999]) },
       { field: 'url', levels: lv(URL_LEVELS, [0.8, 0.1, 0.1], [0.1, 0.05, 0.85]) },
-      { field: 'distance', levels: lv(DISTANCE_LEVELS, [0.6, 0.3, 0.07, 0.03], [0.05, 0.1, 0.35, 0.5]) },
+      { field: 'distance', levels: lv(DISTANCE_LEVELS, [0.4, 0.2, 0.15, 0.15, 0.04, 0.03, 0.03], [0.02, 0.03, 0.05, 0.1, 0.1, 0.2, 0.5]) },
       { field: 'integration', levels: lv(INTEGRATION_LEVELS, [0.1, 0.9], [0.3, 0.7]) },
     ],
   };
@@ -62,7 +62,7 @@ export function priorEventModel(): MatchModel {
     whereDiscount: 0.3,
     whereFields: [],
     comparisons: [
-      { field: 'name', levels: lv(NAME_LEVELS, [0.5, 0.15, 0.2, 0.1, 0.05], [0.02, 0.01, 0.04, 0.15, 0.78]) },
+      { field: 'name', levels: lv(NAME_LEVELS, [0.5, 0.15, 0.2, 0.02, 0.1, 0.03], [0.02, 0.01, 0.04, 0.02, 0.15, 0.76]) },
       { field: 'start', levels: lv(START_LEVELS, [0.45, 0.2, 0.2, 0.1, 0.045, 0.005], [0.03, 0.02, 0.03, 0.04, 0.03, 0.85]) },
       { field: 'location', levels: lv(EVENT_LOCATION_LEVELS, [0.6, 0.33, 0.02, 0.04, 0.01], [0.05, 0.05, 0.1, 0.2, 0.6]) },
       { field: 'url', levels: lv(EVENT_URL_LEVELS, [0.2, 0.8], [0.0001, 0.9999]) },

@@ -3,9 +3,9 @@
 import type { MatchEvent, PairScore } from './types';
 import { prepareEvent, type PreparedEvent } from './prepare';
 import { nameSimilarity } from './location-similarity';
-import { locationScore } from './score-location';
-import { EVENT_COMPARISONS, levelsOf, MISSING, qualifierLevel } from './levels';
-import { logistic2, pairLogOdds, PRIOR_EVENT_MODEL, tfAdjustment, type MatchModel } from './model';
+import { scorePreparedLocations } from './score-location';
+import { EVENT_COMPARISONS, MISSING, qualifierLevel } from './levels';
+import { PRIOR_EVENT_MODEL, type MatchModel } from './model';
 import { explainPair } from './explain-pair';
 
 const MINUTE = 60_000;
@@ -32,7 +32,7 @@ export function startSimilarity(a: number | null, b: number | null): number | nu
 export function eventLocationSimilarity(a: PreparedEvent, b: PreparedEvent): number | null {
   if (!a.location || !b.location) return null;
   if (a.location.key === b.location.key) return 1;
-  return locationScore(a.location, b.location);
+  return scorePreparedLocations(a.location, b.location).score;
 }
 
 const SIMILARITIES: readonly ((a: PreparedEvent, b: PreparedEvent) => number | null)[] = [
@@ -45,14 +45,6 @@ const SIMILARITIES: readonly ((a: PreparedEvent, b: PreparedEvent) => number | n
     return level === MISSING ? null : [1, 0.5, 0][level];
   },
 ];
-
-const scratch = new Int8Array(EVENT_COMPARISONS.length);
-
-/** The score alone: the hot path of candidate search. */
-export function eventScore(a: PreparedEvent, b: PreparedEvent, model: MatchModel = PRIOR_EVENT_MODEL): number {
-  levelsOf(EVENT_COMPARISONS, a, b, scratch);
-  return logistic2(pairLogOdds(model, scratch, tfAdjustment(model, a.name, b.name, scratch[0])));
-}
 
 export function scorePreparedEvents(a: PreparedEvent, b: PreparedEvent, model: MatchModel = PRIOR_EVENT_MODEL): PairScore {
   return explainPair(EVENT_COMPARISONS, SIMILARITIES, a, b, model);

@@ -13,8 +13,8 @@ import {
   townSimilarity,
   urlSimilarity,
 } from './location-similarity';
-import { LOCATION_COMPARISONS, levelsOf, metersBetween } from './levels';
-import { logistic2, pairLogOdds, PRIOR_LOCATION_MODEL, tfAdjustment, type MatchModel } from './model';
+import { LOCATION_COMPARISONS, metersBetween } from './levels';
+import { PRIOR_LOCATION_MODEL, type MatchModel } from './model';
 import { explainPair } from './explain-pair';
 
 /** The similarity behind each comparison, shown beside its level (same order as LOCATION_COMPARISONS). */
@@ -34,14 +34,6 @@ const SIMILARITIES: readonly ((a: PreparedLocation, b: PreparedLocation) => numb
 
 /** Share of each further agreeing "where" field's weight that counts in the hand-set model. */
 export const WHERE_DISCOUNT = PRIOR_LOCATION_MODEL.whereDiscount;
-
-const scratch = new Int8Array(LOCATION_COMPARISONS.length);
-
-/** The score alone, without building an explanation: the hot path of candidate search. */
-export function locationScore(a: PreparedLocation, b: PreparedLocation, model: MatchModel = PRIOR_LOCATION_MODEL): number {
-  levelsOf(LOCATION_COMPARISONS, a, b, scratch);
-  return logistic2(pairLogOdds(model, scratch, tfAdjustment(model, a.name, b.name, scratch[0])));
-}
 
 export function scorePreparedLocations(a: PreparedLocation, b: PreparedLocation, model: MatchModel = PRIOR_LOCATION_MODEL): PairScore {
   return explainPair(LOCATION_COMPARISONS, SIMILARITIES, a, b, model);

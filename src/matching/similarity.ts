@@ -1,8 +1,8 @@
 // String and token similarities in [0,1]. Each is symmetric and gives 1 for equal non-empty inputs.
 //
 // Each compares a bounded start of its inputs: the work is quadratic in their length, and a hostile
-// 100 KB name took seconds per pair (issue 12). Names, streets and towns are far shorter than the
-// bounds, so real records score as before.
+// 100 KB name would take seconds per pair. Names, streets and towns are far shorter than the
+// bounds, so real records are compared whole.
 
 /** Characters of each string that the character measures compare (Jaro–Winkler, Levenshtein). */
 export const MAX_COMPARED_CHARS = 256;

@@ -55,6 +55,17 @@ export interface PairScore {
    * when a run that learned from them scored the pair; included in logOdds.
    */
   answers?: number;
+  /**
+   * Bits (≤ 0) the pair lost to rival candidates of its records under one-to-one assignment
+   * between deduplicated sources (one-to-one.ts), and the strongest such rival; included in logOdds.
+   */
+  rivals?: PairRivals;
+}
+
+export interface PairRivals {
+  bits: number;
+  /** The rival pair of source keys and its score. */
+  rival?: ScoredPair;
 }
 
 export interface CandidateOptions {

@@ -48,8 +48,8 @@ describe('Review queue on items that left the list', function () {
 
 // Since the matcher proposes one recommendation per set of unified records (issue 16), the local
 // sandbox of "Try the Local Sandbox" starts with no two recommendations sharing an entity; a sandbox
-// of its own with auto-merge off (as in bulk-moot.test.ts) keeps the chains in its backlog, so an
-// approval there can make another loaded recommendation moot.
+// of its own with auto-merge off (as in bulk-moot.test.ts) keeps the chains in its backlog, so
+// approvals along a chain can make another loaded recommendation moot.
 const NAME = 'Queue moot test service';
 const TOKEN = 'queue-moot-test-token';
 
@@ -65,7 +65,8 @@ describe('Review queue on items made moot by a merge', function () {
     api = fixture.api;
     direct = fixture.direct;
     await settled(api);
-    // The whole list (983 here), so pairs sharing an entity are among the loaded ones and the queue's.
+    // The whole list (985 here), so the chains of recommendations sharing entities are among the
+    // loaded ones and the queue's.
     // A refresh arriving late from the connection's set-up (a slow machine: CI) starts the list over
     // at page 1, so load until the tree holds every pending one, not once.
     const total = (await pendingNow(direct)).size;
@@ -87,18 +88,19 @@ describe('Review queue on items made moot by a merge', function () {
 
   it('A on one made moot by an approval that merged its entities: the queue says so and moves on, without a notification', async () => {
     const q = queue!;
-    // Another client approves a recommendation whose entity another loaded one shares; when the
-    // merge makes that other one moot (not every shared entity does), the queue meets it.
-    let second: Recommendation | undefined;
-    for (let tries = 0; tries < 10 && !second; tries++) {
-      const pending = [...(await pendingNow(direct)).values()];
-      const loaded = pending.filter((r) => api.recommendations.find(r['@id']));
-      const shared = pairSharingAnEntity(loaded);
-      assert.ok(shared, `the sandbox data should have two loaded recommendations sharing an entity (try ${tries + 1}: ${loaded.length} of ${pending.length} pending loaded, ${pairSharingAnEntity(pending) ? 'a pair among all pending' : 'no pair among all pending'})`);
-      await direct.approve(shared[0]['@id']);
-      if (!(await pendingNow(direct)).has(shared[1]['@id'])) second = shared[1];
+    // A recommendation is moot once every one of its entities is in one unified record. Pick from
+    // the listed data a loaded one and the other loaded ones whose approval joins all its entities'
+    // unified records (a chain through shared entities); another client approves those.
+    const pending = [...(await pendingNow(direct)).values()];
+    const loaded = pending.filter((r) => api.recommendations.find(r['@id']));
+    const plan = mootingApprovals(loaded);
+    assert.ok(plan, `no loaded recommendation can be made moot by approving others (${loaded.length} of ${pending.length} pending loaded)`);
+    const { target: second, approvals } = plan;
+    for (const a of approvals) {
+      assert.ok((await pendingNow(direct)).has(second['@id']), `${second['@id']} left the list before its last joining approval`);
+      await direct.approve(a['@id']);
     }
-    assert.ok(second, 'no approval made another loaded recommendation moot in 10 tries');
+    assert.ok(!(await pendingNow(direct)).has(second['@id']), `approving ${approvals.map((a) => a['@id']).join(', ')} joined every entity of ${second['@id']}, yet it is still pending`);
     const id = second['@id'];
     const spy = spyNotifications(api);
     try {
@@ -120,14 +122,52 @@ describe('Review queue on items made moot by a merge', function () {
   });
 });
 
-function pairSharingAnEntity(recs: Recommendation[]): [Recommendation, Recommendation] | undefined {
-  const byEntity = new Map<string, Recommendation>();
-  for (const r of recs) {
-    for (const e of r.entities) {
-      const other = byEntity.get(e['@id']);
-      if (other && other['@id'] !== r['@id']) return [other, r];
-      byEntity.set(e['@id'], r);
+/**
+ * A recommendation and the fewest others (found breadth first over shared unified records) whose
+ * approvals, in order, put all its entities into one unified record: each approval joins at least
+ * one unified record not joined yet, so none of them is itself moot when it is sent.
+ */
+function mootingApprovals(recs: Recommendation[]): { target: Recommendation; approvals: Recommendation[] } | undefined {
+  const unified = (r: Recommendation) => [...new Set(r.entities.map((e) => e.identifier ?? assert.fail(`entity ${e['@id']} of ${r['@id']} names no unified record`)))];
+  const byUnified = new Map<string, Recommendation[]>();
+  for (const r of recs) for (const u of unified(r)) byUnified.set(u, [...(byUnified.get(u) ?? []), r]);
+  let best: { target: Recommendation; approvals: Recommendation[] } | undefined;
+  for (const target of recs) {
+    const [start, ...rest] = unified(target);
+    // Breadth first from one unified record of the target, never through the target itself.
+    const via = new Map<string, { from: string; rec: Recommendation } | null>([[start, null]]);
+    const queue = [start];
+    while (queue.length > 0 && !rest.every((u) => via.has(u))) {
+      const u = queue.shift()!;
+      for (const r of byUnified.get(u) ?? []) {
+        if (r === target) continue;
+        for (const next of unified(r)) {
+          if (via.has(next)) continue;
+          via.set(next, { from: u, rec: r });
+          queue.push(next);
+        }
+      }
     }
+    if (!rest.every((u) => via.has(u))) continue;
+    const approvals = new Set<Recommendation>();
+    for (const u of rest) for (let step = via.get(u); step; step = via.get(step.from)) approvals.add(step.rec);
+    const ordered = orderedApprovals([...approvals], start, unified);
+    if (ordered && (!best || ordered.length < best.approvals.length)) best = { target, approvals: ordered };
   }
-  return undefined;
+  return best;
+}
+
+/** The approvals in an order where each shares a unified record with those before (from `start`) and adds one. */
+function orderedApprovals(approvals: Recommendation[], start: string, unified: (r: Recommendation) => string[]): Recommendation[] | undefined {
+  const joined = new Set([start]);
+  const out: Recommendation[] = [];
+  const left = [...approvals];
+  while (left.length > 0) {
+    const i = left.findIndex((r) => unified(r).some((u) => joined.has(u)) && unified(r).some((u) => !joined.has(u)));
+    if (i < 0) return undefined;
+    const [r] = left.splice(i, 1);
+    for (const u of unified(r)) joined.add(u);
+    out.push(r);
+  }
+  return out;
 }

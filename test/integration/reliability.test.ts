@@ -381,7 +381,9 @@ describe('Reliability in the real VS Code', function () {
     let sandbox: RunningSandbox;
     const name = 'Hostile data';
     before(async () => {
-      sandbox = await startSandbox({ port: 0, token: TOKEN, locations: 0, events: 0, records: parseNdjson(hostileNdjson()).records });
+      // Auto-merge off (as in test/reliability/hostile.test.ts): the matcher is confident enough to
+      // merge every hostile pair itself, which would leave the recommendations tree empty.
+      sandbox = await startSandbox({ port: 0, token: TOKEN, locations: 0, events: 0, records: parseNdjson(hostileNdjson()).records, autoMergeThreshold: 2 });
       await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl: sandbox.baseUrl });
       await api.session.tokens.set(sandbox.baseUrl, TOKEN);
       await waitFor('the ready state', () => api.session.state.kind === 'ready' && api.session.active?.name === name);

@@ -57,9 +57,9 @@ describe('matching/conditional-u: shows of one act at one venue', () => {
     const prepared = records.map(prepareEvent);
     const sure = (l: Int8Array, at: number) => l[at] >= 0 && l[at] <= 1 && l[at + 1] >= 0 && l[at + 1] <= 1 && l[at + 2] >= 0 && l[at + 2] <= 1;
     const specs: ConditionSpec[] = [
-      { field: 'start', when: { name: 1, location: 1 } },
-      { field: 'qualifier', when: { name: 1, location: 1 } },
-      { field: 'url', when: { name: 1 } },
+      { field: 'start', when: { name: 'jaro-winkler ≥ 0.92', location: 'same place' } },
+      { field: 'qualifier', when: { name: 'jaro-winkler ≥ 0.92', location: 'same place' } },
+      { field: 'url', when: { name: 'jaro-winkler ≥ 0.92' } },
     ];
     const groupOf = (p: (typeof prepared)[number]) => `${p.integration}|${p.location?.key}`;
     const given = estimateConditionalU(EVENT_COMPARISONS, prepared, specs, groupOf, { sure, sourceOf: (p) => p.integration });

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import {
-  agreementWeight,
-  disagreementWeight,
-  fieldWeight,
-  LOCATION_MODEL,
   MATCH_THRESHOLD,
   PRIOR_LOCATION_MODEL,
+  priorBits,
   scoreEventPair,
   scoreLocationPair,
   type MatchLocation,
@@ -22,14 +19,6 @@ const bizou: MatchLocation = {
 };
 
 describe('matching/score', () => {
-  it('weights follow log2(m/u) and log2((1-m)/(1-u)), with 0 for a missing value', () => {
-    const f = { m: 0.9, u: 0.1, low: 0.2, high: 0.8 };
-    assert.ok(Math.abs(fieldWeight(f, 1) - Math.log2(9)) < 1e-12);
-    assert.ok(Math.abs(fieldWeight(f, 0) - Math.log2(0.1 / 0.9)) < 1e-12);
-    assert.equal(fieldWeight(f, null), 0);
-    assert.ok(Math.abs(fieldWeight(f, 0.5) - (agreementWeight(f) + disagreementWeight(f)) / 2) < 1e-9);
-  });
-
   it('the same place written differently scores high, with an explanation that adds up', () => {
     const other: MatchLocation = {
       key: 'b#9',
@@ -42,7 +31,7 @@ describe('matching/score', () => {
     };
     const s = scoreLocationPair(bizou, other);
     assert.ok(s.score > 0.99, String(s.score));
-    assert.equal(s.prior, LOCATION_MODEL.prior);
+    assert.equal(s.prior, priorBits(PRIOR_LOCATION_MODEL));
     const sum = s.fields.reduce((t, f) => t + f.weight, s.prior);
     assert.ok(Math.abs(sum - s.logOdds) < 1e-9);
     assert.ok(Math.abs(s.score - 1 / (1 + 2 ** -s.logOdds)) < 1e-12);

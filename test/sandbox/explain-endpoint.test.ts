@@ -35,9 +35,9 @@ async function pending(sb: RunningSandbox): Promise<WireRec[]> {
   }
 }
 
-/** Every explained pair: prior + Σ field bits (+ the curator's answers) = logOdds, and score = logistic of it. */
-function assertAddsUp(pair: { score: number; logOdds: number; prior: number; answers?: number; fields: { field: string; weight: number; level?: string }[] }): void {
-  const sum = pair.prior + pair.fields.reduce((s, f) => s + f.weight, 0) + (pair.answers ?? 0);
+/** Every explained pair: prior + Σ field bits (+ the curator's answers, + what rivals took) = logOdds, and score = logistic of it. */
+function assertAddsUp(pair: { score: number; logOdds: number; prior: number; answers?: number; rivals?: { bits: number }; fields: { field: string; weight: number; level?: string }[] }): void {
+  const sum = pair.prior + pair.fields.reduce((s, f) => s + f.weight, 0) + (pair.answers ?? 0) + (pair.rivals?.bits ?? 0);
   assert.ok(Math.abs(sum - pair.logOdds) < 1e-9, `bits add up: ${sum} vs ${pair.logOdds}`);
   assert.ok(Math.abs(1 / (1 + 2 ** -pair.logOdds) - pair.score) < 1e-9);
   for (const f of pair.fields) assert.equal(typeof f.level, 'string', `${f.field} has its level`);

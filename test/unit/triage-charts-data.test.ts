@@ -42,4 +42,10 @@ describe('Triage panel: chart numbers and re-scoring', () => {
     assert.deepEqual(rescoredBetween(before, [rec('a', 0.048), rec('b', 0.993), rec('c', 1), rec('new', 0.5)]), { compared: 3, changed: 1, lower: 1 });
     assert.deepEqual(rescoredBetween(before, [rec('a', 0.5), rec('b', 0.999), rec('c', 0.2)]), { compared: 3, changed: 3, lower: 2 });
   });
+
+  it('re-scoring near certainty counts (a refit moving 0.99999996003 to 0.99999996070); arithmetic noise does not', () => {
+    const before = scoresOf([rec('near-one', 0.9999999600295582), rec('near-zero', 3e-12), rec('noise', 0.1 + 0.2)]);
+    assert.deepEqual(rescoredBetween(before, [rec('near-one', 0.9999999607049725), rec('near-zero', 2e-12), rec('noise', 0.3)]), { compared: 3, changed: 2, lower: 1 });
+    assert.equal(rescoredBetween(before, [rec('near-one', 0.9999999600295582), rec('near-zero', 3e-12), rec('noise', 0.3)]), undefined);
+  });
 });

@@ -131,6 +131,11 @@ describe('webview protocol: messages from the page', () => {
     assert.equal(v.explanations[0].logOdds, own.logOdds + 1.5);
     assert.equal(v.explanations[0].answers, 1.5);
     assert.equal(v.explanations[0].evidence.find((e) => e.field === 'name')?.level, own.fields[0].level);
+    // What the pair lost to rival candidates (one-to-one between sources) is passed on, so the rows add up.
+    const rivals = { bits: -2.5, rival: { a: 'a', b: 'c', score: 0.97 } };
+    const assigned = comparisonView(PAIR_SCORING, rec([a, b]), { service: { ...service, pairs: [{ ...own, rivals, logOdds: own.logOdds - 2.5 }] } });
+    assert.equal(assigned.explanations[0].rivals, -2.5);
+    assert.equal(assigned.explanations[0].logOdds, own.logOdds - 2.5);
     // Not every pair explained (or another kind): the editor's own estimate, said so.
     const partial = comparisonView(PAIR_SCORING, rec([a, b, { ...b, '@id': 'urn:e:c' }]), { service });
     assert.deepEqual(partial.weights, { source: 'editor' });

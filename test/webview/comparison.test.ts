@@ -146,7 +146,7 @@ describe('webview: comparison panel in chromium', function () {
     const own = {
       ...v,
       weights: { source: 'service' as const, model: 'estimated' as const, labels: 14 },
-      explanations: [{ ...p, answers, logOdds: p.logOdds + answers, score: 1 / (1 + 2 ** -(p.logOdds + answers)), evidence: p.evidence.map((e) => ({ ...e, level: e.field === 'name' ? '<img src=x onerror=alert(1)> close' : 'exact', ...(e.field === 'town' ? { countedWith: 'address' } : {}) })) }],
+      explanations: [{ ...p, answers, rivals: -1.25, logOdds: p.logOdds + answers - 1.25, score: 1 / (1 + 2 ** -(p.logOdds + answers - 1.25)), evidence: p.evidence.map((e) => ({ ...e, level: e.field === 'name' ? '<img src=x onerror=alert(1)> close' : 'exact', ...(e.field === 'town' ? { countedWith: 'address' } : {}) })) }],
     };
     await send(page, { type: 'show', view: own });
     await page.waitForFunction(() => document.querySelector('#weights-source')?.getAttribute('data-source') === 'service');
@@ -157,6 +157,8 @@ describe('webview: comparison panel in chromium', function () {
     assert.doesNotMatch(note, /pairs \(decisions\)/);
     const sum = await page.locator('table.sum').innerText();
     assert.match(sum, /your decisions\s+−2\.50/);
+    // What rival candidates took under one-to-one assignment is a row of the sum too.
+    assert.match(sum, /rivals\s+−1\.25\s+each source lists a place once/);
     assert.match(sum, /town\s+[+−]\d+\.\d\d\s+.*exact · the same place again: address counted it/);
     assert.match(sum, /→ the service's matcher: \d+% \(the listed score: 93%\)/);
     // A level is text, whatever it holds.

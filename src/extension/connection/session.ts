@@ -39,6 +39,13 @@ export class Session implements vscode.Disposable {
   private ephemeral: EphemeralConnection | undefined;
   /** This window's choice when it differs from the remembered one (the ephemeral sandbox). */
   private windowChoice: string | undefined;
+  /**
+   * The configured connection this window chose, held here rather than read back from globalState:
+   * globalState is shared between windows, and the echo of an earlier write of any of its keys (the
+   * last look at a view, say) replaces the whole state in this window, so a name written a moment
+   * before could read as the previous one and a switch would land on the old connection.
+   */
+  private configuredChoice: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   /** Base URLs for which the user accepted sending the token over plain http, this window only. */
   private readonly insecureAccepted = new Set<string>();
@@ -94,6 +101,7 @@ export class Session implements vscode.Disposable {
       this.windowChoice = name;
     } else {
       this.windowChoice = undefined;
+      this.configuredChoice = name;
       await this.memento.update(ACTIVE_KEY, name);
     }
     await this.windowMemento?.update(WINDOW_KEY, this.windowChoice);
@@ -160,7 +168,7 @@ export class Session implements vscode.Disposable {
 
   private chosen(): Connection | undefined {
     const all = this.connections();
-    const wanted = this.windowChoice ?? this.memento.get<string>(ACTIVE_KEY);
+    const wanted = this.windowChoice ?? this.configuredChoice ?? this.memento.get<string>(ACTIVE_KEY);
     return all.find((c) => c.name === wanted) ?? all.find((c) => !c.ephemeral) ?? all[0];
   }
 

@@ -100,6 +100,7 @@ function explain(score: PairScore, against: number, meters: number | undefined):
   return {
     ...(meters === undefined ? {} : { meters }),
     ...(score.answers === undefined ? {} : { answers: score.answers }),
+    ...(score.rivals === undefined ? {} : { rivals: score.rivals.bits }),
     against,
     score: score.score,
     logOdds: score.logOdds,

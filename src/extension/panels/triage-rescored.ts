@@ -10,8 +10,13 @@ export interface Rescored {
   lower: number;
 }
 
-/** Scores are compared to this precision (a service's rounding noise is not a re-scoring). */
-const EPSILON = 1e-9;
+/**
+ * Two scores are the same when they differ by no more than a few units in the last place of a
+ * double: the noise of a service's arithmetic is not a re-scoring. The tolerance is relative, not
+ * absolute: a confident matcher's scores sit within 1e-8 of 1 or 0, and a refit moving
+ * 0.99999996003 to 0.99999996070 re-scored that pair as surely as 0.7 to 0.71.
+ */
+const sameScore = (a: number, b: number) => Math.abs(a - b) <= 4 * Number.EPSILON * Math.max(Math.abs(a), Math.abs(b));
 
 /** The scores of a read, by recommendation. */
 export function scoresOf(read: readonly Recommendation[]): Map<string, number> {
@@ -27,7 +32,7 @@ export function rescoredBetween(before: ReadonlyMap<string, number>, now: readon
     const was = before.get(r['@id']);
     if (was === undefined) continue;
     compared++;
-    if (Math.abs(was - r.score) <= EPSILON) continue;
+    if (sameScore(was, r.score)) continue;
     changed++;
     if (r.score < was) lower++;
   }

@@ -41,6 +41,8 @@ const PairExplanationSchema = v.object({
   meters: v.optional(v.number()),
   /** Bits the curator's decisions on pairs of this pattern added, when the service's model learned from them (in logOdds). */
   answers: v.optional(v.number()),
+  /** Bits the pair lost to rival candidates of its entities (one-to-one between sources), when the service's model assigns so (in logOdds). */
+  rivals: v.optional(v.number()),
 });
 export type PairExplanation = v.InferOutput<typeof PairExplanationSchema>;
 

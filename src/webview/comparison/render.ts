@@ -283,6 +283,7 @@ function why(view: ComparisonView): HTMLElement {
       rows.append(el('tr', weightClass(e.weight), th('row', e.field), el('td', 'num', bits(e.weight)), el('td', undefined, note, shown ? el('span', 'compared', ` — ${shown}`) : null)));
     }
     if (p.answers !== undefined) rows.append(el('tr', `answers ${weightClass(p.answers)}`, th('row', t('answersField')), el('td', 'num', bits(p.answers)), el('td', undefined, t('answersNote'))));
+    if (p.rivals !== undefined) rows.append(el('tr', `rivals ${weightClass(p.rivals)}`, th('row', t('rivalsField')), el('td', 'num', bits(p.rivals)), el('td', undefined, t('rivalsNote'))));
     const total = el('tr', 'total', th('row', t('logOdds')), el('td', 'num', bits(p.logOdds)), el('td', undefined, t(own ? 'serviceScore' : 'matcherScore', percent(p.score), percent(view.score))));
     const caption = el('caption', undefined, t('entityAgainstFirst', p.against + 1));
     const head = el('tr', undefined, th('col', t('field')), th('col', t('bits')), th('col', t('evidence')));

@@ -90,6 +90,8 @@ export const COMPARISON_STRINGS = {
   countedWith: 'the same place again: {0} counted it',
   answersField: 'your decisions',
   answersNote: "what the curator's decisions on pairs that agree the same way taught the model",
+  rivalsField: 'rivals',
+  rivalsNote: 'each source lists a place once: what other candidates of these entities, in the same sources, take of this match',
   weightsEditor: "Weights: this editor's hand-set model. The service does not say how it scores, so its own weights may differ.",
   weightsServiceEstimated: "Weights: the service's own model, estimated from its data: the bits that produced its score.",
   weightsServiceLearned: "Weights: the service's own model, estimated from its data and {0} labelled pairs of records (a decision labels every pair of records in its recommendation, so there can be more pairs than decisions): the bits that produced its score.",
