@@ -12,15 +12,14 @@
 //     absorb it whole, so it is the small tail of a backlog that rides along, never a big group.
 //   - a seen group whose mean is below the target never joins. Letting it spend the error budget
 //     the near-perfect groups leave (while its own interval still reached the target, and only
-//     the slack of its own set) was tried in issue 17's third attempt and not kept: over four
-//     simulated backlogs of 8,000–12,000 the curator answered 4,345 times with it and 3,697
-//     without (docs/benchmarks.md, "Third attempt"); the budget it spends is the one later groups
-//     need to get in at all. Unless the budget keeps room for them too: a mixed group joins when
-//     the bound still holds with every open approve-side group less wrong than it counted in (see
-//     the end of safeSet; the thirteenth and fifteenth attempts).
+//     the slack of its own set) costs answers: over four simulated backlogs of 8,000–12,000 the
+//     curator answered 4,345 times with it and 3,697 without (docs/benchmarks.md); the budget it
+//     spends is the one later groups need to get in at all. Unless the budget keeps room for them
+//     too: a mixed group joins when the bound still holds with every open approve-side group less
+//     wrong than it counted in (admitMixed).
 // The set's bound is its expected wrong share plus z standard deviations (z of the interval's
 // upper tail, 1.645 at the default 90 % coverage) plus the unseen groups' worst case. Flagged
-// groups (traps) never ride along unseen: they need their own decisions, as before.
+// groups (traps) never ride along unseen: they need their own decisions.
 /** What a set needs of a group (triage.ts's TriageGroup has more). */
 export interface SetGroup {
   key: string;
