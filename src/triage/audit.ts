@@ -1,4 +1,4 @@
-// The audit sample (issue 17's seventh attempt): the small groups certified *together* by a uniformly
+// The audit sample: the small groups certified *together* by a uniformly
 // random sample of their items, not by the pooled model. Acceptance sampling: the wrong share of a
 // population of items is estimated honestly from a uniform random sample of it, whatever the model
 // says and however heterogeneous the population — a small group the model is wrong about as a whole
@@ -24,7 +24,7 @@
 // a constant. Unlike a pattern group, the stratum need not reach the target on its own: the target is
 // a property of all bulk approvals together (safe-sets.ts), and the stratum is a small share of them
 // whose spread the bound carries in full. (A group's "mean at the target" rule exists because letting
-// groups below it in spent the budget later groups needed — issue 17's third attempt; the stratum
+// groups below it in spent the budget later groups needed; the stratum
 // comes late, is small, and its answers are the ones that would otherwise decide it by hand.)
 //
 // What it assumes: each draw is uniform over the stratum's pending items *as it stood at the draw*

@@ -48,10 +48,10 @@ export function concentrationBySide(groups: readonly { mu: number; approve: numb
 
 /**
  * A group's Beta prior from the fields' estimate μ worth κ decisions: Jeffreys' Beta(½, ½), which
- * keeps a group with no evidence honest, and κ decisions at μ. (Tried in issue 17's fourteenth
- * attempt and not kept: Jeffreys' half fading once κ reaches one decision. Half to a third of
- * the answers on the simulated backlogs, but a prior worth six decisions then called a group of
- * 1,941 99.97 % likely on two approvals: the half is the floor of what few decisions can show.)
+ * keeps a group with no evidence honest, and κ decisions at μ. (Not Jeffreys' half fading once
+ * κ reaches one decision: that took half to a third of the answers on the simulated backlogs, but a
+ * prior worth six decisions then called a group of 1,941 99.97 % likely on two approvals: the half
+ * is the floor of what few decisions can show.)
  */
 export function fieldsPrior(mu: number, kappa: number): [number, number] {
   const m = Math.min(1 - 1e-6, Math.max(1e-6, mu));

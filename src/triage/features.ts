@@ -141,8 +141,8 @@ export function parsePattern(text: string): string | undefined {
  * entities, and kept. Not once per id alone: a service re-scores its pending recommendations as
  * its matcher learns (the sandbox refits on the curator's decisions), and features kept with the
  * first score put a chain's links that the service now scores 0.77 at 0.999, where the model's
- * score weight called them 0.82 likely while the curator rejected them (issue 17, 21,079: a
- * group answered to its last item). A new score takes the kept comparisons with it; other entities
+ * score weight called them 0.82 likely while the curator rejected them (a simulated backlog
+ * of 21,079: a group answered to its last item). A new score takes the kept comparisons with it; other entities
  * (a service that rewrites a recommendation under its id) are compared again.
  */
 export class FeatureCache {

@@ -1,4 +1,4 @@
-// The groups of flagged items, from coarse to fine (issue 17's thirteenth attempt). A plain pattern
+// The groups of flagged items, from coarse to fine. A plain pattern
 // group borrows from the others through the fields and joins a set on one answer; a flagged group
 // (a trap: chain members, same source, another venue in one building…) needs answers of its own,
 // and split by the full agreement pattern the traps fall into hundreds of small groups, each asked

@@ -71,7 +71,7 @@ export function flagsOf(features: Features, entityIds: readonly string[], ctx: F
   // A chain goes on through a rejection too: once its other links were rejected (by hand or in
   // bulk) a recommendation has no pending rival, but it is the same kind of item — a record with a
   // confusable neighbour (a sibling venue) — and in a plain group it was approved in bulk on the plain
-  // pattern's evidence (issue 17: 20 false approvals at 20,143 in one sibling-venue pattern). It forms
+  // pattern's evidence (20 false approvals on a simulated backlog of 20,143, in one sibling-venue pattern). It forms
   // groups of its own, whose estimate the curator's answers in them make.
   // (The same pair rejected again is 'rejected-before', below: another link means another entity.)
   else if (ctx.rejectedEntities.size && entityIds.some((id) => ctx.rejectedEntities.get(id)?.some((other) => other.some((x) => !entityIds.includes(x))))) flags.push('rival-rejected');

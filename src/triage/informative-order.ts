@@ -1,4 +1,4 @@
-// The review queue's "most informative first" (issue 17): which pending item a curator is asked
+// The review queue's "most informative first": which pending item a curator is asked
 // next, from a triage run's groups, the audit's draws and the questions the approvals settled.
 import { drawsOf, withDraws } from './audit';
 import type { TriageGroup, TriageResult } from './triage';
@@ -34,21 +34,19 @@ export function informativeOrder(result: TriageResult): string[] {
     // go first within a tier, not the rivals last.) But a group within reach of a group decision
     // before a leaders' group out of reach: with a triage after every answer, a mixed leaders' group
     // (93 % right, no field to split it by) was otherwise answered to its last item while the
-    // rivals' groups, one answer from a group decision, waited (thirteenth attempt, 20,394: 617
-    // answers, 295 with reach first).
+    // rivals' groups, one answer from a group decision, waited (a backlog of 20,394: 617 answers,
+    // 295 with reach first).
     // A leader's group is a trap too: measured, one approval and the plain groups' prior let a
     // leaders' group of 16 in with 13 of them wrong (3,034; they need two decisions of their own).
-    // Within a tier, the groups an answer brings closest to a group decision first (issue 17's third
-    // lever); groups out of reach after them, by how uncertain they are for their size.
-    // Issue 17's fourth attempt: by the items a group decision would take per answer still needed,
+    // Within a tier, the groups an answer brings closest to a group decision first; groups out of
+    // reach after them, by how uncertain they are for their size. Closest means by the items a group decision would take per answer still needed,
     // and a group that needs as many answers as it has items is out of reach (answering it is
-    // deciding it by hand). Measured over five backlogs of 8,000–20,000 (docs/benchmarks.md,
-    // "Fourth attempt"): 3,621 answers by fewest answers first, 3,075 by items per answer.
+    // deciding it by hand). Measured over five backlogs of 8,000–20,000 (docs/benchmarks.md):
+    // 3,621 answers by fewest answers first, 3,075 by items per answer.
     const traps = g.flags.length;
     const reach = g.answersToSafe !== undefined && g.answersToSafe < g.decidable.length;
     // (A plain group's second decision in this first tier too — only groups with two teach κ — was
-    // measured and not kept: fewer answers at 8,000, more at 12,000 and 20,000; docs/benchmarks.md,
-    // "Ninth attempt".)
+    // measured and not kept: fewer answers at 8,000, more at 12,000 and 20,000; docs/benchmarks.md.)
     const firstTier = own < (traps ? o.minOwnLabels : 1);
     return [traps ? 0 : 1, firstTier ? 1 : 0, reach ? 1 : 0, g.chainLead ? 1 : 0, reach ? g.decidable.length / g.answersToSafe! : g.size * (g.high - g.low)];
   };

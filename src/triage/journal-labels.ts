@@ -9,7 +9,7 @@
 // Each answer counts for the triage group it was taken in (the journal's `triage`: its flags and
 // whether it led its chain), as the simulation's labels do: without it every answer counted for the
 // plain group of its pattern, flagged groups never had answers of their own, and the simulated
-// curator needed 1,479 answers at 8,137 instead of 455 (issue 17).
+// curator needed 1,479 answers at 8,137 instead of 455.
 import type { Recommendation, RecommendationEntity } from '../api/model';
 import type { DecisionEntry, JournalContents, JournalEntity, TriageGroupRef } from '../curation/journal';
 import { journalAnswers } from '../curation/unsure';

@@ -1,9 +1,9 @@
-// The bulk tally from the decision journal (issue 17): the target precision holds for everything
+// The bulk tally from the decision journal: the target precision holds for everything
 // decided in bulk together (safe-sets.ts), so a triage must know what earlier group decisions
 // spent of the error budget. Each decision of a group decision carries its share of the group's
 // estimate (journal.ts BulkShare); the tally is the sum over those that reached the service
-// (outcome ok), per verdict. Failed, cancelled or unknown attempts decided nothing and count for
-// nothing; a single decision or a score-range bulk run carries no share and is not in the tally.
+// (outcome ok), per verdict. A decision that failed, was cancelled or has an unknown outcome decided
+// nothing and counts for nothing; a single decision or a score-range bulk run carries no share and is not in the tally.
 import type { BulkShare, DecisionEntry } from '../curation/journal';
 import { type BulkTally, EMPTY_TALLY } from './safe-sets';
 

@@ -1,4 +1,4 @@
-// Which groups may be rejected in bulk together: a recall budget (issue 17, fourth attempt).
+// Which groups may be rejected in bulk together: a recall budget.
 // What a curator loses by a bulk rejection is the true matches in it, and what they care about is
 // recall — the true matches lost as a share of all true matches in the backlog — not the share of
 // true matches among what was rejected. The earlier rule ("at most 2 % of a reject set may be

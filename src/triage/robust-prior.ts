@@ -1,5 +1,4 @@
-// A flagged group's prior that the group's own answers can overrule (issue 17's fourteenth
-// attempt). The flagged groups are traps by nature, and their departures from what the fields say
+// A flagged group's prior that the group's own answers can overrule. The flagged groups are traps by nature, and their departures from what the fields say
 // are not spread evenly: most of them sit where the fields put them, a few are far off (at 21,079,
 // chain links whose other link was rejected, with a close name and no phone: the fields said 0.9,
 // the curator approved 3 of 15). One Beta prior of concentration κ for all of them (the

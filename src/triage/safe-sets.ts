@@ -12,15 +12,14 @@
 //     absorb it whole, so it is the small tail of a backlog that rides along, never a big group.
 //   - a seen group whose mean is below the target never joins. Letting it spend the error budget
 //     the near-perfect groups leave (while its own interval still reached the target, and only
-//     the slack of its own set) was tried in issue 17's third attempt and not kept: over four
-//     simulated backlogs of 8,000–12,000 the curator answered 4,345 times with it and 3,697
-//     without (docs/benchmarks.md, "Third attempt"); the budget it spends is the one later groups
-//     need to get in at all. Unless the budget keeps room for them too: a mixed group joins when
-//     the bound still holds with every open approve-side group less wrong than it counted in (see
-//     the end of safeSet; the thirteenth and fifteenth attempts).
+//     the slack of its own set) costs answers: over four simulated backlogs of 8,000–12,000 the
+//     curator answered 4,345 times with it and 3,697 without (docs/benchmarks.md); the budget it
+//     spends is the one later groups need to get in at all. Unless the budget keeps room for them
+//     too: a mixed group joins when the bound still holds with every open approve-side group less
+//     wrong than it counted in (admitMixed).
 // The set's bound is its expected wrong share plus z standard deviations (z of the interval's
 // upper tail, 1.645 at the default 90 % coverage) plus the unseen groups' worst case. Flagged
-// groups (traps) never ride along unseen: they need their own decisions, as before.
+// groups (traps) never ride along unseen: they need their own decisions.
 /** What a set needs of a group (triage.ts's TriageGroup has more). */
 export interface SetGroup {
   key: string;
@@ -120,103 +119,156 @@ export function safeSet(
   verdict: 'approve' | 'reject',
   groups: readonly SetGroup[],
   posterior: ReadonlyMap<string, GroupPosterior>,
-  options: { maxWrongShare: number; tail: number; minOwnLabels: number; sofar?: BulkTally },
+  options: SetOptions,
 ): SafeSet {
   const sofar = options.sofar ?? EMPTY_TALLY;
+  const b = setBuilder(verdict, posterior, options);
+  const { seen, unseen } = candidateGroups(b, groups);
+  // Earlier bulk decisions count in every bound: their items, expected wrong, spread and worst cases.
+  const start: SetRunning = { n: sofar.size, expected: sofar.expectedWrong, variance: sofar.variance, worst: sofar.unseen };
+  const keys: string[] = [];
+  let run = admitSeenPrefix(b, seen, start, keys);
+  run = admitUnseen(b, unseen, run, keys);
+  if (verdict === 'approve') run = admitMixed(b, groups, run, keys);
+  const { n, expected, variance, worst } = run;
+  const tally = { size: n - start.n, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - start.worst };
+  return { verdict, keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: b.bound(n, expected, variance, worst), tally };
+}
+
+interface SetOptions {
+  maxWrongShare: number;
+  tail: number;
+  minOwnLabels: number;
+  sofar?: BulkTally;
+}
+
+/** A set as it grows: its items, expected wrong, variance, and items counted at their worst. */
+interface SetRunning {
+  n: number;
+  expected: number;
+  variance: number;
+  worst: number;
+}
+
+/** What each step of building a set of `verdict` shares: its measures of a group and the bound. */
+function setBuilder(verdict: 'approve' | 'reject', posterior: ReadonlyMap<string, GroupPosterior>, options: SetOptions) {
   const z = normalUpperQuantile(options.tail);
   // θ is the approval share; "wrong" is 1 − θ for approvals, θ for rejections.
   const wrongMean = (g: GroupPosterior) => (verdict === 'approve' ? g.beta : g.alpha) / (g.alpha + g.beta);
-  // A flagged group (a trap) joins only with decisions of its own.
-  const lacksOwnAnswers = (g: SetGroup, post: GroupPosterior) => g.flags.length > 0 && post.own < Math.min(options.minOwnLabels, g.size);
+  return {
+    posterior,
+    options,
+    wrongMean,
+    wrongMeanOf: (g: SetGroup) => wrongMean(posterior.get(g.key)!),
+    // A flagged group (a trap) joins only with decisions of its own.
+    lacksOwnAnswers: (g: SetGroup, post: GroupPosterior) => g.flags.length > 0 && post.own < Math.min(options.minOwnLabels, g.size),
+    bound: (nn: number, e: number, v: number, w: number) => (nn ? (e + z * Math.sqrt(v) + w) / nn : 0),
+    contribution: (m: number, post: GroupPosterior): [number, number] => {
+      const t = groupTally(verdict, m, post);
+      return [t.expectedWrong, t.variance];
+    },
+  };
+}
+type SetBuilder = ReturnType<typeof setBuilder>;
+
+/** The groups that may join at all: seen ones most certain first, unseen plain ones smallest first. */
+function candidateGroups(b: SetBuilder, groups: readonly SetGroup[]): { seen: SetGroup[]; unseen: SetGroup[] } {
+  const { posterior, wrongMean } = b;
   const candidates = groups.filter((g) => {
     const post = posterior.get(g.key);
     if (!post || g.decidable.length === 0) return false;
     if (post.own === 0 && g.flags.length) return false;
-    if (lacksOwnAnswers(g, post)) return false;
+    if (b.lacksOwnAnswers(g, post)) return false;
     // Even a group that rides along at its worst must be one the fields call likely.
-    return wrongMean(post) <= options.maxWrongShare;
+    return wrongMean(post) <= b.options.maxWrongShare;
   });
-  const seen = candidates.filter((g) => posterior.get(g.key)!.own > 0).sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
-  const unseen = candidates.filter((g) => posterior.get(g.key)!.own === 0).sort((a, b) => a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
-  // Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
-  // a group may break the bound alone and keep it among others, its spread being the smaller share.)
-  const bound = (nn: number, e: number, v: number, w: number) => (nn ? (e + z * Math.sqrt(v) + w) / nn : 0);
-  const contribution = (m: number, post: GroupPosterior): [number, number] => {
-    const t = groupTally(verdict, m, post);
-    return [t.expectedWrong, t.variance];
-  };
-  // Earlier bulk decisions count in every bound: their items, expected wrong, spread and worst cases.
-  const n0 = sofar.size;
-  const w0 = sofar.unseen;
-  let n = n0;
-  let expected = sofar.expectedWrong;
-  let variance = sofar.variance;
+  const seen = candidates.filter((g) => posterior.get(g.key)!.own > 0).sort((a, c) => b.wrongMeanOf(a) - b.wrongMeanOf(c) || c.size - a.size);
+  const unseen = candidates.filter((g) => posterior.get(g.key)!.own === 0).sort((a, c) => a.decidable.length - c.decidable.length || a.key.localeCompare(c.key));
+  return { seen, unseen };
+}
+
+/**
+ * Seen groups: the longest prefix, most certain first, whose bound holds. (Not greedy one by one:
+ * a group may break the bound alone and keep it among others, its spread being the smaller share.)
+ */
+function admitSeenPrefix(b: SetBuilder, seen: readonly SetGroup[], start: SetRunning, keys: string[]): SetRunning {
+  let { n, expected, variance } = start;
   let best = { k: 0, n, expected, variance };
   seen.forEach((g, i) => {
-    const post = posterior.get(g.key)!;
+    const post = b.posterior.get(g.key)!;
     const m = g.decidable.length;
-    const [e, v] = contribution(m, post);
+    const [e, v] = b.contribution(m, post);
     n += m;
     expected += e;
     variance += v;
-    if (bound(n, expected, variance, w0) <= options.maxWrongShare) best = { k: i + 1, n, expected, variance };
+    if (b.bound(n, expected, variance, start.worst) <= b.options.maxWrongShare) best = { k: i + 1, n, expected, variance };
   });
-  const keys = seen.slice(0, best.k).map((g) => g.key);
-  ({ n, expected, variance } = best);
-  // Unseen groups, smallest first, each only if the set can still absorb it entirely wrong.
-  let worst = w0;
+  keys.push(...seen.slice(0, best.k).map((g) => g.key));
+  return { n: best.n, expected: best.expected, variance: best.variance, worst: start.worst };
+}
+
+/** Unseen groups, smallest first, each only if the set can still absorb it entirely wrong. */
+function admitUnseen(b: SetBuilder, unseen: readonly SetGroup[], run: SetRunning, keys: string[]): SetRunning {
+  let { n, worst } = run;
   for (const g of unseen) {
     const m = g.decidable.length;
-    if (bound(n + m, expected, variance, worst + m) > options.maxWrongShare) continue;
+    if (b.bound(n + m, run.expected, run.variance, worst + m) > b.options.maxWrongShare) continue;
     keys.push(g.key);
     n += m;
     worst += m;
   }
-  if (verdict === 'approve') {
-    // Mixed groups (issue 17's thirteenth attempt): seen, more often right than wrong, but below the
-    // limit, so no answer of their own brings them in (a chain's links a pattern cannot tell apart, 93 %
-    // right after 60 answers). Answered one by one they cost what a human cannot spare; approved now,
-    // they would spend the budget later groups need (the third attempt). So a mixed group joins only
-    // if the bound holds twice: now, and with the seen approve-side groups still open that are less
-    // wrong than it counted in as if approved at their mean. Least wrong first.
-    const inSet = new Set(keys);
-    const open = groups.filter((g) => {
-      const post = posterior.get(g.key);
-      return post !== undefined && post.own > 0 && g.decidable.length > 0 && wrongMean(post) < 0.5 && !inSet.has(g.key);
-    });
-    // Each open group's part. The reservation a mixed group must leave room for: the open groups
-    // less wrong than it — each item of theirs costs less of the budget, so they have it first
-    // (least wrong first approves the most items per wrong approval allowed). Not the groups more
-    // wrong than it (issue 17's fifteenth attempt): one group at 0.6, which no budget takes, kept
-    // every mixed group out, and their items were answered one by one.
-    const part = new Map(open.map((g) => [g, [g.decidable.length, ...contribution(g.decidable.length, posterior.get(g.key)!)] as const]));
-    const isMixed = (g: SetGroup) => wrongMean(posterior.get(g.key)!) > options.maxWrongShare;
-    let [rn, re, rv] = [0, 0, 0];
-    for (const g of open) {
-      if (isMixed(g)) continue;
-      const [m, e, v] = part.get(g)!;
-      [rn, re, rv] = [rn + m, re + e, rv + v];
-    }
-    const mixed = open.filter(isMixed).sort((a, b) => wrongMean(posterior.get(a.key)!) - wrongMean(posterior.get(b.key)!) || b.size - a.size);
-    for (const g of mixed) {
-      const [m, e, v] = part.get(g)!;
-      // With it, and with the less wrong groups still open: the reservation. A flagged group needs
-      // its own answers first (it is reserved for meanwhile).
-      const fits = !lacksOwnAnswers(g, posterior.get(g.key)!) && bound(n + m, expected + e, variance + v, worst) <= options.maxWrongShare && bound(n + m + rn, expected + e + re, variance + v + rv, worst) <= options.maxWrongShare;
-      if (!fits) {
-        // It stays open, ahead of the groups more wrong than it.
-        [rn, re, rv] = [rn + m, re + e, rv + v];
-        continue;
-      }
-      keys.push(g.key);
-      inSet.add(g.key);
-      n += m;
-      expected += e;
-      variance += v;
-    }
+  return { ...run, n, worst };
+}
+
+/**
+ * Mixed groups: seen, more often right than wrong, but below the limit, so no answer of their own
+ * brings them in (a chain's links a pattern cannot tell apart, 93 % right after 60 answers).
+ * Answered one by one they cost what a human cannot spare; approved now, they would spend the
+ * budget later groups need. So a mixed group joins only if the bound holds twice: now, and with
+ * the seen approve-side groups still open that are less wrong than it counted in as if approved
+ * at their mean. Least wrong first.
+ */
+function admitMixed(b: SetBuilder, groups: readonly SetGroup[], run: SetRunning, keys: string[]): SetRunning {
+  const { posterior, wrongMean, bound } = b;
+  const max = b.options.maxWrongShare;
+  let { n, expected, variance } = run;
+  const { worst } = run;
+  const inSet = new Set(keys);
+  const open = groups.filter((g) => {
+    const post = posterior.get(g.key);
+    return post !== undefined && post.own > 0 && g.decidable.length > 0 && wrongMean(post) < 0.5 && !inSet.has(g.key);
+  });
+  // Each open group's part. The reservation a mixed group must leave room for: the open groups
+  // less wrong than it — each item of theirs costs less of the budget, so they have it first
+  // (least wrong first approves the most items per wrong approval allowed). Not the groups more
+  // wrong than it: one group at 0.6, which no budget takes, would keep every mixed group out, and
+  // their items would be answered one by one.
+  const part = new Map(open.map((g) => [g, [g.decidable.length, ...b.contribution(g.decidable.length, posterior.get(g.key)!)] as const]));
+  const isMixed = (g: SetGroup) => b.wrongMeanOf(g) > max;
+  let [rn, re, rv] = [0, 0, 0];
+  for (const g of open) {
+    if (isMixed(g)) continue;
+    const [m, e, v] = part.get(g)!;
+    [rn, re, rv] = [rn + m, re + e, rv + v];
   }
-  const tally = { size: n - n0, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - w0 };
-  return { verdict, keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: bound(n, expected, variance, worst), tally };
+  const mixed = open.filter(isMixed).sort((a, c) => b.wrongMeanOf(a) - b.wrongMeanOf(c) || c.size - a.size);
+  for (const g of mixed) {
+    const [m, e, v] = part.get(g)!;
+    // With it, and with the less wrong groups still open: the reservation. A flagged group needs
+    // its own answers first (it is reserved for meanwhile).
+    const fits = !b.lacksOwnAnswers(g, posterior.get(g.key)!) && bound(n + m, expected + e, variance + v, worst) <= max && bound(n + m + rn, expected + e + re, variance + v + rv, worst) <= max;
+    if (!fits) {
+      // It stays open, ahead of the groups more wrong than it.
+      [rn, re, rv] = [rn + m, re + e, rv + v];
+      continue;
+    }
+    keys.push(g.key);
+    inSet.add(g.key);
+    n += m;
+    expected += e;
+    variance += v;
+  }
+  return { n, expected, variance, worst };
 }
 
 /**

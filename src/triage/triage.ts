@@ -175,6 +175,34 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   for (const l of labels) lastById.set(l.id, l);
   const decided = [...lastById.values()];
   const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, flags: l.flags, chainLead: l.chainLead, match: l.verdict === 'approve' })));
+  const { items, leaders } = estimateItems(pending, decided, model, o, cache);
+  const keyOf = groupKeyOfAnswers(decided);
+  const members = membersByGroup(items, leaders, model, keyOf);
+  const answers = answersByGroup(decided, keyOf);
+  const tail = (1 - o.coverage) / 2;
+  const priors = fitGroupPriors(model, answers, o.targetPrecision);
+  const { groups, posterior } = groupPosteriors(members, answers.own, model, priors, o, tail);
+  const { sets, approvedSoFar, base } = bulkSets(groups, posterior, decided, o, tail);
+  markAnswersToSafe(groups, posterior, base, sets.reject.maxLost, o, tail);
+  // The small groups no answer of their own can cheaply bring to a group decision: certified
+  // together by a random audit sample of their items, never by the model (audit.ts).
+  const audit = auditState(
+    groups,
+    decided.filter((l) => l.audit !== undefined).map((l) => ({ verdict: l.verdict, audit: l.audit! })),
+    { targetPrecision: o.targetPrecision, tail, spent: o.auditSpent, base: base.approve, afterBulk: o.bulkSoFar.approve.size + sets.approve.tally.size > 0 },
+  );
+  const audited = new Set(audit.certified ? audit.keys : []);
+  for (const g of groups) if (audited.has(g.key)) g.safe = 'approve';
+  sets.approve = withAudit(sets.approve, audit, approvedSoFar, tail);
+  const bulkShare = bulkShareOf(groups, posterior, audit, audited);
+  const kappa = { ...priors.kappaBySide, lead: priors.leadKappa, flagged: priors.flaggedPrior.kappa, flaggedAlike: priors.flaggedPrior.weight };
+  return { items, groups, model, options: o, sets, bulkShare, kappa, audit, keyOf: (f, flags = [], lead = false) => keyOf(f, flags, lead) };
+}
+
+type KeyOf = (f: Features, flags: readonly Flag[], lead?: boolean) => string;
+
+/** Every pending item's features, flags and estimate, and which chained items lead their chains. */
+function estimateItems(pending: readonly Recommendation[], decided: readonly TriageLabel[], model: PooledModel, o: Required<TriageOptions>, cache: FeatureCache): { items: Map<string, TriageItem>; leaders: Set<string> } {
   const { ctx, clusters } = flagContextOfAnswers(pending, decided, o.bulkRejected);
   const items = new Map<string, TriageItem>();
   const chained: { item: TriageItem; entityIds: string[] }[] = [];
@@ -189,23 +217,33 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // A chain's members ranked by the service's score (chains.ts); the leaders' estimate then carries
   // the model's weight for leading. Not by the model's estimate: that moves as the curator answers,
   // and with it which links lead, so a leaders' group would be answered on one population and decided
-  // on another (issue 17's thirteenth attempt: 18 of 217 leaders approved wrong after 33 approvals,
+  // on another (18 of 217 leaders were approved wrong after 33 approvals when ranked by the model,
   // the answered ones of score 0.997 on average, the wrong ones 0.955).
   // A rival of an approved recommendation leads nothing: the approved one, its chain's leader, is ahead of it.
   const leaders = chainLeaders(chained.filter(({ item }) => item.question === undefined).map(({ item, entityIds }) => ({ id: item.id, entityIds, score: item.features.score })));
-  // Flagged items are grouped from coarse to fine by what the curator's answers in their flag set
-  // disagree on (flagged-partition.ts); plain items by their full pattern.
+  return { items, leaders };
+}
+
+/**
+ * The group key of an item or answer. Flagged items are grouped from coarse to fine by what the
+ * curator's answers in their flag set disagree on (flagged-partition.ts); plain items by their full pattern.
+ */
+function groupKeyOfAnswers(decided: readonly TriageLabel[]): KeyOf {
   const partitions = growPartitions(
     decided.flatMap((l) => {
       const suffix = groupKey('', l.flags ?? [], l.chainLead);
       return l.verdict === 'unsure' || !suffix ? [] : [{ set: `${l.features.kind}${suffix}`, agreements: l.features.agreements, match: l.verdict === 'approve' }];
     }),
   );
-  const keyOf = (f: Features, flags: readonly Flag[], lead?: boolean): string => {
+  return (f, flags, lead) => {
     const suffix = groupKey('', flags, lead);
     if (!suffix) return f.pattern;
     return `${leafPattern(f.kind, f.agreements, partitions.get(`${f.kind}${suffix}`) ?? {})}${suffix}`;
   };
+}
+
+/** The pending items per group, the chains' leaders marked and re-estimated as leaders first. */
+function membersByGroup(items: ReadonlyMap<string, TriageItem>, leaders: ReadonlySet<string>, model: PooledModel, keyOf: KeyOf): Map<string, TriageItem[]> {
   const members = new Map<string, TriageItem[]>();
   for (const item of items.values()) {
     if (leaders.has(item.id)) {
@@ -217,6 +255,16 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     if (!list) members.set(key, (list = []));
     list.push(item);
   }
+  return members;
+}
+
+/** The curator's answers per group: counted by verdict (`own`), and the decisive ones themselves. */
+interface GroupAnswers {
+  own: Map<string, TriageGroup['labels']>;
+  labelledByKey: Map<string, TriageLabel[]>;
+}
+
+function answersByGroup(decided: readonly TriageLabel[], keyOf: KeyOf): GroupAnswers {
   const own = new Map<string, TriageGroup['labels']>();
   const labelledByKey = new Map<string, TriageLabel[]>();
   for (const l of decided) {
@@ -229,15 +277,18 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     if (list) list.push(l);
     else labelledByKey.set(key, [l]);
   }
-  const tail = (1 - o.coverage) / 2;
-  // What the fields say for a group, without its own pattern effect (its decisions enter once, below).
-  const fieldEstimate = (list: readonly TriageItem[]): number => {
-    if (!model.labels) return 0.5;
-    // A group of a flag set not split down to one pattern mixes patterns: their mean.
-    if (list[0].flags.some((f) => f !== 'unsure') && list.some((i) => i.features.pattern !== list[0].features.pattern)) return list.reduce((sum, i) => sum + model.probability(i.features, { pattern: false, flags: i.flags, chainLead: i.chainLead }), 0) / list.length;
-    const typical = [...list].sort((a, b) => a.features.score - b.features.score)[list.length >> 1];
-    return model.probability(typical.features, { pattern: false, flags: typical.flags, chainLead: typical.chainLead });
-  };
+  return { own, labelledByKey };
+}
+
+/** How much each kind of group borrows from what the fields say: κ per side for plain groups, the leaders' κ, the flagged groups' robust prior. */
+interface GroupPriors {
+  kappaBySide: { high: number; low: number };
+  kappaFor: (mu: number) => number;
+  leadKappa: number;
+  flaggedPrior: ReturnType<typeof fitRobustPrior>;
+}
+
+function fitGroupPriors(model: PooledModel, { own, labelledByKey }: GroupAnswers, targetPrecision: number): GroupPriors {
   const spreadOf = (keep: (key: string) => boolean) =>
     [...own]
       .filter(([key, c]) => c.approve + c.reject >= MIN_DECISIONS_FOR_KAPPA && keep(key))
@@ -247,20 +298,20 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
         return { mu, approve: c.approve, n: c.approve + c.reject };
       });
   // Plain groups only: flagged ones are traps by nature and scatter; they do not lend. Nor do they
-  // borrow from the plain groups any more (issue 17's thirteenth attempt): a flag set's group now
-  // spans many patterns (flagged-partition.ts), and with the plain groups' κ, near 100, two
-  // approvals let a trailing links' group of 63 in with 8 of them wrong. They borrow with a κ of
-  // their own, from the flagged groups' scatter, like the leaders. (With one group per pattern this
-  // cost answers, 584 against 432 at 3,000: their own answers were too few to stand alone.)
-  // κ per side of the target (issue 17's fifth attempt): a group borrows from the labelled groups
-  // the fields put on its side of the target precision. One κ for all collapsed to 1–2 as soon as a
-  // few groups the fields called 0.7–0.8 turned out mostly non-matches, although every group the
-  // fields called ≥ 0.99 had been approved throughout (the moments weigh a group by μ(1 − μ), so
-  // the near-certain groups, most of the evidence, hardly count); each near-certain group then
-  // needed ~50 approvals of its own. How well the fields predict where they are unsure says little
-  // of how well they predict where they are sure: each side is estimated from its own groups.
-  const kappaBySide = concentrationBySide(spreadOf((key) => !key.includes('|')), o.targetPrecision);
-  const kappaFor = (mu: number) => (mu >= o.targetPrecision ? kappaBySide.high : kappaBySide.low);
+  // borrow from the plain groups: a flag set's group spans many patterns (flagged-partition.ts),
+  // and with the plain groups' κ, near 100, two approvals let a trailing links' group of 63 in
+  // with 8 of them wrong. They borrow with a κ of their own, from the flagged groups' scatter, like
+  // the leaders. (With one group per pattern this cost answers, 584 against 432 at 3,000: their
+  // own answers were too few to stand alone.)
+  // κ per side of the target: a group borrows from the labelled groups the fields put on its side
+  // of the target precision. One κ for all collapsed to 1–2 as soon as a few groups the fields
+  // called 0.7–0.8 turned out mostly non-matches, although every group the fields called ≥ 0.99
+  // had been approved throughout (the moments weigh a group by μ(1 − μ), so the near-certain
+  // groups, most of the evidence, hardly count); each near-certain group then needed ~50
+  // approvals of its own. How well the fields predict where they are unsure says little of how
+  // well they predict where they are sure: each side is estimated from its own groups.
+  const kappaBySide = concentrationBySide(spreadOf((key) => !key.includes('|')), targetPrecision);
+  const kappaFor = (mu: number) => (mu >= targetPrecision ? kappaBySide.high : kappaBySide.low);
   // Leaders borrow with a κ of their own, from the leaders' groups the curator has answered: the
   // fields of a sibling venue's listing look like a true pair's, and the plain groups' κ made the
   // fields' word outweigh a leaders' group's own answers (3,034: a group of 15 approved on two
@@ -275,24 +326,38 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // Their prior is robust (robust-prior.ts): a group whose answers depart far from the fields is
   // not held to them. Its κ is fitted with it, capped by the flagged groups' decisions as κ is.
   const flaggedPrior = fitRobustPrior(spreadOf(flaggedKey), decisionsOf(flaggedKey));
+  return { kappaBySide, kappaFor, leadKappa, flaggedPrior };
+}
+
+/** What the fields say for a group, without its own pattern effect (its decisions enter once, in its posterior). */
+function fieldEstimate(model: PooledModel, list: readonly TriageItem[]): number {
+  if (!model.labels) return 0.5;
+  // A group of a flag set not split down to one pattern mixes patterns: their mean.
+  if (list[0].flags.some((f) => f !== 'unsure') && list.some((i) => i.features.pattern !== list[0].features.pattern)) return list.reduce((sum, i) => sum + model.probability(i.features, { pattern: false, flags: i.flags, chainLead: i.chainLead }), 0) / list.length;
+  const typical = [...list].sort((a, b) => a.features.score - b.features.score)[list.length >> 1];
+  return model.probability(typical.features, { pattern: false, flags: typical.flags, chainLead: typical.chainLead });
+}
+
+/** Each group's Beta posterior and interval, and whether it is safe to approve on its own evidence; largest first. */
+function groupPosteriors(members: ReadonlyMap<string, TriageItem[]>, own: ReadonlyMap<string, TriageGroup['labels']>, model: PooledModel, priors: GroupPriors, o: Required<TriageOptions>, tail: number): { groups: TriageGroup[]; posterior: Map<string, GroupPosterior> } {
   const withAnswers = ([a, b]: [number, number], c: TriageGroup['labels']): [number, number] => [a + c.approve, b + c.reject];
   const groups: TriageGroup[] = [];
   const posterior = new Map<string, GroupPosterior>();
   for (const [key, list] of members) {
     const labelsOf = own.get(key) ?? { approve: 0, reject: 0, unsure: 0 };
     const clean = list.filter((i) => !i.flags.includes('unsure'));
-    const mu = fieldEstimate(clean.length ? clean : list);
+    const mu = fieldEstimate(model, clean.length ? clean : list);
     const pattern = key.split('|')[0];
     const flags = list[0].flags.filter((f) => f !== 'unsure');
     const chainLead = list[0].chainLead;
     // Flagged groups but the leaders' with their robust prior; the others with the fields' prior worth κ.
-    const [alpha, beta] = !chainLead && flags.length ? robustPosterior(mu, flaggedPrior, labelsOf.approve, labelsOf.reject) : withAnswers(fieldsPrior(mu, chainLead ? leadKappa : kappaFor(mu)), labelsOf);
+    const [alpha, beta] = !chainLead && flags.length ? robustPosterior(mu, priors.flaggedPrior, labelsOf.approve, labelsOf.reject) : withAnswers(fieldsPrior(mu, chainLead ? priors.leadKappa : priors.kappaFor(mu)), labelsOf);
     const low = betaQuantile(tail, alpha, beta);
     const high = betaQuantile(1 - tail, alpha, beta);
     posterior.set(key, { alpha, beta, own: labelsOf.approve + labelsOf.reject });
-    // Safe on its own evidence (the group alone keeps the target), or, below, as part of a set.
+    // Safe on its own evidence (the group alone keeps the target), or, later, as part of a set.
     const enough = labelsOf.approve + labelsOf.reject >= Math.min(o.minOwnLabels, list.length);
-    // Rejections are safe only within the recall budget, which is the set's to keep (below).
+    // Rejections are safe only within the recall budget, which is the set's to keep.
     const alone = !enough || clean.length === 0 ? null : low >= o.targetPrecision ? 'approve' : null;
     const scores = list.map((i) => i.features.score);
     groups.push({
@@ -314,6 +379,11 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     });
   }
   groups.sort((a, b) => b.size - a.size || a.key.localeCompare(b.key));
+  return { groups, posterior };
+}
+
+/** The approve set and the reject set (marked on their groups), and the bulk tallies they stand on. */
+function bulkSets(groups: TriageGroup[], posterior: ReadonlyMap<string, GroupPosterior>, decided: readonly TriageLabel[], o: Required<TriageOptions>, tail: number) {
   const setOptions = { tail, minOwnLabels: o.minOwnLabels };
   // The true matches of the backlog at their lower end: the recall budget of bulk rejections.
   const handApprovals = decided.filter((l) => l.verdict === 'approve').length;
@@ -327,31 +397,31 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
   for (const g of groups) g.safe ??= approveKeys.has(g.key) ? 'approve' : rejectKeys.has(g.key) ? 'reject' : null;
-  // What each open group still needs, next to what is decided or decidable now.
+  // What each open group still needs is measured next to what is decided or decidable now.
   const base = { approve: addTally(approvedSoFar, sets.approve.tally), reject: addTally(o.bulkSoFar.reject, sets.reject.tally) };
+  return { sets, approvedSoFar, base };
+}
+
+/**
+ * Each open group's answers to a group decision. The queue asks where an answer brings a group
+ * closest to either kind of group decision: a reject group by the recall budget it would join.
+ */
+function markAnswersToSafe(groups: TriageGroup[], posterior: ReadonlyMap<string, GroupPosterior>, base: { approve: BulkTally; reject: BulkTally }, maxLost: number, o: Required<TriageOptions>, tail: number): void {
   for (const g of groups) {
     const post = posterior.get(g.key);
     if (g.safe || !post || !g.decidable.length) continue;
     const ahead = { tail, needOwn: g.flags.length ? Math.min(o.minOwnLabels, g.size) : 1, maxAnswers: MAX_ANSWERS_AHEAD };
-    // The queue asks where an answer brings a group closest to either kind of group decision: a
-    // reject group by the recall budget it would join (issue 17's fourth attempt).
     g.answersToSafe =
       g.p >= 0.5
         ? answersToJoin('approve', g.decidable.length, post, base.approve, { ...ahead, maxWrongShare: 1 - o.targetPrecision })
-        : answersToReject(g.decidable.length, post, base.reject, { ...ahead, maxLost: sets.reject.maxLost });
+        : answersToReject(g.decidable.length, post, base.reject, { ...ahead, maxLost });
   }
-  // The small groups no answer of their own can cheaply bring to a group decision: certified
-  // together by a random audit sample of their items, never by the model (audit.ts).
-  const audit = auditState(
-    groups,
-    decided.filter((l) => l.audit !== undefined).map((l) => ({ verdict: l.verdict, audit: l.audit! })),
-    { targetPrecision: o.targetPrecision, tail, spent: o.auditSpent, base: base.approve, afterBulk: o.bulkSoFar.approve.size + sets.approve.tally.size > 0 },
-  );
-  const audited = new Set(audit.certified ? audit.keys : []);
-  for (const g of groups) if (audited.has(g.key)) g.safe = 'approve';
-  sets.approve = withAudit(sets.approve, audit, approvedSoFar, tail);
+}
+
+/** A group decision's share of the bulk tally, per decision (TriageResult.bulkShare). */
+function bulkShareOf(groups: readonly TriageGroup[], posterior: ReadonlyMap<string, GroupPosterior>, audit: AuditState, audited: ReadonlySet<string>): TriageResult['bulkShare'] {
   const byKey = new Map(groups.map((g) => [g.key, g]));
-  const bulkShare = (key: string, verdict: 'approve' | 'reject'): BulkShare | undefined => {
+  return (key, verdict) => {
     const post = posterior.get(key);
     const m = byKey.get(key)?.decidable.length ?? 0;
     if (!post || m === 0) return undefined;
@@ -364,7 +434,6 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
     const t = groupTally(verdict, m, post);
     return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };
   };
-  return { items, groups, model, options: o, sets, bulkShare, kappa: { ...kappaBySide, lead: leadKappa, flagged: flaggedPrior.kappa, flaggedAlike: flaggedPrior.weight }, audit, keyOf: (f, flags = [], lead = false) => keyOf(f, flags, lead) };
 }
 
 /**
