@@ -22,6 +22,9 @@ const MAX_TRIGRAMS = 48;
 const EXACT = 1;
 const PREFIX = 0.7;
 const TYPO = 0.55;
+/** Tie-breaks among equal matches: the name's words in the query's order; a name with no words beyond the query's. */
+const IN_ORDER = 0.2;
+const SHORT_NAME = 0.1;
 /** Per accented query word the name spells so: a tie-break ("Café" typed finds "Café" before "Cafe"), below any match's weight. */
 const SPELLED = 0.01;
 
@@ -44,17 +47,42 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
   if (words.length === 0 || limit <= 0) return [];
   // The last word is the one being typed, unless the query ends with a space.
   const typing = !/\s$/u.test(text);
-  const rowids = candidates(sql, table, words);
   const accented = accentedWords(text);
+  const scoreOf = new Map<number, number>();
+  const score = (rowids: readonly number[]) => {
+    const fresh = rowids.filter((r) => !scoreOf.has(r));
+    for (const row of table.searchedByRowids(fresh)) {
+      const s = scoreRow(row, words, typing);
+      scoreOf.set(Number(row.r), s > 0 ? s + SPELLED * spelledAsTyped(row.name, accented) : 0);
+    }
+  };
+  // The records holding every word as typed are enough when `limit` of them outscore any record
+  // that does not: the correcting stages (most of a search's time) could then change nothing.
+  const beyond = bestWithoutAWord(words, accented.length);
+  const enough = (rowids: readonly number[]) => {
+    score(rowids);
+    return rowids.filter((r) => (scoreOf.get(r) ?? 0) > beyond).length >= limit;
+  };
+  const rowids = candidates(sql, table, words, enough);
+  score(rowids);
   const scored: { rowid: number; score: number; order: number }[] = [];
-  table.searchedByRowids(rowids).forEach((row, order) => {
-    const score = scoreRow(row, words, typing);
-    if (score > 0) scored.push({ rowid: Number(row.r), score: score + SPELLED * spelledAsTyped(row.name, accented), order });
+  rowids.forEach((rowid, order) => {
+    const s = scoreOf.get(rowid) ?? 0;
+    if (s > 0) scored.push({ rowid, score: s, order });
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   const best = scored.slice(0, limit);
-  const score = new Map(best.map((s) => [s.rowid, s.score]));
-  return table.recordsByRowids(best.map((s) => s.rowid)).map((row) => ({ row, score: score.get(Number(row.r)) ?? 0 }));
+  return table.recordsByRowids(best.map((s) => s.rowid)).map((row) => ({ row, score: scoreOf.get(Number(row.r)) ?? 0 }));
+}
+
+/**
+ * The best score (scoreRow, plus the accent tie-break) of a record that lacks some query word of
+ * three letters or more as typed: every word matched whole in the name, but that one only a typo
+ * away, and every bonus.
+ */
+function bestWithoutAWord(words: string[], accented: number): number {
+  const top = Math.max(...Object.values(BOOST));
+  return words.length * EXACT * top - (EXACT - TYPO) * top + IN_ORDER + SHORT_NAME + SPELLED * accented;
 }
 
 /** The query's words that carry an accent, lower case with their accents. */
@@ -95,28 +123,36 @@ function lookupOf(w: string, table: RecordTable): Lookup {
   return { word: w, known, near, halves: allowedTypos(w) > 1 ? [w.slice(0, h), w.slice(h)] : [] };
 }
 
-function candidates(sql: Statements, table: RecordTable, words: string[]): number[] {
+/** Candidates for `words`, from the most literal stage on; `enough` ends the search after the words as typed. */
+function candidates(sql: Statements, table: RecordTable, words: string[], enough: (rowids: readonly number[]) => boolean): number[] {
   const fts = `${table.kind}_fts`;
   const rank = `ORDER BY bm25(${fts}, 3, 1, 1.5, 1.5) LIMIT ${CANDIDATES}`;
-  const ids = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ${rank}`, [match]).map((r) => Number(r.r));
+  const ranked = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ${rank}`, [match]).map((r) => Number(r.r));
+  // bm25 runs every phrase of the match again over the whole index (its document frequencies):
+  // for a corrected query's dozens of phrases that doubled the search. There it only chooses which
+  // records are kept (scoreRow ranks them), so it is asked for only when more than CANDIDATES match.
+  const ids = (match: string) => {
+    const all = sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${CANDIDATES + 1}`, [match]);
+    return all.length > CANDIDATES ? ranked(match) : all.map((r) => Number(r.r));
+  };
   const found = new Set<number>();
   const asked = new Set<string>();
-  const add = (match: string) => {
+  const add = (match: string, rank = ids) => {
     if (asked.has(match)) return;
     asked.add(match);
-    for (const r of ids(match)) if (found.size < CANDIDATES) found.add(r);
+    for (const r of rank(match)) if (found.size < CANDIDATES) found.add(r);
   };
   // Every word must be there (as the tier offers it). A word of three letters, in which one typo
   // leaves no three-letter run, is asked for first, then left out.
   const all = (tier: Tier, list: Lookup[]) => list.map((l) => `(${tier(l).map(quote).join(' OR ')})`).join(' AND ');
   const searchable = words.filter((w) => w.length >= 3);
-  if (searchable.length > 0) add(all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] }))));
-  if (found.size >= CANDIDATES) return [...found];
+  if (searchable.length > 0) add(all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] }))), ranked);
+  if (found.size >= CANDIDATES || (found.size > 0 && enough([...found]))) return [...found];
   // The vocabulary is asked only when the words as typed leave room.
   const lookups = searchable.map((w) => lookupOf(w, table));
   const long = lookups.filter((l) => l.word.length > 3);
   if (lookups.length > 0) {
-    if (found.size < CANDIDATES) add(all(TIERS[1], lookups));
+    if (found.size < CANDIDATES) add(all(TIERS[1], lookups), ranked);
     if (found.size < CANDIDATES) add(all(TIERS[2], lookups));
     if (found.size < CANDIDATES && long.length > 0 && long.length < lookups.length) add(all(TIERS[1], long));
     if (found.size > 0) return [...found];
@@ -129,7 +165,7 @@ function candidates(sql: Statements, table: RecordTable, words: string[]): numbe
   // No word long enough, or a typo in each: records sharing the most three-letter runs with the query.
   const runs = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length && runs.size < MAX_TRIGRAMS; i++) runs.add(w.slice(i, i + 3));
-  if (runs.size > 0) return ids([...runs].map(quote).join(' OR '));
+  if (runs.size > 0) return ranked([...runs].map(quote).join(' OR '));
   // Words of one or two letters (a name being typed): records with a name word that starts so.
   const w = words[0].replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql
@@ -184,7 +220,7 @@ function scoreRow(row: Row, words: string[], typing: boolean): number {
   }
   // Among equal matches: the name's words in the query's order, then a name with no words beyond the query's.
   const nameWords = fields[0].words.length;
-  return total + (inOrder ? 0.2 : 0) + (nameWords > 0 ? 0.1 * Math.min(1, words.length / nameWords) : 0);
+  return total + (inOrder ? IN_ORDER : 0) + (nameWords > 0 ? SHORT_NAME * Math.min(1, words.length / nameWords) : 0);
 }
 
 /** The best match of a query word among a record's words, and which word of the name it was (-1: not the name). */

@@ -20,6 +20,18 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
   });
   after(() => sandbox.close());
 
+  /** A first sync, 10 records a page, cancelled at the first locations progress for which `stop(pages written)` says so. */
+  async function syncCancelledWhen(stop: (pages: number) => boolean): Promise<{ dir: string; mirror: Mirror }> {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    const cancel = new AbortController();
+    const onProgress = (p: SyncProgress) => {
+      if (p.kind === 'locations' && stop(p.pages)) cancel.abort();
+    };
+    await assert.rejects(mirror.sync(client, { pageSize: 10, signal: cancel.signal, onProgress }), (e: Error) => e.name === 'CancelledError');
+    return { dir, mirror };
+  }
+
   it('mirrors everything at first, then only the changes, and drops records merged away', async () => {
     const dir = await tempDir();
     const mirror = await Mirror.open(dir);
@@ -85,23 +97,12 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
   });
 
   it('writes the first pages one by one and later ones a few a transaction; a cancel keeps every batch written', async () => {
-    const dir = await tempDir();
-    const mirror = await Mirror.open(dir);
-    const cancel = new AbortController();
     const pages: number[] = [];
-    await assert.rejects(
-      mirror.sync(client, {
-        pageSize: 10,
-        signal: cancel.signal,
-        onProgress: (p) => {
-          if (p.kind !== 'locations') return;
-          pages.push(p.pages);
-          // The first write of more than one page: stop there.
-          if (pages.length > 1 && p.pages - pages[pages.length - 2] > 1) cancel.abort();
-        },
-      }),
-      (e: Error) => e.name === 'CancelledError',
-    );
+    // The first write of more than one page: stop there.
+    const { dir, mirror } = await syncCancelledWhen((written) => {
+      pages.push(written);
+      return pages.length > 1 && written - pages[pages.length - 2] > 1;
+    });
     assert.deepEqual(pages.slice(0, 8), [1, 2, 3, 4, 5, 6, 7, 8], 'the first pages are written one by one');
     const atCancel = pages[pages.length - 1];
     assert.ok(atCancel - pages[pages.length - 2] > 1, `later pages are written a few at a time (${pages.join(', ')})`);
@@ -115,22 +116,11 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
   });
 
   it('a first sync cancelled mid-listing resumes from its fourth page in another process', async () => {
-    const dir = await tempDir();
-    const mirror = await Mirror.open(dir);
-    const cancel = new AbortController();
     let seen = 0;
-    await assert.rejects(
-      mirror.sync(client, {
-        pageSize: 10,
-        signal: cancel.signal,
-        onProgress: (p) => {
-          if (p.kind !== 'locations') return;
-          seen = p.pages;
-          if (p.pages === 3) cancel.abort();
-        },
-      }),
-      (e: Error) => e.name === 'CancelledError',
-    );
+    const { dir, mirror } = await syncCancelledWhen((written) => {
+      seen = written;
+      return written === 3;
+    });
     assert.equal(seen, 3, 'no page reported after the cancel');
     assert.equal(mirror.state('locations'), undefined, 'no sync completed');
     assert.equal(mirror.syncedAt, undefined);
