@@ -69,11 +69,12 @@ async function syncCommand(args: string[], io: CommandIo, help: string): Promise
   const mirror = await openMirror(dir, command);
   // Said once: this sync starts over (a full listing) instead of going on from the copy.
   if (mirror.damage) warn(`dedup-curator: ${mirror.damage}; rebuilding it now`);
-  let lastLine = 0;
+  // Throttled per kind: both kinds sync at once, and one kind's lines must not hide the other's.
+  const lastLine = new Map<string, number>();
   const onProgress = (p: SyncProgress) => {
     const now = performance.now();
-    if (now - lastLine < PROGRESS_EVERY_MS) return;
-    lastLine = now;
+    if (now - (lastLine.get(p.kind) ?? -Infinity) < PROGRESS_EVERY_MS) return;
+    lastLine.set(p.kind, now);
     warn(`dedup-curator: ${p.kind}: ${p.pages} pages, ${p.received} records received, ${p.mirrored} mirrored`);
   };
   const onResume = (r: ResumeInfo) => warn(`dedup-curator: page ${r.page} still failed after its retries (${r.error.message}); asking again in ${formatMs(r.delayMs)}`);
