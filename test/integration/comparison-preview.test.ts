@@ -19,7 +19,7 @@ const expectTabs = (count: number) => expectWebviewTabs(VIEW_TYPE, count);
 /** What the extension posts to a panel's page, with whether VS Code delivered it (postMessage's answer). */
 function recordPosts(panel: ComparisonPanel): { type: string; id?: string; delivered: boolean }[] {
   const posts: { type: string; id?: string; delivered: boolean }[] = [];
-  const webview = panel.panel.webview;
+  const webview = panel.view.panel.webview;
   const post = webview.postMessage.bind(webview);
   webview.postMessage = async (message: { type: string; view?: { recommendationId: string } }) => {
     const entry = { type: message.type, id: message.view?.recommendationId, delivered: false };
@@ -63,14 +63,14 @@ describe('Comparison previews from the Recommendations tree', function () {
     const [a, b] = notOnScreen();
     const first = await click(a);
     assert.strictEqual(api.comparisons.preview, first);
-    await waitFor('the page to say ready', () => first.isReady, 30_000);
+    await waitFor('the page to say ready', () => first.view.isReady, 30_000);
     const posts = recordPosts(first);
     const second = await click(b);
     assert.strictEqual(second, first, 'the second click created another panel');
     await expectTabs(1);
     assert.equal(second.recommendationId, b['@id']);
     assert.equal(second.recommendation?.['@id'], b['@id']);
-    assert.equal(second.panel.title, `Compare: ${recommendationNames(b)}`);
+    assert.equal(second.view.panel.title, `Compare: ${recommendationNames(b)}`);
     // Filed under the recommendation it shows: opening the first again is a new panel's job.
     assert.equal(api.comparisons.get(a['@id']), undefined);
     assert.strictEqual(api.comparisons.get(b['@id']), second);
@@ -90,9 +90,9 @@ describe('Comparison previews from the Recommendations tree', function () {
   it('approving in the preview keeps it: the next click opens a second panel', async () => {
     const [a, b] = notOnScreen();
     const used = await click(a);
-    await waitFor('the page to say ready', () => used.isReady, 30_000);
+    await waitFor('the page to say ready', () => used.view.isReady, 30_000);
     // Exactly what a click on Approve posts.
-    await used.handleMessage({ type: 'decide', recommendationId: a['@id'], verdict: 'approve' });
+    await used.view.handleMessage({ type: 'decide', recommendationId: a['@id'], verdict: 'approve' });
     assert.equal(api.comparisons.preview, undefined, 'the panel acted on is still the preview');
     const shownByKept = used.recommendationId;
     const target = b['@id'] === shownByKept ? notOnScreen()[0] : b;
@@ -113,7 +113,7 @@ describe('Comparison previews from the Recommendations tree', function () {
   it('"Keep Panel Open" keeps a comparison preview', async () => {
     const [a, b] = notOnScreen();
     const first = await click(a);
-    await waitFor('the preview in front', () => first.panel.active, 10_000);
+    await waitFor('the preview in front', () => first.view.panel.active, 10_000);
     const kept = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.keepPanelOpen');
     assert.strictEqual(kept, first);
     const second = await click(b);

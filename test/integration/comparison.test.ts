@@ -56,14 +56,14 @@ describe('Comparison panel in the real VS Code', function () {
     // The first `show` went out with the HTML, not a round trip after `ready`.
     assert.ok(panel.view.postedEarly >= 1, 'the first show waited for the page to say ready');
     assert.ok(panel, 'the command returned no panel');
-    assert.equal(panel.panel.viewType, VIEW_TYPE);
+    assert.equal(panel.view.panel.viewType, VIEW_TYPE);
     assert.equal(panel.recommendationId, first['@id']);
     await expectTabs(1);
-    const options = panel.panel.webview.options;
+    const options = panel.view.panel.webview.options;
     assert.equal(options.enableCommandUris, false);
     assert.equal(options.enableScripts, true);
     assert.deepEqual(options.localResourceRoots?.map((u) => u.path.split('/').pop()), ['dist', 'media']);
-    const html = panel.panel.webview.html;
+    const html = panel.view.panel.webview.html;
     assert.match(html, /default-src 'none'; script-src 'nonce-[A-Za-z0-9+/=]{24}'/);
     assert.match(html, /form-action 'none'/);
     // The page's strings, passed through vscode.l10n.t (English here), placeholders kept for the page.
@@ -75,7 +75,7 @@ describe('Comparison panel in the real VS Code', function () {
     for (const e of first.entities) if (e.name) assert.ok(!html.includes(e.name), 'record data in the HTML');
     assert.ok(!html.includes(api.session.baseUrl ?? '\u0000'), 'the service URL in the HTML');
     // Our script ran under that CSP in VS Code's webview: it said ready.
-    await waitFor('the page to say ready', () => panel.isReady, 30000);
+    await waitFor('the page to say ready', () => panel.view.isReady, 30000);
   });
 
   it('reveals the same panel when the recommendation is opened again', async () => {
@@ -89,8 +89,8 @@ describe('Comparison panel in the real VS Code', function () {
     const pair = api.recommendations.shown().find((r) => r.entities.length === 2 && r['@id'] !== first['@id']);
     assert.ok(pair, 'a pending recommendation of two entities');
     const opened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', pair);
-    await waitFor("the service's explanation on the page", () => opened.viewShown?.weights?.source === 'service', 30000);
-    const view = opened.viewShown!;
+    await waitFor("the service's explanation on the page", () => opened.view.viewShown?.weights?.source === 'service', 30000);
+    const view = opened.view.viewShown!;
     assert.equal(view.recommendationId, pair['@id']);
     assert.deepEqual(view.weights, { source: 'service', model: 'estimated', labels: (view.weights as { labels: number }).labels });
     const [why] = view.explanations;
@@ -101,14 +101,14 @@ describe('Comparison panel in the real VS Code', function () {
     // The window's tab model learns of the new tab a little after the page answers (late on a slow
     // machine: CI once saw its tab arrive after the dispose had been counted); wait for it first.
     await expectTabs(2);
-    opened.panel.dispose();
+    opened.view.panel.dispose();
     await expectTabs(1);
   });
 
   it('ignores malformed or stale messages from the page', async () => {
-    await panel.handleMessage({ type: 'decide', recommendationId: first['@id'], verdict: 'merge' });
-    await panel.handleMessage({ type: 'decide', recommendationId: 'urn:not-this-one', verdict: 'approve' });
-    await panel.handleMessage({ type: 'openLink', url: 'command:workbench.action.quit' });
+    await panel.view.handleMessage({ type: 'decide', recommendationId: first['@id'], verdict: 'merge' });
+    await panel.view.handleMessage({ type: 'decide', recommendationId: 'urn:not-this-one', verdict: 'approve' });
+    await panel.view.handleMessage({ type: 'openLink', url: 'command:workbench.action.quit' });
     assert.ok(api.recommendations.find(first['@id']), 'the recommendation left the tree');
     assert.ok((await pendingIds(api)).has(first['@id']), 'the service no longer lists it');
   });
@@ -117,7 +117,7 @@ describe('Comparison panel in the real VS Code', function () {
     const before = await pendingIds(api);
     assert.ok(before.has(first['@id']), 'decided elsewhere in the meantime');
     // Exactly what a click on Approve posts.
-    await panel.handleMessage({ type: 'decide', recommendationId: first['@id'], verdict: 'approve' });
+    await panel.view.handleMessage({ type: 'decide', recommendationId: first['@id'], verdict: 'approve' });
     const after = await pendingIds(api);
     assert.ok(!after.has(first['@id']), 'still listed by the service after approval');
     assert.ok(after.size < before.size);
@@ -130,7 +130,7 @@ describe('Comparison panel in the real VS Code', function () {
   it('with advanceAfterDecision off, rejecting keeps the panel on the decided recommendation', async () => {
     await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', false, vscode.ConfigurationTarget.Global);
     const id = panel.recommendationId;
-    await panel.handleMessage({ type: 'decide', recommendationId: id, verdict: 'reject' });
+    await panel.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'reject' });
     assert.ok(!(await pendingIds(api)).has(id), 'still listed by the service after rejection');
     assert.equal(panel.recommendationId, id);
   });
@@ -146,21 +146,21 @@ describe('Comparison panel in the real VS Code', function () {
     const rowLabel = typeof row.label === 'string' ? row.label : (row.label?.label ?? '');
     assert.ok(pairLabel(rowLabel), `the tree row names ${rec.entities.length} entities for 2 records: ${rowLabel}`);
     const opened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', rec);
-    assert.ok(pairLabel(opened.panel.title.replace(/^Compare: /, '')), `the tab title: ${opened.panel.title}`);
-    await opened.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
+    assert.ok(pairLabel(opened.view.panel.title.replace(/^Compare: /, '')), `the tab title: ${opened.view.panel.title}`);
+    await opened.view.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
     const message = (opened.decisionStatus as { message?: string } | undefined)?.message ?? '';
     assert.match(message, /^Rejected: /);
     assert.ok(pairLabel(message.replace(/^Rejected: /, '').replace(/ \(\d+%\)\.$/, '')), `the outcome: ${message}`);
-    opened.panel.dispose();
+    opened.view.panel.dispose();
   });
 
   it('closing the panel releases it, and opening again creates a new one', async () => {
     const next = api.recommendations.shown()[0];
     const opened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', next);
-    await waitFor('the page to say ready', () => opened.isReady, 30000);
-    opened.panel.dispose();
+    await waitFor('the page to say ready', () => opened.view.isReady, 30000);
+    opened.view.panel.dispose();
     const reopened = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', next);
     assert.notStrictEqual(reopened, opened);
-    await waitFor('the page to say ready', () => reopened.isReady, 30000);
+    await waitFor('the page to say ready', () => reopened.view.isReady, 30000);
   });
 });

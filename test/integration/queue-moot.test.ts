@@ -21,12 +21,12 @@ describe('Review queue on items that left the list', function () {
   before(async () => {
     ({ api, client } = await withSandbox());
     await api.recommendations.refresh();
-    api.comparisons.queue?.dispose();
+    api.comparisons.queue?.view.dispose();
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    await waitFor('the page to say ready', () => queue.isReady, 30000);
+    await waitFor('the page to say ready', () => queue.view.isReady, 30000);
   });
 
-  after(() => queue?.dispose());
+  after(() => queue?.view.dispose());
 
   it('A on one decided elsewhere: the queue says so and moves on, without a notification', async () => {
     const spy = spyNotifications(api);
@@ -34,7 +34,7 @@ describe('Review queue on items that left the list', function () {
       const id = queue.recommendationId;
       const done = queue.queue.status().done;
       await client.reject(id); // another client decided it; this window does not know
-      await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+      await queue.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
       assert.notEqual(queue.recommendationId, id, 'the queue stayed on it');
       assert.equal(queue.queue.entry(id)?.state, 'gone');
       assert.equal(queue.queue.status().done, done, 'counted as decided in this queue');
@@ -76,13 +76,13 @@ describe('Review queue on items made moot by a merge', function () {
       await settled(api);
     }
     assert.equal(api.recommendations.loaded().length, total, 'the tree should hold the whole pending list');
-    api.comparisons.queue?.dispose();
+    api.comparisons.queue?.view.dispose();
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    await waitFor('the page to say ready', () => queue!.isReady, 30000);
+    await waitFor('the page to say ready', () => queue!.view.isReady, 30000);
   });
 
   after(async () => {
-    queue?.dispose();
+    queue?.view.dispose();
     await fixture?.close();
   });
 
@@ -108,7 +108,7 @@ describe('Review queue on items made moot by a merge', function () {
       await q.begin(id);
       assert.equal(q.recommendationId, id);
       const done = q.queue.status().done;
-      await q.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+      await q.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
       assert.notEqual(q.recommendationId, id, 'the queue stayed on it');
       assert.equal(q.queue.entry(id)?.state, 'gone');
       assert.equal(q.queue.status().done, done, 'counted as decided in this queue');

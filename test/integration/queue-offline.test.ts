@@ -27,7 +27,7 @@ const setUndo = (seconds: number | undefined) => vscode.workspace.getConfigurati
 
 /** What VS Code does after a reload: a new panel handed to the serializer with the page's saved state. */
 async function restoreQueue(api: DedupCuratorApi, state: unknown): Promise<QueuePanel> {
-  api.comparisons.queue?.dispose();
+  api.comparisons.queue?.view.dispose();
   const panel = vscode.window.createWebviewPanel('dedupCurator.comparison', 'restored', vscode.ViewColumn.Active, { enableScripts: true });
   await api.comparisons.deserializeWebviewPanel(panel, state);
   const queue = api.comparisons.queue;
@@ -65,7 +65,7 @@ describe('The review queue after a reload with a group, and with its service sto
   });
 
   after(async () => {
-    queue?.dispose();
+    queue?.view.dispose();
     triage?.dispose();
     await setUndo(undefined);
     if (configuredConnections().some((c) => c.name === NAME)) await vscode.commands.executeCommand('dedupCurator.removeConnection', NAME);
@@ -84,9 +84,9 @@ describe('The review queue after a reload with a group, and with its service sto
     assert.ok(group, 'no group of three or more without the tree’s first item');
     await triage.handleMessage({ type: 'group', action: 'review', key: group.key });
     queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group?.key === group.key && api.comparisons.queue);
-    await waitFor('the queue page to say ready', () => queue?.isReady, 30_000);
+    await waitFor('the queue page to say ready', () => queue?.view.isReady, 30_000);
     // One skip: the item on screen is not the group's first.
-    await queue.handleMessage({ type: 'queue', action: 'skip', recommendationId: queue.recommendationId });
+    await queue.view.handleMessage({ type: 'queue', action: 'skip', recommendationId: queue.recommendationId });
     const id = queue.recommendationId;
     assert.ok(group.decidable.includes(id));
     const words = queue.group!.words;
@@ -95,15 +95,15 @@ describe('The review queue after a reload with a group, and with its service sto
     const posted = listenToPage(restored);
     assert.equal(restored.group?.key, group.key, 'the restored queue lost its group');
     assert.equal(restored.recommendationId, id, 'not back at the item shown before the reload');
-    await waitFor('the restored page to say ready', () => restored.isReady, 30_000);
-    await restored.handleMessage({ type: 'ready' });
+    await waitFor('the restored page to say ready', () => restored.view.isReady, 30_000);
+    await restored.view.handleMessage({ type: 'ready' });
     const show = await waitFor('the restored item', () => [...posted].reverse().find((m): m is Extract<ToWebview, { type: 'show' }> => m.type === 'show'));
     assert.equal(show.queue?.group?.words, words, 'the header does not name the group');
     assert.match(show.notice ?? '', /Back at the item shown before the reload, in the same group/);
     // Every item it walks is the group's: skip to its end.
     const walked = [restored.recommendationId];
     for (let i = 0; i < 40 && !restored.queue.atEnd; i++) {
-      await restored.handleMessage({ type: 'queue', action: 'skip', recommendationId: restored.recommendationId });
+      await restored.view.handleMessage({ type: 'queue', action: 'skip', recommendationId: restored.recommendationId });
       if (restored.recommendationId) walked.push(restored.recommendationId);
     }
     assert.ok(restored.queue.atEnd, 'the group’s queue did not end');
@@ -113,20 +113,20 @@ describe('The review queue after a reload with a group, and with its service sto
   it('a group that cannot be brought back is said plainly, and the queue walks nothing else', async () => {
     const restored = (queue = await restoreQueue(api, { recommendationId: api.recommendations.shown()[0]['@id'], queue: true, group: { key: 'location:no-such-pattern', words: 'Locations: a group gone' } }));
     const posted = listenToPage(restored);
-    await waitFor('the restored page to say ready', () => restored.isReady, 30_000);
-    await restored.handleMessage({ type: 'ready' });
+    await waitFor('the restored page to say ready', () => restored.view.isReady, 30_000);
+    await restored.view.handleMessage({ type: 'ready' });
     const end = await waitFor('the end screen', () => posted.find((m): m is Extract<ToWebview, { type: 'queueEnd' }> => m.type === 'queueEnd'));
     assert.equal(end.heading, 'The group of this queue could not be brought back');
     assert.match(end.message, /reviewed the group "Locations: a group gone", which could not be brought back: It is no longer among the backlog’s groups/);
     assert.equal(restored.recommendationId, '', 'the queue shows an item of the whole list');
     assert.equal(end.queue.group?.key, 'location:no-such-pattern', 'a later reload would not try the group again');
-    queue.dispose();
+    queue.view.dispose();
   });
 
   it('with the service stopped: the queue and the status bar say so, the queue pauses, every failed decision is listed, Retry sends them once it answers', async () => {
     await setUndo(2);
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    await waitFor('the queue page to say ready', () => queue?.isReady, 30_000);
+    await waitFor('the queue page to say ready', () => queue?.view.isReady, 30_000);
     const q = queue;
     const posted = listenToPage(q);
     const port = sandbox.port;
@@ -134,9 +134,9 @@ describe('The review queue after a reload with a group, and with its service sto
     // Two approvals while it is down: the second is still in its undo period when the first fails.
     // (A decision's message is answered once it is sent: the queue has moved on long before.)
     const first = q.recommendationId;
-    void q.handleMessage({ type: 'decide', recommendationId: first, verdict: 'approve' });
+    void q.view.handleMessage({ type: 'decide', recommendationId: first, verdict: 'approve' });
     const second = await waitFor('the next item', () => q.recommendationId !== first && q.recommendationId);
-    void q.handleMessage({ type: 'decide', recommendationId: second, verdict: 'approve' });
+    void q.view.handleMessage({ type: 'decide', recommendationId: second, verdict: 'approve' });
     await waitFor('the item after it', () => q.recommendationId !== second);
     await waitFor('the queue paused', () => q.paused, 30_000);
     const status = await waitFor('the offline sign in the queue', () => [...posted].reverse().find((m): m is Extract<ToWebview, { type: 'queueStatus' }> => m.type === 'queueStatus' && m.queue.offline !== undefined));
@@ -149,10 +149,10 @@ describe('The review queue after a reload with a group, and with its service sto
       return last?.queue.failed?.length === 2 && last.queue.failed;
     });
     assert.deepEqual(failed.map((f) => f.verdict), ['approve', 'approve']);
-    assert.match(q.panel.title, /paused/);
+    assert.match(q.view.panel.title, /paused/);
     // Paused: A sends nothing and the queue stays on its item.
     const onScreen = q.recommendationId;
-    await q.handleMessage({ type: 'decide', recommendationId: onScreen, verdict: 'reject' });
+    await q.view.handleMessage({ type: 'decide', recommendationId: onScreen, verdict: 'reject' });
     assert.equal(q.recommendationId, onScreen, 'the paused queue moved on');
     assert.match(JSON.stringify(posted.at(-1)), /Paused, nothing was sent/);
     // Findable in the palette: no enablement hides it.

@@ -50,7 +50,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
   });
 
   after(async () => {
-    queue?.dispose();
+    queue?.view.dispose();
     for (const name of [A, B, EMPTY]) {
       if (configuredConnections().some((c) => c.name === name)) await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
     }
@@ -61,7 +61,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
 
   it('a queue open on A stops when B is made active, and says so', async () => {
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    await waitFor('the queue page to say ready', () => queue?.isReady, 30_000);
+    await waitFor('the queue page to say ready', () => queue?.view.isReady, 30_000);
     assert.equal(queue.startedFor, a.baseUrl);
     const posted = listenToPage(queue);
     await api.session.useConnection(B);
@@ -71,7 +71,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
     assert.match(end.message, /The active connection changed: this queue was started on "Queue switch A"/);
     assert.equal(end.queue.item, undefined);
     assert.equal(end.queue.remaining, 0, 'the header counted the other service’s list as this queue’s');
-    assert.equal(queue.panel.title, 'Review Queue: stopped');
+    assert.equal(queue.view.panel.title, 'Review Queue: stopped');
   });
 
   it('A and S on the stopped queue send nothing and walk nowhere: the page is told again that it stopped', async () => {
@@ -81,8 +81,8 @@ describe('Review queue across a connection switch, and on an empty list', functi
     const [pendingA, pendingB] = [a.store.stats().pendingRecommendations, b.store.stats().pendingRecommendations];
     const dir = await tempDir('dedup-queue-switch-');
     const journalled = (await journalEntries(dir)).length;
-    await q.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
-    await q.handleMessage({ type: 'queue', action: 'skip', recommendationId: id });
+    await q.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+    await q.view.handleMessage({ type: 'queue', action: 'skip', recommendationId: id });
     assert.equal(posted.filter((m) => m.type === 'queueEnd').length, 2, `posted: ${posted.map((m) => m.type).join(', ')}`);
     assert.ok(!posted.some((m) => m.type === 'show'), 'the stopped queue showed an item');
     assert.equal(q.recommendationId, id, 'the stopped queue moved');
@@ -98,15 +98,15 @@ describe('Review queue across a connection switch, and on an empty list', functi
     await api.session.useConnection(A);
     await settled(api);
     await waitFor('the queue to show its item again', () => posted.find((m) => m.type === 'show' && m.view.recommendationId === q.recommendationId));
-    assert.match(q.panel.title, /^Review Queue: 0 done, \d+ left$/);
+    assert.match(q.view.panel.title, /^Review Queue: 0 done, \d+ left$/);
   });
 
   it('the queue’s header follows the view’s sort at once, not at the next item', async () => {
     if (api.session.active?.name !== A) await api.session.useConnection(A);
     await settled(api);
-    queue?.dispose();
+    queue?.view.dispose();
     const q = (queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel);
-    await waitFor('the queue page to say ready', () => q.isReady, 30_000);
+    await waitFor('the queue page to say ready', () => q.view.isReady, 30_000);
     const posted = listenToPage(q);
     const id = q.recommendationId;
     await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'score-asc');
@@ -121,15 +121,15 @@ describe('Review queue across a connection switch, and on an empty list', functi
   });
 
   it('a queue opened on a service with nothing pending says there is nothing to review, not "finished"', async () => {
-    queue?.dispose();
+    queue?.view.dispose();
     await api.session.useConnection(EMPTY);
     await settled(api);
     assert.equal(api.recommendations.shown().length, 0);
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
     const posted = listenToPage(queue);
-    await waitFor('the queue page to say ready', () => queue?.isReady, 30_000);
+    await waitFor('the queue page to say ready', () => queue?.view.isReady, 30_000);
     // Ready may have come before the listener: ask for the state again, as a reloaded page would.
-    await queue.handleMessage({ type: 'ready' });
+    await queue.view.handleMessage({ type: 'ready' });
     const end = await waitFor('the end of the empty queue', () => lastEnd(posted));
     assert.equal(end.heading, 'No pending recommendations to review');
     assert.match(end.message, /Nothing left to review: 0 approved, 0 rejected, 0 skipped/);

@@ -20,7 +20,7 @@ async function pendingIds(api: DedupCuratorApi, client = activeClient(api)): Pro
   }
 }
 
-const queueMessage = (q: QueuePanel, action: 'skip' | 'back' | 'undo') => q.handleMessage({ type: 'queue', action, recommendationId: q.recommendationId });
+const queueMessage = (q: QueuePanel, action: 'skip' | 'back' | 'undo') => q.view.handleMessage({ type: 'queue', action, recommendationId: q.recommendationId });
 
 describe('Review queue in the real VS Code', function () {
   this.timeout(120000);
@@ -39,7 +39,7 @@ describe('Review queue in the real VS Code', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
-    queue?.dispose();
+    queue?.view.dispose();
   });
 
   it('Start Review Queue opens on the first pending recommendation in the tree’s order, and the page says ready', async () => {
@@ -47,11 +47,11 @@ describe('Review queue in the real VS Code', function () {
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
     assert.ok(queue?.queue, 'the command returned no queue');
     assert.equal(queue.recommendationId, first);
-    await waitFor('the page to say ready', () => queue.isReady, 30000);
+    await waitFor('the page to say ready', () => queue.view.isReady, 30000);
     const s = queue.queue.status();
     assert.deepEqual([s.done, s.skipped, s.position, s.item], [0, 0, 1, 'pending']);
     assert.equal(s.remaining, api.recommendations.knownTotal, 'remaining is the pending total');
-    assert.match(queue.panel.title, /Review Queue: 0 done/);
+    assert.match(queue.view.panel.title, /Review Queue: 0 done/);
     // Its header says it follows the view's sort (the page draws `scope`: test/webview/queue.test.ts).
     assert.equal((queue as unknown as { statusNow(): { scope?: string } }).statusNow().scope, api.recommendations.describeScope());
     assert.match(String(api.recommendations.describeScope()), /score ↓/);
@@ -66,7 +66,7 @@ describe('Review queue in the real VS Code', function () {
     const id = queue.recommendationId;
     const remaining = queue.queue.status().remaining;
     assert.ok((await pendingIds(api)).has(id), 'decided elsewhere in the meantime');
-    await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+    await queue.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
     assert.ok(!(await pendingIds(api)).has(id), 'the service still lists it as pending');
     assert.equal(api.recommendations.find(id), undefined, 'still in the tree');
     assert.notEqual(queue.recommendationId, id);
@@ -99,10 +99,10 @@ describe('Review queue in the real VS Code', function () {
     assert.equal(queue.decisionStatus?.state, 'done');
     assert.match((queue.decisionStatus as { message: string }).message, /^Approved: /);
     // A or R on a decided item is dropped: nothing is sent, the status stays.
-    await queue.handleMessage({ type: 'decide', recommendationId: visited[0], verdict: 'reject' });
+    await queue.view.handleMessage({ type: 'decide', recommendationId: visited[0], verdict: 'reject' });
     assert.equal(queue.decisionStatus?.state, 'done');
     // A stale key (naming another item than the one on screen) is dropped too.
-    await queue.handleMessage({ type: 'queue', action: 'skip', recommendationId: visited[2] });
+    await queue.view.handleMessage({ type: 'queue', action: 'skip', recommendationId: visited[2] });
     assert.equal(queue.recommendationId, visited[0]);
   });
 
@@ -139,9 +139,9 @@ describe('Review queue in the real VS Code', function () {
     assert.equal(panel.decidedElsewhere, true);
     assert.equal(panel.recommendationId, rec['@id'], 'the panel moved by itself');
     // Its buttons are off: a click that still arrives is dropped (the service already has the decision).
-    await panel.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
+    await panel.view.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
     assert.equal(panel.decisionStatus, undefined);
-    panel.dispose();
+    panel.view.dispose();
   });
 
   it('with advanceAfterDecision off, a comparison panel keeps the decided recommendation; the queue still moves on', async () => {
@@ -150,12 +150,12 @@ describe('Review queue in the real VS Code', function () {
       const rec = api.recommendations.shown().find((r) => r['@id'] !== queue.recommendationId);
       assert.ok(rec);
       const panel = (await vscode.commands.executeCommand('dedupCurator.openComparison', rec)) as ComparisonPanel;
-      await panel.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
+      await panel.view.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'reject' });
       assert.equal(panel.recommendationId, rec['@id']);
       assert.equal(panel.decisionStatus?.state, 'done');
-      panel.dispose();
+      panel.view.dispose();
       const id = queue.recommendationId;
-      await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+      await queue.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
       assert.ok(!(await pendingIds(api)).has(id));
       assert.notEqual(queue.recommendationId, id);
     } finally {
@@ -172,17 +172,17 @@ describe('Review queue in the real VS Code', function () {
     const other = 'queue-test-other';
     try {
       assert.equal(await vscode.commands.executeCommand('dedupCurator.addConnection', { name: other, baseUrl: 'http://127.0.0.1:9' }), other);
-      await panel.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'approve' });
+      await panel.view.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'approve' });
       assert.equal(panel.decisionStatus?.state, 'failed');
       assert.match((panel.decisionStatus as { message: string }).message, /connection changed/);
-      await queue.handleMessage({ type: 'decide', recommendationId: queue.recommendationId, verdict: 'approve' });
+      await queue.view.handleMessage({ type: 'decide', recommendationId: queue.recommendationId, verdict: 'approve' });
       // The queue stops when another connection is made active (queue-switch.test.ts): no key acts.
-      assert.equal(queue.panel.title, 'Review Queue: stopped', 'the queue went on with another service active');
+      assert.equal(queue.view.panel.title, 'Review Queue: stopped', 'the queue went on with another service active');
       assert.notEqual(queue.decisionStatus?.state, 'done', 'the queue sent a decision to another service');
       assert.notEqual(queue.decisionStatus?.state, 'working', 'the queue is sending a decision to another service');
       assert.ok((await pendingIds(api, sandbox)).has(rec['@id']), 'the recommendation was decided');
     } finally {
-      panel.dispose();
+      panel.view.dispose();
       await vscode.commands.executeCommand('dedupCurator.tryLocalSandbox');
       await vscode.commands.executeCommand('dedupCurator.removeConnection', other);
       await settled(api);

@@ -47,8 +47,8 @@ describe('Panels restored after a reload', function () {
   });
 
   after(() => {
-    for (const p of opened) p.dispose();
-    api.comparisons.queue?.dispose();
+    for (const p of opened) p.view.dispose();
+    api.comparisons.queue?.view.dispose();
   });
 
   it('a decided recommendation is said to be no longer pending; Approve gets an answer and sends nothing', async () => {
@@ -61,7 +61,7 @@ describe('Panels restored after a reload', function () {
     assert.equal(panel.recommendation, undefined);
     const before = await pendingNow(client);
     // The saved page still shows it: exactly what a click on its Approve posts.
-    await panel.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'approve' });
+    await panel.view.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'approve' });
     assert.equal(panel.decisionStatus, undefined, 'the panel took the click as a decision');
     assert.equal((await pendingNow(client)).size, before.size, 'something was decided');
   });
@@ -75,10 +75,10 @@ describe('Panels restored after a reload', function () {
     opened.push(panel);
     assert.equal(panel.heldReason, undefined);
     assert.equal(panel.recommendation?.['@id'], beyond['@id']);
-    await waitFor('the page to say ready', () => panel.isReady, 30000);
+    await waitFor('the page to say ready', () => panel.view.isReady, 30000);
     await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', false, vscode.ConfigurationTarget.Global);
     try {
-      await panel.handleMessage({ type: 'decide', recommendationId: beyond['@id'], verdict: 'reject' });
+      await panel.view.handleMessage({ type: 'decide', recommendationId: beyond['@id'], verdict: 'reject' });
     } finally {
       await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -91,12 +91,12 @@ describe('Panels restored after a reload', function () {
     const panel = await restore(api, { recommendationId: rec['@id'], connection: 'Staging' });
     opened.push(panel);
     assert.match(panel.heldReason ?? '', /"Staging".*"Local sandbox"/);
-    await panel.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'approve' });
+    await panel.view.handleMessage({ type: 'decide', recommendationId: rec['@id'], verdict: 'approve' });
     assert.ok((await pendingNow(client)).has(rec['@id']), 'a held panel sent a decision');
   });
 
   it('a queue restored while the list is still loading starts on its item, not "finished"', async () => {
-    api.comparisons.queue?.dispose();
+    api.comparisons.queue?.view.dispose();
     const item = api.recommendations.shown()[2];
     // The view reloads as after a window reload; the serializer runs meanwhile.
     void api.recommendations.refresh();
@@ -104,14 +104,14 @@ describe('Panels restored after a reload', function () {
     assert.equal(queue.queue.atEnd, false, 'the restored queue says it is finished');
     assert.equal(queue.recommendationId, item['@id']);
     const before = await pendingNow(client);
-    await queue.handleMessage({ type: 'decide', recommendationId: item['@id'], verdict: 'approve' });
+    await queue.view.handleMessage({ type: 'decide', recommendationId: item['@id'], verdict: 'approve' });
     assert.ok(!(await pendingNow(client)).has(item['@id']), 'the restored queue’s approval did not reach the service');
     assert.ok((await pendingNow(client)).size < before.size);
   });
 
   describe('under a whole-list sort', () => {
     afterEach(async () => {
-      api.comparisons.queue?.dispose();
+      api.comparisons.queue?.view.dispose();
       api.recommendations.sort = 'server';
       await api.recommendations.wholeLoad;
     });
@@ -127,7 +127,7 @@ describe('Panels restored after a reload', function () {
     }
 
     it('a restored queue comes back to its item once the sorted list has it, and says so', async () => {
-      api.comparisons.queue?.dispose();
+      api.comparisons.queue?.view.dispose();
       const item = await sortedItemBeyondFirstPage();
       // The view reloads as after a window reload: only its first page is in when the serializer runs.
       void api.recommendations.refresh();
@@ -137,7 +137,7 @@ describe('Panels restored after a reload', function () {
     });
 
     it('a restored queue whose item was decided meanwhile starts at the view’s first, and says why', async () => {
-      api.comparisons.queue?.dispose();
+      api.comparisons.queue?.view.dispose();
       const item = await sortedItemBeyondFirstPage();
       await client.reject(item['@id']);
       void api.recommendations.refresh();

@@ -108,8 +108,8 @@ describe('Secrets: the token after a full session', function () {
     exported.push(history);
     assert.ok((await journalEntries(dir)).some((e) => e.connection.label === NAME), 'the session decided nothing');
     const panel = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', api.recommendations.shown()[0]);
-    await waitFor('the comparison page to say ready', () => panel.isReady, 30_000);
-    const html = panel.panel.webview.html;
+    await waitFor('the comparison page to say ready', () => panel.view.isReady, 30_000);
+    const html = panel.view.panel.webview.html;
     // A refused token on the way (its error goes to the log and a notification).
     const spy = spyNotifications(api);
     try {
@@ -122,7 +122,7 @@ describe('Secrets: the token after a full session', function () {
     await waitFor('the ready state', () => api.session.state.kind === 'ready');
     await settled(api);
     await vscode.commands.executeCommand('dedupCurator.showLog');
-    panel.panel.dispose();
+    panel.view.panel.dispose();
 
     // What the extension holds in memory and VS Code shows.
     assert.ok(!html.includes(TOKEN), 'the token in the panel HTML');

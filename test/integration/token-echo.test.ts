@@ -165,9 +165,9 @@ describe('Secrets: a service that echoes the token, or redirects', function () {
       await waitFor('the recommendation of the echoing service', () => api.recommendations.shown().length === 1);
       await vscode.commands.executeCommand('dedupCurator.approve', recordNode(api.recommendations.shown()[0]));
       const panel = await vscode.commands.executeCommand<ComparisonPanel>('dedupCurator.openComparison', RECORD);
-      await waitFor('the comparison page to say ready', () => panel.isReady, 30_000);
-      texts.push(['comparison panel HTML', panel.panel.webview.html]);
-      panel.panel.dispose();
+      await waitFor('the comparison page to say ready', () => panel.view.isReady, 30_000);
+      texts.push(['comparison panel HTML', panel.view.panel.webview.html]);
+      panel.view.panel.dispose();
 
       // 3. The redirecting service: lists and the decision are sent a 302 to another origin.
       await connect(REDIRECT, redirecting.baseUrl);

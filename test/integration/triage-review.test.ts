@@ -39,7 +39,7 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
   });
 
   after(async () => {
-    api.comparisons.queue?.dispose();
+    api.comparisons.queue?.view.dispose();
     await fixture?.close();
     log.dispose();
   });
@@ -67,7 +67,7 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
     assert.ok(g, 'no group of three or more');
     await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
     const queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group && api.comparisons.queue);
-    await waitFor('the queue’s page to say ready', () => queue.isReady, 30000);
+    await waitFor('the queue’s page to say ready', () => queue.view.isReady, 30000);
     assert.equal(queue.group?.key, g.key);
     assert.match(queue.group!.words, new RegExp(`^${g.words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     const status = queue.queue.status();
@@ -75,17 +75,17 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
     // Walk it by S (skip): every item is a member, every member comes, then the end.
     const seen = [queue.recommendation!['@id']];
     for (let i = 0; i < g.decidable.length + 2 && !queue.queue.atEnd; i++) {
-      await queue.handleMessage({ type: 'queue', action: 'skip', recommendationId: queue.recommendationId });
+      await queue.view.handleMessage({ type: 'queue', action: 'skip', recommendationId: queue.recommendationId });
       if (!queue.queue.atEnd) seen.push(queue.recommendation!['@id']);
     }
     assert.ok(queue.queue.atEnd, 'the group’s queue did not end');
     assert.deepEqual([...seen].sort(), [...g.decidable].sort());
     // Back to the whole list, in the same panel: the tree's first pending recommendation.
-    await queue.handleMessage({ type: 'queue', action: 'fullQueue' });
+    await queue.view.handleMessage({ type: 'queue', action: 'fullQueue' });
     assert.equal(queue.group, undefined);
     assert.equal(api.comparisons.queue, queue);
     assert.equal(queue.recommendation?.['@id'], api.recommendations.shown()[0]['@id']);
-    queue.dispose();
+    queue.view.dispose();
     panel.dispose();
   });
 
@@ -101,13 +101,13 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
     assert.ok(g, 'the backlog needs a chain group with a member the tree has not loaded');
     await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
     const queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group?.key === g.key && api.comparisons.queue);
-    await waitFor('the queue’s page to say ready', () => queue.isReady, 30000);
+    await waitFor('the queue’s page to say ready', () => queue.view.isReady, 30000);
     const unloaded = g.decidable.find((id) => !loadedIds.has(id))!;
     await queue.begin(unloaded);
     assert.equal(queue.recommendationId, unloaded);
     const totalBefore = api.recommendations.knownTotal;
     assert.ok(totalBefore !== undefined, 'the tree knows the total');
-    await queue.handleMessage({ type: 'decide', recommendationId: unloaded, verdict: 'reject' });
+    await queue.view.handleMessage({ type: 'decide', recommendationId: unloaded, verdict: 'reject' });
     // (An undo period may hold it a few seconds before it is sent.)
     const until = Date.now() + 30_000;
     while ((await pendingNow(direct)).has(unloaded) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
@@ -118,7 +118,7 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
     const line = (await readJournal(api.triage.journalPath)).entries.filter((e) => e.id === unloaded).pop();
     assert.deepEqual(line?.triage?.flags, g.flags, 'the answer was journalled without its group');
     assert.equal(line?.triage?.lead === true, g.chainLead === true);
-    queue.dispose();
+    queue.view.dispose();
     panel.dispose();
   });
 
@@ -132,12 +132,12 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
     assert.ok(g, 'the backlog needs a group with two members the tree has not loaded');
     await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
     const queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group?.key === g.key && api.comparisons.queue);
-    await waitFor('the queue’s page to say ready', () => queue.isReady, 30000);
+    await waitFor('the queue’s page to say ready', () => queue.view.isReady, 30000);
     const answered = g.decidable.filter((id) => !loadedIds.has(id)).slice(0, 2);
     // A decision in the queue resolves with its outcome (after its undo period).
     for (const id of answered) {
       await queue.begin(id);
-      await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'reject' });
+      await queue.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'reject' });
     }
     assert.deepEqual(answered.map((id) => queue.queue.entry(id)?.state), ['rejected', 'rejected'], 'the answers were not sent');
     const atService = await direct.listRecommendations({ page: 0, pageSize: 1 });
@@ -149,7 +149,7 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
       if (m.type === 'triage') drawn.push(m.data.pending);
       post(m);
     };
-    queue.dispose();
+    queue.view.dispose();
     panel.panel.reveal();
     const header = await waitFor('the Triage page drawn again', () => drawn.length > 0 && drawn[0], 30_000);
     assert.equal(header, api.recommendations.knownTotal, 'the header’s pending count lags behind the tree’s');
@@ -171,7 +171,7 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
     fresh.dispose();
     // Clear mark on the comparison page: journalled, the page shows it pending, the history says so.
     const compared = (await vscode.commands.executeCommand('dedupCurator.openComparison', rec)) as ComparisonPanel;
-    await compared.handleMessage({ type: 'clearUnsure', recommendationId: rec['@id'] });
+    await compared.view.handleMessage({ type: 'clearUnsure', recommendationId: rec['@id'] });
     assert.equal(api.triage.isUnsure(rec['@id']), false);
     assert.ok(await historyRow(rec['@id'], /unsure cleared/), 'no clearing row in the history');
     assert.equal(String(api.recommendations.getTreeItem(recordNode(rec) as never).contextValue), 'recommendation');
@@ -179,7 +179,7 @@ describe('Triage review samples, unsure in the history, Clear Unsure Mark', func
     await reloaded.loaded;
     assert.equal(reloaded.isUnsure(rec['@id']), false, 'the clearing did not survive a reload');
     reloaded.dispose();
-    compared.dispose();
+    compared.view.dispose();
     assert.ok((await pendingNow(direct)).has(rec['@id']), 'unsure or its clearing reached the service');
   });
 

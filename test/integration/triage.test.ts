@@ -175,16 +175,16 @@ describe('Triage in the real VS Code: unsure marks, flags, informative order, bl
   it('blind review: the queue’s page gets no score, flags or sum until the verdict; switched off, it does', async () => {
     await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', true);
     const queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    await waitFor('the page to say ready', () => queue.isReady, 30000);
+    await waitFor('the page to say ready', () => queue.view.isReady, 30000);
     // What the page was sent for the item on screen.
-    const blind = await waitFor('the item drawn blind', () => queue.viewShown?.recommendationId === queue.recommendationId && queue.viewShown);
+    const blind = await waitFor('the item drawn blind', () => queue.view.viewShown?.recommendationId === queue.recommendationId && queue.view.viewShown);
     assert.deepEqual([blind.blind, blind.score, blind.explanations.length, blind.triage], [true, 0, 0, undefined]);
     await vscode.commands.executeCommand('dedupCurator.toggleBlindReview', false);
-    const open = await waitFor('the item drawn again with its score', () => queue.viewShown?.blind === undefined && queue.viewShown);
+    const open = await waitFor('the item drawn again with its score', () => queue.view.viewShown?.blind === undefined && queue.view.viewShown);
     assert.equal(open.blind, undefined);
     assert.equal(open.score, queue.recommendation!.score);
     assert.ok(open.explanations.length > 0);
-    queue.dispose();
+    queue.view.dispose();
   });
 
   it('Open Triage shows the groups of the whole backlog; Review opens the review queue on that group', async () => {
@@ -196,7 +196,7 @@ describe('Triage in the real VS Code: unsure marks, flags, informative order, bl
     await panel.handleMessage({ type: 'group', action: 'review', key: g.key });
     const queue = await waitFor('the group’s queue', () => api.comparisons.queue?.group?.key === g.key && api.comparisons.queue);
     assert.ok(g.decidable.includes(queue.recommendation!['@id']), 'the queue shows another group’s recommendation');
-    queue.dispose();
+    queue.view.dispose();
     // A malformed message is dropped, nothing happens.
     await panel.handleMessage({ type: 'group', action: 'delete', key: g.key });
     panel.dispose();

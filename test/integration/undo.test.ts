@@ -27,7 +27,7 @@ describe('Undo period of single decisions', function () {
   });
   after(async () => {
     await setUndo(undefined);
-    queue?.dispose();
+    queue?.view.dispose();
   });
 
   it('a decision from the tree waits; Undo cancels it before anything is sent', async () => {
@@ -51,15 +51,15 @@ describe('Undo period of single decisions', function () {
   });
 
   it('in the queue, A moves on at once and U takes the decision back', async () => {
-    api.comparisons.queue?.dispose();
+    api.comparisons.queue?.view.dispose();
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    await waitFor('the page to say ready', () => queue?.isReady, 30000);
+    await waitFor('the page to say ready', () => queue?.view.isReady, 30000);
     const id = queue.recommendationId;
-    const deciding = queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+    const deciding = queue.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
     await waitFor('the queue to move on', () => queue?.recommendationId !== id);
     assert.equal(queue.queue.status().done, 1);
     assert.equal(queue.queue.entry(id)?.state, 'approved');
-    await queue.handleMessage({ type: 'queue', action: 'undo', recommendationId: queue.recommendationId });
+    await queue.view.handleMessage({ type: 'queue', action: 'undo', recommendationId: queue.recommendationId });
     await deciding;
     assert.equal(queue.recommendationId, id, 'U did not go back to the decision it took back');
     assert.equal(queue.queue.entry(id)?.state, 'pending');
@@ -69,12 +69,12 @@ describe('Undo period of single decisions', function () {
 
   // The walk: "Approving … in 5 s: U undoes it." stayed at 5 s with the queue's Undo off, until the outcome.
   it('in the queue, the line counts the seconds down and U is on while the decision waits', async () => {
-    api.comparisons.queue?.dispose();
+    api.comparisons.queue?.view.dispose();
     queue = (await vscode.commands.executeCommand('dedupCurator.startReviewQueue')) as QueuePanel;
-    await waitFor('the page to say ready', () => queue?.isReady, 30000);
+    await waitFor('the page to say ready', () => queue?.view.isReady, 30000);
     const posted = listenToPage(queue);
     const id = queue.recommendationId;
-    await queue.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
+    await queue.view.handleMessage({ type: 'decide', recommendationId: id, verdict: 'approve' });
     const notices = posted.flatMap((m) => (m.type === 'notice' ? [m.message] : m.type === 'show' && m.notice ? [m.notice] : []));
     const seconds = notices.flatMap((n) => /^Approving .* in (\d) s: U undoes it\.$/.exec(n)?.[1] ?? []).map(Number);
     assert.deepEqual([...new Set(seconds)], [3, 2, 1], `the seconds said while it waited: ${JSON.stringify(notices)}`);

@@ -12,7 +12,7 @@ import type { PendingChange } from '../../curation/pending-backlog';
 import { clearUnsure, markUnsure } from '../curation/unsure-marks';
 import { Settings } from '../settings';
 import { decideShown } from './comparison-decide';
-import { ComparisonView, ComparisonViewHolder, type ShownItem } from './comparison-view';
+import { ComparisonView, type ShownItem } from './comparison-view';
 import type { ServiceExplanations } from './service-explanations';
 
 export { recommendationNames };
@@ -43,7 +43,8 @@ export type ComparisonPanelState =
   | { kind: 'deciding'; item: ShownItem }
   | { kind: 'decided'; item: ShownItem };
 
-export class ComparisonPanel extends ComparisonViewHolder {
+export class ComparisonPanel {
+  /** Its page, which the registry (comparison-panels.ts) and the tests reach through this: the webview panel, readiness, messages. */
   readonly view: ComparisonView;
   private state: ComparisonPanelState = { kind: 'opening' };
 
@@ -54,7 +55,6 @@ export class ComparisonPanel extends ComparisonViewHolder {
     /** The id this panel is about, also before its recommendation is found again after a reload. */
     public recommendationId: string,
   ) {
-    super();
     this.view = new ComparisonView(panel, extensionUri, registry, {
       ready: () => this.onReady(),
       message: (m) => this.onMessage(m),
@@ -98,7 +98,7 @@ export class ComparisonPanel extends ComparisonViewHolder {
     this.registry.rekey(this, rec['@id']);
     this.recommendationId = rec['@id'];
     this.state = { kind: 'shown', item: { rec, shownFor: this.registry.ctx.session.baseUrl, notice } };
-    this.panel.title = vscode.l10n.t('Compare: {0}', recommendationNames(rec));
+    this.view.panel.title = vscode.l10n.t('Compare: {0}', recommendationNames(rec));
     this.onReady();
   }
 
@@ -167,7 +167,7 @@ export class ComparisonPanel extends ComparisonViewHolder {
   private async markUnsure(rec: Recommendation): Promise<boolean> {
     const marked = await markUnsure(this.registry.ctx.curation, rec);
     // The input box took the focus: give it back to the page so its keys work again.
-    this.panel.reveal(undefined, false);
+    this.view.panel.reveal(undefined, false);
     return marked;
   }
 

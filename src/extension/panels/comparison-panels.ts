@@ -27,7 +27,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   private readonly panels = new Map<string, ComparisonPanel>();
   private queuePanel: QueuePanel | undefined;
   /** The panel the next tree click re-uses. */
-  private readonly previews = new PreviewSlot<ComparisonPanel>();
+  private readonly previews = new PreviewSlot<ComparisonPanel>((p) => p.view);
   private readonly subscription: vscode.Disposable;
   readonly explanations: ServiceExplanations;
 
@@ -70,12 +70,12 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   open(rec: Recommendation, opts: { preview?: boolean } = {}): ComparisonPanel | QueuePanel {
     const preview = opts.preview === true && previewEnabled();
     if (this.queuePanel?.recommendationId === rec['@id'] && !this.panels.has(rec['@id'])) {
-      this.queuePanel.panel.reveal();
+      this.queuePanel.view.panel.reveal();
       return this.queuePanel;
     }
     const existing = this.panels.get(rec['@id']);
     if (existing) {
-      existing.panel.reveal();
+      existing.view.panel.reveal();
       if (!preview) this.previews.keep(existing);
       return existing;
     }
@@ -112,10 +112,10 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
     }
     // A queue started on another connection holds that service's recommendations: start anew.
     if (open && !open.queue.atEnd && open.startedFor === this.ctx.session.baseUrl) {
-      open.panel.reveal();
+      open.view.panel.reveal();
       return open;
     }
-    this.queuePanel?.dispose();
+    this.queuePanel?.view.dispose();
     const panel = vscode.window.createWebviewPanel(PanelTypes.comparison, vscode.l10n.t('Review Queue'), vscode.ViewColumn.Active, panelOptions(this.extensionUri));
     const queue = this.trackQueue(new QueuePanel(panel, this.extensionUri, this));
     await this.ctx.list.loading;
@@ -148,7 +148,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
       if (!id) return queue.begin();
       // Back at its item once the view has it (a whole-list sort brings it only with its load), else at the view's first, said.
       const point = await resumePoint(this.ctx.list, id);
-      if (queue.isDisposed) return;
+      if (queue.view.isDisposed) return;
       return queue.begin(point.startId, point.notice);
     }
     if (!id || this.panels.has(id)) return panel.dispose();
@@ -162,7 +162,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   /** A restored queue on the group it walked before the reload: at the same item if it is still pending there. */
   private async restoreGroupQueue(queue: QueuePanel, saved: { key: string; words: string }, id: string | undefined): Promise<void> {
     const group = await reviewGroupAgain(this.ctx.curation, saved.key);
-    if (queue.isDisposed) return;
+    if (queue.view.isDisposed) return;
     if ('why' in group) return queue.groupLost(saved, group.why);
     const at = id && group.members.some((r) => r['@id'] === id) ? id : undefined;
     const notice = at
@@ -185,7 +185,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
 
   private track(panel: ComparisonPanel): ComparisonPanel {
     this.panels.set(panel.recommendationId, panel);
-    panel.onDidDispose(() => {
+    panel.view.onDidDispose(() => {
       if (this.panels.get(panel.recommendationId) === panel) this.panels.delete(panel.recommendationId);
     });
     return panel;
@@ -193,7 +193,7 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
 
   private trackQueue(queue: QueuePanel): QueuePanel {
     this.queuePanel = queue;
-    queue.onDidDispose(() => {
+    queue.view.onDidDispose(() => {
       if (this.queuePanel === queue) this.queuePanel = undefined;
     });
     return queue;
@@ -202,8 +202,8 @@ export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelS
   dispose(): void {
     this.subscription.dispose();
     this.previews.dispose();
-    this.queuePanel?.dispose();
-    for (const p of [...this.panels.values()]) p.dispose();
+    this.queuePanel?.view.dispose();
+    for (const p of [...this.panels.values()]) p.view.dispose();
     this.panels.clear();
   }
 }

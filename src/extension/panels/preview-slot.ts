@@ -15,23 +15,30 @@ import { ContextKeys } from '../ids';
 /** Whether tree clicks open previews: VS Code's own setting for editors. */
 export const previewEnabled = (): boolean => vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
 
-/** What a slot needs of a panel (BasePanel has it). */
-export interface PreviewablePanel extends vscode.Disposable {
+/** What a slot needs of a panel's page (BasePanel has it): its webview panel, disposal and the event of it. */
+export interface PreviewablePage extends vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
   readonly onDidDispose: vscode.Event<void>;
 }
 
-/** Every slot of this extension host: the context key and "Keep Panel Open" look at all of them. */
-const slots = new Set<PreviewSlot<PreviewablePanel>>();
+/** What the context key and "Keep Panel Open" read of a slot, whatever its kind of panel. */
+interface AnySlot {
+  readonly panel: unknown;
+  readonly inFront: boolean;
+  keep(panel: unknown): void;
+}
 
-/** The preview panel in front, if any (the one "Keep Panel Open" keeps). */
-function activePreview(): PreviewablePanel | undefined {
-  for (const slot of slots) if (slot.panel?.panel.active) return slot.panel;
+/** Every slot of this extension host: the context key and "Keep Panel Open" look at all of them. */
+const slots = new Set<AnySlot>();
+
+/** The slot whose preview is in front, if any (the one "Keep Panel Open" keeps). */
+function activeSlot(): AnySlot | undefined {
+  for (const slot of slots) if (slot.inFront) return slot;
   return undefined;
 }
 
 function updatePreviewKey(): void {
-  void setContext(ContextKeys.previewActive, activePreview() !== undefined);
+  void setContext(ContextKeys.previewActive, activeSlot() !== undefined);
 }
 
 /**
@@ -39,24 +46,31 @@ function updatePreviewKey(): void {
  * script, or before VS Code reported the new panel active), the preview opened last. Returns the
  * panel kept.
  */
-export function keepPreview(): PreviewablePanel | undefined {
-  const panel = activePreview() ?? [...slots].map((s) => s.panel).reverse().find((p) => p !== undefined);
-  for (const slot of slots) if (panel && slot.panel === panel) slot.keep(panel);
+export function keepPreview(): unknown {
+  const slot = activeSlot() ?? [...slots].reverse().find((s) => s.panel !== undefined);
+  const panel = slot?.panel;
+  slot?.keep(panel);
   return panel;
 }
 
-export class PreviewSlot<P extends PreviewablePanel> implements vscode.Disposable {
+export class PreviewSlot<P> implements AnySlot, vscode.Disposable {
   private current: P | undefined;
   /** The current preview's listeners, released when it stops being the preview. */
   private watching: vscode.Disposable[] = [];
 
-  constructor() {
+  /** `pageOf`: the page a panel of this kind shows (a record panel is its own; a comparison panel owns one). */
+  constructor(private readonly pageOf: (panel: P) => PreviewablePage) {
     slots.add(this);
   }
 
   /** The preview panel, if one is open and not kept. */
   get panel(): P | undefined {
     return this.current;
+  }
+
+  /** Whether its preview is the active panel. */
+  get inFront(): boolean {
+    return this.current !== undefined && this.pageOf(this.current).panel.active;
   }
 
   /**
@@ -67,21 +81,21 @@ export class PreviewSlot<P extends PreviewablePanel> implements vscode.Disposabl
    */
   open(create: () => P, reuse: (preview: P) => boolean): P {
     // The slots stay in the order they last showed a preview (keepPreview's fallback).
-    slots.delete(this as PreviewSlot<PreviewablePanel>);
-    slots.add(this as PreviewSlot<PreviewablePanel>);
+    slots.delete(this);
+    slots.add(this);
     const old = this.current;
     if (old && reuse(old)) {
-      old.panel.reveal();
+      this.pageOf(old).panel.reveal();
       return old;
     }
     const created = create();
     this.hold(created);
-    old?.dispose();
+    if (old) this.pageOf(old).dispose();
     return created;
   }
 
   /** Keeps `panel` open: the next preview no longer re-uses it (no-op unless it is the preview). */
-  keep(panel: P | PreviewablePanel): void {
+  keep(panel: unknown): void {
     if (this.current !== panel) return;
     this.release();
   }
@@ -89,11 +103,12 @@ export class PreviewSlot<P extends PreviewablePanel> implements vscode.Disposabl
   private hold(panel: P): void {
     this.release();
     this.current = panel;
+    const page = this.pageOf(panel);
     this.watching = [
-      panel.onDidDispose(() => {
+      page.onDidDispose(() => {
         if (this.current === panel) this.release();
       }),
-      panel.panel.onDidChangeViewState(() => updatePreviewKey()),
+      page.panel.onDidChangeViewState(() => updatePreviewKey()),
     ];
     updatePreviewKey();
   }
@@ -106,6 +121,6 @@ export class PreviewSlot<P extends PreviewablePanel> implements vscode.Disposabl
 
   dispose(): void {
     this.release();
-    slots.delete(this as PreviewSlot<PreviewablePanel>);
+    slots.delete(this);
   }
 }

@@ -23,7 +23,7 @@ export interface MessagedQueue extends ActingQueue, AheadQueue {
   setStep(step: QueueStep): void;
   /** The item on screen, if the queue is on one. */
   readonly shownItem: ShownItem | undefined;
-  readonly panel: vscode.WebviewPanel;
+  readonly view: ActingQueue['view'] & { readonly panel: vscode.WebviewPanel };
   /** Shows an entry of the walk as it stands, with `notice`. */
   showEntry(entry: QueueEntry, notice?: string): void;
   /** Sends the page everything it should show again. */
@@ -70,7 +70,7 @@ async function markItemUnsure(q: MessagedQueue): Promise<void> {
   if (!rec || q.step !== 'idle') return;
   const marked = await markUnsure(q.ctx.curation, rec);
   // The input box took the focus: give it back to the page so its keys work again.
-  q.panel.reveal(undefined, false);
+  q.view.panel.reveal(undefined, false);
   if (marked) await q.navigate(() => q.queue.skip(), vscode.l10n.t('Marked unsure: kept pending, nothing was sent; left out of bulk decisions.'));
 }
 

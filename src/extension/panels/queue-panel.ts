@@ -12,7 +12,7 @@ import type { ToWebview } from '../../webview/comparison/protocol';
 import type { PendingChange } from '../../curation/pending-backlog';
 import type { PanelRegistry } from './comparison-panel';
 import { decidedElsewhereText } from './comparison-decide';
-import { ComparisonView, ComparisonViewHolder, type ShownItem } from './comparison-view';
+import { ComparisonView, type ShownItem } from './comparison-view';
 import { QueueConnection } from './queue-connection';
 import { GroupSource, type ReviewGroup } from './queue-group';
 import { type QueueHeader, endHeading, queueHeader, queueTitle, stoppedHeader } from './queue-header';
@@ -43,7 +43,8 @@ export type QueueState =
   | ({ kind: 'group-lost'; notice?: string } & LostGroup)
   | { kind: 'stopped'; was: Exclude<QueueState, { kind: 'stopped' }> };
 
-export class QueuePanel extends ComparisonViewHolder implements MessagedQueue {
+export class QueuePanel implements MessagedQueue {
+  /** Its page, which the registry (comparison-panels.ts) and the tests reach through this: the webview panel, readiness, messages. */
   readonly view: ComparisonView;
   /** Replaced when the queue starts over on a group or on the whole list (restart). */
   queue: ReviewQueue;
@@ -61,7 +62,6 @@ export class QueuePanel extends ComparisonViewHolder implements MessagedQueue {
     extensionUri: vscode.Uri,
     private readonly registry: PanelRegistry,
   ) {
-    super();
     this.view = new ComparisonView(panel, extensionUri, registry, {
       ready: () => this.onReady(),
       message: (m) => queueMessage(this, m),
@@ -71,7 +71,7 @@ export class QueuePanel extends ComparisonViewHolder implements MessagedQueue {
     this.queue = new ReviewQueue(treeSource(registry.ctx.list));
     this.connection = new QueueConnection(registry.ctx);
     this.waiting = new WaitingDecisions(registry.ctx.curation.undo);
-    this.panel.title = vscode.l10n.t('Review Queue');
+    this.view.panel.title = vscode.l10n.t('Review Queue');
     const listeners = queueListeners(this);
     this.view.onDidDispose(() => listeners.forEach((d) => d.dispose()));
   }
@@ -154,7 +154,7 @@ export class QueuePanel extends ComparisonViewHolder implements MessagedQueue {
   }
 
   private setTitle(s: QueueHeader): void {
-    this.panel.title = queueTitle(s, { atEnd: this.queue.atEnd, lost: this.lost !== undefined });
+    this.view.panel.title = queueTitle(s, { atEnd: this.queue.atEnd, lost: this.lost !== undefined });
   }
 
   /**
@@ -168,7 +168,7 @@ export class QueuePanel extends ComparisonViewHolder implements MessagedQueue {
     this.groupSource = group && new GroupSource(group, (id) => this.ctx.curation.triage.isUnsure(id));
     this.queue = new ReviewQueue(this.groupSource ?? treeSource(this.ctx.list));
     this.state = { kind: 'starting' };
-    this.panel.reveal();
+    this.view.panel.reveal();
     await this.begin(startId, notice);
   }
 
@@ -221,7 +221,7 @@ export class QueuePanel extends ComparisonViewHolder implements MessagedQueue {
   private showEnd(notice?: string): void {
     const lost = this.lost;
     this.setWalk(lost ? { kind: 'group-lost', ...lost, notice } : { kind: 'ended', notice });
-    this.panel.title = queueTitle(this.statusNow(), { atEnd: true, lost: lost !== undefined });
+    this.view.panel.title = queueTitle(this.statusNow(), { atEnd: true, lost: lost !== undefined });
     this.onReady();
   }
 
@@ -267,7 +267,7 @@ export class QueuePanel extends ComparisonViewHolder implements MessagedQueue {
   /** Another connection is active: the queue stops, and says on which connection it goes on. */
   private stop(): void {
     if (this.state.kind !== 'stopped') this.state = { kind: 'stopped', was: this.state };
-    this.panel.title = vscode.l10n.t('Review Queue: stopped');
+    this.view.panel.title = vscode.l10n.t('Review Queue: stopped');
     this.view.send({ type: 'queueEnd', queue: stoppedHeader(this.statusNow()), message: this.connection.stoppedText(), heading: endHeading('stopped') });
   }
 

@@ -31,7 +31,7 @@ const keyOf = (kind: RecordKind, id: string) => `${kind}\u0000${id}`;
 export class RecordPanels implements RecordPanelHost, vscode.Disposable {
   private readonly panels = new Map<string, RecordPanel>();
   /** The one panel the next preview re-uses (or, for the other kind, replaces). */
-  private readonly previews = new PreviewSlot<RecordPanel>();
+  private readonly previews = new PreviewSlot<RecordPanel>((p) => p);
   private readonly mirrorWatch: vscode.Disposable | undefined;
 
   constructor(
