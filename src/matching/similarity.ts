@@ -16,17 +16,28 @@ export function head(text: string, max = MAX_COMPARED_CHARS): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
+/**
+ * A character measure over the bounded starts of its inputs, with the answers every such measure
+ * gives alike: equal strings 1 (0 when both are empty), an empty string against another 0.
+ * `measure` sees only two different non-empty strings.
+ */
+function characterMeasure(measure: (a: string, b: string) => number): (a: string, b: string) => number {
+  return (a, b) => {
+    a = head(a);
+    b = head(b);
+    if (a === b) return a.length > 0 ? 1 : 0;
+    if (a.length === 0 || b.length === 0) return 0;
+    return measure(a, b);
+  };
+}
+
 let scratchA = new Uint8Array(64);
 let scratchB = new Uint8Array(64);
 
 /** Jaro–Winkler similarity: tolerant of typos and rewards a shared prefix (names, street words). */
-export function jaroWinkler(a: string, b: string): number {
-  a = head(a);
-  b = head(b);
-  if (a === b) return a.length > 0 ? 1 : 0;
+export const jaroWinkler = characterMeasure((a, b) => {
   const la = a.length;
   const lb = b.length;
-  if (la === 0 || lb === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
   // Reused scratch buffers: this runs millions of times and allocation dominated it.
   if (la > scratchA.length) scratchA = new Uint8Array(la * 2);
@@ -63,16 +74,12 @@ export function jaroWinkler(a: string, b: string): number {
   const maxPrefix = Math.min(4, la, lb);
   while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
-}
+});
 
 /** 1 - Levenshtein distance / longer length. */
-export function levenshteinRatio(a: string, b: string): number {
-  a = head(a);
-  b = head(b);
-  if (a === b) return a.length > 0 ? 1 : 0;
+export const levenshteinRatio = characterMeasure((a, b) => {
   const la = a.length;
   const lb = b.length;
-  if (la === 0 || lb === 0) return 0;
   let prev = new Uint16Array(lb + 1);
   let cur = new Uint16Array(lb + 1);
   for (let j = 0; j <= lb; j++) prev[j] = j;
@@ -86,7 +93,7 @@ export function levenshteinRatio(a: string, b: string): number {
     [prev, cur] = [cur, prev];
   }
   return 1 - prev[lb] / Math.max(la, lb);
-}
+});
 
 /** Tokens this similar count as the same word (a typo or a spelling variant). */
 const TOKEN_MATCH = 0.88;
