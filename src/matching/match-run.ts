@@ -36,10 +36,17 @@ export interface MatchRunOptions {
   maxIterations?: number;
 }
 
+/** What a run reads of a prepared record of either kind. */
+interface PreparedRecord {
+  key: string;
+  integration: string | null;
+  /** Its names' term frequencies adjust the name comparison's weight (term-frequencies.ts). */
+  name: NormalizedName;
+}
+
 interface Kind<P> {
   comparisons: readonly Comparison<P>[];
   prior: MatchModel;
-  name: (p: P) => NormalizedName;
   /** The per-field explanation of a pair under a model (the comparison panel's "why"). */
   explain: (a: P, b: P, model: MatchModel) => PairScore;
   /** Deterministic rules for λ: pairs no one would doubt. */
@@ -68,7 +75,6 @@ function eventRule(): LevelRule {
 const LOCATION_KIND: Kind<PreparedLocation> = {
   comparisons: LOCATION_COMPARISONS,
   prior: PRIOR_LOCATION_MODEL,
-  name: (p) => p.name,
   explain: scorePreparedLocations,
   rule: locationRule(),
 };
@@ -76,7 +82,6 @@ const LOCATION_KIND: Kind<PreparedLocation> = {
 const EVENT_KIND: Kind<PreparedEvent> = {
   comparisons: EVENT_COMPARISONS,
   prior: PRIOR_EVENT_MODEL,
-  name: (p) => p.name,
   explain: scorePreparedEvents,
   rule: eventRule(),
   // Different events at one venue are not independent draws: one act plays an early and a late
@@ -96,7 +101,7 @@ const EVENT_KIND: Kind<PreparedEvent> = {
   mConditions: [{ field: 'qualifier', when: { start: '≤ 15 min apart' } }],
 };
 
-export class MatchRun<P extends { key: string; integration: string | null }> {
+export class MatchRun<P extends PreparedRecord> {
   readonly indexOf: Map<string, number>;
   /** Score of each compared pair under the current model. */
   scores: Float64Array;
@@ -132,7 +137,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
     return MatchRun.build(EVENT_KIND, blocked.prepared, blocked.pairs, blocked.stats, opts);
   }
 
-  private static build<P extends { key: string; integration: string | null }>(kind: Kind<P>, prepared: P[], blocked: Uint32Array, stats: BlockingStats, opts: MatchRunOptions): MatchRun<P> {
+  private static build<P extends PreparedRecord>(kind: Kind<P>, prepared: P[], blocked: Uint32Array, stats: BlockingStats, opts: MatchRunOptions): MatchRun<P> {
     const indexOf = new Map(prepared.map((p, i) => [p.key, i]));
     const kept: number[] = [];
     for (let i = 0; i < blocked.length; i += 2) {
@@ -162,7 +167,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
       labelOf.set(at, l.match ? 1 : 0);
     }
     const pairs = Uint32Array.from(kept);
-    const tf = nameFrequencies(prepared.map(kind.name));
+    const tf = nameFrequencies(prepared.map((p) => p.name));
     const levels = computeLevels(kind, prepared, pairs, tf);
     for (const [at, label] of labelOf) levels.label[at] = label;
     let model: MatchModel;
@@ -244,8 +249,7 @@ export class MatchRun<P extends { key: string; integration: string | null }> {
   scoreIndices(a: number, b: number): number {
     const view = new Int8Array(this.kind.comparisons.length);
     for (let c = 0; c < view.length; c++) view[c] = this.kind.comparisons[c].level(this.prepared[a], this.prepared[b]);
-    const name = this.kind.name;
-    const bits = pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, name(this.prepared[a]), name(this.prepared[b]), view[0]));
+    const bits = pairLogOdds(this.model, view, view[0] === MISSING ? 0 : tfAdjustment(this.model, this.prepared[a].name, this.prepared[b].name, view[0]));
     return logistic2(bits + this.offsetOf(view));
   }
 
@@ -367,7 +371,7 @@ function pairKey(a: number, b: number): number {
   return a * 67_108_864 + b;
 }
 
-function computeLevels<P>(kind: Kind<P>, prepared: readonly P[], pairs: Uint32Array, tf: ReturnType<typeof nameFrequencies>): PairLevels {
+function computeLevels<P extends PreparedRecord>(kind: Kind<P>, prepared: readonly P[], pairs: Uint32Array, tf: ReturnType<typeof nameFrequencies>): PairLevels {
   const count = pairs.length / 2;
   const width = kind.comparisons.length;
   const levels = new Int8Array(count * width);
@@ -378,7 +382,7 @@ function computeLevels<P>(kind: Kind<P>, prepared: readonly P[], pairs: Uint32Ar
     const b = prepared[pairs[2 * i + 1]];
     for (let c = 0; c < width; c++) levels[i * width + c] = kind.comparisons[c].level(a, b);
     const nameLevel = levels[i * width];
-    tfBits[i] = nameLevel === MISSING ? 0 : tfAdjustment(model, kind.name(a), kind.name(b), nameLevel);
+    tfBits[i] = nameLevel === MISSING ? 0 : tfAdjustment(model, a.name, b.name, nameLevel);
   }
   return { count, width, levels, tf: tfBits, label: new Int8Array(count).fill(-1) };
 }
