@@ -11,32 +11,14 @@ export type {
   PairScore,
   ScoredPair,
 } from './types';
-export {
-  normalizeCountry,
-  normalizeName,
-  normalizePhone,
-  normalizePostcode,
-  normalizeStreet,
-  normalizeText,
-  normalizeUrlHost,
-  normalizeUrlPage,
-  NAME_STOPWORDS,
-  type NormalizedName,
-} from './normalize';
+// The normalisation of text, names, streets, phones, URLs, countries and postcodes, all of it.
+export * from './normalize';
 export { clusterQuality, type ClusterQuality } from './cluster-quality';
 export { distanceMeters, jaroWinkler, levenshteinRatio, softOverlap, withinOneEdit } from './similarity';
 export { MATCH_THRESHOLD, REVIEW_THRESHOLD } from './thresholds';
 export { prepareEvent, prepareLocation, type PreparedEvent, type PreparedLocation } from './prepare';
-export {
-  addressSimilarity,
-  distanceSimilarity,
-  nameSimilarity,
-  phoneSimilarity,
-  postcodeSimilarity,
-  sameSource,
-  townSimilarity,
-  urlSimilarity,
-} from './location-similarity';
+// The field similarities of locations, all of them (name, address, town, postcode, phone, url, distance, source).
+export * from './location-similarity';
 export { scoreLocationPair, scorePreparedLocations, WHERE_DISCOUNT } from './score-location';
 export { eventLocationSimilarity, scoreEventPair, scorePreparedEvents, startSimilarity } from './score-event';
 export { blockPairs, CAPPED_WINDOW, DEFAULT_MAX_BLOCK_SIZE, PARTNER_ONLY, type BlockingResult } from './blocking';
