@@ -6,48 +6,70 @@ import { statusText } from '../event-status';
 import { Commands, TreeItemKinds } from '../ids';
 import { addressLine, integrationName, localDateTime, tooltipLines } from './labels';
 
-export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
-  const item = new vscode.TreeItem(l.name || l.id, state);
-  const sources = l.sourceIds?.length ?? 0;
-  item.description = [l.address?.addressLocality, sources === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', sources)].filter(Boolean).join(' · ');
-  item.iconPath = new vscode.ThemeIcon(sources > 1 ? 'merge' : 'location');
-  item.contextValue = TreeItemKinds.location;
-  // A click opens the location's panel (also for an event's location child in the Events view), as
-  // a preview the next click replaces.
-  item.command = { command: Commands.openLocation, title: vscode.l10n.t('Open Location'), arguments: [l, { preview: true }] };
+/**
+ * A record's row: its name (else its id), and a click that opens the record's panel as a preview
+ * the next click replaces (the twistie of an event with a location still expands it).
+ */
+function recordItem(
+  record: Location | Event,
+  state: vscode.TreeItemCollapsibleState,
+  row: { description: string; icon: string; contextValue: string; open: { command: string; title: string } },
+): vscode.TreeItem {
+  const item = new vscode.TreeItem(record.name || record.id, state);
+  item.description = row.description;
+  item.iconPath = new vscode.ThemeIcon(row.icon);
+  item.contextValue = row.contextValue;
+  item.command = { ...row.open, arguments: [record, { preview: true }] };
   return item;
 }
 
-export function locationTooltip(l: Location): string {
+/** A location's row, also an event's location child in the Events view. */
+export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
+  const sources = l.sourceIds?.length ?? 0;
+  return recordItem(l, state, {
+    description: [l.address?.addressLocality, sources === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', sources)].filter(Boolean).join(' · '),
+    icon: sources > 1 ? 'merge' : 'location',
+    contextValue: TreeItemKinds.location,
+    open: { command: Commands.openLocation, title: vscode.l10n.t('Open Location') },
+  });
+}
+
+type TooltipRow = [label: string, value: string | null | undefined];
+
+/** A record's tooltip: its name, the rows of its kind, its integrations, `beforeId`, and its id last. */
+function recordTooltip(record: Location | Event, rows: TooltipRow[], beforeId: TooltipRow[] = []): string {
   return tooltipLines([
-    [vscode.l10n.t('Name'), l.name],
-    [vscode.l10n.t('Address'), addressLine(l.address)],
-    [vscode.l10n.t('Telephone'), l.telephone],
-    [vscode.l10n.t('Coordinates'), l.latitude != null && l.longitude != null ? `${l.latitude}, ${l.longitude}` : undefined],
-    [vscode.l10n.t('Integrations'), (l.integrations ?? []).map(integrationName).join(', ')],
-    [vscode.l10n.t('Updated'), localDateTime(l.updatedAt)],
-    [vscode.l10n.t('Id'), l.id],
+    [vscode.l10n.t('Name'), record.name],
+    ...rows,
+    [vscode.l10n.t('Integrations'), (record.integrations ?? []).map(integrationName).join(', ')],
+    ...beforeId,
+    [vscode.l10n.t('Id'), record.id],
   ]);
 }
 
+export function locationTooltip(l: Location): string {
+  const rows: TooltipRow[] = [
+    [vscode.l10n.t('Address'), addressLine(l.address)],
+    [vscode.l10n.t('Telephone'), l.telephone],
+    [vscode.l10n.t('Coordinates'), l.latitude != null && l.longitude != null ? `${l.latitude}, ${l.longitude}` : undefined],
+  ];
+  return recordTooltip(l, rows, [[vscode.l10n.t('Updated'), localDateTime(l.updatedAt)]]);
+}
+
 export function eventItem(e: Event): vscode.TreeItem {
-  const item = new vscode.TreeItem(e.name || e.id, e.location ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-  item.description = [localDateTime(e.startDate), statusText(e.eventStatus)].filter(Boolean).join(' · ');
-  item.iconPath = new vscode.ThemeIcon(e.eventStatus && /Cancel/i.test(e.eventStatus) ? 'circle-slash' : 'calendar');
-  item.contextValue = TreeItemKinds.event;
-  // A click opens the event's panel as a preview (the twistie still expands its location).
-  item.command = { command: Commands.openEvent, title: vscode.l10n.t('Open Event'), arguments: [e, { preview: true }] };
-  return item;
+  return recordItem(e, e.location ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None, {
+    description: [localDateTime(e.startDate), statusText(e.eventStatus)].filter(Boolean).join(' · '),
+    icon: e.eventStatus && /Cancel/i.test(e.eventStatus) ? 'circle-slash' : 'calendar',
+    contextValue: TreeItemKinds.event,
+    open: { command: Commands.openEvent, title: vscode.l10n.t('Open Event') },
+  });
 }
 
 export function eventTooltip(e: Event): string {
-  return tooltipLines([
-    [vscode.l10n.t('Name'), e.name],
+  return recordTooltip(e, [
     [vscode.l10n.t('Starts'), localDateTime(e.startDate)],
     [vscode.l10n.t('Status'), statusText(e.eventStatus)],
     [vscode.l10n.t('Prices'), e.minimumPrice != null ? `${e.minimumPrice} – ${e.maximumPrice ?? '?'}` : undefined],
     [vscode.l10n.t('Location'), e.location?.name],
-    [vscode.l10n.t('Integrations'), (e.integrations ?? []).map(integrationName).join(', ')],
-    [vscode.l10n.t('Id'), e.id],
   ]);
 }
