@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Location } from '../../src/api/model';
 import type { DedupCuratorApi } from '../../src/extension/extension';
 import { parseScoreRange } from '../../src/extension/views/recommendation-filter';
+import { validateByParsing } from '../../src/extension/ui/input-check';
 import { parseTypedSince, sinceOf, windowFromArg } from '../../src/extension/views/time-window';
 import { activeClient, curatorApi, settingChange, settled } from './helpers';
 
@@ -72,6 +73,13 @@ describe('Trees', function () {
       assert.deepEqual(parseScoreRange('-0.5'), { minScore: undefined, maxScore: 0.5 });
       assert.deepEqual(parseScoreRange(''), {});
       for (const bad of ['abc', '0.9-0.8', '150%', '0.5-150', '0.1.2']) assert.ok('error' in parseScoreRange(bad), bad);
+      // The input box says the parser's own error as it is typed, and nothing for text it reads.
+      const check = validateByParsing(parseScoreRange);
+      for (const good of ['0.9', '80-95%', '-0.5', '']) assert.equal(check(good), undefined, good);
+      for (const bad of ['abc', '0.9-0.8', '150%']) {
+        const r = parseScoreRange(bad);
+        assert.equal(check(bad), 'error' in r ? r.error : 'no error', bad);
+      }
     });
 
     it('filters the loaded pages by score and by integration, and says so in the description', async () => {

@@ -19,6 +19,7 @@ import { focusView, setContext } from '../context-keys';
 import { Settings, affects, updateGlobal } from '../settings';
 import { PAGE_SIZES, SettingKeys } from '../setting-keys';
 import { formatCount } from '../../webview/shared/format';
+import { validateByParsing } from '../ui/input-check';
 
 const t = vscode.l10n.t;
 
@@ -87,10 +88,7 @@ async function filterByScore(recommendations: RecommendationsList, range?: Score
       title: t('Dedup Curator: Filter by Score'),
       prompt: t('0.9 or 90% (at least), 0.8-0.95 (between), -0.5 (at most); empty for any score'),
       ignoreFocusOut: true,
-      validateInput: (text) => {
-        const r = parseScoreRange(text);
-        return 'error' in r ? r.error : undefined;
-      },
+      validateInput: validateByParsing(parseScoreRange),
     });
     if (range === undefined) return;
   }
@@ -181,10 +179,7 @@ async function pickWindow(lastLook: Date | undefined): Promise<unknown> {
     prompt: t('A date (local midnight), a local date and time, or a UTC timestamp'),
     placeHolder: '2024-05-01',
     ignoreFocusOut: true,
-    validateInput: (text) => {
-      const r = parseTypedSince(text);
-      return 'error' in r ? r.error : undefined;
-    },
+    validateInput: validateByParsing(parseTypedSince),
   });
 }
 
@@ -195,10 +190,7 @@ async function askStartWindow(events: EventsList): Promise<{ after?: string; bef
       prompt: t('A date, a local date and time, or a UTC timestamp; empty for no bound'),
       value: current?.toISOString() ?? '',
       ignoreFocusOut: true,
-      validateInput: (text) => {
-        const r = toDate(text);
-        return 'error' in r ? r.error : undefined;
-      },
+      validateInput: validateByParsing(toDate),
     });
   const after = await ask(t('Dedup Curator: Events starting after'), events.filter.startAfter);
   if (after === undefined) return undefined;

@@ -12,6 +12,7 @@ import type { Curation } from './context';
 import { showWarning } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Commands } from '../ids';
+import { validateByParsing } from '../ui/input-check';
 
 /** Arguments for scripts and tests (criteria as the view's filter); without them the command asks. */
 export interface AllMatchingArgs extends RecommendationFilter {
@@ -58,10 +59,7 @@ async function askCriteria(c: Curation, verdict: Verdict): Promise<Recommendatio
     title: titleOf(verdict),
     prompt: vscode.l10n.t('Score of the pending recommendations to decide: 0.95 or 95% (at least), 0.8-0.95 (between)'),
     value: '0.95',
-    validateInput: (t) => {
-      const r = parseScoreRange(t);
-      return 'error' in r ? r.error : undefined;
-    },
+    validateInput: validateByParsing(parseScoreRange),
   });
   if (text === undefined) return undefined;
   const range = parseScoreRange(text);
