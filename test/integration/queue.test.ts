@@ -9,6 +9,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { ComparisonPanel } from '../../src/extension/panels/comparison-panel';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import { activeClient, curatorApi, settled, waitFor } from './helpers';
+import { listenToPage } from './page-posts';
 
 /** Every pending id the service lists now, all pages. */
 async function pendingIds(api: DedupCuratorApi, client = activeClient(api)): Promise<Set<string>> {
@@ -161,6 +162,29 @@ describe('Review queue in the real VS Code', function () {
     } finally {
       await vscode.workspace.getConfiguration('dedupCurator').update('panels.advanceAfterDecision', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('a move the page numbered: the queue goes to the item the page drew for it, names the move in what it posts, and redraws on a key for another item', async () => {
+    const posted = listenToPage(queue);
+    const id = queue.recommendationId;
+    const unvisited = api.recommendations.shown().filter((r) => r['@id'] !== id && !queue.queue.entry(r['@id']));
+    assert.ok(unvisited.length >= 2, 'the sandbox should leave a few recommendations pending');
+    // The page drew the second unvisited one ahead (the tree was re-sorted since it was sent): the curator sees it, so the queue goes there.
+    const drawn = unvisited[1]['@id'];
+    await queue.handleMessage({ type: 'queue', action: 'skip', recommendationId: id, seq: 7, ahead: drawn });
+    assert.equal(queue.recommendationId, drawn);
+    // (Drawn again when the service's reasons for it arrive: every show the same.)
+    const shows = () => [...new Set(posted.filter((m) => m.type === 'show').map((m) => `${m.view.recommendationId} ${m.seq}`))];
+    assert.deepEqual(shows(), [`${drawn} 7`], 'what the queue posts names the latest move it received');
+    // A key for an item the queue is not on: nothing sent, the queue's item drawn again (stamped), and said.
+    const other = unvisited[0]['@id'];
+    const done = queue.queue.status().done;
+    posted.length = 0;
+    await queue.handleMessage({ type: 'decide', recommendationId: other, verdict: 'approve', seq: 8 });
+    assert.equal(queue.queue.status().done, done);
+    assert.ok((await pendingIds(api)).has(other), 'a key for another item decided it');
+    assert.deepEqual(shows(), [`${drawn} 8`]);
+    assert.match(posted.filter((m) => m.type === 'notice').map((m) => m.message).join(' '), /Nothing sent: the queue had moved to this item/);
   });
 
   it('after a switch to another connection, a panel sends nothing for the old service’s recommendation', async () => {

@@ -24,10 +24,34 @@ describe('webview: review queue draws the next item ahead', function () {
     // No message from the extension in between: the page drew it by itself.
     assert.equal(await shownId(page), 'urn:rec:2');
     assert.equal(await page.locator('.queue-bar .counts').innerText(), '1 done · 0 skipped · 4 remaining');
-    assert.deepEqual((await recorded(page)).posted.at(-1), { type: 'decide', recommendationId: 'urn:rec:1', verdict: 'approve' });
+    // Numbered, with the item drawn for it: the extension moves there and names the move in what it posts.
+    assert.deepEqual((await recorded(page)).posted.at(-1), { type: 'decide', recommendationId: 'urn:rec:1', verdict: 'approve', seq: 1, ahead: 'urn:rec:2' });
     assert.equal(await page.locator('button.decide:disabled').count(), 0, 'the next item cannot be decided');
     await send(page, { type: 'notice', message: 'Approved: Café (93%).', tone: 'ok' });
     assert.equal(await page.locator('#status').innerText(), 'Approved: Café (93%).');
+    await page.close();
+  });
+
+  it('what the extension posted before it received the move does not replace the item drawn ahead; its answer to the move does', async () => {
+    const { page } = await openPanel(h);
+    const first = status({ remaining: 5 });
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], 'urn:rec:1'), queue: first, next: view([CAFE_2, CAFE], 'urn:rec:2') });
+    await page.waitForSelector('.queue-bar');
+    await page.keyboard.press('a');
+    const ahead = '1 done · 0 skipped · 4 remaining';
+    assert.equal(await page.locator('.queue-bar .counts').innerText(), ahead);
+    // Sent while the decision was on its way to the extension: the counts and the item before A.
+    await send(page, { type: 'queueStatus', queue: first });
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], 'urn:rec:1'), queue: first, next: view([CAFE_2, CAFE], 'urn:rec:2') });
+    assert.equal(await shownId(page), 'urn:rec:2', 'an older show drew the decided item again');
+    assert.equal(await page.locator('.queue-bar .counts').innerText(), ahead, 'older counts replaced the ones after A');
+    // Its outcome, said in the status line, still shows.
+    await send(page, { type: 'notice', message: 'Approved: Café (93%).', tone: 'ok' });
+    assert.equal(await page.locator('#status').innerText(), 'Approved: Café (93%).');
+    // The extension's answer to the move: the counts are its own from now on.
+    await send(page, { type: 'show', view: view([CAFE_2, CAFE], 'urn:rec:2'), queue: status({ done: 1, approved: 1, remaining: 4, position: 2 }), seq: 1 });
+    await send(page, { type: 'queueStatus', queue: status({ done: 1, approved: 1, remaining: 3, position: 2 }), seq: 1 });
+    assert.equal(await page.locator('.queue-bar .counts').innerText(), '1 done · 0 skipped · 3 remaining');
     await page.close();
   });
 
@@ -38,7 +62,7 @@ describe('webview: review queue draws the next item ahead', function () {
     await page.keyboard.press('s');
     assert.equal(await shownId(page), 'urn:rec:2');
     assert.equal(await page.locator('.queue-bar .counts').innerText(), '0 done · 1 skipped · 4 remaining');
-    await send(page, { type: 'show', view: view([CAFE_2, CAFE], 'urn:rec:2'), queue: status({ skipped: 1, remaining: 4, position: 2 }) });
+    await send(page, { type: 'show', view: view([CAFE_2, CAFE], 'urn:rec:2'), queue: status({ skipped: 1, remaining: 4, position: 2 }), seq: 1 });
     await page.keyboard.press('a');
     assert.equal(await shownId(page), 'urn:rec:2', 'moved without a copy ahead');
     assert.equal(await page.locator('#status').innerText(), 'Approving…');

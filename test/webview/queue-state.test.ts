@@ -165,6 +165,22 @@ describe('review queue: drawing the next item ahead', () => {
     assert.equal(q.peek()?.['@id'], 'urn:rec:2', 'after ←, the visited one comes next');
   });
 
+  it('a step goes to the item the page drew ahead, even after the order changed; one gone meanwhile is passed over', async () => {
+    const src = new Pages([[rec(1), rec(2), rec(3), rec(4)]]);
+    const q = new ReviewQueue(src);
+    await q.start();
+    const drawn = q.peek()?.['@id'];
+    assert.equal(drawn, 'urn:rec:2');
+    // The tree re-sorted before the page's key arrived: rec 3 is first among the unvisited now.
+    src.records = [rec(1), rec(3), rec(2), rec(4)];
+    assert.equal(ids(await q.forward(drawn)), 'urn:rec:2', 'the page drew rec 2 and the curator sees it');
+    // An item already visited is not visited again as new: the step goes on in the tree's order.
+    assert.equal(ids(await q.skip('urn:rec:1')), 'urn:rec:3');
+    // Drawn, then taken out of the list (decided elsewhere): the same.
+    src.take('urn:rec:4');
+    assert.equal(ids(await q.forward('urn:rec:4')), undefined, 'walked to a recommendation no longer listed');
+  });
+
   it('takes back a decision the service refused: pending again, or gone', async () => {
     const q = new ReviewQueue(new Pages([[rec(1), rec(2), rec(3)]]));
     await q.start();

@@ -63,21 +63,22 @@ describe('webview: review queue in chromium', function () {
   it('A approves the item on screen, once; R rejects after a failure', async () => {
     const { page } = await queued();
     await page.keyboard.press('a');
-    assert.deepEqual(await posted(page), [{ type: 'decide', recommendationId: ID, verdict: 'approve' }]);
+    assert.deepEqual(await posted(page), [{ type: 'decide', recommendationId: ID, verdict: 'approve', seq: 1 }]);
     assert.equal(await page.locator('button.decide:disabled').count(), 2);
     await page.keyboard.press('a');
     await page.keyboard.press('r');
     assert.equal((await posted(page)).length, 1, 'keys while the decision is on its way are ignored');
     await send(page, { type: 'decision', recommendationId: ID, status: { state: 'failed', verdict: 'approve', message: 'HTTP 500' } });
     await page.keyboard.press('R');
-    assert.deepEqual((await posted(page)).at(-1), { type: 'decide', recommendationId: ID, verdict: 'reject' });
+    assert.deepEqual((await posted(page)).at(-1), { type: 'decide', recommendationId: ID, verdict: 'reject', seq: 2 });
     await page.close();
   });
 
   it('S and → skip, ← goes back, U undoes a skip: each names the item on screen', async () => {
     const { page } = await queued(status({ canBack: true, canUndo: true }));
     for (const key of ['s', 'ArrowRight', 'ArrowLeft', 'u']) await page.keyboard.press(key);
-    assert.deepEqual(await posted(page), ['skip', 'skip', 'back', 'undo'].map((action) => ({ type: 'queue', action, recommendationId: ID })));
+    // Each move is numbered, so the extension can say which it had received (what it posted before a move is dropped).
+    assert.deepEqual(await posted(page), ['skip', 'skip', 'back', 'undo'].map((action, i) => ({ type: 'queue', action, recommendationId: ID, seq: i + 1 })));
     await page.close();
   });
 
@@ -99,7 +100,7 @@ describe('webview: review queue in chromium', function () {
     await page.keyboard.up('s');
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Alt+r');
-    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'skip', recommendationId: ID }]);
+    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'skip', recommendationId: ID, seq: 1 }]);
     await page.close();
   });
 
@@ -163,7 +164,7 @@ describe('webview: review queue in chromium', function () {
     assert.equal(await page.locator('#status').innerText(), 'Decided elsewhere.');
     await send(page, { type: 'pending', recommendationId: 'urn:recommendation:2', message: 'Pending again.' });
     await page.keyboard.press('r');
-    assert.deepEqual(await posted(page), [{ type: 'decide', recommendationId: 'urn:recommendation:2', verdict: 'reject' }]);
+    assert.deepEqual(await posted(page), [{ type: 'decide', recommendationId: 'urn:recommendation:2', verdict: 'reject', seq: 1 }]);
     await page.close();
   });
 
@@ -176,7 +177,7 @@ describe('webview: review queue in chromium', function () {
     assert.equal(await focused(page), 'main.comparison.queue-end');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('u');
-    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'back' }, { type: 'queue', action: 'undo' }]);
+    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'back', seq: 1 }, { type: 'queue', action: 'undo', seq: 2 }]);
     await page.close();
   });
 
@@ -202,7 +203,7 @@ describe('webview: review queue in chromium', function () {
     await page.waitForSelector('main.queue-end');
     assert.equal(await page.getByRole('button', { name: 'Skip this recommendation for now' }).isDisabled(), false);
     await page.keyboard.press('s');
-    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'skip' }]);
+    assert.deepEqual(await posted(page), [{ type: 'queue', action: 'skip', seq: 1 }]);
     await page.close();
   });
 
@@ -237,7 +238,7 @@ describe('webview: review queue in chromium', function () {
     assert.equal(rec.pwned, 0, 'a payload ran');
     assert.deepEqual(rec.cspViolations, []);
     assert.deepEqual(errors, []);
-    assert.deepEqual(rec.posted.at(-1), { type: 'decide', recommendationId: v.recommendationId, verdict: 'approve' });
+    assert.deepEqual(rec.posted.at(-1), { type: 'decide', recommendationId: v.recommendationId, verdict: 'approve', seq: 1 });
     assert.equal(await page.evaluate(() => document.querySelectorAll('img, iframe, svg, style, object, embed, script:not([nonce])').length), 0);
     await page.close();
   });
@@ -270,12 +271,12 @@ describe('webview: review queue in chromium', function () {
     assert.equal(await page.getByRole('button', { name: 'Send the decisions that did not reach the service again' }).isDisabled(), true, 'Retry offered while nothing can reach the service');
     await page.getByRole('button', { name: 'Ask the service now whether it answers' }).click();
     await page.getByRole('button', { name: /^Unpause/ }).click();
-    assert.deepEqual(await posted(page), ['tryAgain', 'goOn'].map((action) => ({ type: 'queue', action, recommendationId: ID })));
-    // Going on: A is sent again; the list stays, with Retry.
-    await send(page, { type: 'queueStatus', queue: status({ offline: { message: 'Cannot reach the service at 127.0.0.1:9 (connection refused).', paused: false }, failed }) });
+    assert.deepEqual(await posted(page), ['tryAgain', 'goOn'].map((action, i) => ({ type: 'queue', action, recommendationId: ID, seq: i + 1 })));
+    // Going on: A is sent again; the list stays, with Retry. (The extension's answer names the moves it has received.)
+    await send(page, { type: 'queueStatus', queue: status({ offline: { message: 'Cannot reach the service at 127.0.0.1:9 (connection refused).', paused: false }, failed }), seq: 2 });
     await page.getByRole('button', { name: 'Send the decisions that did not reach the service again' }).click();
     await page.keyboard.press('a');
-    assert.deepEqual((await posted(page)).slice(2), [{ type: 'queue', action: 'retryFailed', recommendationId: ID }, { type: 'decide', recommendationId: ID, verdict: 'approve' }]);
+    assert.deepEqual((await posted(page)).slice(2), [{ type: 'queue', action: 'retryFailed', recommendationId: ID, seq: 3 }, { type: 'decide', recommendationId: ID, verdict: 'approve', seq: 4 }]);
     assert.equal((await recorded(page)).pwned, 0);
     assert.deepEqual(errors, []);
     await page.close();

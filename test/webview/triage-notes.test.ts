@@ -98,7 +98,7 @@ describe('webview: triage notes, unsure and blind review in chromium', function 
     assert.equal(await page.locator('.queue-scope').count(), 0, 'the tree’s scope shown in a group’s queue');
     assert.equal((await recorded(page)).pwned, 0, 'a payload ran');
     await page.getByRole('button', { name: /^Leave this group/ }).click();
-    assert.deepEqual((await posted(page)).at(-1), { type: 'queue', action: 'fullQueue', recommendationId: ID });
+    assert.deepEqual((await posted(page)).at(-1), { type: 'queue', action: 'fullQueue', recommendationId: ID, seq: 1 });
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -53,8 +53,13 @@ export interface ComparisonViewContext {
   readonly explanations: ServiceExplanations;
 }
 
+/** What the queue's page drops when it is older than its latest move (MOVES_SEEN in the protocol). */
+const STAMPED: ReadonlySet<ToWebview['type']> = new Set(['show', 'queueStatus', 'queueEnd']);
+
 export class ComparisonView extends BasePanel<ToWebview, ComparisonPageMessage> {
   private lastView: PageView | undefined;
+  /** The latest move number the page (in queue mode) has posted and this side received; 0 after each load of the page. */
+  private movesSeen = 0;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -74,11 +79,19 @@ export class ComparisonView extends BasePanel<ToWebview, ComparisonPageMessage> 
   }
 
   protected onReady(): void {
+    // A page that (re)loaded numbers its moves from 1 again.
+    this.movesSeen = 0;
     this.owner.ready();
   }
 
   protected onMessage(message: ComparisonPageMessage): Promise<void> {
+    if ('seq' in message && message.seq !== undefined) this.movesSeen = Math.max(this.movesSeen, message.seq);
     return this.owner.message(message);
+  }
+
+  protected override post(message: ToWebview): void {
+    const stamped: ToWebview = this.movesSeen > 0 && STAMPED.has(message.type) ? Object.assign({}, message, { seq: this.movesSeen }) : message;
+    super.post(stamped);
   }
 
   protected override onUsed(): void {

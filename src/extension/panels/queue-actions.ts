@@ -19,10 +19,11 @@ export interface ActingQueue {
   postStatus(): void;
 }
 
-export function queueAction(q: ActingQueue, action: QueueAction): Promise<void> {
+/** `drawn`: the item the page drew ahead for a skip (see ReviewQueue.forward). */
+export function queueAction(q: ActingQueue, action: QueueAction, drawn?: string): Promise<void> {
   switch (action) {
     case 'skip':
-      return q.navigate(() => q.queue.skip());
+      return q.navigate(() => q.queue.skip(drawn));
     // With nothing to go back to or undo, nothing happens (the page says so by itself).
     case 'back':
       return q.queue.canBack ? q.navigate(() => q.queue.back()) : Promise.resolve();

@@ -27,13 +27,14 @@ export interface AheadQueue {
   sayWaiting(message: string): void;
 }
 
-export async function decideAhead(q: AheadQueue, rec: Recommendation, verdict: Verdict): Promise<void> {
+/** `drawn`: the item the page drew ahead (the step goes there, see ReviewQueue.forward). */
+export async function decideAhead(q: AheadQueue, rec: Recommendation, verdict: Verdict, drawn?: string): Promise<void> {
   const id = rec['@id'];
   const wait = Settings.undoMs();
   const pendingText = wait ? waitingText(verdict, rec, Math.round(wait / 1000)) : sendingText(verdict, rec);
   q.queue.decided(id, verdict, pendingText);
   q.waiting.add(id);
-  const moved = q.navigate(() => q.queue.forward(), wait ? pendingText : undefined);
+  const moved = q.navigate(() => q.queue.forward(drawn), wait ? pendingText : undefined);
   // The queue's U is its undo: no notification per item. The line counts down, and U is on, while it waits.
   // A failure to reach the service is said in the queue's bar (and the status bar): no notification each.
   const countdown = wait

@@ -31,12 +31,13 @@ export interface MessagedQueue extends ActingQueue, AheadQueue {
 }
 
 export async function queueMessage(q: MessagedQueue, message: ComparisonPageMessage): Promise<void> {
-  // Keys pressed on a page that shows another item than this panel's are stale: dropped.
-  if ((message.recommendationId ?? '') !== q.recommendationId) return;
+  // A key pressed on another item than this panel's (the page drew one ahead that is no longer to
+  // visit) acts on nothing; the page may show that other item, so it is drawn again and told.
+  if ((message.recommendationId ?? '') !== q.recommendationId) return staleMove(q, message);
   // Started on another connection: no key acts; the page (which may have drawn the next item
   // ahead) is told again that the queue stopped.
   if (q.connection.other && (message.type === 'queue' || message.type === 'decide' || message.type === 'unsure')) return q.redraw();
-  if (message.type === 'queue') return queueAction(q, message.action);
+  if (message.type === 'queue') return queueAction(q, message.action, message.ahead);
   // Paused (the service does not answer): nothing is sent; the item stays on screen, said why.
   if (message.type === 'decide' && q.connection.paused) {
     const entry = q.queue.current();
@@ -52,7 +53,14 @@ export async function queueMessage(q: MessagedQueue, message: ComparisonPageMess
   // A decided item shown again by ← is read-only; a skipped one can still be decided.
   if (q.step === 'moving' || !undecided) return;
   if (message.type === 'undo') return void q.ctx.curation.undo.cancel(message.recommendationId);
-  return decide(q, message.verdict);
+  return decide(q, message.verdict, message.ahead);
+}
+
+/** A numbered move (the page may have drawn ahead for it) on an item this queue is not on. */
+function staleMove(q: MessagedQueue, message: ComparisonPageMessage): void {
+  if (!('seq' in message) || message.seq === undefined) return;
+  q.redraw();
+  if (q.shownItem) q.view.send({ type: 'notice', message: vscode.l10n.t('Nothing sent: the queue had moved to this item. Press the key again.'), tone: 'info' });
 }
 
 /** Clearing a mark keeps the item on screen, undecided, its state and the queue's counts kept. */
@@ -78,12 +86,12 @@ async function markItemUnsure(q: MessagedQueue): Promise<void> {
  * A or R: decided ahead (the next item at once); a reject to confirm, or a connection that
  * changed, take the comparison page's own path (a dialog, a refusal) and move on after it.
  */
-async function decide(q: MessagedQueue, verdict: Verdict): Promise<void> {
+async function decide(q: MessagedQueue, verdict: Verdict, drawn: string | undefined): Promise<void> {
   const item = q.shownItem;
   if (!item || q.step !== 'idle' || item.elsewhere) return;
   const { rec } = item;
   const sameConnection = q.ctx.session.baseUrl === item.shownFor;
-  if (sameConnection && !(verdict === 'reject' && Settings.confirmReject())) return decideAhead(q, rec, verdict);
+  if (sameConnection && !(verdict === 'reject' && Settings.confirmReject())) return decideAhead(q, rec, verdict, drawn);
   await decideShown(q.ctx, rec, verdict, sameConnection, {
     deciding: (inFlight) => q.setStep(inFlight ? 'deciding' : 'idle'),
     status: (status) => {

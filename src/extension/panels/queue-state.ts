@@ -57,9 +57,17 @@ export class ReviewQueue {
    * The entry after the current one: the next visited one after going back, else the first pending
    * recommendation of the tree not visited yet, loading pages as needed. undefined: the end.
    */
-  async forward(): Promise<QueueEntry | undefined> {
+  /**
+   * One step on: the next visited entry, else the first unvisited one in the source's order. `drawn`:
+   * the recommendation the page drew ahead (what peek() gave it); if it is still there to visit, the
+   * step goes to it, even if the source's order has changed since, so the curator's next key acts
+   * on what they see.
+   */
+  async forward(drawn?: string): Promise<QueueEntry | undefined> {
     this.loadFailed = false;
     if (this.index + 1 < this.entries.length) return this.entries[++this.index];
+    const ahead = drawn === undefined || this.byId.has(drawn) ? undefined : this.source.shown().find((r) => r['@id'] === drawn);
+    if (ahead) return this.visit(ahead);
     for (;;) {
       const next = this.source.shown().find((r) => !this.byId.has(r['@id']));
       if (next) return this.visit(next);
@@ -91,13 +99,13 @@ export class ReviewQueue {
   }
 
   /** S or →: a pending entry becomes skipped; then forward. */
-  async skip(): Promise<QueueEntry | undefined> {
+  async skip(drawn?: string): Promise<QueueEntry | undefined> {
     const entry = this.current();
     if (entry?.state === 'pending') {
       entry.state = 'skipped';
       this.skips.push(entry.rec['@id']);
     }
-    return this.forward();
+    return this.forward(drawn);
   }
 
   /** ←: the previous visited entry (from the end: the last one); undefined at the first. */

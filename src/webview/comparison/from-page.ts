@@ -16,9 +16,16 @@ import { VERDICTS } from './fields';
 export const QUEUE_ACTIONS = ['skip', 'back', 'undo', 'fullQueue', 'tryAgain', 'goOn', 'retryFailed'] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
 
+/**
+ * Queue mode: a move's number (seq: 1, 2, … since the page loaded) and the item the page drew ahead
+ * for it (ahead), so that the extension moves to what the curator sees and says which moves it has
+ * received (see MOVES_SEEN in protocol.ts).
+ */
+const MOVE = { seq: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), ahead: v.optional(IdSchema) };
+
 /** Page → extension: the comparison page's own messages (BasePanel handles ready and openLink). */
 export const ComparisonPageMessage = v.union([
-  v.object({ type: v.literal('decide'), recommendationId: IdSchema, verdict: v.picklist(VERDICTS) }),
+  v.object({ type: v.literal('decide'), recommendationId: IdSchema, verdict: v.picklist(VERDICTS), ...MOVE }),
   /** Undo the panel's decision while it waits out its undo period (nothing is sent). */
   v.object({ type: v.literal('undo'), recommendationId: IdSchema }),
   /** "Mark as Unsure…": the extension asks for the note; nothing is sent to the service. */
@@ -26,7 +33,7 @@ export const ComparisonPageMessage = v.union([
   /** "Clear mark" beside the unsure mark: the clearing is journalled; nothing is sent to the service. */
   v.object({ type: v.literal('clearUnsure'), recommendationId: IdSchema }),
   /** A review-queue key. recommendationId: the item on screen (absent at the end of the queue). */
-  v.object({ type: v.literal('queue'), action: v.picklist(QUEUE_ACTIONS), recommendationId: v.optional(IdSchema) }),
+  v.object({ type: v.literal('queue'), action: v.picklist(QUEUE_ACTIONS), recommendationId: v.optional(IdSchema), ...MOVE }),
 ]);
 export type ComparisonPageMessage = v.InferOutput<typeof ComparisonPageMessage>;
 

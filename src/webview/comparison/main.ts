@@ -32,6 +32,12 @@ let help: HelpDialog | undefined;
 /** Queue mode: the item A, R or S leads to, drawn at once before the extension answers. */
 let next: ComparisonView | undefined;
 /**
+ * Queue mode: how many moves (A, R, S, ←, U…) this page has posted since it loaded. Each is numbered;
+ * the extension stamps what it posts with the latest number it has received, so that a `show` or
+ * counts it posted before a move cannot replace what the page drew for that move.
+ */
+let moves = 0;
+/**
  * The latest messages received before the extension's answer to `ready` (see the handshake above),
  * as JSON; undefined once that answer is over. Early posts are a few (show, decision, gone or hold);
  * the bound keeps a page that gets no replay (nothing went early) from collecting every message.
@@ -115,7 +121,7 @@ function decide(verdict: Verdict): void {
   if (!state?.view || !decisionOpen()) return;
   // Paused while the service cannot be reached: the item stays, nothing is sent.
   if (queue?.offline?.paused) return statusLine(t('pausedOffline'), 'error');
-  host.post({ type: 'decide', recommendationId: state.view.recommendationId, verdict });
+  host.post({ type: 'decide', recommendationId: state.view.recommendationId, verdict, ...move(queue !== undefined && next !== undefined) });
   if (queue && next) showAhead('decide');
   else setStatus({ state: 'working', verdict });
 }
@@ -133,11 +139,24 @@ function navigate(action: QueueAction): void {
   if (action === 'back' && !queue.canBack) return statusLine(t('firstItem'), 'info');
   if (action === 'undo' && !queue.canUndo) return statusLine(t('nothingToUndo'), 'info');
   if (action === 'skip' && !canSkip(queue)) return statusLine(t('nothingToSkip'), 'info');
-  const message: ComparisonPageMessage = { type: 'queue', action };
+  const message: ComparisonPageMessage = { type: 'queue', action, ...move(action === 'skip' && next !== undefined) };
   if (state?.recommendationId) message.recommendationId = state.recommendationId;
   host.post(message);
   if (action === 'skip' && next) showAhead('skip');
 }
+
+/** Queue mode: the number of the move being posted, and the item drawn ahead for it if one is. */
+function move(drawsAhead: boolean): { seq?: number; ahead?: string } {
+  if (!queue) return {};
+  moves += 1;
+  return drawsAhead && next ? { seq: moves, ahead: next.recommendationId } : { seq: moves };
+}
+
+/**
+ * Posted by the extension before it had received the page's latest move (unstamped: before any), so
+ * the page is already past it.
+ */
+const beforeLatestMove = (message: { seq?: number }) => (message.seq ?? 0) < moves;
 
 function toggleHelp(): void {
   if (help?.isOpen) help.close();
@@ -208,6 +227,7 @@ function receive(message: ToWebview): void {
   if (isReplayReceived(message)) return;
   switch (message.type) {
     case 'show':
+      if (beforeLatestMove(message)) return;
       show(message.view, message.notice, message.queue, message.connection, message.next);
       return;
     case 'notice':
@@ -228,10 +248,10 @@ function receive(message: ToWebview): void {
       statusLine(message.message, 'info');
       return;
     case 'queueStatus':
-      updateQueue(message.queue);
+      if (!beforeLatestMove(message)) updateQueue(message.queue);
       return;
     case 'queueEnd':
-      showEnd(message.queue, message.message, message.heading);
+      if (!beforeLatestMove(message)) showEnd(message.queue, message.message, message.heading);
   }
 }
 

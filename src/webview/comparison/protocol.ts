@@ -172,6 +172,13 @@ export type QueueStatus = v.InferOutput<typeof QueueStatusSchema>;
  */
 const REPLAY = { replay: v.optional(v.literal(true)) };
 
+/**
+ * Queue mode: the latest move (a key the page numbered, `seq` in from-page.ts) the extension had
+ * received when it posted this. The page drops a `show`, `queueStatus` or `queueEnd` older than its
+ * own latest move: it describes the queue before that move, over the item the page drew ahead.
+ */
+const MOVES_SEEN = { seq: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) };
+
 const forRecommendation = <T extends string>(type: T) => v.object({ ...REPLAY, type: v.literal(type), recommendationId: v.string(), message: v.string() });
 
 /** Extension → page. */
@@ -182,7 +189,7 @@ export const ToComparisonPage = v.union([
    * extension's own `show` for it follows; absent when unknown (a page to load) or when a reject
    * needs confirming.
    */
-  v.object({ ...REPLAY, type: v.literal('show'), view: ComparisonViewSchema, notice: v.optional(v.string()), queue: v.optional(QueueStatusSchema), connection: v.optional(v.string()), next: v.optional(ComparisonViewSchema) }),
+  v.object({ ...REPLAY, ...MOVES_SEEN, type: v.literal('show'), view: ComparisonViewSchema, notice: v.optional(v.string()), queue: v.optional(QueueStatusSchema), connection: v.optional(v.string()), next: v.optional(ComparisonViewSchema) }),
   /** A line for the status area of whatever is on screen: the outcome of a decision sent in the background. */
   v.object({ ...REPLAY, type: v.literal('notice'), message: v.string(), tone: ToneSchema }),
   v.object({ ...REPLAY, type: v.literal('decision'), recommendationId: v.string(), status: DecisionStatusSchema }),
@@ -196,12 +203,12 @@ export const ToComparisonPage = v.union([
   /** Pending again: the decision made elsewhere failed and the recommendation went back to the tree. */
   forRecommendation('pending'),
   /** The queue's counts changed while the same item stays on screen. */
-  v.object({ ...REPLAY, type: v.literal('queueStatus'), queue: QueueStatusSchema }),
+  v.object({ ...REPLAY, ...MOVES_SEEN, type: v.literal('queueStatus'), queue: QueueStatusSchema }),
   /**
    * Nothing left to review in the queue (message: the summary, or why no more could be loaded);
    * heading, when not "Review queue finished" (an empty list, a queue stopped by a connection switch).
    */
-  v.object({ ...REPLAY, type: v.literal('queueEnd'), queue: QueueStatusSchema, message: v.string(), heading: v.optional(v.string()) }),
+  v.object({ ...REPLAY, ...MOVES_SEEN, type: v.literal('queueEnd'), queue: QueueStatusSchema, message: v.string(), heading: v.optional(v.string()) }),
 ]);
 export type ToWebview = v.InferOutput<typeof ToComparisonPage>;
 
