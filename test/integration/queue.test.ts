@@ -171,7 +171,7 @@ describe('Review queue in the real VS Code', function () {
     assert.ok(unvisited.length >= 2, 'the sandbox should leave a few recommendations pending');
     // The page drew the second unvisited one ahead (the tree was re-sorted since it was sent): the curator sees it, so the queue goes there.
     const drawn = unvisited[1]['@id'];
-    await queue.handleMessage({ type: 'queue', action: 'skip', recommendationId: id, seq: 7, ahead: drawn });
+    await queue.view.handleMessage({ type: 'queue', action: 'skip', recommendationId: id, seq: 7, ahead: drawn });
     assert.equal(queue.recommendationId, drawn);
     // (Drawn again when the service's reasons for it arrive: every show the same.)
     const shows = () => [...new Set(posted.filter((m) => m.type === 'show').map((m) => `${m.view.recommendationId} ${m.seq}`))];
@@ -180,7 +180,7 @@ describe('Review queue in the real VS Code', function () {
     const other = unvisited[0]['@id'];
     const done = queue.queue.status().done;
     posted.length = 0;
-    await queue.handleMessage({ type: 'decide', recommendationId: other, verdict: 'approve', seq: 8 });
+    await queue.view.handleMessage({ type: 'decide', recommendationId: other, verdict: 'approve', seq: 8 });
     assert.equal(queue.queue.status().done, done);
     assert.ok((await pendingIds(api)).has(other), 'a key for another item decided it');
     assert.deepEqual(shows(), [`${drawn} 8`]);
