@@ -144,7 +144,7 @@ function candidates(sql: Statements, table: RecordTable, words: string[], enough
   };
   // Every word must be there (as the tier offers it). A word of three letters, in which one typo
   // leaves no three-letter run, is asked for first, then left out.
-  const all = (tier: Tier, list: Lookup[]) => list.map((l) => `(${tier(l).map(quote).join(' OR ')})`).join(' AND ');
+  const all = (tier: Tier, list: Lookup[]) => list.map((l) => `(${withoutImplied(tier(l)).map(quote).join(' OR ')})`).join(' AND ');
   const searchable = words.filter((w) => w.length >= 3);
   if (searchable.length > 0) add(all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] }))), ranked);
   if (found.size >= CANDIDATES || (found.size > 0 && enough([...found]))) return [...found];
@@ -176,6 +176,20 @@ function candidates(sql: Statements, table: RecordTable, words: string[], enough
 /** Typos a query word may have: as maxTypos, and one in a three-letter word (the rest of the query pins the record down); none with a digit. */
 function allowedTypos(word: string): number {
   return /\d/.test(word) ? 0 : Math.max(maxTypos(word), word.length === 3 ? 1 : 0);
+}
+
+/**
+ * The alternatives of one query word less those that another implies: the trigram index finds a
+ * phrase anywhere in a column, so a record holding "ggoose" or "theater" holds "goose" or the half
+ * "ater" too. The same records match, with fewer phrases for FTS5 to read (and for bm25 to count
+ * over the whole index): a word's corrections and halves often share most of them.
+ */
+export function withoutImplied(alternatives: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const a of [...new Set(alternatives)].sort((x, y) => x.length - y.length)) {
+    if (!kept.some((k) => k.length >= 3 && a.includes(k))) kept.push(a);
+  }
+  return kept;
 }
 
 function quote(text: string): string {
