@@ -41,7 +41,7 @@ interface Figures {
   cpuP50: number;
   cpuP95: number;
   typedCpuP95: number;
-  find: { keystrokes: number; p50: number; p95: number };
+  find: { keystrokes: number; p50: number; p95: number; searchP50: number; searchP95: number; restP50: number; restP95: number };
   alternated?: Record<'base' | 'branch', Percentiles> & { same: number; queries: number };
   max: number;
   typedP50: number;
@@ -69,7 +69,7 @@ function describeRun(r: Figures): string {
   return [
     `${r.records} locations (host Node ${r.node}): open ${r.openMs.toFixed(0)} ms (${grow(r.before, r.opened)})`,
     `search p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (CPU p50 ${r.cpuP50.toFixed(1)}, p95 ${r.cpuP95.toFixed(1)}), max ${r.max.toFixed(0)} ms; as typed (${r.keystrokes} keystrokes) p50 ${r.typedP50.toFixed(1)}, p95 ${r.typedP95.toFixed(1)} ms (CPU p95 ${r.typedCpuP95.toFixed(1)})`,
-    `typed into Find Location until its items answer (${r.find.keystrokes} keystrokes): p50 ${r.find.p50.toFixed(1)}, p95 ${r.find.p95.toFixed(1)} ms`,
+    `typed into Find Location until its items answer (${r.find.keystrokes} keystrokes): p50 ${r.find.p50.toFixed(1)}, p95 ${r.find.p95.toFixed(1)} ms, of which its search p50 ${r.find.searchP50.toFixed(1)}, p95 ${r.find.searchP95.toFixed(1)} and the rest (the renderer's round trip, the items) p50 ${r.find.restP50.toFixed(1)}, p95 ${r.find.restP95.toFixed(1)}`,
     ...(r.alternated ? [`alternated with --base (${r.alternated.queries} queries, the same hits for ${r.alternated.same}): ${(['base', 'branch'] as const).map((s) => `${s} p50 ${r.alternated![s].p50.toFixed(1)}, p95 ${r.alternated![s].p95.toFixed(1)} ms (CPU p50 ${r.alternated![s].cpuP50.toFixed(1)}, p95 ${r.alternated![s].cpuP95.toFixed(1)})`).join('; ')}`] : []),
     `after the searches: ${grow(r.before, r.searched)} (listing 20,000 records for the queries: ${grow(r.before, r.afterList)})`,
   ].join('\n  ');
