@@ -1,14 +1,24 @@
 // Search of one kept mirror by two builds in one process, query by query alternated (the load of a
 // shared machine falls on both alike): another checkout's src/mirror (--base DIR, e.g. main) and
 // this one's, the same 1,000 queries a kind (prefixes, typos, accents) as bench/mirror-scale.ts;
-// p50/p95 of each, whether both return the same hits, and how often each has the record a query was made from.
-// Run: nice node --import tsx bench/mirror-search-builds.ts --base /work/main --dir <kept mirror directory>
+// p50/p95 of each, whether both return the same hits, and how often each has the record a query was made from;
+// then the names typed a letter at a time (as Find is asked, bench/mirror-host.ts). Also CPU time
+// per search (less sensitive than wall time to the other processes of a shared machine).
+// Run: nice node --import tsx bench/mirror-search-builds.ts --base /work/main --dir <kept mirror directory> [--limit 20]
+//   (--limit 50: what Find asks for each keystroke)
 import { join } from 'node:path';
 import { Mirror } from '../src/mirror';
-import { percentile, queriesFrom } from './lib/mirror-queries';
-import { machineLine } from './lib/stats';
+import { percentile, queriesFrom, typedQueries } from './lib/mirror-queries';
+import { machineLine, numberOption } from './lib/stats';
 
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const LIMIT = numberOption('--limit', 20);
+type Side = 'base' | 'branch';
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
 
 async function main(): Promise<void> {
   const base = arg('--base');
@@ -22,22 +32,30 @@ async function main(): Promise<void> {
       const records = builds.branch.search<{ id: string; name?: string | null }>(kind, '', Number.MAX_SAFE_INTEGER).map((h) => ({ id: h.id, name: h.record.name ?? '' }));
       if (records.length === 0) continue;
       const times = { base: [] as number[], branch: [] as number[] };
+      const cpu = { base: [] as number[], branch: [] as number[] };
       const found = { base: 0, branch: 0 };
       let same = 0;
-      const queries = queriesFrom(records, 1000);
+      const queries = [...queriesFrom(records, 1000), ...typedQueries(records, 100).map((q) => ({ q, target: '' }))];
       queries.forEach(({ q, target }, i) => {
         const ids: Record<string, string> = {};
         for (const side of i % 2 ? (['branch', 'base'] as const) : (['base', 'branch'] as const)) {
+          const c = cpuMs();
           const t = performance.now();
-          const hits = builds[side].search(kind, q, 20).map((h) => h.id);
+          const hits = builds[side].search(kind, q, LIMIT).map((h) => h.id);
           times[side].push(performance.now() - t);
+          cpu[side].push(cpuMs() - c);
           ids[side] = hits.join();
           if (hits.includes(target)) found[side]++;
         }
         if (ids.base === ids.branch) same++;
       });
-      const line = (side: 'base' | 'branch') => `${side} p50 ${percentile(times[side], 50).toFixed(1)} ms, p95 ${percentile(times[side], 95).toFixed(1)} ms`;
-      console.log(`${kind} (${records.length}): ${line('base')}; ${line('branch')}; the same 20 hits for ${same} of ${queries.length}; the query's record in them: base ${found.base}, branch ${found.branch}`);
+      const typed = queries.length - 1000;
+      const line = (side: Side, from: number, to: number) => {
+        const [w, c] = [times[side].slice(from, to), cpu[side].slice(from, to)];
+        return `${side} p50 ${percentile(w, 50).toFixed(1)}, p95 ${percentile(w, 95).toFixed(1)} ms (CPU p50 ${percentile(c, 50).toFixed(1)}, p95 ${percentile(c, 95).toFixed(1)})`;
+      };
+      console.log(`${kind} (${records.length}), limit ${LIMIT}, 1,000 queries: ${line('base', 0, 1000)}; ${line('branch', 0, 1000)}; the query's record in the hits: base ${found.base}, branch ${found.branch}`);
+      console.log(`  as typed (${typed} keystrokes): ${line('base', 1000, queries.length)}; ${line('branch', 1000, queries.length)}; the same hits for ${same} of ${queries.length}`);
     }
   } finally {
     builds.base.close();

@@ -4,6 +4,7 @@
 // broke every three-letter run of a short word is still found. They are then ranked again
 // here by how well each query word matches a word of the record (exact, the word being typed as a
 // prefix, or a few typos away: Damerau–Levenshtein), and a record must match every query word.
+import { COLUMN_WEIGHTS, averageLength, bm25Order } from './bm25';
 import { BOOST, MAX_QUERY_LENGTH, foldTerm } from './indexed-fields';
 import type { RecordTable } from './record-table';
 import type { Statements } from './statements';
@@ -48,10 +49,15 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
   // The last word is the one being typed, unless the query ends with a space.
   const typing = !/\s$/u.test(text);
   const accented = accentedWords(text);
+  // The searched columns of the candidates, read once (ordering a stage's few matches reads them too).
+  const rowOf = new Map<number, Row>();
+  const rows = (rowids: readonly number[]): Row[] => {
+    for (const row of table.searchedByRowids(rowids.filter((r) => !rowOf.has(r)))) rowOf.set(Number(row.r), row);
+    return rowids.map((r) => rowOf.get(r)).filter((row): row is Row => row !== undefined);
+  };
   const scoreOf = new Map<number, number>();
   const score = (rowids: readonly number[]) => {
-    const fresh = rowids.filter((r) => !scoreOf.has(r));
-    for (const row of table.searchedByRowids(fresh)) {
+    for (const row of rows(rowids.filter((r) => !scoreOf.has(r)))) {
       const s = scoreRow(row, words, typing);
       scoreOf.set(Number(row.r), s > 0 ? s + SPELLED * spelledAsTyped(row.name, accented) : 0);
     }
@@ -63,7 +69,7 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
     score(rowids);
     return rowids.filter((r) => (scoreOf.get(r) ?? 0) > beyond).length >= limit;
   };
-  const rowids = candidates(sql, table, words, enough);
+  const rowids = candidates(sql, table, words, enough, rows);
   score(rowids);
   const scored: { rowid: number; score: number; order: number }[] = [];
   rowids.forEach((rowid, order) => {
@@ -124,35 +130,48 @@ function lookupOf(w: string, table: RecordTable): Lookup {
 }
 
 /** Candidates for `words`, from the most literal stage on; `enough` ends the search after the words as typed. */
-function candidates(sql: Statements, table: RecordTable, words: string[], enough: (rowids: readonly number[]) => boolean): number[] {
+function candidates(sql: Statements, table: RecordTable, words: string[], enough: (rowids: readonly number[]) => boolean, rows: (rowids: readonly number[]) => Row[]): number[] {
   const fts = `${table.kind}_fts`;
-  const rank = `ORDER BY bm25(${fts}, 3, 1, 1.5, 1.5) LIMIT ${CANDIDATES}`;
+  const rank = `ORDER BY bm25(${fts}, ${COLUMN_WEIGHTS.join(', ')}) LIMIT ${CANDIDATES}`;
   const ranked = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ${rank}`, [match]).map((r) => Number(r.r));
   // bm25 runs every phrase of the match again over the whole index (its document frequencies):
   // for a corrected query's dozens of phrases that doubled the search. There it only chooses which
   // records are kept (scoreRow ranks them), so it is asked for only when more than CANDIDATES match.
+  const matches = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${CANDIDATES + 1}`, [match]).map((r) => Number(r.r));
   const ids = (match: string) => {
-    const all = sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${CANDIDATES + 1}`, [match]);
-    return all.length > CANDIDATES ? ranked(match) : all.map((r) => Number(r.r));
+    const all = matches(match);
+    return all.length > CANDIDATES ? ranked(match) : all;
+  };
+  // The stages whose order breaks scoreRow's ties: bm25's order, computed on the matches here when
+  // all of them are kept (bm25.ts), by FTS5 only when it must choose among more.
+  let average: number | undefined;
+  const bm25 = (phrases: string[]) => (match: string) => {
+    const all = matches(match);
+    if (all.length > CANDIDATES) return ranked(match);
+    average ??= averageLength(sql, fts);
+    return bm25Order(rows(all), phrases, average);
   };
   const found = new Set<number>();
   const asked = new Set<string>();
-  const add = (match: string, rank = ids) => {
+  const add = ({ match, phrases }: { match: string; phrases: string[] }, ordered = false) => {
     if (asked.has(match)) return;
     asked.add(match);
-    for (const r of rank(match)) if (found.size < CANDIDATES) found.add(r);
+    for (const r of (ordered ? bm25(phrases) : ids)(match)) if (found.size < CANDIDATES) found.add(r);
   };
   // Every word must be there (as the tier offers it). A word of three letters, in which one typo
   // leaves no three-letter run, is asked for first, then left out.
-  const all = (tier: Tier, list: Lookup[]) => list.map((l) => `(${tier(l).map(quote).join(' OR ')})`).join(' AND ');
+  const all = (tier: Tier, list: Lookup[]) => {
+    const groups = list.map((l) => withoutImplied(tier(l)));
+    return { match: groups.map((g) => `(${g.map(quote).join(' OR ')})`).join(' AND '), phrases: groups.flat() };
+  };
   const searchable = words.filter((w) => w.length >= 3);
-  if (searchable.length > 0) add(all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] }))), ranked);
+  if (searchable.length > 0) add(all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] }))), true);
   if (found.size >= CANDIDATES || (found.size > 0 && enough([...found]))) return [...found];
   // The vocabulary is asked only when the words as typed leave room.
   const lookups = searchable.map((w) => lookupOf(w, table));
   const long = lookups.filter((l) => l.word.length > 3);
   if (lookups.length > 0) {
-    if (found.size < CANDIDATES) add(all(TIERS[1], lookups), ranked);
+    if (found.size < CANDIDATES) add(all(TIERS[1], lookups), true);
     if (found.size < CANDIDATES) add(all(TIERS[2], lookups));
     if (found.size < CANDIDATES && long.length > 0 && long.length < lookups.length) add(all(TIERS[1], long));
     if (found.size > 0) return [...found];
@@ -176,6 +195,20 @@ function candidates(sql: Statements, table: RecordTable, words: string[], enough
 /** Typos a query word may have: as maxTypos, and one in a three-letter word (the rest of the query pins the record down); none with a digit. */
 function allowedTypos(word: string): number {
   return /\d/.test(word) ? 0 : Math.max(maxTypos(word), word.length === 3 ? 1 : 0);
+}
+
+/**
+ * The alternatives of one query word less those that another implies: the trigram index finds a
+ * phrase anywhere in a column, so a record holding "ggoose" or "theater" holds "goose" or the half
+ * "ater" too. The same records match, with fewer phrases for FTS5 to read (and for bm25 to count
+ * over the whole index): a word's corrections and halves often share most of them.
+ */
+export function withoutImplied(alternatives: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const a of [...new Set(alternatives)].sort((x, y) => x.length - y.length)) {
+    if (!kept.some((k) => k.length >= 3 && a.includes(k))) kept.push(a);
+  }
+  return kept;
 }
 
 function quote(text: string): string {
