@@ -60,6 +60,21 @@ describe('webview: review queue in chromium', function () {
     await page.close();
   });
 
+  it('redrawn without the focus (the user is in a quick pick), it does not take it; given the focus, its main region takes it', async () => {
+    const { page } = await queued();
+    // The frame loses the focus to the workbench: in VS Code a quick pick closes when a webview takes it.
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      document.hasFocus = () => false;
+    });
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], ID), queue: status({ done: 1 }) });
+    assert.equal(await counts(page), '1 done · 0 skipped · 5 remaining');
+    assert.equal(await focused(page), 'body', 'a background redraw took the focus');
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    assert.equal(await focused(page), 'main.comparison');
+    await page.close();
+  });
+
   it('A approves the item on screen, once; R rejects after a failure', async () => {
     const { page } = await queued();
     await page.keyboard.press('a');

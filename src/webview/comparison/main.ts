@@ -57,12 +57,21 @@ const queueHandlers: QueueHandlers = {
   retryFailed: () => navigate('retryFailed'),
 };
 
-/** Replaces the page; the main region takes the focus so that the keys work at once. */
+/**
+ * Replaces the page; the main region takes the focus so that the keys work at once — only if the
+ * page has it: a page redrawn in the background (a flag after an unsure mark, the service's reasons
+ * arriving) must not take the focus from where the user is (a quick pick closes when it loses it).
+ */
 function render(main: HTMLElement): void {
   help = queue ? helpDialog() : undefined;
   root.replaceChildren(main, ...(help ? [help.element] : []));
-  main.focus({ preventScroll: true });
+  if (document.hasFocus()) main.focus({ preventScroll: true });
 }
+
+// The page gets the focus later (its tab chosen): the main region takes it, as on a draw.
+window.addEventListener('focus', () => {
+  if (document.activeElement === document.body) document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
+});
 
 function show(view: PanelState['view'], notice?: string, q?: QueueStatus, connection?: string, upcoming?: ComparisonView): void {
   if (!view) return;
