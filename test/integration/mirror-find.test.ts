@@ -103,6 +103,8 @@ describe('Mirror and Find in the real VS Code', function () {
       assert.ok(target?.name, 'the fresh sandbox has no named location');
       const done = vscode.commands.executeCommand('dedupCurator.findLocation');
       const first = await waitFor('the Find quick pick', () => api.finder.active, 20_000);
+      // Its title says so (it read "among 0 (mirror synced 20786 days ago)", the age of the epoch).
+      assert.equal(first.title, 'Dedup Curator: Find Location (the mirror is not synced yet)');
       first.value = target.name;
       await waitFor('the typed name seen by the finder', () => api.finder.answered === target.name);
       const offer = await waitFor('the offer to sync', () => first.items.find((i) => i.sync));
@@ -111,6 +113,7 @@ describe('Mirror and Find in the real VS Code', function () {
         throw new Error(`${e.message} (Find open: ${api.finder.active === first ? 'the first, still' : String(api.finder.active)}; items ${first.items.map((i) => i.label).join(' | ')})`);
       });
       assert.equal(again.value, target.name, 'the query typed before the sync is gone');
+      assert.match(again.title ?? '', /^Dedup Curator: Find Location among [\d,]+ \(mirror synced /);
       assert.ok((await api.mirrors.current())?.syncedAt, 'the mirror was not synced');
       await waitFor('the location among the answers', () => again.items.find((i) => i.record?.id === target.id), 20_000);
       // It stays open: nothing took the focus from it.

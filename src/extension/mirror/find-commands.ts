@@ -63,11 +63,7 @@ export class RecordFinder {
       const qp = vscode.window.createQuickPick<FindItem>();
       this.active = qp;
       qp.value = query;
-      const count = mirror.count(kind);
-      qp.title =
-        kind === 'locations'
-          ? t('Dedup Curator: Find Location among {0} (mirror synced {1})', formatCount(count), age(mirror.syncedAt ?? new Date(0)))
-          : t('Dedup Curator: Find Event among {0} (mirror synced {1})', formatCount(count), age(mirror.syncedAt ?? new Date(0)));
+      qp.title = findTitle(mirror, kind);
       qp.placeholder = t('Name, street, town, postcode, source id or integration');
       // The mirror ranks; the quick pick must neither filter out a fuzzy match nor hide the details.
       qp.matchOnDescription = false;
@@ -136,6 +132,14 @@ export class RecordFinder {
       qp.show();
     });
   }
+}
+
+/** The quick pick's title: what is searched, and how fresh it is (or that the mirror was never synced). */
+function findTitle(mirror: Mirror, kind: MirrorKind): string {
+  const synced = mirror.syncedAt;
+  if (!synced) return kind === 'locations' ? t('Dedup Curator: Find Location (the mirror is not synced yet)') : t('Dedup Curator: Find Event (the mirror is not synced yet)');
+  const count = formatCount(mirror.count(kind));
+  return kind === 'locations' ? t('Dedup Curator: Find Location among {0} (mirror synced {1})', count, age(synced)) : t('Dedup Curator: Find Event among {0} (mirror synced {1})', count, age(synced));
 }
 
 /** The one line of a mirror never synced: Enter syncs it, and Find opens again with the query. */
