@@ -20,7 +20,10 @@ export type ClientOptions = TransportOptions;
  * (paging.ts); a record listed on an earlier page is skipped (or only counted, `repeats: 'keep'`),
  * and a listing that cannot end stops with an InvalidResponseError (listing-guard.ts).
  */
-export interface PagesOptions extends CallOptions, ResumeOptions, Omit<ListingGuardOptions<unknown>, 'keyOf'> {}
+export interface PagesOptions extends CallOptions, ResumeOptions, Omit<ListingGuardOptions<unknown>, 'keyOf'> {
+  /** Locations and events: pages asked ahead of the one being consumed, without waiting for has_next_page. Default 1. */
+  readAhead?: number;
+}
 
 export interface IterateOptions extends PagesOptions {
   /** Pages of the recommendation list fetched at once. Default 4. */
@@ -163,7 +166,7 @@ function bodyKept<P>(page: P, data: unknown, text: string | undefined, call: Cal
 function recordPages<T extends { id: string }>(params: PageParams, opts: PagesOptions, list: (page: { page: number; pageSize: number }, call: CallOptions) => Promise<Page<T>>): AsyncGenerator<Page<T>> {
   const pageSize = iterPageSize(params);
   const fetchPage = resumingFetcher<T>((page, signal) => list({ page, pageSize }, { ...opts, signal }), opts);
-  return sequentialPages(fetchPage, { startPage: params.page, pageSize, signal: opts.signal, guard: guardOf<T>((r) => r.id, opts) });
+  return sequentialPages(fetchPage, { startPage: params.page, pageSize, signal: opts.signal, readAhead: opts.readAhead, guard: guardOf<T>((r) => r.id, opts) });
 }
 
 function guardOf<T>(keyOf: (r: T) => string, opts: PagesOptions): ListingGuard<T> {

@@ -77,20 +77,27 @@ export function resumingFetcher<T>(fetchPage: PageFetcher<T>, opts: ResumeOption
   };
 }
 
-export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: GuardedPagingOptions<T>): AsyncGenerator<Page<T>> {
-  // One request at a time, but the next one is sent as soon as this page says there is more, so it
-  // travels while the consumer works through this page (writes it out, renders it) instead of after.
-  // At most two pages are held: the one yielded and the one arriving.
+export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: GuardedPagingOptions<T> & { readAhead?: number }): AsyncGenerator<Page<T>> {
+  // The next page is sent as soon as this one says there is more, so it travels while the consumer
+  // works through this page (writes it out, renders it) instead of after. With `readAhead` above 1,
+  // that many pages are asked ahead without waiting for has_next_page (a consumer that writes a few
+  // pages at a time in one synchronous step keeps the service busy meanwhile); the pages past the
+  // end are never yielded and their requests are dropped. Pages are yielded in order.
   const inner = ownSignal(opts.signal);
-  const ask = (page: number) => started(fetchPage(page, inner.signal));
+  const ahead = Math.max(1, opts.readAhead ?? 1);
+  const inFlight = new Map<number, Promise<Page<T>>>();
+  const ask = (from: number, to: number) => {
+    for (let n = from; n <= to; n++) if (!inFlight.has(n)) inFlight.set(n, started(fetchPage(n, inner.signal)));
+  };
   let page = opts.startPage ?? 0;
-  let arriving = ask(page);
+  ask(page, page);
   try {
     for (;;) {
-      const raw = await arriving;
+      const raw = await inFlight.get(page)!;
+      inFlight.delete(page);
       const p = guarded(raw, page, opts.guard);
       if (p.hasNextPage && raw.data.length > 0) {
-        arriving = ask(page + 1);
+        ask(page + 1, page + ahead);
         await requestLeft();
       }
       yield p;
@@ -101,7 +108,7 @@ export async function* sequentialPages<T>(fetchPage: PageFetcher<T>, opts: Guard
   } catch (e) {
     throw asCancelled(e, opts.signal);
   } finally {
-    inner.release(); // a page still on its way when the consumer stopped early
+    inner.release(); // pages still on their way when the consumer stopped early, or past the end
   }
 }
 

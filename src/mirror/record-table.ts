@@ -21,6 +21,9 @@ export interface Applied {
   changed: boolean;
 }
 
+/** The columns a record's index entries, source ids and words are made of. */
+const SEARCHED = ['name', 'address', 'town', 'postcode', 'integrations', 'source_ids'] as const;
+
 /** FNV-1a of a text: a damaged byte in a stored record changes it. */
 export function checksum(text: string): number {
   let h = 0x811c9dc5;
@@ -57,7 +60,7 @@ export class RecordTable {
       if (typeof owner === 'string' && owner !== record.id) removed.add(owner);
     }
     for (const id of removed) if (this.remove(id) === pass) movedInPass = true;
-    const old = this.sql.get(`SELECT rowid AS r, pass, json FROM ${k} WHERE id = ?`, [record.id]);
+    const old = this.sql.get(`SELECT rowid AS r, pass, json, name, address, town, postcode, integrations, source_ids FROM ${k} WHERE id = ?`, [record.id]);
     if (old && old.pass === pass) movedInPass = true;
     const json = JSON.stringify(record);
     if (old && old.json === json) {
@@ -68,26 +71,28 @@ export class RecordTable {
     const f = fieldsOf(record);
     // SQLite takes text as C strings: a NUL would cut a column short.
     const text = (v: string | undefined) => (v ?? '').replace(/\0/g, ' ');
-    const name = text(f?.name);
-    const address = text(f?.address);
-    const town = text(f?.locality);
-    const postcode = text(f?.postcode);
-    const integrations = text(f?.integrations);
-    const values = [json, checksum(json), str(record.updatedAt), name, address, town, postcode, integrations, text(f?.sourceIds), placeOf(record), str(record.startDate), pass];
+    const searched = { name: text(f?.name), address: text(f?.address), town: text(f?.locality), postcode: text(f?.postcode), integrations: text(f?.integrations), source_ids: text(f?.sourceIds) };
+    const values = [json, checksum(json), str(record.updatedAt), searched.name, searched.address, searched.town, searched.postcode, searched.integrations, searched.source_ids, placeOf(record), str(record.startDate), pass];
+    // A changed record whose searched text is as held (an event re-embedding its location, a record
+    // whose other fields changed) keeps its index entries and words: deleting from the contentless
+    // index is most of an incremental sync's write.
+    const sameText = old !== undefined && SEARCHED.every((c) => old[c] === searched[c]);
     let rowid: number | bigint;
     if (old) {
       rowid = old.r as number | bigint;
-      this.sql.run(`DELETE FROM ${k}_fts WHERE rowid = ?`, [rowid]);
+      if (!sameText) this.sql.run(`DELETE FROM ${k}_fts WHERE rowid = ?`, [rowid]);
       this.sql.run(`UPDATE ${k} SET json = ?, checksum = ?, updated_at = ?, name = ?, address = ?, town = ?, postcode = ?, integrations = ?, source_ids = ?, location_id = ?, start_date = ?, pass = ? WHERE rowid = ?`, [...values, rowid]);
       this.sql.run(`DELETE FROM ${k}_keys WHERE id = ?`, [record.id]);
     } else {
       this.sql.run(`INSERT INTO ${k} (json, checksum, updated_at, name, address, town, postcode, integrations, source_ids, location_id, start_date, pass, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...values, record.id]);
       rowid = this.sql.get('SELECT last_insert_rowid() AS r')?.r as number | bigint;
     }
-    const codes = [postcode, text(f?.sourceIds), integrations].join(' ');
-    const folded = [foldTerm(name), foldTerm(address), foldTerm(town)];
-    this.sql.run(`INSERT INTO ${k}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`, [rowid, ...folded, foldTerm(codes)]);
-    this.vocabulary.note(folded);
+    if (!sameText) {
+      const codes = [searched.postcode, searched.source_ids, searched.integrations].join(' ');
+      const folded = [foldTerm(searched.name), foldTerm(searched.address), foldTerm(searched.town)];
+      this.sql.run(`INSERT INTO ${k}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`, [rowid, ...folded, foldTerm(codes)]);
+      this.vocabulary.note(folded);
+    }
     for (const key of keys) this.sql.run(`INSERT OR REPLACE INTO ${k}_keys (key, id) VALUES (?, ?)`, [key, record.id]);
     return { added: !old, removed: [...removed], movedInPass, changed: true };
   }

@@ -33,6 +33,12 @@ export const SYNC_PAGE_SIZE = 500;
 export const BATCH_RECORDS = 2500;
 /** How long received pages wait for more before they are written: a slow service's pages are written one by one. */
 export const BATCH_MS = 1000;
+/**
+ * Pages asked ahead of the one being written: a batch is written in one synchronous step, during
+ * which the service renders the pages already asked for (one more than a full batch of 500-record
+ * pages), so listing and writing overlap instead of taking turns.
+ */
+export const READ_AHEAD_PAGES = 6;
 /** Passes of one sync at most: decisions that never stop leave the sync unconfirmed, and the next one lists again. */
 export const MAX_PASSES = 4;
 
@@ -200,7 +206,7 @@ async function eachBatch(ctx: Context, since: string, from: number, pageSize: nu
   const params = { updatedSince: since, page: from, pageSize };
   // A record listed again on a later page is kept: a change during the pass moves it there, newer,
   // and says the pass must be listed again. Endless listings are still stopped.
-  const call = { signal: opts.signal, onResume: opts.onResume, repeats: 'keep' as const };
+  const call = { signal: opts.signal, onResume: opts.onResume, repeats: 'keep' as const, readAhead: READ_AHEAD_PAGES };
   const pages: AsyncIterable<Page<unknown>> = table.kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call);
   let batch: Page<unknown>[] = [];
   let records = 0;

@@ -64,6 +64,18 @@ describe('sequential paging looks one page ahead', () => {
     assert.deepEqual(srv.requests.map((r) => (JSON.parse(r.body) as { page: number }).page), [0, 1, 2, 3], 'no page past the last one');
   });
 
+  it('with readAhead, asks that many pages ahead at once, yields every record once in order, and drops the pages past the end', async () => {
+    const ids: string[] = [];
+    for await (const p of client().locationPages({ updatedSince: new Date(0), pageSize: PAGE }, { readAhead: 3 })) {
+      if (p.page === 0) await until(() => pageAsked(3), 'pages 1 to 3 asked while page 0 is held');
+      ids.push(...p.data.map((l) => l.id));
+    }
+    assert.deepEqual(ids, Array.from({ length: SIZE }, (_, i) => `urn:l:${i}`));
+    assert.equal(maxOpen, 3, 'three requests open at once');
+    // Pages 4 and 5 (past the last, 3) were asked ahead; neither was yielded.
+    assert.ok(pageAsked(4), 'a page past the end asked ahead');
+  });
+
   it('the same for recommendations at concurrency 1', async () => {
     const rec = await scriptedServer((q, res) => {
       const { page, page_size } = JSON.parse(q.body) as { page: number; page_size: number };

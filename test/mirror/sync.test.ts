@@ -70,6 +70,29 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     assert.ok(!(await readFile(path.join(dir, 'mirror.sqlite'))).includes(sandbox.token), 'the token is never stored');
   });
 
+  it('after approvals, an incremental sync leaves the search index as a fresh full sync builds it', async () => {
+    const synced = await Mirror.open(await tempDir());
+    await synced.sync(client, { pageSize: 100 });
+    // Approvals change survivors' source ids (their index entries) and re-embed them in their
+    // events (new JSON, the same searched text: index entries kept as they are).
+    assert.equal((await approveSome(client, 8)).length, 8);
+    const second = await synced.sync(client, { pageSize: 100 });
+    assert.ok(second.kinds.some((k) => k.upserted > 0), 'the approvals changed records');
+    const fresh = await Mirror.open(await tempDir());
+    await fresh.sync(client, { pageSize: 100 });
+    for (const kind of ['locations', 'events'] as const) {
+      const records = [...mirrored(fresh, kind).values()] as { name?: string; sourceIds?: { id: string }[] }[];
+      assert.deepEqual([...mirrored(synced, kind).keys()].sort(), [...mirrored(fresh, kind).keys()].sort());
+      const queries = records.flatMap((r) => [r.name ?? '', ...(r.sourceIds ?? []).map((s) => s.id)]).filter((q) => q.length >= 3);
+      for (const q of queries) {
+        const ids = (m: Mirror) => m.search(kind, q, 100_000).map((h) => h.id).sort();
+        assert.deepEqual(ids(synced), ids(fresh), `${kind} '${q}': the same hits as a fresh sync`);
+      }
+    }
+    synced.close();
+    fresh.close();
+  });
+
   it('a cancelled sync keeps every page it wrote, and the next one resumes after the last of them', async () => {
     const dir = await tempDir();
     const mirror = await Mirror.open(dir);
