@@ -34,9 +34,10 @@ export const BATCH_RECORDS = 2500;
 /** How long received pages wait for more before they are written: a slow service's pages are written one by one. */
 export const BATCH_MS = 1000;
 /**
- * Pages asked ahead of the one being written: a batch is written in one synchronous step, during
- * which the service renders the pages already asked for (one more than a full batch of 500-record
- * pages), so listing and writing overlap instead of taking turns.
+ * Pages asked ahead of the one being written in a pass's listing (never in its check: checkPass): a
+ * batch is written in one synchronous step, during which the service renders the pages already
+ * asked for (one more than a full batch of 500-record pages), so listing and writing overlap
+ * instead of taking turns.
  */
 export const READ_AHEAD_PAGES = 6;
 /** Passes of one sync at most: decisions that never stop leave the sync unconfirmed, and the next one lists again. */
@@ -127,7 +128,7 @@ export async function syncKind(client: DedupClient, sql: Statements, table: Reco
 /** Lists a pass from its next page to its end, a few pages a transaction, each with the state after them. */
 async function listPass(ctx: Context, start: RunState): Promise<RunState> {
   let run = start;
-  await eachBatch(ctx, run.since, run.page, run.pageSize, (pages) => {
+  await eachBatch(ctx, run.since, run.page, run.pageSize, READ_AHEAD_PAGES, (pages) => {
     const last = pages[pages.length - 1];
     run = writeBatch(ctx, run, pages, 'listing', { page: run.page + pages.length, listed: !last.hasNextPage });
   });
@@ -143,7 +144,14 @@ async function listPass(ctx: Context, start: RunState): Promise<RunState> {
 async function checkPass(ctx: Context, start: RunState): Promise<RunState> {
   let run = start;
   const since = new Date(Math.max(Date.parse(run.passStartedAt) - (ctx.opts.overlapMs ?? DEFAULT_OVERLAP_MS), Date.parse(run.since))).toISOString();
-  await eachBatch(ctx, since, 0, run.pageSize, (pages) => {
+  // One page after another, never read ahead: a decision during the check moves its survivor to
+  // the listing's end, and only a page asked after the decision shows it there. Pages asked at once
+  // are answered in any order: a later page answered before the decision and an earlier one after
+  // it lose both the survivor and a record shifted past the check, which then confirms a pass that
+  // missed them (merged-away records left in the mirror). The pass's listing may read ahead: what it
+  // loses so is a record listed twice, a record merged away after it was written, or a changed
+  // record this check lists.
+  await eachBatch(ctx, since, 0, run.pageSize, 1, (pages) => {
     run = writeBatch(ctx, run, pages, 'check', {});
   });
   return run;
@@ -201,12 +209,12 @@ function writeRecords(table: RecordTable, run: RunState, received: readonly Mirr
  * loses at most an eighth of what was written (asked again by the resume), and a slow service's
  * pages (BATCH_MS apart) are written as they come.
  */
-async function eachBatch(ctx: Context, since: string, from: number, pageSize: number, write: (pages: Page<unknown>[]) => void): Promise<void> {
+async function eachBatch(ctx: Context, since: string, from: number, pageSize: number, readAhead: number, write: (pages: Page<unknown>[]) => void): Promise<void> {
   const { client, opts, table } = ctx;
   const params = { updatedSince: since, page: from, pageSize };
   // A record listed again on a later page is kept: a change during the pass moves it there, newer,
   // and says the pass must be listed again. Endless listings are still stopped.
-  const call = { signal: opts.signal, onResume: opts.onResume, repeats: 'keep' as const, readAhead: READ_AHEAD_PAGES };
+  const call = { signal: opts.signal, onResume: opts.onResume, repeats: 'keep' as const, readAhead };
   const pages: AsyncIterable<Page<unknown>> = table.kind === 'locations' ? client.locationPages(params, call) : client.eventPages(params, call);
   let batch: Page<unknown>[] = [];
   let records = 0;
