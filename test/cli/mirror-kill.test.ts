@@ -38,7 +38,7 @@ describe('dedup-curator mirror sync killed at points across the sync', function 
   let env: NodeJS.ProcessEnv;
   let client: DedupClient;
   before(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 9, locations: 300, events: 200, integrations: 4, faults: 'latency=10-40ms,seed=3' });
+    sandbox = await startSandbox({ port: 0, seed: 9, locations: 300, events: 200, integrations: 4, faults: 'latency=40-120ms,seed=3' });
     env = { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token };
     client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
   });

@@ -18,7 +18,7 @@ describe('dedup-curator mirror', function () {
   let env: NodeJS.ProcessEnv;
   let client: DedupClient;
   before(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 5, locations: 300, events: 150, integrations: 4, faults: 'latency=5-15ms,seed=3' });
+    sandbox = await startSandbox({ port: 0, seed: 5, locations: 300, events: 150, integrations: 4, faults: 'latency=30-60ms,seed=3' });
     env = { DEDUP_BASE_URL: sandbox.baseUrl, DEDUP_TOKEN: sandbox.token };
     client = new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
   });
