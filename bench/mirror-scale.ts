@@ -12,12 +12,12 @@
 //      and names typed a letter at a time as Find asks (50 hits); the heap and RSS it adds.
 // Every CLI run is a fresh `node dist/cli.js`, timed from spawn to exit.
 // Run: npm run build && nice node --expose-gc --import tsx bench/mirror-scale.ts --places 9000 --events 7000 [--keep]
-//   (locations ≈ 2.75 × places, events ≈ 2.75 × events with the learned matcher)
+//   (nothing merged at start-up: locations ≈ 2.75 × places, events ≈ 1.8 × events)
 // A million records (docs/benchmarks.md, "A million records"):
 //   nice node --expose-gc --import tsx bench/mirror-scale.ts --truth --places 220000 --events 220000 --sandbox-heap 9000
 //   --truth: the sandbox's truth matcher (store-truth-matcher.ts): nothing merged at start-up, every real
-//     entity listed twice or more one pending recommendation; starts in about a minute where the learned
-//     matcher takes a quarter of an hour and 12 GB at this size (locations ≈ 2.75 × places, events ≈ 1.8 × events);
+//     entity listed twice or more one pending recommendation; 1,001,343 records start in about a minute
+//     where the learned matcher takes a quarter of an hour and 12 GB;
 //   --base DIR: measure another checkout's mirror (its dist/cli.js, built, and its src/mirror), e.g. a branch
 //     after a merge; the sandbox stays this checkout's;
 //   --rounds N: full syncs, each into a new directory, alternated with plain listings (default 1).
