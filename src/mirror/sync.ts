@@ -193,18 +193,21 @@ function writeRecords(table: RecordTable, run: RunState, records: readonly Mirro
 /**
  * Writes what a check's page lists that the pass did not write as it is now (inside the batch's
  * transaction). Compared one record after another with what the mirror holds after the one before
- * (a record may merge away the next): what the mirror holds is read again after each record
- * written, which happens only when something moved.
+ * (a record may merge away the next): a record written holds its own row now, and the records it
+ * merged away are gone.
  */
 function writeChecked(table: RecordTable, run: RunState, received: readonly MirroredRecord[]): void {
-  let held = table.heldMany(received.map((r) => r.id));
-  received.forEach((record, i) => {
+  const held = table.heldMany(received.map((r) => r.id));
+  for (const record of received) {
     const h = held.get(record.id);
-    if (h !== undefined && h.pass === run.pass && h.updatedAt === (record.updatedAt ?? null)) return;
+    const updatedAt = record.updatedAt ?? null;
+    if (h !== undefined && h.pass === run.pass && h.updatedAt === updatedAt) continue;
     run.changed = true;
-    count(run, record, table.applyAll([record], run.pass)[0], 'check');
-    held = table.heldMany(received.slice(i + 1).map((r) => r.id));
-  });
+    const applied = table.applyAll([record], run.pass)[0];
+    count(run, record, applied, 'check');
+    held.set(record.id, { updatedAt: typeof updatedAt === 'string' ? updatedAt : null, pass: run.pass });
+    for (const id of applied.removed) held.delete(id);
+  }
 }
 
 function count(run: RunState, record: MirroredRecord, a: Applied, phase: 'listing' | 'check'): void {
