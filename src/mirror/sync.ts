@@ -187,7 +187,7 @@ function writeBatch(ctx: Context, start: RunState, pages: readonly Page<unknown>
 /** Writes a pass's records into `run`'s counters (inside the batch's transaction), all at once. */
 function writeRecords(table: RecordTable, run: RunState, records: readonly MirroredRecord[]): void {
   const applied = table.applyAll(records, run.pass);
-  records.forEach((record, i) => count(run, record, applied[i], 'listing'));
+  records.forEach((record, i) => tally(run, record, applied[i], 'listing'));
 }
 
 /**
@@ -204,13 +204,14 @@ function writeChecked(table: RecordTable, run: RunState, received: readonly Mirr
     if (h !== undefined && h.pass === run.pass && h.updatedAt === updatedAt) continue;
     run.changed = true;
     const applied = table.applyAll([record], run.pass)[0];
-    count(run, record, applied, 'check');
+    tally(run, record, applied, 'check');
     held.set(record.id, { updatedAt: typeof updatedAt === 'string' ? updatedAt : null, pass: run.pass });
     for (const id of applied.removed) held.delete(id);
   }
 }
 
-function count(run: RunState, record: MirroredRecord, a: Applied, phase: 'listing' | 'check'): void {
+/** Adds a written record to the run's counters (and says whether it moved, in a listing). */
+function tally(run: RunState, record: MirroredRecord, a: Applied, phase: 'listing' | 'check'): void {
   run.received++;
   if (a.changed) run.upserted++;
   if (a.added) run.added++;
