@@ -17,6 +17,8 @@ export interface BenchSandboxOptions {
   autoMergeThreshold?: number;
   /** The sandbox's --faults text, e.g. `latency=20ms` for a service that takes its time. */
   faults?: string;
+  /** `truth`: proposals from the generator's ground truth, no learned matcher (fast at a million records). */
+  matcher?: 'learned' | 'truth';
 }
 
 export interface BenchSandbox extends ServerProcess {

@@ -6,7 +6,8 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
+/** This checkout's CLI, or another build's (`DEDUP_BENCH_CLI`, set by bench/mirror-scale.ts --base). */
+const cliPath = () => process.env.DEDUP_BENCH_CLI ?? join(__dirname, '..', '..', 'dist', 'cli.js');
 
 export interface CliRun {
   seconds: number;
@@ -29,7 +30,7 @@ function rssProbePath(): string {
 export function runMeasuredCli(args: string[], env: Record<string, string>, keepOut = Number.POSITIVE_INFINITY): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const child = spawn(process.execPath, ['-r', rssProbePath(), CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-r', rssProbePath(), cliPath(), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let bytes = 0;
     let out = '';
     let err = '';

@@ -37,7 +37,9 @@ Options:
   --integrations K      number of third-party integrations to simulate (default 4)
   --load FILE.ndjson    load source records from FILE (one JSON record per line)
   --data-dir DIR        keep decisions and data in DIR across restarts
-  --faults SPEC         inject faults, e.g. latency=200ms,error-rate=0.05,rate-limit=20/s,drop=0.01,seed=1
+  --faults SPEC         inject faults, e.g. latency=200ms,error-rate=0.05,rate-limit=20/s,drop=0.01,seed=1;
+                        reorder=N answers list requests asked at once in reverse order, N at a time
+                        (reorder-wait=100ms for a group to fill, reorder-gap=0ms between its answers)
   --plain-array         serve the recommendation list's data as a plain array, not {@context, @graph}
   --headers-timeout S   seconds a client has to send its request headers (default ${DEFAULT_LIMITS.headersTimeoutMs / 1000})
   --request-timeout S   seconds a client has to send a whole request (default ${DEFAULT_LIMITS.requestTimeoutMs / 1000})

@@ -1,5 +1,6 @@
 // Injected faults, so a client's retries, back-off and timeouts can be exercised against the
-// sandbox: `--faults latency=200ms,error-rate=0.05,rate-limit=20/s,drop=0.01,seed=1`.
+// sandbox: `--faults latency=200ms,error-rate=0.05,rate-limit=20/s,drop=0.01,seed=1`; and
+// `reorder=6`, pages of a listing answered out of order (fault-reorder.ts).
 //
 // Determinism: every request draws the same four numbers from a seeded generator, in the same
 // order, whatever the spec enables, so a given seed yields the same fault sequence for the same
@@ -18,7 +19,22 @@ export interface FaultSpec {
   dropRate?: number;
   /** Seed of the fault generator; random when absent. */
   seed?: number;
+  /**
+   * List requests (one endpoint's) gathered in groups of `size`, each group answered in reverse
+   * arrival order once full or `waitMs` after its first request, `gapMs` between one answer's end
+   * and the next one's start (fault-reorder.ts).
+   */
+  reorder?: ReorderSpec;
 }
+
+export interface ReorderSpec {
+  size: number;
+  waitMs: number;
+  gapMs: number;
+}
+
+/** How long a group of the reorder fault waits for its last requests: a client that asks one page at a time waits this long per page. */
+export const DEFAULT_REORDER_WAIT_MS = 100;
 
 export class FaultSpecError extends Error {
   constructor(message: string) {
@@ -29,12 +45,15 @@ export class FaultSpecError extends Error {
 
 export const FAULTS_SYNTAX =
   'comma-separated key=value pairs: latency=200ms (or 100-300ms, 1s), error-rate=0.05 (or 5%), ' +
-  'rate-limit=20/s (or 600/min), burst=N, drop=0.01, seed=N';
+  'rate-limit=20/s (or 600/min), burst=N, drop=0.01, seed=N, reorder=N (with reorder-wait=100ms, reorder-gap=0ms)';
+
+const KNOWN_FAULTS = 'latency, error-rate, rate-limit, burst, drop, seed, reorder, reorder-wait, reorder-gap';
 
 /** Parses the `--faults` text; throws FaultSpecError naming the part at fault. */
 export function parseFaultSpec(text: string): FaultSpec {
   const spec: FaultSpec = {};
   let burst: number | undefined;
+  const reorderTimes: { waitMs?: number; gapMs?: number } = {};
   const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
   if (parts.length === 0) throw new FaultSpecError(`the faults spec is empty; expected ${FAULTS_SYNTAX}`);
   const seen = new Set<string>();
@@ -66,13 +85,29 @@ export function parseFaultSpec(text: string): FaultSpec {
         spec.seed = parseNumber(key, value, /^\d+$/, 'a whole number');
         if (!Number.isSafeInteger(spec.seed)) throw new FaultSpecError('seed is too large');
         break;
+      case 'reorder': {
+        const size = parseNumber(key, value, /^\d+$/, 'a whole number of at least 2 (requests answered in reverse order together)');
+        if (size < 2 || size > 1000) throw new FaultSpecError(`reorder: ${value} is not from 2 to 1000`);
+        spec.reorder = { size, waitMs: DEFAULT_REORDER_WAIT_MS, gapMs: 0 };
+        break;
+      }
+      case 'reorder-wait':
+        reorderTimes.waitMs = parseDuration(key, value);
+        break;
+      case 'reorder-gap':
+        reorderTimes.gapMs = parseDuration(key, value);
+        break;
       default:
-        throw new FaultSpecError(`unknown fault "${key}"; known: latency, error-rate, rate-limit, burst, drop, seed`);
+        throw new FaultSpecError(`unknown fault "${key}"; known: ${KNOWN_FAULTS}`);
     }
   }
   if (burst !== undefined) {
     if (!spec.rateLimit) throw new FaultSpecError('burst needs rate-limit (e.g. rate-limit=20/s,burst=5)');
     spec.rateLimit.burst = burst;
+  }
+  if (reorderTimes.waitMs !== undefined || reorderTimes.gapMs !== undefined) {
+    if (!spec.reorder) throw new FaultSpecError(`${reorderTimes.waitMs !== undefined ? 'reorder-wait' : 'reorder-gap'} needs reorder (e.g. reorder=6,reorder-wait=100ms)`);
+    Object.assign(spec.reorder, reorderTimes);
   }
   return spec;
 }
@@ -90,25 +125,25 @@ function parseProbability(key: string, value: string): number {
   return p;
 }
 
-function parseDuration(value: string): number {
+function parseDuration(key: string, value: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value);
-  if (!m) throw new FaultSpecError(`latency: "${value}" is not a duration such as 200ms or 1.5s`);
+  if (!m) throw new FaultSpecError(`${key}: "${value}" is not a duration such as 200ms or 1.5s`);
   const ms = Number(m[1]) * (m[2] === 's' ? 1000 : 1);
-  if (ms > 600_000) throw new FaultSpecError(`latency: "${value}" is more than 10 minutes`);
+  if (ms > 600_000) throw new FaultSpecError(`${key}: "${value}" is more than 10 minutes`);
   return Math.round(ms);
 }
 
 function parseLatency(value: string): { min: number; max: number } {
   const range = /^([^-]+)-([^-]+)$/.exec(value);
   if (!range) {
-    const ms = parseDuration(value);
+    const ms = parseDuration('latency', value);
     return { min: ms, max: ms };
   }
   // "100-300ms": the unit written once at the end applies to both bounds.
   const unit = /(ms|s)$/.exec(range[2]!)?.[1] ?? '';
   const low = /(ms|s)$/.test(range[1]!) ? range[1]! : range[1]! + unit;
-  const min = parseDuration(low);
-  const max = parseDuration(range[2]!);
+  const min = parseDuration('latency', low);
+  const max = parseDuration('latency', range[2]!);
   if (min > max) throw new FaultSpecError(`latency: the range "${value}" runs backwards`);
   return { min, max };
 }
@@ -131,6 +166,7 @@ export function formatFaultSpec(spec: FaultSpec): string {
   if (spec.rateLimit) parts.push(`rate-limit=${+spec.rateLimit.perSecond.toFixed(4)}/s`, `burst=${spec.rateLimit.burst}`);
   if (spec.dropRate !== undefined) parts.push(`drop=${spec.dropRate}`);
   if (spec.seed !== undefined) parts.push(`seed=${spec.seed}`);
+  if (spec.reorder) parts.push(`reorder=${spec.reorder.size}`, `reorder-wait=${spec.reorder.waitMs}ms`, `reorder-gap=${spec.reorder.gapMs}ms`);
   return parts.join(',');
 }
 

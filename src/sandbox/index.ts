@@ -23,7 +23,7 @@ export { SandboxStore } from './store';
 export { describeModel, formatModel } from './store-matcher';
 
 /** The store's data options (seed, sizes, records, data dir, merge threshold, labels), and the server's own. */
-export interface StartSandboxOptions extends Pick<SandboxStoreOptions, 'seed' | 'locations' | 'events' | 'integrations' | 'records' | 'dataDir' | 'autoMergeThreshold' | 'labels'> {
+export interface StartSandboxOptions extends Pick<SandboxStoreOptions, 'seed' | 'locations' | 'events' | 'integrations' | 'records' | 'dataDir' | 'autoMergeThreshold' | 'labels' | 'matcher'> {
   /** Default 8787; 0 picks any free port (see `port` of the result). */
   port?: number;
   /** Default 127.0.0.1: the sandbox has a token but no TLS, so it stays on this machine unless asked. */
@@ -87,8 +87,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     dataDir: opts.dataDir,
     autoMergeThreshold: opts.autoMergeThreshold,
     labels: opts.labels,
+    matcher: opts.matcher,
   }).catch((e: unknown) => {
-    throw e instanceof RangeError && /autoMergeThreshold|labels/.test(e.message) ? new SandboxOptionError(e.message) : e;
+    throw e instanceof RangeError && /autoMergeThreshold|labels|matcher/.test(e.message) ? new SandboxOptionError(e.message) : e;
   });
   const http = createSandboxServer({ store, token, faults, plainArray: opts.plainArray, limits, log: opts.log });
   let bound: number;

@@ -1,6 +1,6 @@
 // The sandbox's HTTP server on node:http (no framework: five routes do not need one, and the
 // extension bundle stays small). Order of checks for a request, each failing with a JSON error:
-//   faults (latency, 429, dropped connection, 5xx) -> path (404) -> method (405)
+//   faults (latency, 429, dropped connection, 5xx, a list request's turn) -> path (404) -> method (405)
 //   -> Authorization (402, 401) -> Content-Type (415) -> body size (413) -> JSON and members (400)
 //   -> store (404 / 409 for decisions, 500 when the store fails) -> 200.
 // Routing comes before authentication: a path that is not an endpoint has no auth to check. For an
@@ -12,8 +12,9 @@ import { type ConnectionLimits, applyLimits, resolveLimits, serverOptions } from
 import { checkAuthorization } from './http-auth';
 import { checkContentType, parseJsonObject, readBody } from './http-body';
 import { HttpError, sendError, sendJson } from './http-errors';
-import { ENDPOINT_LIST, findRoute } from './http-routes';
+import { API_PREFIX, ENDPOINT_LIST, findRoute } from './http-routes';
 import { FaultInjector, type FaultDecision, type FaultSpec } from './faults';
+import { ReorderGate } from './fault-reorder';
 import type { SandboxStoreApi } from './store-api';
 
 export interface SandboxServerOptions {
@@ -42,7 +43,8 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
   const log = opts.log ?? (() => {});
   const injector = opts.faults ? new FaultInjector(opts.faults) : undefined;
   const ctx = { store: opts.store, plainArray: opts.plainArray ?? false };
-  const delays = new CuttableDelays();
+  const reorder = opts.faults?.reorder ? new ReorderGate(opts.faults.reorder) : undefined;
+  const delays = new CuttableDelays(reorder);
   let closing: Promise<void> | undefined;
   const isClosing = () => closing !== undefined;
 
@@ -51,6 +53,7 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
     if (injector && (await applyFaults(injector.decide(), req, res, delays, isClosing))) return;
 
     const pathname = pathOf(req.url);
+    if (reorder && LIST_PATHS.has(pathname)) await takeTurn(reorder, pathname, res, isClosing);
     const route = findRoute(pathname);
     if (!route) {
       throw new HttpError(404, 'not_found', `no endpoint at ${pathname.slice(0, 200)}; the endpoints are POST ${ENDPOINT_LIST}`);
@@ -91,9 +94,23 @@ export function createSandboxServer(opts: SandboxServerOptions): SandboxServer {
   };
 }
 
-/** Delays that close() can cut short, so shutting down never waits out injected latency. */
+/** The list endpoints, whose requests the reorder fault answers out of order. */
+const LIST_PATHS = new Set(['recommended-deduplications', 'locations', 'events'].map((p) => API_PREFIX + p));
+
+/** Waits for the request's turn in its reorder group; its answer, once sent, lets the next one through. */
+async function takeTurn(gate: ReorderGate, pathname: string, res: ServerResponse, isClosing: () => boolean): Promise<void> {
+  const done = await gate.enter(pathname);
+  // A client that gave up while held has no answer coming: its turn ends at once.
+  if (res.closed) done();
+  else res.once('close', done);
+  if (isClosing()) throw shuttingDown();
+}
+
+/** Delays that close() can cut short, so shutting down never waits out injected latency (nor a reorder group). */
 class CuttableDelays {
   private readonly pending = new Set<() => void>();
+
+  constructor(private readonly reorder?: ReorderGate) {}
 
   wait(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
@@ -109,6 +126,7 @@ class CuttableDelays {
 
   cutAll(): void {
     for (const cut of [...this.pending]) cut();
+    this.reorder?.cutAll();
   }
 }
 

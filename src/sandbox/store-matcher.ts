@@ -20,7 +20,18 @@ export interface MatcherState {
   labels: number;
 }
 
-export class SandboxMatcher {
+/** What the store asks of a matcher: the learned one (SandboxMatcher) or the ground truth's (store-truth-matcher.ts). */
+export interface StoreMatcher {
+  readonly warnings: readonly string[];
+  candidates(kind: EntityKind): Candidate[];
+  startupMerges(kind: EntityKind, threshold: number): string[][];
+  learn(keys: readonly string[], decision: 'approve' | 'reject'): boolean;
+  explain(kind: EntityKind, a: string, b: string): PairScore | undefined;
+  pairScore(kind: EntityKind, a: string, b: string): number;
+  state(): MatcherState;
+}
+
+export class SandboxMatcher implements StoreMatcher {
   private readonly labels: Record<EntityKind, KeyLabel[]> = { location: [], event: [] };
   private sinceRefit = 0;
   /** Problems with the given labels (unknown records), for the operator. */

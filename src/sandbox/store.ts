@@ -9,7 +9,8 @@ import { UnionFind } from './merge';
 import { DataDir, type DecisionRecord, type StoreInputs } from './persistence';
 import { sourceKey, type SourceRecord } from './source-records';
 import { StoreError, type EventQuery, type ListResult, type LocationQuery, type PageQuery, type RecommendationExplanation, type RecommendationListResult, type SandboxStoreApi } from './store-api';
-import { SandboxMatcher, type MatcherState } from './store-matcher';
+import { SandboxMatcher, type MatcherState, type StoreMatcher } from './store-matcher';
+import { TruthMatcher } from './store-truth-matcher';
 import { RECOMMENDATION_TYPE, recommendationId, syncTimes, type EntityKind } from './store-ids';
 import { RecommendationBook, type Rec } from './store-recommendations';
 import { UnifiedRecords } from './store-table';
@@ -36,6 +37,13 @@ export interface SandboxStoreOptions {
    * is estimated. Not recorded in a data dir, so not combined with `dataDir`.
    */
   labels?: (KeyLabel & { line?: number })[];
+  /**
+   * `truth`: no learned matcher; each real place or event the generator listed more than once is one
+   * pending recommendation of its listings, nothing is merged at start-up (store-truth-matcher.ts).
+   * For benchmarks at a million records, where the learned matcher takes minutes and gigabytes.
+   * Not with `dataDir` or `labels`.
+   */
+  matcher?: 'learned' | 'truth';
   /** Clock (epoch ms), for tests. */
   now?: () => number;
 }
@@ -64,7 +72,7 @@ export class SandboxStore implements SandboxStoreApi {
     private readonly dataDir: DataDir | undefined,
     /** Things the operator should know (e.g. a torn decision-log line discarded on open). */
     readonly warnings: readonly string[],
-    private readonly matching: SandboxMatcher,
+    private readonly matching: StoreMatcher,
     /** The generator's ground truth: source key → true entity ("place:12", "event:7"). */
     private readonly truth: ReadonlyMap<string, string>,
   ) {}
@@ -88,6 +96,12 @@ export class SandboxStore implements SandboxStoreApi {
       // A data dir replays decisions against the same start-up merges; it does not record this option.
       throw new RangeError('autoMergeThreshold cannot be combined with dataDir');
     }
+    const matcher = opts.matcher ?? 'learned';
+    if (matcher !== 'learned' && matcher !== 'truth') throw new RangeError(`matcher must be "learned" or "truth", got ${String(opts.matcher)}`);
+    if (matcher === 'truth' && (opts.dataDir !== undefined || opts.labels !== undefined)) {
+      // Nothing to learn from labels; a data dir's decisions were taken against the learned matcher's proposals.
+      throw new RangeError('the truth matcher cannot be combined with dataDir or labels');
+    }
     if (opts.labels !== undefined && opts.dataDir !== undefined) {
       // Labels change the model, hence the start-up merges the logged decisions were made against.
       throw new RangeError('labels cannot be combined with dataDir (the data dir does not record them)');
@@ -103,14 +117,14 @@ export class SandboxStore implements SandboxStoreApi {
       inputs = { ...requested, createdAt: now(), records: opts.records ?? [] };
     }
     try {
-      return SandboxStore.build(inputs, decisions, warnings, now, dataDir, autoMerge, opts.labels ?? []);
+      return SandboxStore.build(inputs, decisions, warnings, now, dataDir, autoMerge, opts.labels ?? [], matcher);
     } catch (e) {
       await dataDir?.close();
       throw e;
     }
   }
 
-  private static build(inputs: StoreInputs, decisions: DecisionRecord[], warnings: string[], now: () => number, dataDir: DataDir | undefined, autoMerge: number, labels: (KeyLabel & { line?: number })[]): SandboxStore {
+  private static build(inputs: StoreInputs, decisions: DecisionRecord[], warnings: string[], now: () => number, dataDir: DataDir | undefined, autoMerge: number, labels: (KeyLabel & { line?: number })[], matcher: 'learned' | 'truth'): SandboxStore {
     const dataset = generateDataset({ seed: inputs.seed, locations: inputs.locations, events: inputs.events, integrations: inputs.integrations });
     const generated = dataset.records;
     const records = [...generated, ...inputs.records];
@@ -125,7 +139,7 @@ export class SandboxStore implements SandboxStoreApi {
     });
     const sync = records.map((r, i) => syncTimes(sourceKey(r), inputs.createdAt, i < generated.length));
     // The matcher learns its model from these records (and the labels), then proposes candidates.
-    const matching = SandboxMatcher.build(records, keyIndex, generated.length, labels);
+    const matching: StoreMatcher = matcher === 'truth' ? new TruthMatcher(records, dataset.truth) : SandboxMatcher.build(records, keyIndex, generated.length, labels);
     const candidates: [EntityKind, Candidate[]][] = [
       ['location', matching.candidates('location')],
       ['event', matching.candidates('event')],

@@ -133,6 +133,8 @@ describe('Review queue across a connection switch, and on an empty list', functi
     const end = await waitFor('the end of the empty queue', () => lastEnd(posted));
     assert.equal(end.heading, 'No pending recommendations to review');
     assert.match(end.message, /Nothing left to review: 0 approved, 0 rejected, 0 skipped/);
+    // The tab agrees with the page: an empty list is not a finished queue.
+    assert.equal(queue.view.panel.title, 'Review Queue: nothing to review');
   });
 
   it('Open Location on the empty service says the view’s window holds nothing, and how to widen it', async () => {

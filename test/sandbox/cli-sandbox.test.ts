@@ -118,6 +118,7 @@ describe('dedup-curator sandbox (CLI)', () => {
     for (const option of ['--port', '--host', '--token', '--seed', '--locations', '--events', '--integrations', '--load', '--data-dir', '--faults', '--plain-array', '--headers-timeout', '--request-timeout', '--keep-alive-timeout', '--max-connections']) {
       assert.ok(text.includes(option), option);
     }
+    assert.match(text.replace(/\s+/g, ' '), /reorder=N answers list requests asked at once in reverse order/);
   });
 
   it('says in --help what --locations N counts, and the sandbox serves what it says', async () => {
@@ -150,6 +151,7 @@ describe('dedup-curator sandbox (CLI)', () => {
     [['--locations', '-3'], /--locations/],
     [['--integrations', '0'], /--integrations must be an integer from 1/],
     [['--faults', 'latency=soon'], /--faults: latency: "soon" is not a duration/],
+    [['--faults', 'reorder-gap=5ms'], /--faults: reorder-gap needs reorder/],
     [['--token', 'a b'], /token: .*visible ASCII/],
     [['--port'], /argument missing|requires? an? (value|argument)/i],
     [['--headers-timeout', 'soon'], /--headers-timeout must be a number of seconds from 0\.05 to 3600, got "soon"/],

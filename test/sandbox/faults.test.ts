@@ -39,6 +39,8 @@ describe('sandbox faults: the --faults syntax', () => {
     assert.deepEqual(parseFaultSpec('rate-limit=1/min').rateLimit, { perSecond: 1 / 60, burst: 1 });
     assert.deepEqual(parseFaultSpec('rate-limit=20/s, burst=5').rateLimit, { perSecond: 20, burst: 5 });
     assert.equal(parseFaultSpec(' seed=42 , drop=0 ').seed, 42);
+    assert.deepEqual(parseFaultSpec('reorder=6').reorder, { size: 6, waitMs: 100, gapMs: 0 });
+    assert.deepEqual(parseFaultSpec('reorder-gap=20ms,reorder=3,reorder-wait=1s').reorder, { size: 3, waitMs: 1000, gapMs: 20 });
   });
 
   it('gives a clear message for each mistake', () => {
@@ -58,6 +60,11 @@ describe('sandbox faults: the --faults syntax', () => {
       ['rate-limit=5/s,burst=0', /burst must be at least 1/],
       ['seed=x', /seed: "x" is not a whole number/],
       ['drop=0.1,drop=0.2', /"drop" is given twice/],
+      ['reorder=1', /reorder: 1 is not from 2 to 1000/],
+      ['reorder=many', /reorder: "many" is not a whole number/],
+      ['reorder=3,reorder-wait=soon', /reorder-wait: "soon" is not a duration/],
+      ['reorder-gap=10ms', /reorder-gap needs reorder/],
+      ['reorder-wait=10ms', /reorder-wait needs reorder/],
     ];
     for (const [text, message] of cases) {
       assert.throws(() => parseFaultSpec(text), (e: unknown) => e instanceof FaultSpecError && message.test(e.message), text);
@@ -67,6 +74,7 @@ describe('sandbox faults: the --faults syntax', () => {
   it('formats a spec back to text', () => {
     assert.equal(formatFaultSpec(parseFaultSpec('latency=100-300ms,error-rate=0.5,seed=3')), 'latency=100-300ms,error-rate=0.5,seed=3');
     assert.equal(formatFaultSpec(parseFaultSpec('rate-limit=20/s,drop=0.1')), 'rate-limit=20/s,burst=20,drop=0.1');
+    assert.equal(formatFaultSpec(parseFaultSpec('reorder=4,reorder-gap=5ms')), 'reorder=4,reorder-wait=100ms,reorder-gap=5ms');
   });
 
   it('draws the same faults for the same seed', () => {

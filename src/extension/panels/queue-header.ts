@@ -53,8 +53,9 @@ export function queueHeader(status: QueueHeader, inputs: HeaderInputs): QueueHea
 }
 
 /** The tab's title, from the same status as the page's header (they must agree). */
-export function queueTitle(s: QueueHeader, state: { atEnd: boolean; lost: boolean }): string {
-  if (state.atEnd) return state.lost ? t('Review Queue: group not restored') : t('Review Queue: finished');
+export function queueTitle(s: QueueHeader, state: { atEnd: boolean; lost: boolean; empty: boolean }): string {
+  if (state.atEnd && state.lost) return t('Review Queue: group not restored');
+  if (state.atEnd) return state.empty ? t('Review Queue: nothing to review') : t('Review Queue: finished');
   if (s.offline?.paused) return t('Review Queue: paused, service unreachable');
   return t('Review Queue: {0} done, {1} left', s.done, s.remaining);
 }

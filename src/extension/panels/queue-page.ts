@@ -58,8 +58,14 @@ export function queueEnd(q: QueueFacts, end: { lost?: { words: string; why: stri
   const connected = q.ctx.session.state.kind === 'ready';
   const message = endText(q.queue.status(), { lost: end.lost, connected, loadFailed: q.queue.loadFailed, inGroup: q.groupWords !== undefined, notice: end.notice });
   if (end.lost) return { message, heading: endHeading('lost') };
-  // A queue that had nothing to review at all is not "finished": it says the list is empty.
+  return hadNothingToReview(q) ? { message, heading: endHeading('empty') } : { message };
+}
+
+/**
+ * The queue ended without an item to review: the list was empty. Such a queue is not "finished"
+ * (its heading and its tab's title say the list is empty).
+ */
+export function hadNothingToReview(q: Pick<QueueFacts, 'ctx' | 'queue'>): boolean {
   const s = q.queue.status();
-  const nothing = s.done + s.skipped === 0 && !q.queue.loadFailed && connected;
-  return nothing ? { message, heading: endHeading('empty') } : { message };
+  return s.done + s.skipped === 0 && !q.queue.loadFailed && q.ctx.session.state.kind === 'ready';
 }

@@ -18,7 +18,7 @@ import { GroupSource, type ReviewGroup } from './queue-group';
 import { type QueueHeader, endHeading, queueHeader, queueTitle, stoppedHeader } from './queue-header';
 import { queueListeners } from './queue-listeners';
 import { type MessagedQueue, type QueueStep, queueMessage } from './queue-messages';
-import { queueEnd, queueShow } from './queue-page';
+import { hadNothingToReview, queueEnd, queueShow } from './queue-page';
 import { type QueueEntry, ReviewQueue } from './queue-state';
 import { treeSource } from './queue-tree-source';
 import { WaitingDecisions } from './queue-waiting';
@@ -154,7 +154,7 @@ export class QueuePanel implements MessagedQueue {
   }
 
   private setTitle(s: QueueHeader): void {
-    this.view.panel.title = queueTitle(s, { atEnd: this.queue.atEnd, lost: this.lost !== undefined });
+    this.view.panel.title = queueTitle(s, { atEnd: this.queue.atEnd, lost: this.lost !== undefined, empty: hadNothingToReview(this.facts) });
   }
 
   /**
@@ -221,7 +221,7 @@ export class QueuePanel implements MessagedQueue {
   private showEnd(notice?: string): void {
     const lost = this.lost;
     this.setWalk(lost ? { kind: 'group-lost', ...lost, notice } : { kind: 'ended', notice });
-    this.view.panel.title = queueTitle(this.statusNow(), { atEnd: true, lost: lost !== undefined });
+    this.view.panel.title = queueTitle(this.statusNow(), { atEnd: true, lost: lost !== undefined, empty: hadNothingToReview(this.facts) });
     this.onReady();
   }
 
