@@ -209,7 +209,9 @@ export class Mirror {
     try {
       const rebuilt = this.unusable;
       if (rebuilt) await this.rebuild();
+      // A mirror made by an earlier build of this schema version gets the indexes added or dropped since.
       if (!this.sql) this.create(client.baseUrl);
+      else inTransaction(this.sql.db, () => createSchema((this.sql as Statements).db));
       const sql = this.sql as Statements;
       const tables = this.tables as Record<MirrorKind, RecordTable>;
       // Both kinds are listed at the same time (a sync mostly waits for the service's pages); each

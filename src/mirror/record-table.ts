@@ -1,48 +1,37 @@
-// The records of one kind in the mirror's database: written a record at a time inside a page's
-// transaction (sync.ts), read back whole and checked against the checksum written with them, so a
+// The records of one kind in the mirror's database: written a batch of pages at a time inside a
+// transaction (sync.ts; record-batch.ts plays them in order), read back whole and checked against the checksum written with them, so a
 // damaged row is reported, never served.
-import { fieldsOf } from './indexed-fields';
 import { MirrorDamageError } from './mirror-error';
-import { type MirrorKind, type MirroredRecord, placeOf, sourceKeys } from './record-set-types';
+import { type Applied, type BatchWrites, BatchPlan, type Searched, SEARCHED, type Version, checksum, indexedText } from './record-batch';
+import { type MirrorKind, type MirroredRecord, sourceKeys } from './record-set-types';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
-import { foldTerm } from './indexed-fields';
+
+type Value = string | number | null;
 import { Vocabulary } from './vocabulary';
 
-/** What writing one record changed. */
-export interface Applied {
-  /** The mirror did not hold it before. */
-  added: boolean;
-  /** Records it merged away (they held one of its source ids). */
-  removed: string[];
-  /** It, or a record it merged away, was already written in the same pass: it moved while the service was listed. */
-  movedInPass: boolean;
-  /** The mirror held it otherwise (or not at all). */
-  changed: boolean;
-}
+export type { Applied };
 
-/** The columns a record's index entries, source ids and words are made of. */
-const SEARCHED = ['name', 'address', 'town', 'postcode', 'integrations', 'source_ids'] as const;
-
-/** FNV-1a of a text: a damaged byte in a stored record changes it. */
-export function checksum(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** The columns of a record's row read to play a batch against it. */
+const HELD_COLUMNS = `rowid AS r, id, pass, json, ${SEARCHED.join(', ')}`;
 
 export class RecordTable {
   /** The words of the searched text, for correcting a query word found in no record. */
   readonly vocabulary: Vocabulary;
+
+  /** The statements run a row at a time (texts made once: the statement cache hashes them at each run). */
+  private readonly insertRow: string;
+  private readonly insertEntry: string;
+  private readonly insertKey: string;
 
   constructor(
     private readonly sql: Statements,
     readonly kind: MirrorKind,
   ) {
     this.vocabulary = new Vocabulary(sql, kind);
+    this.insertRow = `INSERT INTO ${kind} (rowid, ${ROW_COLUMNS.join(', ')}, id) VALUES (${new Array(ROW_COLUMNS.length + 2).fill('?').join(', ')})`;
+    this.insertEntry = `INSERT INTO ${kind}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`;
+    this.insertKey = `INSERT OR REPLACE INTO ${kind}_keys (key, id) VALUES (?, ?)`;
   }
 
   count(): number {
@@ -51,50 +40,83 @@ export class RecordTable {
 
   /** Writes a record received in `pass` (call inside a transaction). */
   apply(record: MirroredRecord, pass: number): Applied {
+    return this.applyAll([record], pass)[0];
+  }
+
+  /**
+   * Writes records received in `pass`, in order, with the effect of writing them one after another
+   * (call inside a transaction): read what they replace, play them (record-batch.ts), then write the
+   * net result a statement per purpose.
+   */
+  applyAll(records: readonly MirroredRecord[], pass: number): Applied[] {
+    if (records.length === 0) return [];
+    const jsons = records.map((r) => JSON.stringify(r));
+    const held = this.heldRows(records.map((r) => r.id));
+    // The source ids of a record held as it is are its own (a record that takes one removes its
+    // owner): only those of new and changed records can name another owner.
+    const keys = records.flatMap((r, i) => (held.get(r.id)?.json === jsons[i] ? [] : sourceKeys(r)));
+    const owners = new Map<string, string>();
+    if (keys.length > 0) {
+      for (const r of this.sql.all(`SELECT key, id FROM ${this.kind}_keys WHERE key IN (SELECT value FROM json_each(?))`, [JSON.stringify(keys)])) owners.set(r.key as string, r.id as string);
+    }
+    for (const [id, v] of this.heldRows([...new Set(owners.values())].filter((id) => !held.has(id)))) held.set(id, v);
+    const plan = new BatchPlan(held, owners);
+    const applied = records.map((r, i) => plan.apply(r, pass, jsons[i]));
+    this.write(plan.writes());
+    return applied;
+  }
+
+  /** The rows held for `ids` (those it holds), as a batch is played against them. */
+  private heldRows(ids: readonly string[]): Map<string, Version> {
+    const held = new Map<string, Version>();
+    if (ids.length === 0) return held;
+    for (const r of this.sql.all(`SELECT ${HELD_COLUMNS} FROM ${this.kind} WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)])) held.set(r.id as string, heldVersion(r));
+    return held;
+  }
+
+  /**
+   * Writes a batch's net result. Deletes and re-stamps name their rows in one list (json_each: one
+   * value bound); inserts are a prepared statement a row: measured, several rows a statement or rows
+   * passed as JSON were no faster, and slower into the full-text index (SQLite fills a virtual table
+   * from several rows through a temporary table).
+   */
+  private write(w: BatchWrites): void {
     const k = this.kind;
-    let movedInPass = false;
-    const keys = sourceKeys(record);
-    const removed = new Set<string>();
-    for (const key of keys) {
-      const owner = this.sql.get(`SELECT id FROM ${k}_keys WHERE key = ?`, [key])?.id;
-      if (typeof owner === 'string' && owner !== record.id) removed.add(owner);
-    }
-    for (const id of removed) if (this.remove(id) === pass) movedInPass = true;
-    const old = this.sql.get(`SELECT rowid AS r, pass, json, name, address, town, postcode, integrations, source_ids FROM ${k} WHERE id = ?`, [record.id]);
-    if (old && old.pass === pass) movedInPass = true;
-    const json = JSON.stringify(record);
-    if (old && old.json === json) {
-      // As held: only the pass that listed it changes (a second pass of a full sync writes little).
-      this.sql.run(`UPDATE ${k} SET pass = ? WHERE rowid = ?`, [pass, old.r]);
-      return { added: false, removed: [...removed], movedInPass, changed: removed.size > 0 };
-    }
-    const f = fieldsOf(record);
-    // SQLite takes text as C strings: a NUL would cut a column short.
-    const text = (v: string | undefined) => (v ?? '').replace(/\0/g, ' ');
-    const searched = { name: text(f?.name), address: text(f?.address), town: text(f?.locality), postcode: text(f?.postcode), integrations: text(f?.integrations), source_ids: text(f?.sourceIds) };
-    const values = [json, checksum(json), str(record.updatedAt), searched.name, searched.address, searched.town, searched.postcode, searched.integrations, searched.source_ids, placeOf(record), str(record.startDate), pass];
     // A changed record whose searched text is as held (an event re-embedding its location, a record
     // whose other fields changed) keeps its index entries and words: deleting from the contentless
     // index is most of an incremental sync's write.
-    const sameText = old !== undefined && SEARCHED.every((c) => old[c] === searched[c]);
-    let rowid: number | bigint;
-    if (old) {
-      rowid = old.r as number | bigint;
-      if (!sameText) this.sql.run(`DELETE FROM ${k}_fts WHERE rowid = ?`, [rowid]);
-      this.sql.run(`UPDATE ${k} SET json = ?, checksum = ?, updated_at = ?, name = ?, address = ?, town = ?, postcode = ?, integrations = ?, source_ids = ?, location_id = ?, start_date = ?, pass = ? WHERE rowid = ?`, [...values, rowid]);
-      this.sql.run(`DELETE FROM ${k}_keys WHERE id = ?`, [record.id]);
-    } else {
-      this.sql.run(`INSERT INTO ${k} (json, checksum, updated_at, name, address, town, postcode, integrations, source_ids, location_id, start_date, pass, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...values, record.id]);
-      rowid = this.sql.get('SELECT last_insert_rowid() AS r')?.r as number | bigint;
+    const reindexed = w.updated.filter((u) => u.text);
+    this.deleteRows(w.deleted, reindexed.map((u) => u.held));
+    for (const pass of new Set(w.restamped.map((r) => r.pass))) {
+      this.sql.run(`UPDATE ${k} SET pass = ? WHERE rowid IN (SELECT value FROM json_each(?))`, [pass, JSON.stringify(w.restamped.filter((r) => r.pass === pass).map((r) => r.rowid))]);
     }
-    if (!sameText) {
-      const codes = [searched.postcode, searched.source_ids, searched.integrations].join(' ');
-      const folded = [foldTerm(searched.name), foldTerm(searched.address), foldTerm(searched.town)];
-      this.sql.run(`INSERT INTO ${k}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`, [rowid, ...folded, foldTerm(codes)]);
-      this.vocabulary.note(folded);
+    if (w.updated.length > 0) this.sql.run(`DELETE FROM ${k}_keys WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(w.updated.map((u) => u.held.id))]);
+    for (const u of w.updated) this.sql.run(`UPDATE ${k} SET ${ROW_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`, [...rowValues(u.now), u.held.rowid ?? null]);
+    // New rows get the rowids SQLite would give them (after the largest), named: no statement per row to ask.
+    let last = Number(this.sql.get(`SELECT max(rowid) AS r FROM ${k}`)?.r ?? 0);
+    const indexed: { rowid: number; v: Version }[] = reindexed.map((u) => ({ rowid: u.held.rowid ?? 0, v: u.now }));
+    for (const v of w.inserted) {
+      this.sql.run(this.insertRow, [++last, ...rowValues(v), v.id]);
+      indexed.push({ rowid: last, v });
     }
-    for (const key of keys) this.sql.run(`INSERT OR REPLACE INTO ${k}_keys (key, id) VALUES (?, ?)`, [key, record.id]);
-    return { added: !old, removed: [...removed], movedInPass, changed: true };
+    for (const { rowid, v } of indexed) {
+      const text = indexedText(v.searched);
+      this.vocabulary.note(text.slice(0, 3));
+      this.sql.run(this.insertEntry, [rowid, ...text]);
+    }
+    for (const v of [...w.updated.map((u) => u.now), ...w.inserted]) {
+      for (const key of v.keys ?? []) this.sql.run(this.insertKey, [key, v.id]);
+    }
+  }
+
+  /** Deletes rows the database holds (their index entries, source ids, rows) and the index entries of `reindexed`. */
+  private deleteRows(rows: readonly Version[], reindexed: readonly Version[]): void {
+    const k = this.kind;
+    const ids = (vs: readonly Version[]) => JSON.stringify(vs.map((v) => v.rowid));
+    if (rows.length + reindexed.length > 0) this.sql.run(`DELETE FROM ${k}_fts WHERE rowid IN (SELECT value FROM json_each(?))`, [ids([...rows, ...reindexed])]);
+    if (rows.length === 0) return;
+    this.sql.run(`DELETE FROM ${k} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids(rows)]);
+    this.sql.run(`DELETE FROM ${k}_keys WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(rows.map((v) => v.id))]);
   }
 
   /** Removes a record; answers the pass that wrote it, undefined if it was not there. */
@@ -107,17 +129,21 @@ export class RecordTable {
     return Number(row.pass);
   }
 
-  /** The `updatedAt` the mirror holds for a record (null if it has none) and the pass that wrote it; undefined if it holds no such record. */
-  held(id: string): { updatedAt: string | null; pass: number } | undefined {
-    const row = this.sql.get(`SELECT updated_at, pass FROM ${this.kind} WHERE id = ?`, [id]);
-    return row ? { updatedAt: (row.updated_at as string | null) ?? null, pass: Number(row.pass) } : undefined;
+  /** The `updatedAt` (null if it has none) and the pass that wrote it, of each of `ids` the mirror holds. */
+  heldMany(ids: readonly string[]): Map<string, { updatedAt: string | null; pass: number }> {
+    const out = new Map<string, { updatedAt: string | null; pass: number }>();
+    if (ids.length === 0) return out;
+    for (const row of this.sql.all(`SELECT id, updated_at, pass FROM ${this.kind} WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)])) {
+      out.set(row.id as string, { updatedAt: (row.updated_at as string | null) ?? null, pass: Number(row.pass) });
+    }
+    return out;
   }
 
   /** Removes every record not written in `pass` (after a complete listing: what it did not list is gone); answers their ids. */
   removeUnseen(pass: number): string[] {
-    const ids = this.sql.all(`SELECT id FROM ${this.kind} WHERE pass != ?`, [pass]).map((r) => r.id as string);
-    for (const id of ids) this.remove(id);
-    return ids;
+    const rows = this.sql.all(`SELECT rowid AS r, id FROM ${this.kind} WHERE pass != ?`, [pass]);
+    this.deleteRows(rows.map((r) => ({ id: r.id as string, rowid: Number(r.r), pass: 0, json: '', searched: NO_TEXT })), []);
+    return rows.map((r) => r.id as string);
   }
 
   get(id: string): unknown {
@@ -164,6 +190,18 @@ export class RecordTable {
   }
 }
 
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
+/** The row's columns written with a record, in ROW_COLUMNS' order. */
+const ROW_COLUMNS = ['json', 'checksum', 'updated_at', ...SEARCHED, 'location_id', 'start_date', 'pass'] as const;
+
+function rowValues(v: Version): Value[] {
+  const [sum, updatedAt, place, start] = v.row ?? [checksum(v.json), null, null, null];
+  return [v.json, sum, updatedAt, ...SEARCHED.map((c) => v.searched[c]), place, start, v.pass];
+}
+
+const NO_TEXT: Searched = { name: '', address: '', town: '', postcode: '', integrations: '', source_ids: '' };
+
+function heldVersion(r: Row): Version {
+  const t = (c: string) => r[c] as string;
+  const searched: Searched = { name: t('name'), address: t('address'), town: t('town'), postcode: t('postcode'), integrations: t('integrations'), source_ids: t('source_ids') };
+  return { id: r.id as string, rowid: Number(r.r), pass: Number(r.pass), json: r.json as string, searched };
 }

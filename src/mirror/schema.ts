@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS ${kind} (
   start_date TEXT,
   pass INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS ${kind}_pass ON ${kind}(pass);
+DROP INDEX IF EXISTS ${kind}_pass;
 CREATE INDEX IF NOT EXISTS ${kind}_place ON ${kind}(location_id, start_date) WHERE location_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS ${kind}_keys (key TEXT PRIMARY KEY NOT NULL, id TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS ${kind}_keys_id ON ${kind}_keys(id);

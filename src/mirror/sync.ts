@@ -9,7 +9,7 @@ import type { DedupClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import type { Page } from '../api/model';
 import type { ResumeInfo } from '../api/paging';
-import type { RecordTable } from './record-table';
+import type { Applied, RecordTable } from './record-table';
 import type { MirrorKind, MirroredRecord } from './record-set-types';
 import { inTransaction } from './sqlite';
 import type { Statements } from './statements';
@@ -167,7 +167,10 @@ function writeBatch(ctx: Context, start: RunState, pages: readonly Page<unknown>
   try {
     const run = inTransaction(sql.db, () => {
       const r = { ...start };
-      for (const page of pages) writeRecords(table, r, page.data as MirroredRecord[], phase);
+      // A pass's pages are written together; the check's one after another (each is compared with
+      // what the mirror holds after the one before).
+      if (phase === 'listing') writeRecords(table, r, pages.flatMap((p) => p.data as MirroredRecord[]));
+      else for (const page of pages) writeChecked(table, r, page.data as MirroredRecord[]);
       table.vocabulary.flush();
       Object.assign(r, next);
       writeKind(sql, table.kind, { ...readKind(sql, table.kind), run: r });
@@ -181,24 +184,41 @@ function writeBatch(ctx: Context, start: RunState, pages: readonly Page<unknown>
   }
 }
 
-/** Writes one page's records into `run`'s counters (inside the batch's transaction). */
-function writeRecords(table: RecordTable, run: RunState, received: readonly MirroredRecord[], phase: 'listing' | 'check'): void {
-  // Every record the check lists should have been written by the pass as it is now.
-  const records = phase === 'listing' ? received : received.filter((r) => {
-    const held = table.held(r.id);
-    return held === undefined || held.pass !== run.pass || held.updatedAt !== (r.updatedAt ?? null);
-  });
-  if (phase === 'check' && records.length > 0) run.changed = true;
-  for (const record of records) {
-    const applied = table.apply(record, run.pass);
-    run.received++;
-    if (applied.changed) run.upserted++;
-    if (applied.added) run.added++;
-    run.removed += applied.removed.length;
-    if (phase === 'listing' && applied.movedInPass) run.changed = true;
-    const u = record.updatedAt;
-    if (typeof u === 'string' && (run.newest === undefined || compareTimestamps(u, run.newest) > 0)) run.newest = u;
+/** Writes a pass's records into `run`'s counters (inside the batch's transaction), all at once. */
+function writeRecords(table: RecordTable, run: RunState, records: readonly MirroredRecord[]): void {
+  const applied = table.applyAll(records, run.pass);
+  records.forEach((record, i) => tally(run, record, applied[i], 'listing'));
+}
+
+/**
+ * Writes what a check's page lists that the pass did not write as it is now (inside the batch's
+ * transaction). Compared one record after another with what the mirror holds after the one before
+ * (a record may merge away the next): a record written holds its own row now, and the records it
+ * merged away are gone.
+ */
+function writeChecked(table: RecordTable, run: RunState, received: readonly MirroredRecord[]): void {
+  const held = table.heldMany(received.map((r) => r.id));
+  for (const record of received) {
+    const h = held.get(record.id);
+    const updatedAt = record.updatedAt ?? null;
+    if (h !== undefined && h.pass === run.pass && h.updatedAt === updatedAt) continue;
+    run.changed = true;
+    const applied = table.applyAll([record], run.pass)[0];
+    tally(run, record, applied, 'check');
+    held.set(record.id, { updatedAt: typeof updatedAt === 'string' ? updatedAt : null, pass: run.pass });
+    for (const id of applied.removed) held.delete(id);
   }
+}
+
+/** Adds a written record to the run's counters (and says whether it moved, in a listing). */
+function tally(run: RunState, record: MirroredRecord, a: Applied, phase: 'listing' | 'check'): void {
+  run.received++;
+  if (a.changed) run.upserted++;
+  if (a.added) run.added++;
+  run.removed += a.removed.length;
+  if (phase === 'listing' && a.movedInPass) run.changed = true;
+  const u = record.updatedAt;
+  if (typeof u === 'string' && (run.newest === undefined || compareTimestamps(u, run.newest) > 0)) run.newest = u;
 }
 
 /**
