@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile, readdir, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Database } from 'node-sqlite3-wasm';
 import { DedupClient } from '../../src/api';
 import { Mirror, MirrorError } from '../../src/mirror';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
@@ -101,5 +102,30 @@ describe('mirror integrity (real HTTP)', function () {
     mirror.close();
     await assertRebuilt(dir, /previous format/);
     assert.deepEqual((await readdir(dir)).sort(), ['mirror.sqlite', 'mirror.sqlite.checked']);
+  });
+
+  it('a mirror an earlier build of this schema version made gets this build\'s indexes at its next sync, without a rebuild', async () => {
+    const { dir, file } = await synced();
+    // An earlier build indexed the pass each record was listed in; this one drops that index.
+    const indexes = () => {
+      const db = new Database(file);
+      try {
+        return (db.all("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%_pass'") as { name: string }[]).map((r) => r.name).sort();
+      } finally {
+        db.close();
+      }
+    };
+    const db = new Database(file);
+    db.exec('CREATE INDEX locations_pass ON locations(pass); CREATE INDEX events_pass ON events(pass)');
+    db.close();
+    assert.deepEqual(indexes(), ['events_pass', 'locations_pass']);
+    const mirror = await Mirror.open(dir);
+    assert.equal(mirror.damage, undefined);
+    const report = await mirror.sync(client);
+    assert.equal(report.rebuilt, undefined, 'kept, not rebuilt');
+    for (const k of report.kinds) assert.equal(k.full, false, `${k.kind}: an incremental sync`);
+    await assertEqualsService(client, mirror);
+    mirror.close();
+    assert.deepEqual(indexes(), []);
   });
 });
