@@ -141,6 +141,9 @@ function candidates(sql: Statements, table: RecordTable, words: string[], enough
   // The best CANDIDATES by bm25 of the first RANKED_AMONG matches (all of them, when no more match).
   const scored = `SELECT rowid AS r, bm25(${fts}, ${COLUMN_WEIGHTS.join(', ')}) AS s FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANKED_AMONG}`;
   const ranked = (match: string) => sql.all(`SELECT r FROM (${scored}) ORDER BY s LIMIT ${CANDIDATES}`, [match]).map((r) => Number(r.r));
+  // Every match scored: for the last resort below, whose point is the records sharing the most runs.
+  const rankedWhole = (match: string) =>
+    sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ORDER BY bm25(${fts}, ${COLUMN_WEIGHTS.join(', ')}) LIMIT ${CANDIDATES}`, [match]).map((r) => Number(r.r));
   // bm25 runs every phrase of the match again over the whole index (its document frequencies):
   // for a corrected query's dozens of phrases that doubled the search. There it only chooses which
   // records are kept (scoreRow ranks them), so it is asked for only when more than CANDIDATES match.
@@ -191,7 +194,7 @@ function candidates(sql: Statements, table: RecordTable, words: string[], enough
   // No word long enough, or a typo in each: records sharing the most three-letter runs with the query.
   const runs = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length && runs.size < MAX_TRIGRAMS; i++) runs.add(w.slice(i, i + 3));
-  if (runs.size > 0) return ranked([...runs].map(quote).join(' OR '));
+  if (runs.size > 0) return rankedWhole([...runs].map(quote).join(' OR '));
   // Words of one or two letters (a name being typed): records with a name word that starts so.
   const w = words[0].replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql
