@@ -4,16 +4,35 @@
 // p50/p95 of each, whether both return the same hits, and how often each has the record a query was made from;
 // then the names typed a letter at a time (as Find is asked, bench/mirror-host.ts). Also CPU time
 // per search (less sensitive than wall time to the other processes of a shared machine).
-// Run: nice node --import tsx bench/mirror-search-builds.ts --base /work/main --dir <kept mirror directory> [--limit 20]
+// Run: nice node --import tsx bench/mirror-search-builds.ts --base /work/main --dir <kept mirror directory> [--limit 20] [--spread]
 //   (--limit 50: what Find asks for each keystroke)
+//   --spread: queries from 4,000 records a kind, 8 stretches of 500 spread over the table (as
+//   bench/mirror-scale.ts samples its listing), not from every record (a million would be read whole)
 import { join } from 'node:path';
 import { Mirror } from '../src/mirror';
+import { openDatabase } from '../src/mirror/sqlite';
 import { percentile, queriesFrom, typedQueries } from './lib/mirror-queries';
 import { machineLine, numberOption } from './lib/stats';
 
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const LIMIT = numberOption('--limit', 20);
 type Side = 'base' | 'branch';
+
+/** 4,000 records of the kind (id and name), from 8 stretches of 500 spread over its table. */
+function spreadSample(dir: string, kind: 'locations' | 'events'): { id: string; name: string }[] {
+  const db = openDatabase(join(dir, 'mirror.sqlite'));
+  try {
+    const count = Number(db.get(`SELECT count(*) AS n FROM ${kind}`)?.n ?? 0);
+    const out: { id: string; name: string }[] = [];
+    for (let k = 0; k < 8; k++) {
+      const rows = db.all(`SELECT id, name FROM ${kind} ORDER BY rowid LIMIT 500 OFFSET ?`, [Math.floor((k * count) / 8)]);
+      for (const r of rows) out.push({ id: String(r.id), name: typeof r.name === 'string' ? r.name : '' });
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}
 
 function cpuMs(): number {
   const u = process.cpuUsage();
@@ -29,7 +48,9 @@ async function main(): Promise<void> {
   const builds = { base: await BaseMirror.open(dir), branch: await Mirror.open(dir) };
   try {
     for (const kind of ['locations', 'events'] as const) {
-      const records = builds.branch.search<{ id: string; name?: string | null }>(kind, '', Number.MAX_SAFE_INTEGER).map((h) => ({ id: h.id, name: h.record.name ?? '' }));
+      const records = process.argv.includes('--spread')
+        ? spreadSample(dir, kind)
+        : builds.branch.search<{ id: string; name?: string | null }>(kind, '', Number.MAX_SAFE_INTEGER).map((h) => ({ id: h.id, name: h.record.name ?? '' }));
       if (records.length === 0) continue;
       const times = { base: [] as number[], branch: [] as number[] };
       const cpu = { base: [] as number[], branch: [] as number[] };
@@ -54,6 +75,7 @@ async function main(): Promise<void> {
         const [w, c] = [times[side].slice(from, to), cpu[side].slice(from, to)];
         return `${side} p50 ${percentile(w, 50).toFixed(1)}, p95 ${percentile(w, 95).toFixed(1)} ms (CPU p50 ${percentile(c, 50).toFixed(1)}, p95 ${percentile(c, 95).toFixed(1)})`;
       };
+      console.log(`[${machineLine()}]`);
       console.log(`${kind} (${records.length}), limit ${LIMIT}, 1,000 queries: ${line('base', 0, 1000)}; ${line('branch', 0, 1000)}; the query's record in the hits: base ${found.base}, branch ${found.branch}`);
       console.log(`  as typed (${typed} keystrokes): ${line('base', 1000, queries.length)}; ${line('branch', 1000, queries.length)}; the same hits for ${same} of ${queries.length}`);
     }

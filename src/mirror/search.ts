@@ -13,6 +13,12 @@ import { boundedDistance, maxTypos, tokens } from './typos';
 
 /** Candidates re-ranked per query: enough for the intended record among records sharing its words. */
 const CANDIDATES = 200;
+/**
+ * Matches bm25 chooses the candidates among, at most: the first in the index's order. FTS5 scores
+ * every match it is given (a look-up of the record's length each), and a common word ("the") matches
+ * a fifth of a million records: ranked whole, that alone took a search past 100 ms.
+ */
+const RANKED_AMONG = 2000;
 /** Query words looked at (a pasted paragraph is cut). */
 const MAX_WORDS = 8;
 /** Queries of this many words or fewer try each word left out when all together find nothing. */
@@ -132,8 +138,12 @@ function lookupOf(w: string, table: RecordTable): Lookup {
 /** Candidates for `words`, from the most literal stage on; `enough` ends the search after the words as typed. */
 function candidates(sql: Statements, table: RecordTable, words: string[], enough: (rowids: readonly number[]) => boolean, rows: (rowids: readonly number[]) => Row[]): number[] {
   const fts = `${table.kind}_fts`;
-  const rank = `ORDER BY bm25(${fts}, ${COLUMN_WEIGHTS.join(', ')}) LIMIT ${CANDIDATES}`;
-  const ranked = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ${rank}`, [match]).map((r) => Number(r.r));
+  // The best CANDIDATES by bm25 of the first RANKED_AMONG matches (all of them, when no more match).
+  const scored = `SELECT rowid AS r, bm25(${fts}, ${COLUMN_WEIGHTS.join(', ')}) AS s FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANKED_AMONG}`;
+  const ranked = (match: string) => sql.all(`SELECT r FROM (${scored}) ORDER BY s LIMIT ${CANDIDATES}`, [match]).map((r) => Number(r.r));
+  // Every match scored: for the last resort below, whose point is the records sharing the most runs.
+  const rankedWhole = (match: string) =>
+    sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ORDER BY bm25(${fts}, ${COLUMN_WEIGHTS.join(', ')}) LIMIT ${CANDIDATES}`, [match]).map((r) => Number(r.r));
   // bm25 runs every phrase of the match again over the whole index (its document frequencies):
   // for a corrected query's dozens of phrases that doubled the search. There it only chooses which
   // records are kept (scoreRow ranks them), so it is asked for only when more than CANDIDATES match.
@@ -184,7 +194,7 @@ function candidates(sql: Statements, table: RecordTable, words: string[], enough
   // No word long enough, or a typo in each: records sharing the most three-letter runs with the query.
   const runs = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length && runs.size < MAX_TRIGRAMS; i++) runs.add(w.slice(i, i + 3));
-  if (runs.size > 0) return ranked([...runs].map(quote).join(' OR '));
+  if (runs.size > 0) return rankedWhole([...runs].map(quote).join(' OR '));
   // Words of one or two letters (a name being typed): records with a name word that starts so.
   const w = words[0].replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql
