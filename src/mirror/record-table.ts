@@ -1,14 +1,16 @@
 // The records of one kind in the mirror's database: written a batch of pages at a time inside a
-// transaction (sync.ts; record-batch.ts plays them in order), read back whole and checked against the checksum written with them, so a
-// damaged row is reported, never served.
+// transaction (sync.ts; record-batch.ts plays them in order), read back whole and checked against
+// the checksum written with them, so a damaged row is reported, never served.
 import { MirrorDamageError } from './mirror-error';
 import { type Applied, type BatchWrites, BatchPlan, type Searched, SEARCHED, type Version, checksum, indexedText } from './record-batch';
 import { type MirrorKind, type MirroredRecord, sourceKeys } from './record-set-types';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
+import { Vocabulary } from './vocabulary';
 
 type Value = string | number | null;
-import { Vocabulary } from './vocabulary';
+/** A row the database holds, as deleted: its id and rowid. */
+type HeldRow = Pick<Version, 'id'> & { rowid: number };
 
 export type { Applied };
 
@@ -21,6 +23,7 @@ export class RecordTable {
 
   /** The statements run a row at a time (texts made once: the statement cache hashes them at each run). */
   private readonly insertRow: string;
+  private readonly updateRow: string;
   private readonly insertEntry: string;
   private readonly insertKey: string;
 
@@ -30,6 +33,7 @@ export class RecordTable {
   ) {
     this.vocabulary = new Vocabulary(sql, kind);
     this.insertRow = `INSERT INTO ${kind} (rowid, ${ROW_COLUMNS.join(', ')}, id) VALUES (${new Array(ROW_COLUMNS.length + 2).fill('?').join(', ')})`;
+    this.updateRow = `UPDATE ${kind} SET ${ROW_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`;
     this.insertEntry = `INSERT INTO ${kind}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`;
     this.insertKey = `INSERT OR REPLACE INTO ${kind}_keys (key, id) VALUES (?, ?)`;
   }
@@ -86,12 +90,12 @@ export class RecordTable {
     // whose other fields changed) keeps its index entries and words: deleting from the contentless
     // index is most of an incremental sync's write.
     const reindexed = w.updated.filter((u) => u.text);
-    this.deleteRows(w.deleted, reindexed.map((u) => u.held));
+    this.deleteRows(w.deleted.map(heldRow), reindexed.map((u) => heldRow(u.held)));
     for (const pass of new Set(w.restamped.map((r) => r.pass))) {
       this.sql.run(`UPDATE ${k} SET pass = ? WHERE rowid IN (SELECT value FROM json_each(?))`, [pass, JSON.stringify(w.restamped.filter((r) => r.pass === pass).map((r) => r.rowid))]);
     }
     if (w.updated.length > 0) this.sql.run(`DELETE FROM ${k}_keys WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(w.updated.map((u) => u.held.id))]);
-    for (const u of w.updated) this.sql.run(`UPDATE ${k} SET ${ROW_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`, [...rowValues(u.now), u.held.rowid ?? null]);
+    for (const u of w.updated) this.sql.run(this.updateRow, [...rowValues(u.now), u.held.rowid ?? null]);
     // New rows get the rowids SQLite would give them (after the largest), named: no statement per row to ask.
     let last = Number(this.sql.get(`SELECT max(rowid) AS r FROM ${k}`)?.r ?? 0);
     const indexed: { rowid: number; v: Version }[] = reindexed.map((u) => ({ rowid: u.held.rowid ?? 0, v: u.now }));
@@ -110,9 +114,9 @@ export class RecordTable {
   }
 
   /** Deletes rows the database holds (their index entries, source ids, rows) and the index entries of `reindexed`. */
-  private deleteRows(rows: readonly Version[], reindexed: readonly Version[]): void {
+  private deleteRows(rows: readonly HeldRow[], reindexed: readonly HeldRow[]): void {
     const k = this.kind;
-    const ids = (vs: readonly Version[]) => JSON.stringify(vs.map((v) => v.rowid));
+    const ids = (vs: readonly HeldRow[]) => JSON.stringify(vs.map((v) => v.rowid));
     if (rows.length + reindexed.length > 0) this.sql.run(`DELETE FROM ${k}_fts WHERE rowid IN (SELECT value FROM json_each(?))`, [ids([...rows, ...reindexed])]);
     if (rows.length === 0) return;
     this.sql.run(`DELETE FROM ${k} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids(rows)]);
@@ -123,9 +127,7 @@ export class RecordTable {
   remove(id: string): number | undefined {
     const row = this.sql.get(`SELECT rowid AS r, pass FROM ${this.kind} WHERE id = ?`, [id]);
     if (!row) return undefined;
-    this.sql.run(`DELETE FROM ${this.kind}_fts WHERE rowid = ?`, [row.r]);
-    this.sql.run(`DELETE FROM ${this.kind} WHERE rowid = ?`, [row.r]);
-    this.sql.run(`DELETE FROM ${this.kind}_keys WHERE id = ?`, [id]);
+    this.deleteRows([{ id, rowid: Number(row.r) }], []);
     return Number(row.pass);
   }
 
@@ -142,7 +144,7 @@ export class RecordTable {
   /** Removes every record not written in `pass` (after a complete listing: what it did not list is gone); answers their ids. */
   removeUnseen(pass: number): string[] {
     const rows = this.sql.all(`SELECT rowid AS r, id FROM ${this.kind} WHERE pass != ?`, [pass]);
-    this.deleteRows(rows.map((r) => ({ id: r.id as string, rowid: Number(r.r), pass: 0, json: '', searched: NO_TEXT })), []);
+    this.deleteRows(rows.map((r) => ({ id: r.id as string, rowid: Number(r.r) })), []);
     return rows.map((r) => r.id as string);
   }
 
@@ -198,7 +200,10 @@ function rowValues(v: Version): Value[] {
   return [v.json, sum, updatedAt, ...SEARCHED.map((c) => v.searched[c]), place, start, v.pass];
 }
 
-const NO_TEXT: Searched = { name: '', address: '', town: '', postcode: '', integrations: '', source_ids: '' };
+/** A held version's id and rowid (a version read from the database always has its rowid). */
+function heldRow(v: Version): HeldRow {
+  return { id: v.id, rowid: v.rowid ?? 0 };
+}
 
 function heldVersion(r: Row): Version {
   const t = (c: string) => r[c] as string;
