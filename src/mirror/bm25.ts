@@ -4,7 +4,7 @@
 // only orders records the re-ranking scores alike). Here the same formula on the candidates' own
 // columns (FTS5's column weights, k1 and b, its trigram counts and the index's average length), with
 // every phrase weighted alike: the one difference, and none for a query of one phrase.
-import { foldTerm } from './indexed-fields';
+import { indexedText, searchedOfRow } from './record-batch';
 import type { Row } from './sqlite';
 import type { Statements } from './statements';
 
@@ -14,12 +14,6 @@ const B = 0.75;
 
 /** Weights of the index's columns (name, address, town, codes), as the search asks FTS5's bm25. */
 export const COLUMN_WEIGHTS = [3, 1, 1.5, 1.5] as const;
-
-/** The index's columns of a record row, folded as they were indexed (record-table.ts). */
-function indexedColumns(row: Row): string[] {
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return [foldTerm(text(row.name)), foldTerm(text(row.address)), foldTerm(text(row.town)), foldTerm([text(row.postcode), text(row.source_ids), text(row.integrations)].join(' '))];
-}
 
 /** How many times `phrase` occurs in `text`, overlapping (each is a run of trigrams to FTS5). */
 function occurrences(text: string, phrase: string): number {
@@ -36,7 +30,8 @@ function trigrams(text: string): number {
 /** The rowids of `rows` best first by bm25 over `phrases` (all weighted alike); equal ones by rowid. */
 export function bm25Order(rows: readonly Row[], phrases: readonly string[], averageLength: number): number[] {
   const scored = rows.map((row) => {
-    const columns = indexedColumns(row);
+    // The index's columns of the row, folded as they were indexed.
+    const columns = indexedText(searchedOfRow(row));
     const length = columns.reduce((sum, c) => sum + trigrams(c), 0);
     const norm = K1 * (1 - B + (B * length) / (averageLength > 0 ? averageLength : length || 1));
     let score = 0;

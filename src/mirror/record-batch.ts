@@ -5,6 +5,7 @@
 // batch, and only the net result is written (record-table.ts).
 import { foldTerm, fieldsOf } from './indexed-fields';
 import { type MirroredRecord, placeOf, sourceKeys } from './record-set-types';
+import type { Row } from './sqlite';
 
 /** What writing one record changed. */
 export interface Applied {
@@ -164,6 +165,12 @@ export function searchedOf(record: MirroredRecord): Searched {
   const f = fieldsOf(record);
   const text = (v: string | undefined) => (v ?? '').replace(/\0/g, ' ');
   return { name: text(f?.name), address: text(f?.address), town: text(f?.locality), postcode: text(f?.postcode), integrations: text(f?.integrations), source_ids: text(f?.sourceIds) };
+}
+
+/** The searched columns of a row the database holds. */
+export function searchedOfRow(row: Row): Searched {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { name: text(row.name), address: text(row.address), town: text(row.town), postcode: text(row.postcode), integrations: text(row.integrations), source_ids: text(row.source_ids) };
 }
 
 /** The full-text index's columns of searched text: folded name, street, town, and the codes. */

@@ -2,7 +2,7 @@
 // transaction (sync.ts; record-batch.ts plays them in order), read back whole and checked against
 // the checksum written with them, so a damaged row is reported, never served.
 import { MirrorDamageError } from './mirror-error';
-import { type Applied, type BatchWrites, BatchPlan, type Searched, SEARCHED, type Version, checksum, indexedText } from './record-batch';
+import { type Applied, type BatchWrites, BatchPlan, SEARCHED, type Version, checksum, indexedText, searchedOfRow } from './record-batch';
 import { type MirrorKind, type MirroredRecord, sourceKeys } from './record-set-types';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
@@ -206,7 +206,5 @@ function heldRow(v: Version): HeldRow {
 }
 
 function heldVersion(r: Row): Version {
-  const t = (c: string) => r[c] as string;
-  const searched: Searched = { name: t('name'), address: t('address'), town: t('town'), postcode: t('postcode'), integrations: t('integrations'), source_ids: t('source_ids') };
-  return { id: r.id as string, rowid: Number(r.r), pass: Number(r.pass), json: r.json as string, searched };
+  return { id: r.id as string, rowid: Number(r.r), pass: Number(r.pass), json: r.json as string, searched: searchedOfRow(r) };
 }
