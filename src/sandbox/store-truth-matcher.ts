@@ -2,7 +2,7 @@
 // place or event listed by more than one integration is one pending recommendation of all its
 // listings, nothing is merged at start-up, and decisions teach nothing. It costs a pass over the
 // records where the learned matcher costs minutes and gigabytes at a million records, so the
-// benchmarks of clients at scale (bench/mirror-million.ts) can start a sandbox of that size and
+// benchmarks of clients at scale (bench/mirror-scale.ts --truth) can start a sandbox of that size and
 // still change records through approvals. Not for curating: its scores say nothing.
 import { PRIOR_EVENT_MODEL, PRIOR_LOCATION_MODEL, type Candidate, type PairScore } from '../matching/index';
 import { sourceKey, type SourceRecord } from './source-records';
