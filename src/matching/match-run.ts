@@ -213,6 +213,11 @@ export class MatchRun<P extends PreparedRecord> {
   /** Score of each compared pair before one-to-one assignment (the scores themselves when the run does not assign). */
   private unassigned: Float64Array = new Float64Array(0);
 
+  /** The scores before one-to-one assignment, per compared pair (what an analysis of its effect reads). */
+  scoresBeforeRivals(): Float64Array {
+    return this.unassigned;
+  }
+
   /** Log-odds offset of the curator's answers for pairs with these levels (0 without any). */
   private offsetOf(levels: Int8Array): number {
     return this.offsets.size === 0 ? 0 : this.offsets.get(levelsKey(levels, 0, levels.length)) ?? 0;
