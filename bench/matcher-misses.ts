@@ -4,12 +4,13 @@
 // high by the model but lowered below the threshold by one-to-one assignment (one-to-one.ts); that
 // last kind splits by whether the pair's record lost to another true partner (the truth has several
 // records of one thing in a source) or to a false rival. Within one source or across, for each.
-// Also the truth's shape: how many true pairs lie within one source, how many records have two or
-// more true partners in the other source.
+// Also the truth's shape (how many true pairs lie within one source, how many records have two or
+// more true partners in the other source) and the recall a perfect curator could reach if the
+// backlog listed every pair scoring at least 0.5, 0.2, 0.1 or 0.05 before assignment.
 // Run: npx tsx bench/matcher-misses.ts [--data DIR] [--only NAME] [--examples N]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { distanceMeters, jaroWinkler, MatchRun, type PreparedLocation } from '../src/matching';
+import { clusterQuality, distanceMeters, jaroWinkler, MatchRun, REVIEW_THRESHOLD, type PreparedLocation } from '../src/matching';
 import { truePairKeys } from './lib/evaluate';
 import { DEVELOPMENT_SETS } from './lib/triage-report';
 import { measure, userData } from './matcher-quality';
@@ -32,7 +33,39 @@ interface Analysis {
   truth: Counts;
   missed: Counts;
   falsePositives: Counts;
+  /** Clusters recall a perfect curator could reach, per review threshold (see ceilings). */
+  ceilings: Counts;
   examples: string[];
+}
+
+const CEILING_THRESHOLDS = [REVIEW_THRESHOLD, 0.2, 0.1, 0.05];
+
+/**
+ * What a perfect curator could reach offline: every true pair that the backlog would propose (its
+ * score before one-to-one assignment at or above the review threshold; the backlog lists pairs by
+ * that score) approved, merges joining what they join, then the clusters' recall. At the
+ * sandbox's review threshold this comes close to bench/matcher-ceiling.ts; lower ones say how
+ * much a longer backlog would reach.
+ */
+function ceilings(run: MatchRun<PreparedLocation>, ids: readonly (string | undefined)[]): Counts {
+  const out: Counts = {};
+  const before = run.scoresBeforeRivals();
+  for (const threshold of CEILING_THRESHOLDS) {
+    const parent = ids.map((_id, i) => i);
+    const find = (x: number): number => {
+      while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    for (let i = 0; i < run.stats.comparisons; i++) {
+      const a = run.pairs[2 * i];
+      const b = run.pairs[2 * i + 1];
+      if (before[i] >= threshold && ids[a] !== undefined && ids[a] === ids[b]) parent[find(a)] = find(b);
+    }
+    const clusters = new Map<number, string[]>();
+    ids.forEach((_id, i) => clusters.set(find(i), [...(clusters.get(find(i)) ?? []), String(i)]));
+    out[`clusters R, true pairs ≥ ${threshold} approved`] = Number(clusterQuality(clusters.values(), (k) => ids[Number(k)] ?? `none ${k}`).recall.toFixed(3));
+  }
+  return out;
 }
 
 function describePair(p: readonly PreparedLocation[], a: number, b: number, score: number, before: number): string {
@@ -128,16 +161,16 @@ function analyse(name: string, records: Parameters<typeof MatchRun.locations>[0]
     const nameAlike = jaroWinkler(p[a].name.full.join(' '), p[b].name.full.join(' ')) >= 0.9;
     bump(falsePositives, `${where}: ${partnered ? 'a record has a true partner elsewhere' : 'neither has a true partner (truth may be incomplete)'}${nameAlike ? ', names alike' : ''}`);
   }
-  return { name, threshold: t, f1: best.f1, truth: truthShape(p, ids, truth), missed, falsePositives, examples };
+  return { name, threshold: t, f1: best.f1, truth: truthShape(p, ids, truth), missed, falsePositives, ceilings: ceilings(run, ids), examples };
 }
 
-function table(title: string, results: readonly Analysis[], pick: (a: Analysis) => Counts): void {
+function table(title: string, results: readonly Analysis[], pick: (a: Analysis) => Counts, total = true): void {
   const keys = [...new Set(results.flatMap((r) => Object.keys(pick(r))))].sort();
   console.log(`\n${title}\n`);
   console.log(`| | ${results.map((r) => r.name).join(' | ')} |`);
   console.log(`|---|${results.map(() => '---:').join('|')}|`);
   for (const k of keys) console.log(`| ${k} | ${results.map((r) => pick(r)[k] ?? 0).join(' | ')} |`);
-  console.log(`| **total** | ${results.map((r) => Object.values(pick(r)).reduce((x, y) => x + y, 0)).join(' | ')} |`);
+  if (total) console.log(`| **total** | ${results.map((r) => Object.values(pick(r)).reduce((x, y) => x + y, 0)).join(' | ')} |`);
 }
 
 async function main(): Promise<void> {
@@ -163,6 +196,7 @@ async function main(): Promise<void> {
   table('The truth', results, (r) => r.truth);
   table('True pairs missed at the best threshold, by cause', results, (r) => r.missed);
   table('False positives at the best threshold, by kind', results, (r) => r.falsePositives);
+  table('Recall ceiling of a perfect curator (offline): every true pair whose score before one-to-one reaches the threshold approved', results, (r) => r.ceilings, false);
 }
 
 main().catch((e: unknown) => {
