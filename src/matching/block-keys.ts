@@ -28,9 +28,6 @@ function nameKeys(name: NormalizedName): string[] {
     out.add(prefix(w));
     if (out.size >= 4) break;
   }
-  // Sources split and join words differently ("bar burrito" / "barburrito", "mc colls" / "mccolls"):
-  // the name's first letters with the spaces left out are a key too.
-  if (name.core.length > 1) out.add(prefix(name.core.join('')));
   return [...out];
 }
 

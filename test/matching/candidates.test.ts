@@ -37,23 +37,6 @@ describe('matching/blocking', () => {
   });
 });
 
-describe('matching/blocking: names split or joined', () => {
-  it('meets two names that differ only in where the words break', () => {
-    // 40 m apart on different streets: only a name key in the shared cell can bring them together.
-    const records = [
-      place('a#1', 'Bar Burrito', '12 Lothian Road', 55.9466, -3.2058),
-      place('b#1', 'Barburrito', '3 Castle Terrace', 55.9469, -3.2061),
-      place('a#2', 'Mc Colls', '40 Leith Walk', 55.9600, -3.1800),
-      place('b#2', 'McColls', '1 Pilrig Street', 55.9602, -3.1803),
-    ];
-    const { pairs } = blockLocations(records);
-    const compared = new Set<string>();
-    for (let i = 0; i < pairs.length; i += 2) compared.add(`${pairs[i]}-${pairs[i + 1]}`);
-    assert.ok(compared.has('0-1'), 'bar burrito / barburrito');
-    assert.ok(compared.has('2-3'), 'mc colls / mccolls');
-  });
-});
-
 describe('matching/blocking: partner-only keys', () => {
   const set = (pairs: Uint32Array): string[] => {
     const out: string[] = [];
