@@ -233,12 +233,16 @@ if (!production && integrationEntries.length) {
 /**
  * node-sqlite3-wasm reads its WebAssembly from the directory of the script that runs it
  * (`__dirname`): bundled, that is dist/, so the file is copied there (the VSIX ships it:
- * .vscodeignore, scripts/package.mjs).
+ * .vscodeignore, scripts/package.mjs), and beside the integration suite, whose tests build
+ * extension parts of their own (a session and its mirror service) over the same bundle format.
  */
 function copySqliteWasm() {
   const from = path.join(path.dirname(require.resolve('node-sqlite3-wasm/package.json')), 'dist', 'node-sqlite3-wasm.wasm');
-  fs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true });
-  fs.copyFileSync(from, path.join(__dirname, 'dist', 'node-sqlite3-wasm.wasm'));
+  const dirs = ['dist', ...(!production && integrationEntries.length ? ['out/test/integration'] : [])];
+  for (const dir of dirs) {
+    fs.mkdirSync(path.join(__dirname, dir), { recursive: true });
+    fs.copyFileSync(from, path.join(__dirname, dir, 'node-sqlite3-wasm.wasm'));
+  }
 }
 
 async function main() {

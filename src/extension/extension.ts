@@ -107,6 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
       () => undefined,
       (e: unknown) => log.error(`the connection could not be set up: ${e instanceof Error ? e.message : String(e)}`),
     );
+  session.startingWith(ready);
   const comparisonPanels = registerComparisonPanel(context, { session, list: recommendations, errors, log, curation }, ready);
   const triagePanels = registerTriagePanel(context, curation, ready);
   // Before the record panels: a location panel lists its events from the mirror when it is fresh.

@@ -51,6 +51,8 @@ export class Session implements vscode.Disposable {
   private readonly insecureAccepted = new Set<string>();
   private readonly insecureQuestions = new Map<string, Promise<boolean>>();
   private reloading: Promise<unknown> = Promise.resolve();
+  /** The window's start-up (extension.ts): until it settles, "no connection" only means "not computed yet". */
+  private firstState: Promise<unknown> = Promise.resolve();
   /** What the current state and its client were made of (madeOfState): a reload that finds the same keeps them. */
   private madeOf: MadeOf = { all: '', client: '' };
 
@@ -73,6 +75,22 @@ export class Session implements vscode.Disposable {
   }
 
   get state(): SessionState {
+    return this.current;
+  }
+
+  /** Hands over the window's start-up: the token imported from the environment, the local sandbox restored, the first reload. */
+  startingWith(start: Promise<unknown>): void {
+    this.firstState = start.catch(() => undefined);
+  }
+
+  /**
+   * The state once the start-up and any reload under way have settled: what a command must read when
+   * it may be the one that activated the extension (run from the palette in a new window), which
+   * `state` would answer with "no connection" before the token is read.
+   */
+  async settled(): Promise<SessionState> {
+    await this.firstState;
+    await this.reloading;
     return this.current;
   }
 

@@ -100,6 +100,7 @@ function nothingPending(list: ExportViews['recommendations']): boolean {
 }
 
 async function runExport(kind: ListKind, views: ExportViews, session: Session, errors: ErrorReporter, log: vscode.LogOutputChannel, args?: ExportArgs): Promise<ExportResult | undefined> {
+  await session.settled();
   const client = await session.client();
   if (!client) {
     void showWarning(vscode.l10n.t('Dedup Curator: no active connection with a token.'));

@@ -74,9 +74,10 @@ export class RecordFinder {
       // `answered`: the query the items answer; the same one again (a value change reported after the
       // index was ready) keeps them, and the active item.
       this.answered = undefined;
-      const unsynced = !mirror.syncedAt;
+      const syncedAt = mirror.syncedAt;
+      const unsynced = !syncedAt;
       const show = (query: string) => {
-        if (unsynced) {
+        if (!syncedAt) {
           // The one offer, kept as it is while the user types (a new item would lose the active one).
           if (!qp.items.length) qp.items = [syncItem(kind)];
           this.answered = query;
@@ -93,7 +94,7 @@ export class RecordFinder {
           return;
         }
         // An empty list says nothing (a blank box under the input); say why.
-        qp.items = items.length > 0 ? items : [nothingFound(mirror, kind, query)];
+        qp.items = items.length > 0 ? items : [nothingFound(mirror, kind, query, mirror.syncedAt ?? syncedAt)];
         this.answered = query;
       };
       show('');
@@ -153,8 +154,8 @@ function syncItem(kind: MirrorKind): FindItem {
 }
 
 /** The one line shown when nothing answers: the mirror is empty, or nothing matches the query. */
-export function nothingFound(mirror: Mirror, kind: MirrorKind, query: string): FindItem {
-  const synced = age(mirror.syncedAt ?? new Date(0));
+export function nothingFound(mirror: Mirror, kind: MirrorKind, query: string, syncedAt: Date): FindItem {
+  const synced = age(syncedAt);
   if (mirror.count(kind) === 0) {
     return {
       label: kind === 'locations' ? t('The mirror holds no locations') : t('The mirror holds no events'),

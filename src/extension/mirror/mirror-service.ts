@@ -67,7 +67,7 @@ export class MirrorService implements vscode.Disposable {
 
   /** The active connection's mirror (empty before its first sync), or undefined without a connection. */
   async current(): Promise<Mirror | undefined> {
-    const s = this.session.state;
+    const s = await this.session.settled();
     const baseUrl = s.kind === 'ready' || s.kind === 'no-token' ? s.baseUrl : undefined;
     if (!baseUrl) return undefined;
     if (this.opened?.baseUrl !== baseUrl) {
@@ -126,7 +126,7 @@ export class MirrorService implements vscode.Disposable {
   }
 
   private async runSync(quiet: boolean): Promise<SyncReport | undefined> {
-    const s = this.session.state;
+    const s = await this.session.settled();
     if (s.kind !== 'ready') {
       if (!quiet) void showInfo(t('Dedup Curator: connect to a service first; the mirror is a copy of its locations and events.'));
       return undefined;

@@ -246,7 +246,7 @@ export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: D
     }),
     // args.group: from the Triage panel's Review (the extension's own call, not a user's argument).
     vscode.commands.registerCommand(Commands.startReviewQueue, async (args?: { group?: ReviewGroup }) => {
-      if (ctx.session.state.kind !== 'ready') {
+      if ((await ctx.session.settled()).kind !== 'ready') {
         void showInfo(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
         return undefined;
       }

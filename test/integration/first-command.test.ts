@@ -1,0 +1,62 @@
+// A command run from the palette in a new window is what activates the extension, and it runs before
+// the session has read its token (SecretStorage is a round trip to the workbench): Sync Mirror then
+// said "connect to a service first" to a connected user. The window's start-up is played here with
+// a session of its own, over the real SecretStorage and a sandbox on 127.0.0.1: its state is "no
+// connection" when the command starts, as at activation, and becomes ready when the start-up settles.
+import * as assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ACTIVE_KEY } from '../../src/extension/connection/connections';
+import { Session } from '../../src/extension/connection/session';
+import { MirrorService } from '../../src/extension/mirror/mirror-service';
+import { EARLIEST_SINCE } from '../../src/mirror';
+import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
+
+/** globalState as a new window reads it: the connection chosen earlier on this machine. */
+function rememberedChoice(name: string): vscode.Memento {
+  const values = new Map<string, unknown>([[ACTIVE_KEY, name]]);
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
+}
+
+describe('A command that activates the extension in a new window', function () {
+  this.timeout(120000);
+  const NAME = 'first-command';
+  let fixture: SandboxConnection;
+  let dir: string;
+
+  before(async () => {
+    fixture = await sandboxConnection(NAME, { token: 'first-command-token', locations: 60, events: 30, seed: 7 });
+    dir = await mkdtemp(path.join(tmpdir(), 'first-command-'));
+  });
+
+  after(async () => {
+    await fixture?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('Sync Mirror waits for the start-up and syncs, instead of saying there is no connection', async () => {
+    const log = vscode.window.createOutputChannel('Dedup Curator first-command test', { log: true });
+    const session = new Session(fixture.api.session.tokens, log, rememberedChoice(NAME));
+    const mirrors = new MirrorService(session, vscode.Uri.file(dir), log);
+    try {
+      // As extension.ts does: the first reload is part of a start-up that activate() does not wait for.
+      session.startingWith(Promise.resolve().then(() => session.reload()));
+      assert.equal(session.state.kind, 'no-connection', 'the state was computed before the command ran: this test would not see the start-up');
+      const report = await mirrors.sync({ quiet: true });
+      assert.ok(report, `Sync Mirror run during the start-up did not sync (the session is ${session.state.kind})`);
+      let locations = 0;
+      for await (const _ of fixture.direct.allLocations({ updatedSince: EARLIEST_SINCE, pageSize: 500 })) locations++;
+      assert.equal(report.kinds.find((k) => k.kind === 'locations')?.count, locations, 'every location is mirrored');
+    } finally {
+      mirrors.dispose();
+      session.dispose();
+      log.dispose();
+    }
+  });
+});
