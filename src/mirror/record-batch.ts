@@ -173,9 +173,14 @@ export function searchedOfRow(row: Row): Searched {
   return { name: text(row.name), address: text(row.address), town: text(row.town), postcode: text(row.postcode), integrations: text(row.integrations), source_ids: text(row.source_ids) };
 }
 
-/** The full-text index's columns of searched text: folded name, street, town, and the codes. */
-export function indexedText(s: Searched): [string, string, string, string] {
-  return [foldTerm(s.name), foldTerm(s.address), foldTerm(s.town), foldTerm([s.postcode, s.source_ids, s.integrations].join(' '))];
+/** The trigram index's columns of searched text: folded name, street and town. */
+export function indexedText(s: Searched): [string, string, string] {
+  return [foldTerm(s.name), foldTerm(s.address), foldTerm(s.town)];
+}
+
+/** The word index's one column: the folded codes (postcode, source ids, integrations). */
+export function codesText(s: Searched): string {
+  return foldTerm([s.postcode, s.source_ids, s.integrations].join(' '));
 }
 
 function str(v: unknown): string | null {

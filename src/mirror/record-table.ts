@@ -2,7 +2,7 @@
 // transaction (sync.ts; record-batch.ts plays them in order), read back whole and checked against
 // the checksum written with them, so a damaged row is reported, never served.
 import { MirrorDamageError } from './mirror-error';
-import { type Applied, type BatchWrites, BatchPlan, SEARCHED, type Version, checksum, indexedText, searchedOfRow } from './record-batch';
+import { type Applied, type BatchWrites, BatchPlan, SEARCHED, type Version, checksum, codesText, indexedText, searchedOfRow } from './record-batch';
 import { type MirrorKind, type MirroredRecord, sourceKeys } from './record-set-types';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
@@ -25,6 +25,7 @@ export class RecordTable {
   private readonly insertRow: string;
   private readonly updateRow: string;
   private readonly insertEntry: string;
+  private readonly insertCodes: string;
   private readonly insertKey: string;
 
   constructor(
@@ -34,7 +35,8 @@ export class RecordTable {
     this.vocabulary = new Vocabulary(sql, kind);
     this.insertRow = `INSERT INTO ${kind} (rowid, ${ROW_COLUMNS.join(', ')}, id) VALUES (${new Array(ROW_COLUMNS.length + 2).fill('?').join(', ')})`;
     this.updateRow = `UPDATE ${kind} SET ${ROW_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`;
-    this.insertEntry = `INSERT INTO ${kind}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`;
+    this.insertEntry = `INSERT INTO ${kind}_fts (rowid, name, address, town) VALUES (?, ?, ?, ?)`;
+    this.insertCodes = `INSERT INTO ${kind}_codes (rowid, codes) VALUES (?, ?)`;
     this.insertKey = `INSERT OR REPLACE INTO ${kind}_keys (key, id) VALUES (?, ?)`;
   }
 
@@ -105,8 +107,10 @@ export class RecordTable {
     }
     for (const { rowid, v } of indexed) {
       const text = indexedText(v.searched);
-      this.vocabulary.note(text.slice(0, 3));
+      this.vocabulary.note(text);
       this.sql.run(this.insertEntry, [rowid, ...text]);
+      const codes = codesText(v.searched);
+      if (codes.trim() !== '') this.sql.run(this.insertCodes, [rowid, codes]);
     }
     for (const v of [...w.updated.map((u) => u.now), ...w.inserted]) {
       for (const key of v.keys ?? []) this.sql.run(this.insertKey, [key, v.id]);
@@ -117,7 +121,11 @@ export class RecordTable {
   private deleteRows(rows: readonly HeldRow[], reindexed: readonly HeldRow[]): void {
     const k = this.kind;
     const ids = (vs: readonly HeldRow[]) => JSON.stringify(vs.map((v) => v.rowid));
-    if (rows.length + reindexed.length > 0) this.sql.run(`DELETE FROM ${k}_fts WHERE rowid IN (SELECT value FROM json_each(?))`, [ids([...rows, ...reindexed])]);
+    if (rows.length + reindexed.length > 0) {
+      const both = ids([...rows, ...reindexed]);
+      this.sql.run(`DELETE FROM ${k}_fts WHERE rowid IN (SELECT value FROM json_each(?))`, [both]);
+      this.sql.run(`DELETE FROM ${k}_codes WHERE rowid IN (SELECT value FROM json_each(?))`, [both]);
+    }
     if (rows.length === 0) return;
     this.sql.run(`DELETE FROM ${k} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids(rows)]);
     this.sql.run(`DELETE FROM ${k}_keys WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(rows.map((v) => v.id))]);

@@ -103,6 +103,16 @@ describe('mirror search ranking', () => {
     assert.deepEqual(ids('nothing like this'), []);
   });
 
+  it('finds a code together with words of the name or town, and a code being typed by its start', () => {
+    assert.deepEqual(ids('owl 78702'), ['owl-grey'], 'a name word and a postcode');
+    assert.deepEqual(ids('78701 blue owl'), ['owl-austin']);
+    assert.deepEqual(ids('eventhub grill'), ['sao'], 'an integration and a name word');
+    assert.deepEqual(ids('austin 78703'), [], 'a postcode no record has');
+    assert.deepEqual(ids('TM-998'), ['bluebird'], 'a source id being typed');
+    assert.deepEqual(ids('TM-998 '), [], 'a number typed whole is exact');
+    assert.equal(ids('citylistings', 10).length, RECORDS.length - 1, 'every record of the integration');
+  });
+
   it('replaces and removes records', () => {
     const own = new SearchIndex();
     own.put(location('a', 'Old Name'));
