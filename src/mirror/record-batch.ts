@@ -22,6 +22,9 @@ export interface Applied {
 /** The columns a record's index entries, source ids and words are made of. */
 export const SEARCHED = ['name', 'address', 'town', 'postcode', 'integrations', 'source_ids'] as const;
 export type Searched = Record<(typeof SEARCHED)[number], string>;
+/** The searched columns in the trigram index, and those in the codes' word index. */
+const TEXT_COLUMNS = ['name', 'address', 'town'] as const;
+const CODE_COLUMNS = ['postcode', 'integrations', 'source_ids'] as const;
 
 /** A record as the mirror holds it (or will): `rowid` only when the database holds it. */
 export interface Version {
@@ -45,8 +48,8 @@ export interface BatchWrites {
   deleted: Version[];
   /** Rows the database holds as they are, listed again in another pass. */
   restamped: { rowid: number; pass: number }[];
-  /** Rows the database held, changed; `text` when their searched text changed too. */
-  updated: { held: Version; now: Version; text: boolean }[];
+  /** Rows the database held, changed; `text` when their name, street or town changed too, `codes` when their codes did. */
+  updated: { held: Version; now: Version; text: boolean; codes: boolean }[];
   /** Records the database did not hold, in the order they came. */
   inserted: Version[];
 }
@@ -153,7 +156,8 @@ export class BatchPlan {
       } else if (now.json === held.json) {
         if (now.pass !== held.pass) out.restamped.push({ rowid: held.rowid, pass: now.pass });
       } else {
-        out.updated.push({ held, now, text: SEARCHED.some((c) => held.searched[c] !== now.searched[c]) });
+        const differs = (c: (typeof SEARCHED)[number]) => held.searched[c] !== now.searched[c];
+        out.updated.push({ held, now, text: TEXT_COLUMNS.some(differs), codes: CODE_COLUMNS.some(differs) });
       }
     }
     return out;
