@@ -63,9 +63,9 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
   // The records holding every word as typed are enough when `limit` of them outscore any record
   // that does not: the correcting stages (most of a search's time) could then change nothing.
   const beyond = bestWithoutAWord(words, accented.length);
-  const enough = (rowids: readonly number[]) => {
+  const enough = (rowids: readonly number[], slack = 0) => {
     score(rowids);
-    return rowids.filter((r) => (scoreOf.get(r) ?? 0) > beyond).length >= limit;
+    return rowids.filter((r) => (scoreOf.get(r) ?? 0) > beyond + slack).length >= limit;
   };
   const rowids = candidates(sql, table, words, typing, enough, rows);
   score(rowids);
@@ -74,7 +74,19 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
     const s = scoreOf.get(rowid) ?? 0;
     if (s > 0) scored.push({ rowid, score: s, order });
   });
-  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  // Among equal scores (the same words matched alike: "Goose & Heron" and "Goose Heron &"), the
+  // name closest to the query as typed, its punctuation and word order included; then the index's order.
+  const typed = foldTerm(text).trim();
+  const distance = new Map<number, number>();
+  const away = (rowid: number) => {
+    let d = distance.get(rowid);
+    if (d === undefined) {
+      const name = foldTerm(String(rows([rowid])[0]?.name ?? ''));
+      distance.set(rowid, (d = boundedDistance(typed, name, Math.max(typed.length, name.length))));
+    }
+    return d;
+  };
+  scored.sort((a, b) => b.score - a.score || away(a.rowid) - away(b.rowid) || a.order - b.order);
   const best = scored.slice(0, limit);
   return table.recordsByRowids(best.map((s) => s.rowid)).map((row) => ({ row, score: scoreOf.get(Number(row.r)) ?? 0 }));
 }
@@ -129,42 +141,63 @@ function lookupOf(w: string, table: RecordTable): Lookup {
 
 /** Query words found among some record's codes tried as codes at most (each doubles the questions). */
 const MAX_CODE_WORDS = 3;
+/**
+ * How much more a record holding a query word only among its codes (a whole word there) may score
+ * than one holding it a typo away in the name: the best code field's weight against a typo's.
+ */
+const CODE_SLACK = Math.max(0, EXACT * Math.max(BOOST.sourceIds, BOOST.postcode, BOOST.integrations) - TYPO * Math.max(...Object.values(BOOST)));
 
 /**
- * The ways a query's words may be split between the two indexes: the words no record holds as a
- * code always go to the trigram index; each word some record holds as a code goes to either.
+ * The ways a query's words may be split between the two indexes: a word some record holds as a
+ * code, and none in its name, street or town, goes to either; every other word to the trigram
+ * index. A word of names held in codes too (a source id made of the name and town, "the-blue-owl-
+ * austin") is asked of the trigram index only: asked both ways, each such word doubled the
+ * questions of every stage (a search's p95 at 150,000 records tripled), for records whose own name
+ * or town almost always holds it anyway.
  */
-function routes(words: string[], queries: IndexQueries, typing: boolean, last: string): Set<string>[] {
-  const codeWords = words.filter((w) => queries.hasCode(w, typing && w === last)).slice(0, MAX_CODE_WORDS);
+function routes(words: string[], queries: IndexQueries, table: RecordTable, prefixed: (w: string) => boolean): Set<string>[] {
+  const codeWords = words.filter((w) => !table.vocabulary.lookup(w, 0).known && queries.hasCode(w, prefixed(w))).slice(0, MAX_CODE_WORDS);
   const out: Set<string>[] = [];
   for (let mask = 0; mask < 1 << codeWords.length; mask++) out.push(new Set(codeWords.filter((_, i) => mask & (1 << i))));
   return out;
 }
 
-/** Candidates for `words`, from the most literal stage on; `enough` ends the search after the words as typed. */
-function candidates(sql: Statements, table: RecordTable, words: string[], typing: boolean, enough: (rowids: readonly number[]) => boolean, rows: (rowids: readonly number[]) => Row[]): number[] {
+/**
+ * Candidates for `words`, from the most literal stage on; `enough` ends the search after the words
+ * as typed (with `slack`: before the codes are asked, when the records found outscore any the codes could add).
+ */
+function candidates(sql: Statements, table: RecordTable, words: string[], typing: boolean, enough: (rowids: readonly number[], slack?: number) => boolean, rows: (rowids: readonly number[]) => Row[]): number[] {
   const queries = new IndexQueries(sql, table, rows);
   const found = new Set<number>();
   const asked = new Set<string>();
   const add = (m: IndexMatch, ordered = false) => {
     const key = `${m.match}\0${m.codes ?? ''}`;
-    if (asked.has(key) || (m.match === '' && m.codes === undefined)) return;
+    if (asked.has(key) || (m.match === '' && m.codes === undefined) || found.size >= CANDIDATES) return;
     asked.add(key);
     for (const r of ordered ? queries.ordered(m) : queries.ids(m)) if (found.size < CANDIDATES) found.add(r);
   };
   const last = words[words.length - 1];
+  // A code being typed is found by its start only when it holds a digit (a postcode, an id): the
+  // start of a word matches many codes (a slug's words, an integration's name) at the cost of
+  // merging all of them.
+  const prefixed = (w: string) => typing && w === last && /\d/.test(w);
   const searchable = words.filter((w) => w.length >= 3);
-  const ways = routes(searchable, queries, typing, last);
+  // Every word in the trigram index first; the codes only when that leaves room (routes below).
+  let ways: Set<string>[] = [new Set()];
   // Every word must be there (as the tier offers it, or as a code). A word of three letters, in
   // which one typo leaves no three-letter run, is asked for first, then left out.
   const all = (tier: Tier, list: Lookup[], ordered = false) => {
     for (const codes of ways) {
       const groups = list.filter((l) => !codes.has(l.word)).map((l) => withoutImplied(tier(l)));
-      const coded = list.filter((l) => codes.has(l.word)).map((l) => codePhrase(l.word, typing && l.word === last));
+      const coded = list.filter((l) => codes.has(l.word)).map((l) => codePhrase(l.word, prefixed(l.word)));
       add({ match: groups.map((g) => `(${g.map(quote).join(' OR ')})`).join(' AND '), phrases: groups.flat(), ...(coded.length > 0 ? { codes: coded.join(' AND ') } : {}) }, ordered);
     }
   };
-  if (searchable.length > 0) all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] })), true);
+  const asTyped = searchable.map((word) => ({ word, known: true, near: [], halves: [] }));
+  if (searchable.length > 0) all(TIERS[0], asTyped, true);
+  if (found.size >= CANDIDATES || (found.size > 0 && enough([...found], CODE_SLACK))) return [...found];
+  ways = routes(searchable, queries, table, prefixed);
+  if (ways.length > 1) all(TIERS[0], asTyped, true);
   if (found.size >= CANDIDATES || (found.size > 0 && enough([...found]))) return [...found];
   // The vocabulary is asked only when the words as typed leave room.
   const lookups = searchable.map((w) => lookupOf(w, table));

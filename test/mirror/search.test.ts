@@ -160,6 +160,16 @@ describe('mirror search typo rules', () => {
     assert.deepEqual(index.search('red pelixan', 10).map((h) => h.id), ['pelixan', 'pelican'], 'as typed first');
   });
 
+  it('among equal scores, puts the name closest to the query as typed first', () => {
+    const index = new SearchIndex();
+    for (let i = 0; i < 4; i++) index.put(named(`and${i}`, 'Goose & Heron'));
+    index.put(named('trailing', 'Goose Heron &'));
+    const hits = index.search('goosi heron &', 10);
+    assert.equal(hits.length, 5);
+    assert.equal(new Set(hits.map((h) => h.score)).size, 1, 'the same words matched alike');
+    assert.equal(hits[0].id, 'trailing');
+  });
+
   it('forgives a letter in a three-letter word, and two words run together', () => {
     const index = new SearchIndex();
     index.put(named('owl', 'Blue Owl Coffee'));
