@@ -8,6 +8,8 @@
 //   (--limit 50: what Find asks for each keystroke)
 //   --spread: queries from 4,000 records a kind, 8 stretches of 500 spread over the table (as
 //   bench/mirror-scale.ts samples its listing), not from every record (a million would be read whole)
+//   --base-dir DIR: the base build's own mirror of the same records (a build of another schema
+//   version cannot read this one's), e.g. both synced from one sandbox by bench/mirror-search.ts --keep
 import { join } from 'node:path';
 import { Mirror } from '../src/mirror';
 import { openDatabase } from '../src/mirror/sqlite';
@@ -45,7 +47,8 @@ async function main(): Promise<void> {
   if (!base || !dir) throw new Error('--base DIR (a checkout to compare with) and --dir DIR (a kept mirror) are needed');
   const { Mirror: BaseMirror } = (await import(join(base, 'src', 'mirror', 'index.ts'))) as { Mirror: typeof Mirror };
   console.log(machineLine());
-  const builds = { base: await BaseMirror.open(dir), branch: await Mirror.open(dir) };
+  const builds = { base: await BaseMirror.open(arg('--base-dir') ?? dir), branch: await Mirror.open(dir) };
+  for (const side of ['base', 'branch'] as const) if (builds[side].damage) throw new Error(`${side}: ${builds[side].damage}`);
   try {
     for (const kind of ['locations', 'events'] as const) {
       const records = process.argv.includes('--spread')

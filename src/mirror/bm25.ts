@@ -12,8 +12,8 @@ import type { Statements } from './statements';
 const K1 = 1.2;
 const B = 0.75;
 
-/** Weights of the index's columns (name, address, town, codes), as the search asks FTS5's bm25. */
-export const COLUMN_WEIGHTS = [3, 1, 1.5, 1.5] as const;
+/** Weights of the trigram index's columns (name, address, town), as the search asks FTS5's bm25. */
+export const COLUMN_WEIGHTS = [3, 1, 1.5] as const;
 
 /** How many times `phrase` occurs in `text`, overlapping (each is a run of trigrams to FTS5). */
 function occurrences(text: string, phrase: string): number {

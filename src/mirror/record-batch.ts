@@ -22,6 +22,9 @@ export interface Applied {
 /** The columns a record's index entries, source ids and words are made of. */
 export const SEARCHED = ['name', 'address', 'town', 'postcode', 'integrations', 'source_ids'] as const;
 export type Searched = Record<(typeof SEARCHED)[number], string>;
+/** The searched columns in the trigram index, and those in the codes' word index. */
+const TEXT_COLUMNS = ['name', 'address', 'town'] as const;
+const CODE_COLUMNS = ['postcode', 'integrations', 'source_ids'] as const;
 
 /** A record as the mirror holds it (or will): `rowid` only when the database holds it. */
 export interface Version {
@@ -45,8 +48,8 @@ export interface BatchWrites {
   deleted: Version[];
   /** Rows the database holds as they are, listed again in another pass. */
   restamped: { rowid: number; pass: number }[];
-  /** Rows the database held, changed; `text` when their searched text changed too. */
-  updated: { held: Version; now: Version; text: boolean }[];
+  /** Rows the database held, changed; `text` when their name, street or town changed too, `codes` when their codes did. */
+  updated: { held: Version; now: Version; text: boolean; codes: boolean }[];
   /** Records the database did not hold, in the order they came. */
   inserted: Version[];
 }
@@ -153,7 +156,8 @@ export class BatchPlan {
       } else if (now.json === held.json) {
         if (now.pass !== held.pass) out.restamped.push({ rowid: held.rowid, pass: now.pass });
       } else {
-        out.updated.push({ held, now, text: SEARCHED.some((c) => held.searched[c] !== now.searched[c]) });
+        const differs = (c: (typeof SEARCHED)[number]) => held.searched[c] !== now.searched[c];
+        out.updated.push({ held, now, text: TEXT_COLUMNS.some(differs), codes: CODE_COLUMNS.some(differs) });
       }
     }
     return out;
@@ -173,9 +177,14 @@ export function searchedOfRow(row: Row): Searched {
   return { name: text(row.name), address: text(row.address), town: text(row.town), postcode: text(row.postcode), integrations: text(row.integrations), source_ids: text(row.source_ids) };
 }
 
-/** The full-text index's columns of searched text: folded name, street, town, and the codes. */
-export function indexedText(s: Searched): [string, string, string, string] {
-  return [foldTerm(s.name), foldTerm(s.address), foldTerm(s.town), foldTerm([s.postcode, s.source_ids, s.integrations].join(' '))];
+/** The trigram index's columns of searched text: folded name, street and town. */
+export function indexedText(s: Searched): [string, string, string] {
+  return [foldTerm(s.name), foldTerm(s.address), foldTerm(s.town)];
+}
+
+/** The word index's one column: the folded codes (postcode, source ids, integrations). */
+export function codesText(s: Searched): string {
+  return foldTerm([s.postcode, s.source_ids, s.integrations].join(' '));
 }
 
 function str(v: unknown): string | null {

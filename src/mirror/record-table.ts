@@ -2,7 +2,7 @@
 // transaction (sync.ts; record-batch.ts plays them in order), read back whole and checked against
 // the checksum written with them, so a damaged row is reported, never served.
 import { MirrorDamageError } from './mirror-error';
-import { type Applied, type BatchWrites, BatchPlan, SEARCHED, type Version, checksum, indexedText, searchedOfRow } from './record-batch';
+import { type Applied, type BatchWrites, BatchPlan, SEARCHED, type Version, checksum, codesText, indexedText, searchedOfRow } from './record-batch';
 import { type MirrorKind, type MirroredRecord, sourceKeys } from './record-set-types';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
@@ -25,6 +25,7 @@ export class RecordTable {
   private readonly insertRow: string;
   private readonly updateRow: string;
   private readonly insertEntry: string;
+  private readonly insertCodes: string;
   private readonly insertKey: string;
 
   constructor(
@@ -34,7 +35,8 @@ export class RecordTable {
     this.vocabulary = new Vocabulary(sql, kind);
     this.insertRow = `INSERT INTO ${kind} (rowid, ${ROW_COLUMNS.join(', ')}, id) VALUES (${new Array(ROW_COLUMNS.length + 2).fill('?').join(', ')})`;
     this.updateRow = `UPDATE ${kind} SET ${ROW_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`;
-    this.insertEntry = `INSERT INTO ${kind}_fts (rowid, name, address, town, codes) VALUES (?, ?, ?, ?, ?)`;
+    this.insertEntry = `INSERT INTO ${kind}_fts (rowid, name, address, town) VALUES (?, ?, ?, ?)`;
+    this.insertCodes = `INSERT INTO ${kind}_codes (rowid, codes) VALUES (?, ?)`;
     this.insertKey = `INSERT OR REPLACE INTO ${kind}_keys (key, id) VALUES (?, ?)`;
   }
 
@@ -87,10 +89,12 @@ export class RecordTable {
   private write(w: BatchWrites): void {
     const k = this.kind;
     // A changed record whose searched text is as held (an event re-embedding its location, a record
-    // whose other fields changed) keeps its index entries and words: deleting from the contentless
-    // index is most of an incremental sync's write.
-    const reindexed = w.updated.filter((u) => u.text);
-    this.deleteRows(w.deleted.map(heldRow), reindexed.map((u) => heldRow(u.held)));
+    // whose other fields changed) keeps its index entries and words, and one whose codes alone
+    // changed (a survivor taking the source ids of the records it merged away) its trigram entries:
+    // deleting from a contentless index is most of an incremental sync's write.
+    const retext = w.updated.filter((u) => u.text);
+    const recode = w.updated.filter((u) => u.codes);
+    this.deleteRows(w.deleted.map(heldRow), { text: retext.map((u) => heldRow(u.held)), codes: recode.map((u) => heldRow(u.held)) });
     for (const pass of new Set(w.restamped.map((r) => r.pass))) {
       this.sql.run(`UPDATE ${k} SET pass = ? WHERE rowid IN (SELECT value FROM json_each(?))`, [pass, JSON.stringify(w.restamped.filter((r) => r.pass === pass).map((r) => r.rowid))]);
     }
@@ -98,26 +102,32 @@ export class RecordTable {
     for (const u of w.updated) this.sql.run(this.updateRow, [...rowValues(u.now), u.held.rowid ?? null]);
     // New rows get the rowids SQLite would give them (after the largest), named: no statement per row to ask.
     let last = Number(this.sql.get(`SELECT max(rowid) AS r FROM ${k}`)?.r ?? 0);
-    const indexed: { rowid: number; v: Version }[] = reindexed.map((u) => ({ rowid: u.held.rowid ?? 0, v: u.now }));
-    for (const v of w.inserted) {
+    const inserted = w.inserted.map((v) => {
       this.sql.run(this.insertRow, [++last, ...rowValues(v), v.id]);
-      indexed.push({ rowid: last, v });
-    }
-    for (const { rowid, v } of indexed) {
+      return { rowid: last, v };
+    });
+    const entry = (u: { held: Version; now: Version }) => ({ rowid: u.held.rowid ?? 0, v: u.now });
+    for (const { rowid, v } of [...retext.map(entry), ...inserted]) {
       const text = indexedText(v.searched);
-      this.vocabulary.note(text.slice(0, 3));
+      this.vocabulary.note(text);
       this.sql.run(this.insertEntry, [rowid, ...text]);
+    }
+    for (const { rowid, v } of [...recode.map(entry), ...inserted]) {
+      const codes = codesText(v.searched);
+      if (codes.trim() !== '') this.sql.run(this.insertCodes, [rowid, codes]);
     }
     for (const v of [...w.updated.map((u) => u.now), ...w.inserted]) {
       for (const key of v.keys ?? []) this.sql.run(this.insertKey, [key, v.id]);
     }
   }
 
-  /** Deletes rows the database holds (their index entries, source ids, rows) and the index entries of `reindexed`. */
-  private deleteRows(rows: readonly HeldRow[], reindexed: readonly HeldRow[]): void {
+  /** Deletes rows the database holds (their index entries, source ids, rows) and the index entries of rows re-indexed. */
+  private deleteRows(rows: readonly HeldRow[], reindexed: { text: readonly HeldRow[]; codes: readonly HeldRow[] } = { text: [], codes: [] }): void {
     const k = this.kind;
     const ids = (vs: readonly HeldRow[]) => JSON.stringify(vs.map((v) => v.rowid));
-    if (rows.length + reindexed.length > 0) this.sql.run(`DELETE FROM ${k}_fts WHERE rowid IN (SELECT value FROM json_each(?))`, [ids([...rows, ...reindexed])]);
+    for (const [index, also] of [['fts', reindexed.text], ['codes', reindexed.codes]] as const) {
+      if (rows.length + also.length > 0) this.sql.run(`DELETE FROM ${k}_${index} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids([...rows, ...also])]);
+    }
     if (rows.length === 0) return;
     this.sql.run(`DELETE FROM ${k} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids(rows)]);
     this.sql.run(`DELETE FROM ${k}_keys WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(rows.map((v) => v.id))]);
@@ -127,7 +137,7 @@ export class RecordTable {
   remove(id: string): number | undefined {
     const row = this.sql.get(`SELECT rowid AS r, pass FROM ${this.kind} WHERE id = ?`, [id]);
     if (!row) return undefined;
-    this.deleteRows([{ id, rowid: Number(row.r) }], []);
+    this.deleteRows([{ id, rowid: Number(row.r) }]);
     return Number(row.pass);
   }
 
@@ -144,7 +154,7 @@ export class RecordTable {
   /** Removes every record not written in `pass` (after a complete listing: what it did not list is gone); answers their ids. */
   removeUnseen(pass: number): string[] {
     const rows = this.sql.all(`SELECT rowid AS r, id FROM ${this.kind} WHERE pass != ?`, [pass]);
-    this.deleteRows(rows.map((r) => ({ id: r.id as string, rowid: Number(r.r) })), []);
+    this.deleteRows(rows.map((r) => ({ id: r.id as string, rowid: Number(r.r) })));
     return rows.map((r) => r.id as string);
   }
 

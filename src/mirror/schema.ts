@@ -1,13 +1,15 @@
 // The mirror's database schema: per kind, a table of records (the record's JSON as received, a
 // checksum of it, and the columns searched or looked up by), the owners of source ids (a record that
-// takes another's source ids merged it away), and a trigram full-text index of the folded name,
-// street, town and codes (postcode, source ids, integrations), and the words of the name, street and
-// town under their one-letter deletions (vocabulary.ts: typo corrections). Sync state in its own table.
+// takes another's source ids merged it away), a trigram full-text index of the folded name, street
+// and town, a word index of the codes (postcode, source ids, integrations: found as whole words or
+// their start, never inside a word, so three-letter runs would only cost), and the words of the name,
+// street and town under their one-letter deletions (vocabulary.ts: typo corrections). Sync state in
+// its own table.
 import type { Database } from './sqlite';
 import type { MirrorKind } from './record-set-types';
 
 /** Bumped when the schema changes: a mirror of another version is rebuilt by the next sync. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 function kindTables(kind: MirrorKind): string {
   return `
@@ -31,7 +33,8 @@ CREATE INDEX IF NOT EXISTS ${kind}_place ON ${kind}(location_id, start_date) WHE
 CREATE TABLE IF NOT EXISTS ${kind}_keys (key TEXT PRIMARY KEY NOT NULL, id TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS ${kind}_keys_id ON ${kind}_keys(id);
 CREATE TABLE IF NOT EXISTS ${kind}_vocab (del TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (del, word)) WITHOUT ROWID;
-CREATE VIRTUAL TABLE IF NOT EXISTS ${kind}_fts USING fts5(name, address, town, codes, content='', contentless_delete=1, tokenize='trigram');`;
+CREATE VIRTUAL TABLE IF NOT EXISTS ${kind}_fts USING fts5(name, address, town, content='', contentless_delete=1, tokenize='trigram');
+CREATE VIRTUAL TABLE IF NOT EXISTS ${kind}_codes USING fts5(codes, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');`;
 }
 
 export function createSchema(db: Database): void {

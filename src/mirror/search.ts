@@ -1,24 +1,16 @@
 // Search of one kind in the mirror's database. Candidates come from the trigram index (FTS5) of the
-// folded name, street, town and codes: records holding every query word as typed, then with a word
-// that no record holds replaced by the stored words a typo away (vocabulary.ts), so a typo that
-// broke every three-letter run of a short word is still found. They are then ranked again
-// here by how well each query word matches a word of the record (exact, the word being typed as a
+// folded name, street and town and the word index of the codes (index-queries.ts): records holding
+// every query word as typed, then with a word that no record holds replaced by the stored words a
+// typo away (vocabulary.ts), so a typo that broke every three-letter run of a short word is still
+// found. They are then ranked again here by how well each query word matches a word of the record (exact, the word being typed as a
 // prefix, or a few typos away: Damerau–Levenshtein), and a record must match every query word.
-import { COLUMN_WEIGHTS, averageLength, bm25Order } from './bm25';
+import { CANDIDATES, type IndexMatch, IndexQueries, codePhrase, quote } from './index-queries';
 import { BOOST, MAX_QUERY_LENGTH, foldTerm } from './indexed-fields';
 import type { RecordTable } from './record-table';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
 import { boundedDistance, maxTypos, tokens } from './typos';
 
-/** Candidates re-ranked per query: enough for the intended record among records sharing its words. */
-const CANDIDATES = 200;
-/**
- * Matches bm25 chooses the candidates among, at most: the first in the index's order. FTS5 scores
- * every match it is given (a look-up of the record's length each), and a common word ("the") matches
- * a fifth of a million records: ranked whole, that alone took a search past 100 ms.
- */
-const RANKED_AMONG = 2000;
 /** Query words looked at (a pasted paragraph is cut). */
 const MAX_WORDS = 8;
 /** Queries of this many words or fewer try each word left out when all together find nothing. */
@@ -71,18 +63,30 @@ export function searchTable(sql: Statements, table: RecordTable, query: string, 
   // The records holding every word as typed are enough when `limit` of them outscore any record
   // that does not: the correcting stages (most of a search's time) could then change nothing.
   const beyond = bestWithoutAWord(words, accented.length);
-  const enough = (rowids: readonly number[]) => {
+  const enough = (rowids: readonly number[], slack = 0) => {
     score(rowids);
-    return rowids.filter((r) => (scoreOf.get(r) ?? 0) > beyond).length >= limit;
+    return rowids.filter((r) => (scoreOf.get(r) ?? 0) > beyond + slack).length >= limit;
   };
-  const rowids = candidates(sql, table, words, enough, rows);
+  const rowids = candidates(sql, table, words, typing, enough, rows);
   score(rowids);
   const scored: { rowid: number; score: number; order: number }[] = [];
   rowids.forEach((rowid, order) => {
     const s = scoreOf.get(rowid) ?? 0;
     if (s > 0) scored.push({ rowid, score: s, order });
   });
-  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  // Among equal scores (the same words matched alike: "Goose & Heron" and "Goose Heron &"), the
+  // name closest to the query as typed, its punctuation and word order included; then the index's order.
+  const typed = foldTerm(text).trim();
+  const distance = new Map<number, number>();
+  const away = (rowid: number) => {
+    let d = distance.get(rowid);
+    if (d === undefined) {
+      const name = foldTerm(String(rows([rowid])[0]?.name ?? ''));
+      distance.set(rowid, (d = boundedDistance(typed, name, Math.max(typed.length, name.length))));
+    }
+    return d;
+  };
+  scored.sort((a, b) => b.score - a.score || away(a.rowid) - away(b.rowid) || a.order - b.order);
   const best = scored.slice(0, limit);
   return table.recordsByRowids(best.map((s) => s.rowid)).map((row) => ({ row, score: scoreOf.get(Number(row.r)) ?? 0 }));
 }
@@ -135,67 +139,91 @@ function lookupOf(w: string, table: RecordTable): Lookup {
   return { word: w, known, near, halves: allowedTypos(w) > 1 ? [w.slice(0, h), w.slice(h)] : [] };
 }
 
-/** Candidates for `words`, from the most literal stage on; `enough` ends the search after the words as typed. */
-function candidates(sql: Statements, table: RecordTable, words: string[], enough: (rowids: readonly number[]) => boolean, rows: (rowids: readonly number[]) => Row[]): number[] {
-  const fts = `${table.kind}_fts`;
-  // The best CANDIDATES by bm25 of the first RANKED_AMONG matches (all of them, when no more match).
-  const scored = `SELECT rowid AS r, bm25(${fts}, ${COLUMN_WEIGHTS.join(', ')}) AS s FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANKED_AMONG}`;
-  const ranked = (match: string) => sql.all(`SELECT r FROM (${scored}) ORDER BY s LIMIT ${CANDIDATES}`, [match]).map((r) => Number(r.r));
-  // Every match scored: for the last resort below, whose point is the records sharing the most runs.
-  const rankedWhole = (match: string) =>
-    sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? ORDER BY bm25(${fts}, ${COLUMN_WEIGHTS.join(', ')}) LIMIT ${CANDIDATES}`, [match]).map((r) => Number(r.r));
-  // bm25 runs every phrase of the match again over the whole index (its document frequencies):
-  // for a corrected query's dozens of phrases that doubled the search. There it only chooses which
-  // records are kept (scoreRow ranks them), so it is asked for only when more than CANDIDATES match.
-  const matches = (match: string) => sql.all(`SELECT rowid AS r FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${CANDIDATES + 1}`, [match]).map((r) => Number(r.r));
-  const ids = (match: string) => {
-    const all = matches(match);
-    return all.length > CANDIDATES ? ranked(match) : all;
-  };
-  // The stages whose order breaks scoreRow's ties: bm25's order, computed on the matches here when
-  // all of them are kept (bm25.ts), by FTS5 only when it must choose among more.
-  let average: number | undefined;
-  const bm25 = (phrases: string[]) => (match: string) => {
-    const all = matches(match);
-    if (all.length > CANDIDATES) return ranked(match);
-    average ??= averageLength(sql, fts);
-    return bm25Order(rows(all), phrases, average);
-  };
+/** Query words found among some record's codes tried as codes at most (each doubles the questions). */
+const MAX_CODE_WORDS = 3;
+/**
+ * How much more a record holding a query word only among its codes (a whole word there) may score
+ * than one holding it a typo away in the name: the best code field's weight against a typo's.
+ */
+const CODE_SLACK = Math.max(0, EXACT * Math.max(BOOST.sourceIds, BOOST.postcode, BOOST.integrations) - TYPO * Math.max(...Object.values(BOOST)));
+
+/**
+ * The ways a query's words may be split between the two indexes: a word some record holds as a
+ * code, and none in its name, street or town, goes to either; every other word to the trigram
+ * index. A word of names held in codes too (a source id made of the name and town, "the-blue-owl-
+ * austin") is asked of the trigram index only: asked both ways, each such word doubled the
+ * questions of every stage (a search's p95 at 150,000 records tripled), for records whose own name
+ * or town almost always holds it anyway.
+ */
+function routes(words: string[], queries: IndexQueries, table: RecordTable, prefixed: (w: string) => boolean): Set<string>[] {
+  const codeWords = words.filter((w) => !table.vocabulary.lookup(w, 0).known && queries.hasCode(w, prefixed(w))).slice(0, MAX_CODE_WORDS);
+  const out: Set<string>[] = [];
+  for (let mask = 0; mask < 1 << codeWords.length; mask++) out.push(new Set(codeWords.filter((_, i) => mask & (1 << i))));
+  return out;
+}
+
+/**
+ * Candidates for `words`, from the most literal stage on; `enough` ends the search after the words
+ * as typed (with `slack`: before the codes are asked, when the records found outscore any the codes could add).
+ */
+function candidates(sql: Statements, table: RecordTable, words: string[], typing: boolean, enough: (rowids: readonly number[], slack?: number) => boolean, rows: (rowids: readonly number[]) => Row[]): number[] {
+  const queries = new IndexQueries(sql, table, rows);
   const found = new Set<number>();
   const asked = new Set<string>();
-  const add = ({ match, phrases }: { match: string; phrases: string[] }, ordered = false) => {
-    if (asked.has(match)) return;
-    asked.add(match);
-    for (const r of (ordered ? bm25(phrases) : ids)(match)) if (found.size < CANDIDATES) found.add(r);
+  const add = (m: IndexMatch, ordered = false) => {
+    const key = `${m.match}\0${m.codes ?? ''}`;
+    if (asked.has(key) || (m.match === '' && m.codes === undefined) || found.size >= CANDIDATES) return;
+    asked.add(key);
+    for (const r of ordered ? queries.ordered(m) : queries.ids(m)) if (found.size < CANDIDATES) found.add(r);
   };
-  // Every word must be there (as the tier offers it). A word of three letters, in which one typo
-  // leaves no three-letter run, is asked for first, then left out.
-  const all = (tier: Tier, list: Lookup[]) => {
-    const groups = list.map((l) => withoutImplied(tier(l)));
-    return { match: groups.map((g) => `(${g.map(quote).join(' OR ')})`).join(' AND '), phrases: groups.flat() };
-  };
+  const last = words[words.length - 1];
+  // A code being typed is found by its start only when it holds a digit (a postcode, an id): the
+  // start of a word matches many codes (a slug's words, an integration's name) at the cost of
+  // merging all of them.
+  const prefixed = (w: string) => typing && w === last && /\d/.test(w);
   const searchable = words.filter((w) => w.length >= 3);
-  if (searchable.length > 0) add(all(TIERS[0], searchable.map((word) => ({ word, known: true, near: [], halves: [] }))), true);
+  // Every word in the trigram index first; the codes only when that leaves room (routes below).
+  let ways: Set<string>[] = [new Set()];
+  // Every word must be there (as the tier offers it, or as a code). A word of three letters, in
+  // which one typo leaves no three-letter run, is asked for first, then left out.
+  const all = (tier: Tier, list: Lookup[], ordered = false) => {
+    for (const codes of ways) {
+      const groups = list.filter((l) => !codes.has(l.word)).map((l) => withoutImplied(tier(l)));
+      const coded = list.filter((l) => codes.has(l.word)).map((l) => codePhrase(l.word, prefixed(l.word)));
+      add({ match: groups.map((g) => `(${g.map(quote).join(' OR ')})`).join(' AND '), phrases: groups.flat(), ...(coded.length > 0 ? { codes: coded.join(' AND ') } : {}) }, ordered);
+    }
+  };
+  const asTyped = searchable.map((word) => ({ word, known: true, near: [], halves: [] }));
+  if (searchable.length > 0) all(TIERS[0], asTyped, true);
+  if (found.size >= CANDIDATES || (found.size > 0 && enough([...found], CODE_SLACK))) return [...found];
+  ways = routes(searchable, queries, table, prefixed);
+  if (ways.length > 1) all(TIERS[0], asTyped, true);
   if (found.size >= CANDIDATES || (found.size > 0 && enough([...found]))) return [...found];
   // The vocabulary is asked only when the words as typed leave room.
   const lookups = searchable.map((w) => lookupOf(w, table));
   const long = lookups.filter((l) => l.word.length > 3);
   if (lookups.length > 0) {
-    if (found.size < CANDIDATES) add(all(TIERS[1], lookups), true);
-    if (found.size < CANDIDATES) add(all(TIERS[2], lookups));
-    if (found.size < CANDIDATES && long.length > 0 && long.length < lookups.length) add(all(TIERS[1], long));
+    if (found.size < CANDIDATES) all(TIERS[1], lookups, true);
+    if (found.size < CANDIDATES) all(TIERS[2], lookups);
+    if (found.size < CANDIDATES && long.length > 0 && long.length < lookups.length) all(TIERS[1], long);
     if (found.size > 0) return [...found];
   }
   // A word beyond correction: the records holding all the other words.
   if (long.length > 1 && long.length <= MAX_LEFT_OUT) {
-    for (let i = 0; i < long.length; i++) add(all(TIERS[2], long.filter((_, j) => j !== i)));
+    for (let i = 0; i < long.length; i++) all(TIERS[2], long.filter((_, j) => j !== i));
     if (found.size > 0) return [...found];
   }
-  // No word long enough, or a typo in each: records sharing the most three-letter runs with the query.
+  return lastResort(sql, table, queries, words);
+}
+
+/**
+ * No word long enough, or a typo in each: records sharing the most three-letter runs with the
+ * query; for words of one or two letters (a name being typed), records with a name word that starts so.
+ */
+function lastResort(sql: Statements, table: RecordTable, queries: IndexQueries, words: string[]): number[] {
   const runs = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length && runs.size < MAX_TRIGRAMS; i++) runs.add(w.slice(i, i + 3));
-  if (runs.size > 0) return rankedWhole([...runs].map(quote).join(' OR '));
-  // Words of one or two letters (a name being typed): records with a name word that starts so.
+  if (runs.size > 0) return queries.rankedWhole([...runs].map(quote).join(' OR '));
   const w = words[0].replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql
     .all(`SELECT rowid AS r FROM ${table.kind} WHERE name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' LIMIT ?`, [`${w}%`, `% ${w}%`, CANDIDATES])
@@ -219,10 +247,6 @@ export function withoutImplied(alternatives: readonly string[]): string[] {
     if (!kept.some((k) => k.length >= 3 && a.includes(k))) kept.push(a);
   }
   return kept;
-}
-
-function quote(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 function fieldsOfRow(row: Row): Field[] {

@@ -38,7 +38,8 @@ describe('mirror search: bm25 computed on the matches', () => {
     const rows = sql.all('SELECT name, address, town, postcode, source_ids, integrations FROM locations');
     const trigrams = (t: string) => Math.max(0, [...t].length - 2);
     const fold = (v: unknown) => String(v ?? '').toLowerCase();
-    const total = rows.reduce((sum, r) => sum + trigrams(fold(r.name)) + trigrams(fold(r.address)) + trigrams(fold(r.town)) + trigrams([r.postcode, r.source_ids, r.integrations].map(fold).join(' ')), 0);
+    // The codes are in the word index, not the trigram one: not counted.
+    const total = rows.reduce((sum, r) => sum + trigrams(fold(r.name)) + trigrams(fold(r.address)) + trigrams(fold(r.town)), 0);
     assert.equal(averageLength(sql, 'locations_fts'), total / rows.length);
   });
 

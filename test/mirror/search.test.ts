@@ -103,6 +103,16 @@ describe('mirror search ranking', () => {
     assert.deepEqual(ids('nothing like this'), []);
   });
 
+  it('finds a code together with words of the name or town, and a code being typed by its start', () => {
+    assert.deepEqual(ids('owl 78702'), ['owl-grey'], 'a name word and a postcode');
+    assert.deepEqual(ids('78701 blue owl'), ['owl-austin']);
+    assert.deepEqual(ids('eventhub grill'), ['sao'], 'an integration and a name word');
+    assert.deepEqual(ids('austin 78703'), [], 'a postcode no record has');
+    assert.deepEqual(ids('TM-998'), ['bluebird'], 'a source id being typed');
+    assert.deepEqual(ids('TM-998 '), [], 'a number typed whole is exact');
+    assert.equal(ids('citylistings', 10).length, RECORDS.length - 1, 'every record of the integration');
+  });
+
   it('replaces and removes records', () => {
     const own = new SearchIndex();
     own.put(location('a', 'Old Name'));
@@ -148,6 +158,16 @@ describe('mirror search typo rules', () => {
     index.put(named('pelican', 'Red Pelican'));
     index.put(named('pelixan', 'Red Pelixan'));
     assert.deepEqual(index.search('red pelixan', 10).map((h) => h.id), ['pelixan', 'pelican'], 'as typed first');
+  });
+
+  it('among equal scores, puts the name closest to the query as typed first', () => {
+    const index = new SearchIndex();
+    for (let i = 0; i < 4; i++) index.put(named(`and${i}`, 'Goose & Heron'));
+    index.put(named('trailing', 'Goose Heron &'));
+    const hits = index.search('goosi heron &', 10);
+    assert.equal(hits.length, 5);
+    assert.equal(new Set(hits.map((h) => h.score)).size, 1, 'the same words matched alike');
+    assert.equal(hits[0].id, 'trailing');
   });
 
   it('forgives a letter in a three-letter word, and two words run together', () => {
