@@ -16,6 +16,7 @@ import { MIRROR_FRESH_MS } from '../../src/extension/mirror/mirror-service';
 import type { RecordPanel } from '../../src/extension/panels/record-panel';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { acceptItem, curatorApi, sessionIdle, settled, waitFor } from './helpers';
+import { capturingNotifications } from './messages';
 
 const TOKEN = 'mirror-walk-token';
 const A = 'Mirror walk A';
@@ -63,6 +64,16 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     await settled(api);
     assert.ok(await vscode.commands.executeCommand('dedupCurator.syncMirror'), `the mirror of ${name} synced`);
   }
+
+  it('the first sync of an empty service says the service lists nothing, not that nothing changed since a last sync', async () => {
+    await api.session.useConnection(EMPTY);
+    await settled(api);
+    const shown = await capturingNotifications(async (messages) => {
+      assert.ok(await vscode.commands.executeCommand('dedupCurator.syncMirror'), 'the empty mirror synced');
+      return [...messages];
+    });
+    assert.deepEqual(shown.map((m) => [m.level, m.text]), [['info', 'Dedup Curator: mirror synced; the service lists no locations and no events.']]);
+  });
 
   it('Find on an empty mirror says the mirror holds nothing, and Enter on that line keeps the quick pick open', async () => {
     await use(EMPTY);

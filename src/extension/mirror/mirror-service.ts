@@ -197,6 +197,8 @@ export class MirrorService implements vscode.Disposable {
 /** One line on what a sync changed: "Mirror synced: locations 3 added, 748 updated, 854 removed; events …". */
 export function syncOutcome(report: SyncReport): string {
   const changed = report.kinds.filter((k) => k.upserted + k.removed > 0);
+  // A first sync of an empty service changed nothing either, but there was no last sync to compare with.
+  if (report.kinds.every((k) => k.count === 0)) return t('Dedup Curator: mirror synced; the service lists no locations and no events.');
   if (changed.length === 0) return t('Dedup Curator: mirror synced; nothing changed since the last sync.');
   const n = (x: number) => formatCount(x);
   const parts = changed.map((k) =>
