@@ -2,17 +2,7 @@
 // wrong items in a finite set at a confidence. Checked against the binomial limit and by simulation.
 import * as assert from 'node:assert/strict';
 import { drawsToRuleOut } from '../../bench/lib/label-floor';
-
-/** A seeded generator (mulberry32), so the simulation is the same at every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from './random-draws';
 
 /** The share of runs in which `draws` draws without replacement from `size` items, `wrong` of them wrong, find none wrong. */
 function noneWrongShare(size: number, wrong: number, draws: number, runs: number, next: () => number): number {
@@ -41,7 +31,7 @@ describe('the label floor of uniform-draw certificates', () => {
   });
 
   it('holds in simulation: with that many draws a set with that many wrong shows none at most 5 % of the time, with one fewer more often', () => {
-    const next = random(31);
+    const next = mulberry32(31);
     const n = drawsToRuleOut(400, 9, 0.95);
     const at = noneWrongShare(400, 9, n, 20_000, next);
     const below = noneWrongShare(400, 9, n - 1, 20_000, next);

@@ -75,7 +75,6 @@ export class RecordFinder {
       // index was ready) keeps them, and the active item.
       this.answered = undefined;
       const syncedAt = mirror.syncedAt;
-      const unsynced = !syncedAt;
       const show = (query: string) => {
         if (!syncedAt) {
           // The one offer, kept as it is while the user types (a new item would lose the active one).
@@ -98,8 +97,8 @@ export class RecordFinder {
         this.answered = query;
       };
       show('');
-      qp.busy = !unsynced;
-      if (!unsynced) void mirror.prepare(kind).then(
+      qp.busy = syncedAt !== undefined;
+      if (syncedAt) void mirror.prepare(kind).then(
         () => {
           indexed = true;
           qp.busy = false;
