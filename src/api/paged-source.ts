@@ -4,9 +4,12 @@
 // reports a total (through the page iterators of paging.ts, so a page that fails after its retries
 // is asked again after a pause); `reset` starts a new generation that aborts whatever is in flight
 // and ignores what it still returns; `cancel` ends the request or run in flight. A record listed on
-// an earlier page is skipped and a listing that cannot end is stopped (listing-guard.ts). No editor
-// code: what an outcome means to the user is the caller's.
+// an earlier page is skipped and a listing that cannot end is stopped (listing-guard.ts). A record
+// leaving through a change made here (a decision) stays out of the pages read until the change ends,
+// and a total read across such a change is asked again (leaving-records.ts). No editor code: what an
+// outcome means to the user is the caller's.
 import { CancelledError } from './errors';
+import { LeavingRecords } from './leaving-records';
 import { ListingGuard } from './listing-guard';
 import { Listeners, type Subscription } from './listeners';
 import type { Page } from './model';
@@ -80,6 +83,11 @@ export class PagedSource<T> {
    * the repeats are skipped, rather than the moved records being missed.
    */
   private leftSinceRead = 0;
+  /** Records on their way out through changes made here (leaving-records.ts). */
+  private readonly leaving = new LeavingRecords<T>();
+  /** A page was read across a change: its total is asked again once no change is under way. */
+  private recountWanted = false;
+  private recounting: AbortController | undefined;
   private inFlight: AbortController | undefined;
   private busyValue = false;
   private current: Promise<unknown> = Promise.resolve();
@@ -192,6 +200,31 @@ export class PagedSource<T> {
     this.changed.fire();
   }
 
+  /**
+   * A record leaves the service's list through a change made here (a decision): out of the list, and
+   * of the total, at once (loaded or not), and kept out of the pages read meanwhile. The function
+   * returned says how the change ended: applied, it stays out; not applied, it comes back where it
+   * was. Undefined when that record is already leaving.
+   */
+  leave(key: string): ((applied: boolean) => void) | undefined {
+    const keyOf = this.options.keyOf;
+    if (!keyOf) throw new Error('a list without record keys cannot follow a record leaving it');
+    if (this.leaving.has(key)) return undefined;
+    const index = this.items.findIndex((r) => keyOf.call(this.options, r) === key);
+    const record = index < 0 ? undefined : this.removeAt(index);
+    if (index < 0) this.shiftTotal(-1);
+    this.leaving.begin(key, { record, index: Math.max(0, index) });
+    let ended = false;
+    return (applied) => {
+      if (ended) return;
+      ended = true;
+      const place = this.leaving.end(key);
+      if (!applied && place?.record !== undefined) this.insertAt(place.index, place.record);
+      else if (!applied) this.shiftTotal(1);
+      this.recountIfSteady();
+    };
+  }
+
   /** Asks for the next page, unless one is on its way (then returns that one) or the list is complete. */
   loadMore(): Promise<PageOutcome<T>> {
     if (this.next === undefined) return Promise.resolve({ status: 'skipped' });
@@ -211,12 +244,13 @@ export class PagedSource<T> {
 
   private async loadPage(page: number, generation: number): Promise<PageOutcome<T>> {
     const controller = (this.inFlight = new AbortController());
+    const stamp = this.leaving.stamp;
     const fetched = this.fetch({ page, pageSize: this.pageSizeValue, signal: controller.signal });
     this.requested.fire({ page, settled: fetched.catch(() => undefined) });
     let outcome: PageOutcome<T>;
     try {
       const result = await fetched;
-      outcome = generation !== this.generationValue ? { status: 'stale' } : result ? this.admit(page, result) : { status: 'skipped' };
+      outcome = generation !== this.generationValue ? { status: 'stale' } : result ? this.admit(page, result, stamp) : { status: 'skipped' };
     } catch (error) {
       outcome = generation !== this.generationValue ? { status: 'stale' } : { status: 'failed', page, error };
     } finally {
@@ -234,15 +268,66 @@ export class PagedSource<T> {
     return this.next;
   }
 
-  /** A page's records into the list (repeats skipped); throws when the guard calls the listing endless. */
-  private admit(page: number, result: Page<T>): PageOutcome<T> {
-    const added = this.guard ? this.guard.admit(page, result.data, result.hasNextPage, result.total) : [...result.data];
+  /**
+   * A page's records into the list (repeats and leaving records kept out); throws when the guard
+   * calls the listing endless. `stamp`: the leaving records' stamp when the page was asked for.
+   */
+  private admit(page: number, result: Page<T>, stamp: number): PageOutcome<T> {
+    const listed = this.guard ? this.guard.admit(page, result.data, result.hasNextPage, result.total) : [...result.data];
+    const added = this.leaving.size ? this.withoutLeaving(listed) : listed;
     this.items.push(...added);
     if (added.length) this.revisionValue++;
-    this.totalValue = result.total;
+    // The total as if every change under way were applied; exact unless the page was read across one.
+    this.totalValue = result.total === undefined ? undefined : Math.max(0, result.total - this.leaving.size);
+    if (result.total !== undefined && this.leaving.crossed(stamp)) this.recountWanted = true;
     this.next = result.hasNextPage ? page + 1 : undefined;
     this.changed.fire();
+    this.recountIfSteady();
     return { status: 'loaded', page, added };
+  }
+
+  /** A page's records but those leaving, which are remembered where they would have been. */
+  private withoutLeaving(listed: readonly T[]): T[] {
+    const keyOf = this.options.keyOf!;
+    const kept: T[] = [];
+    for (const r of listed) {
+      const key = keyOf.call(this.options, r);
+      if (this.leaving.has(key)) this.leaving.holdOut(key, r, this.items.length + kept.length);
+      else kept.push(r);
+    }
+    return kept;
+  }
+
+  /** Once no change is under way, the total of a page read across one is asked again. */
+  private recountIfSteady(): void {
+    if (this.recountWanted && !this.leaving.size && !this.recounting) void this.recount();
+  }
+
+  /**
+   * The service's total, asked with a page of one. Read across a change again, it is asked once
+   * more when that change ends; a failure leaves the total as it was (the next page says it again).
+   */
+  private async recount(): Promise<void> {
+    this.recountWanted = false;
+    const controller = (this.recounting = new AbortController());
+    const generation = this.generationValue;
+    const stamp = this.leaving.stamp;
+    let total: number | undefined;
+    try {
+      total = (await this.fetch({ page: 0, pageSize: 1, signal: controller.signal }))?.total;
+    } catch {
+      total = undefined;
+    } finally {
+      if (this.recounting === controller) this.recounting = undefined;
+    }
+    if (controller.signal.aborted || generation !== this.generationValue || total === undefined) return;
+    if (this.leaving.crossed(stamp)) {
+      this.recountWanted = true;
+      this.recountIfSteady();
+    } else if (total !== this.totalValue) {
+      this.totalValue = total;
+      this.changed.fire();
+    }
   }
 
   /**
@@ -292,13 +377,14 @@ export class PagedSource<T> {
     const onCancel = () => controller.abort();
     options.signal?.addEventListener('abort', onCancel, { once: true });
     let page = this.realign(this.next ?? 0);
-    const pages = this.pageStream(options, controller.signal);
+    const stamps = new Map<number, number>();
+    const pages = this.pageStream(options, controller.signal, stamps);
     try {
       for await (const p of pages) {
         if (generation !== this.generationValue) return 'reset';
         // Pages already in are still yielded after an abort: a Cancel drops them.
         if (controller.signal.aborted) return 'cancelled';
-        this.settled.fire(this.admit(page, p));
+        this.settled.fire(this.admit(page, p, stamps.get(page) ?? Number.NaN));
         if (generation !== this.generationValue) return 'reset';
         if (controller.signal.aborted) return 'cancelled';
         if (this.items.length >= options.limit || !this.hasMore) return 'done';
@@ -322,9 +408,10 @@ export class PagedSource<T> {
   }
 
   /** The pages from `next` on, through paging.ts: in parallel once a total is known, resumed after a failure. */
-  private pageStream(options: LoadAllOptions, signal: AbortSignal): AsyncIterable<Page<T>> {
+  private pageStream(options: LoadAllOptions, signal: AbortSignal, stamps: Map<number, number>): AsyncIterable<Page<T>> {
     const pageSize = this.pageSizeValue;
     const fetchPage: PageFetcher<T> = async (page, s) => {
+      stamps.set(page, this.leaving.stamp);
       const fetched = this.fetch({ page, pageSize, signal: s ?? signal });
       this.requested.fire({ page, settled: fetched.catch(() => undefined) });
       const result = await fetched;
@@ -346,6 +433,10 @@ export class PagedSource<T> {
     this.revisionValue++;
     this.guard = this.newGuard();
     this.totalValue = undefined;
+    this.leaving.forgetRecords();
+    this.recounting?.abort();
+    this.recounting = undefined;
+    this.recountWanted = false;
     this.leftSinceRead = 0;
     this.next = 0;
     if (pageSize !== undefined) this.pageSizeValue = pageSize;
@@ -359,6 +450,7 @@ export class PagedSource<T> {
 
   dispose(): void {
     this.cancel();
+    this.recounting?.abort();
     this.requested.dispose();
     this.settled.dispose();
     this.changed.dispose();

@@ -71,7 +71,7 @@ export class DecisionService {
     const connection = this.deps.connection();
     if (!client || !connection) return { status: 'no-connection' };
     const { backlog, journal } = this.deps;
-    const putBack = backlog.take(id);
+    const settle = backlog.take(id);
     // The undo period starts now, before the journal's fsync, so Undo works from the first moment.
     const held = request.graceMs > 0 ? backlog.undo.wait(id, request.graceMs) : undefined;
     if (held) request.onWaiting?.(held, request.graceMs);
@@ -81,11 +81,11 @@ export class DecisionService {
     backlog.undo.cancel(id);
     const wasHeldBack = this.heldBack.delete(id);
     if (attempt.status === 'cancelled') {
-      putBack?.();
+      settle?.(false);
       return { status: wasHeldBack ? 'queued-offline' : 'undone' };
     }
     if (attempt.status === 'ok') {
-      if (!putBack) backlog.decidedUnloaded(id);
+      settle?.(true);
       return { status: verdict === 'approve' ? 'approved' : 'rejected' };
     }
     const error = attempt.error ?? new Error(attempt.message ?? attempt.kind ?? 'the decision failed');
@@ -93,8 +93,11 @@ export class DecisionService {
     const unreachable = UNREACHABLE_KINDS.has(kind);
     const cause: DecisionCause = { kind, error, unreachable, retryable: (isDedupError(error) && isRetryable(error)) || kind === 'timeout' || attempt.status === 'unknown' };
     // It left the list at the service: it stays out of the backlog, and this is no error.
-    if (attempt.status === 'failed' && (kind === 'conflict' || kind === 'not-found')) return { status: 'gone', cause };
-    putBack?.();
+    if (attempt.status === 'failed' && (kind === 'conflict' || kind === 'not-found')) {
+      settle?.(true);
+      return { status: 'gone', cause };
+    }
+    settle?.(false);
     return { status: attempt.status, cause };
   }
 

@@ -1,8 +1,8 @@
 // The pending recommendations of the active service, held once for everything that shows or
 // decides them: the Recommendations tree draws them, the review queue walks them, the status bar
 // counts them, triage and group decisions read them whole. A decision takes its recommendation out
-// at once (and the total with it) while it waits out its undo period and travels; a decision that
-// fails puts it back where it was. Listeners hear each change, so an open panel can say "decided
+// at once (and the total with it) while it waits out its undo period and travels, and pages read
+// meanwhile keep it out; a decision that fails puts it back where it was. Listeners hear each change, so an open panel can say "decided
 // elsewhere" and the counts never disagree between views.
 import { MAX_PAGE_SIZE } from '../api/endpoints';
 import { CancelledError } from '../api/errors';
@@ -18,8 +18,8 @@ export interface PendingChange {
   pending: boolean;
 }
 
-/** Puts a taken recommendation back where it was. */
-export type PutBack = () => void;
+/** How the decision of a taken recommendation ended: applied (it stays out), or not (it comes back). Once. */
+export type SettleTaken = (applied: boolean) => void;
 
 /**
  * How many pending recommendations a whole read keeps in memory at most (about 2 KB each): past it
@@ -97,29 +97,22 @@ export class PendingBacklog {
   }
 
   /**
-   * Takes a recommendation being decided out of the list at once; the returned function puts it
-   * back. Undefined when it was not loaded (the total is then the caller's: decidedUnloaded).
+   * Takes a recommendation being decided out of the list, and the total, at once (loaded or not:
+   * a panel restored after a reload, a member of a group's queue); pages read meanwhile keep it out.
+   * The returned function says how the decision ended: applied, it stays out; not applied, it comes
+   * back where it was. Undefined when it is already being decided.
    */
-  take(id: string): PutBack | undefined {
-    const index = this.source.records.findIndex((r) => r['@id'] === id);
-    if (index < 0) return undefined;
-    const record = this.source.removeAt(index)!;
+  take(id: string): SettleTaken | undefined {
+    const leave = this.source.leave(id);
+    if (!leave) return undefined;
     this.pendingChanged.fire({ id, pending: false });
-    let back = false;
-    return () => {
-      if (back) return;
-      back = true;
-      this.source.insertAt(index, record);
-      this.pendingChanged.fire({ id, pending: true });
+    let settled = false;
+    return (applied) => {
+      if (settled) return;
+      settled = true;
+      leave(applied);
+      if (!applied) this.pendingChanged.fire({ id, pending: true });
     };
-  }
-
-  /**
-   * A recommendation this list never loaded was decided (a panel restored after a reload, a member
-   * of a group's queue): it left the service's list, so the total loses it too.
-   */
-  decidedUnloaded(id: string): void {
-    if (!this.find(id)) this.source.shiftTotal(-1);
   }
 
   /**

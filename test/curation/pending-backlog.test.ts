@@ -42,27 +42,32 @@ describe('PendingBacklog against the sandbox', function () {
     const changes: PendingChange[] = [];
     backlog.onDidChangePending((c) => changes.push(c));
     const third = backlog.loaded()[2];
-    const putBack = backlog.take(third['@id'])!;
+    const settle = backlog.take(third['@id'])!;
     assert.equal(backlog.find(third['@id']), undefined);
     assert.equal(backlog.total, total - 1);
-    putBack();
-    putBack();
+    assert.equal(backlog.take(third['@id']), undefined, 'taken twice');
+    settle(false);
+    settle(false);
     assert.equal(backlog.loaded()[2], third, 'back in its place, once');
     assert.equal(backlog.total, total);
     assert.deepEqual(changes, [
       { id: third['@id'], pending: false },
       { id: third['@id'], pending: true },
     ]);
-    assert.equal(backlog.take('urn:not-loaded'), undefined);
   });
 
-  it('a decided recommendation it never loaded still leaves the total; a loaded one is not counted twice', async () => {
+  it('a recommendation it never loaded leaves the total while it is decided, and stays out once applied', async () => {
     const backlog = backlogOf();
     await backlog.source.loadMore();
     const unloaded = (await new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token }).listRecommendations({ page: 3, pageSize: PAGE })).data[0];
-    backlog.decidedUnloaded(unloaded['@id']);
+    const settle = backlog.take(unloaded['@id'])!;
     assert.equal(backlog.total, total - 1);
-    backlog.decidedUnloaded(backlog.loaded()[0]['@id']);
+    settle(true);
+    settle(false);
+    assert.equal(backlog.total, total - 1, 'settled twice');
+    const failed = backlog.take(backlog.loaded()[0]['@id'])!;
+    assert.equal(backlog.total, total - 2);
+    failed(false);
     assert.equal(backlog.total, total - 1);
   });
 
@@ -110,8 +115,9 @@ describe('PendingBacklog against the sandbox', function () {
       await backlog.source.loadMore();
       // Three of the first page rejected: the service's third page now starts three records later.
       for (const rec of backlog.loaded().slice(0, 3)) {
-        backlog.take(rec['@id']);
+        const settle = backlog.take(rec['@id'])!;
         await direct.reject(rec['@id']);
+        settle(true);
       }
       const whole = await backlog.loadWhole();
       const now: string[] = [];
@@ -121,5 +127,79 @@ describe('PendingBacklog against the sandbox', function () {
     } finally {
       await local.close();
     }
+  });
+
+  describe('pages read while a decision is under way', () => {
+    let local: RunningSandbox;
+    let direct: DedupClient;
+    const serviceTotal = async () => (await direct.listRecommendations({ pageSize: 1 })).total;
+    beforeEach(async () => {
+      local = await startSandbox({ port: 0, seed: 21, locations: 150, events: 0, integrations: 3, token: 'crossing-token', autoMergeThreshold: 2 });
+      direct = new DedupClient({ baseUrl: local.baseUrl, token: local.token });
+    });
+    afterEach(() => local.close());
+
+    /** A backlog whose page answers, once read from the service, wait until `release` lets them through. */
+    function heldBacklog() {
+      let gate: Promise<void> = Promise.resolve();
+      let open = () => {};
+      let answered = () => {};
+      const backlog = new PendingBacklog(
+        async ({ page, pageSize, signal }) => {
+          const result = await direct.listRecommendations({ page, pageSize }, { signal });
+          answered();
+          await gate;
+          return result;
+        },
+        { pageSize: PAGE },
+      );
+      const hold = () => (gate = new Promise<void>((resolve) => (open = resolve)));
+      /** Resolves when the service has answered the next page asked (its answer then waits at the gate, if held). */
+      const nextAnswer = () => new Promise<void>((resolve) => (answered = () => resolve()));
+      return { backlog, hold, release: () => open(), nextAnswer };
+    }
+
+    /** Resolves once the backlog's total is `expected` (told by its change events), or says what it is. */
+    function totalBecomes(backlog: PendingBacklog, expected: number): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const check = () => backlog.total === expected && (watch.dispose(), clearTimeout(timer), resolve());
+        const watch = backlog.onDidChange(check);
+        const timer = setTimeout(() => (watch.dispose(), reject(new Error(`the backlog's total stayed ${backlog.total}, the service's is ${expected}`))), 10_000);
+        check();
+      });
+    }
+
+    it('a page the service answered before a decision, arriving after it, does not bring its total back', async () => {
+      const { backlog, hold, release, nextAnswer } = heldBacklog();
+      await backlog.source.loadMore();
+      const unloaded = (await direct.listRecommendations({ page: 5, pageSize: PAGE })).data[0];
+      const settle = backlog.take(unloaded['@id'])!;
+      hold();
+      const answer = nextAnswer();
+      const page = backlog.source.loadMore();
+      await answer;
+      // The service answered the next page counting it; the decision is applied and confirmed before that answer lands.
+      await direct.reject(unloaded['@id']);
+      settle(true);
+      release();
+      await page;
+      await totalBecomes(backlog, (await serviceTotal())!);
+    });
+
+    it('a page read while a loaded one waits out its undo period keeps it out; undone, it is back once', async () => {
+      const { backlog } = heldBacklog();
+      await backlog.source.loadMore();
+      const third = backlog.loaded()[2];
+      const settle = backlog.take(third['@id'])!;
+      // A reload of the list during the undo period: the service still lists it.
+      backlog.source.reset();
+      await backlog.source.loadMore();
+      assert.equal(backlog.find(third['@id']), undefined, 'back in the list while it is being decided');
+      assert.equal(backlog.total, (await serviceTotal())! - 1);
+      settle(false);
+      assert.equal(backlog.loaded().filter((r) => r['@id'] === third['@id']).length, 1);
+      assert.equal(backlog.loaded()[2]['@id'], third['@id'], 'not back in its place');
+      assert.equal(backlog.total, await serviceTotal());
+    });
   });
 });

@@ -78,7 +78,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
         concurrency: Settings.bulkConcurrency(),
         signal: cancel.signal,
         onOutcome: (target, outcome) => {
-          if (outcome.status === 'ok') c.backlog.take(target['@id']);
+          if (outcome.status === 'ok') c.backlog.take(target['@id'])?.(true);
           // With the token refused every further request would fail the same way: stop, and offer
           // "Update Token…" once (the ErrorReporter folds repeats).
           if (outcome.kind === 'invalid-token' || outcome.kind === 'auth-header') {
