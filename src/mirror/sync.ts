@@ -4,7 +4,8 @@
 // record that did not change onto a page already read. After the pass, a check lists what changed
 // since the pass started; if anything moved during the pass (a record changed after it was read,
 // read twice, or merged away after it was read), the pass is listed again. A full sync then removes
-// whatever its last, undisturbed pass did not list.
+// whatever its last, undisturbed pass did not list. A sync that finds the mirror out of step with
+// the service (emptied, or its data replaced) lists everything.
 import type { DedupClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import type { Page } from '../api/model';
@@ -102,8 +103,9 @@ export async function syncKind(client: DedupClient, sql: Statements, table: Reco
   let run = stored.run;
   const resumedPages = run && !run.listed ? run.page : 0;
   if (!run) {
-    const full = !stored.done || stored.done.nextSince === EARLIEST_SINCE;
-    const since = stored.done?.nextSince ?? EARLIEST_SINCE;
+    const after = stored.done?.nextSince ?? EARLIEST_SINCE;
+    const full = after === EARLIEST_SINCE || (await outOfStep(client, table, after, opts.signal));
+    const since = full ? EARLIEST_SINCE : after;
     run = inTransaction(sql.db, () => {
       const r: RunState = { since, full, pageSize: opts.pageSize ?? SYNC_PAGE_SIZE, pass: nextPass(sql), passes: 1, passStartedAt: now().toISOString(), page: 0, listed: false, changed: false, received: 0, upserted: 0, added: 0, removed: 0 };
       writeKind(sql, kind, { ...stored, run: r });
@@ -123,6 +125,26 @@ export async function syncKind(client: DedupClient, sql: Statements, table: Reco
     });
   }
   return finish(ctx, run, stored.done, resumedPages, now);
+}
+
+/** Records the first page of a whole listing shows to tell a mirror out of step (one small request a sync). */
+const STEP_PROBE_RECORDS = 50;
+
+/**
+ * Whether the mirror is out of step with the service in a way no listing of changes shows (the
+ * interface lists what changed, never what went): the service lists nothing while the mirror holds
+ * records (emptied, or restarted with nothing), or the first page of its whole listing holds a record
+ * older than `since` that the mirror does not hold as it is (its data replaced: a change that old
+ * was listed by an earlier sync). Such a sync lists everything, which removes whatever the service
+ * no longer has.
+ */
+async function outOfStep(client: DedupClient, table: RecordTable, since: string, signal: AbortSignal | undefined): Promise<boolean> {
+  const params = { updatedSince: EARLIEST_SINCE, page: 0, pageSize: STEP_PROBE_RECORDS };
+  const first = (table.kind === 'locations' ? await client.listLocations(params, { signal }) : await client.listEvents(params, { signal })).data as MirroredRecord[];
+  if (first.length === 0) return table.count() > 0;
+  const older = first.filter((r) => typeof r.updatedAt === 'string' && compareTimestamps(r.updatedAt, since) < 0);
+  const held = table.heldMany(older.map((r) => r.id));
+  return older.some((r) => held.get(r.id)?.updatedAt !== r.updatedAt);
 }
 
 /** Lists a pass from its next page to its end, a few pages a transaction, each with the state after them. */

@@ -177,4 +177,36 @@ describe('mirror sync against the sandbox (real HTTP)', function () {
     mirror.close();
     second.close();
   });
+
+  it('a service emptied or its data replaced since the last sync: the next sync lists everything and the mirror equals it', async () => {
+    const dir = await tempDir();
+    const mirror = await Mirror.open(dir);
+    let service = await startSandbox({ port: 0, seed: 7, locations: 150, events: 60, integrations: 4 });
+    const port = Number(new URL(service.baseUrl).port);
+    /** The service behind the same address restarted with another data set. */
+    const restart = async (seed: number, locations: number, events: number) => {
+      await service.close();
+      service = await startSandbox({ port, seed, locations, events, integrations: 3, token: service.token });
+      return new DedupClient({ baseUrl: service.baseUrl, token: service.token });
+    };
+    try {
+      const first = new DedupClient({ baseUrl: service.baseUrl, token: service.token });
+      await mirror.sync(first, { pageSize: 100 });
+      const other = await restart(8, 120, 40);
+      const second = await mirror.sync(other, { pageSize: 100 });
+      assert.deepEqual(second.kinds.map((k) => [k.kind, k.full]), [['locations', true], ['events', true]], 'listed in full');
+      await assertEqualsService(other, mirror);
+      const left = Object.fromEntries(second.kinds.map((k) => [k.kind, k.count]));
+      const third = await mirror.sync(await restart(9, 0, 0), { pageSize: 100 });
+      assert.deepEqual(third.kinds.map((k) => [k.kind, k.full, k.count, k.removed]), [['locations', true, 0, left.locations], ['events', true, 0, left.events]]);
+      assert.equal(mirror.count('locations') + mirror.count('events'), 0);
+      // Records again, then in step: the next sync lists changes only.
+      const again = await restart(8, 120, 40);
+      assert.ok((await mirror.sync(again, { pageSize: 100 })).kinds.every((k) => k.full), 'an emptied mirror lists in full');
+      assert.ok((await mirror.sync(again, { pageSize: 100 })).kinds.every((k) => !k.full && k.received < k.count), 'in step: only changes listed');
+      await assertEqualsService(again, mirror);
+    } finally {
+      await service.close();
+    }
+  });
 });
