@@ -68,7 +68,7 @@ async function syncCommand(args: string[], io: CommandIo, help: string): Promise
   const client = await connect(values as ConnectionFlags, io.env, command, warn);
   const mirror = await openMirror(dir, command);
   // Said once: this sync starts over (a full listing) instead of going on from the copy.
-  if (mirror.damage) warn(`dedup-curator: ${mirror.damage}; rebuilding it now`);
+  if (mirror.damage) warn(`dedup-curator: ${rebuildingNow(mirror.damage)}`);
   // Throttled per kind: both kinds sync at once, and one kind's lines must not hide the other's.
   const lastLine = new Map<string, number>();
   const onProgress = (p: SyncProgress) => {
@@ -139,4 +139,10 @@ async function isDirectory(dir: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** What a sync says of the damage it repairs: the mirror's own words promise "the next sync", and this is it. */
+function rebuildingNow(damage: string): string {
+  const now = damage.replace(/the next sync rebuilds (it|the mirror)/, 'this sync rebuilds $1 now');
+  return now === damage ? `${damage}; this sync rebuilds it now` : now;
 }

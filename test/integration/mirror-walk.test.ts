@@ -75,6 +75,33 @@ describe('Mirror on an empty service, a query without answer, and a search kept 
     assert.deepEqual(shown.map((m) => [m.level, m.text]), [['info', 'Dedup Curator: mirror synced; the service lists no locations and no events.']]);
   });
 
+  it('a sync that finds every record gone says what went and that the service now lists nothing', async () => {
+    const name = 'Mirror walk emptied';
+    let service = await startSandbox({ port: 0, token: TOKEN, seed: 24, locations: 12, events: 3, integrations: 2 });
+    const port = Number(new URL(service.baseUrl).port);
+    try {
+      await api.session.tokens.set(service.baseUrl, TOKEN);
+      await vscode.commands.executeCommand('dedupCurator.addConnection', { name, baseUrl: service.baseUrl });
+      await use(name);
+      const mirror = (await api.mirrors.current())!;
+      const held = { locations: mirror.count('locations'), events: mirror.count('events') };
+      assert.ok(held.locations > 0 && held.events > 0, `the mirror holds ${held.locations} locations and ${held.events} events`);
+      // The service restarted on the same address with nothing in it.
+      await service.close();
+      service = await startSandbox({ port, token: TOKEN, seed: 24, locations: 0, events: 0, integrations: 2 });
+      const shown = await capturingNotifications(async (messages) => {
+        assert.ok(await vscode.commands.executeCommand('dedupCurator.syncMirror'), 'the emptied mirror synced');
+        return [...messages];
+      });
+      const text = `Dedup Curator: mirror synced; locations: 0 added, 0 updated, ${held.locations} removed; events: 0 added, 0 updated, ${held.events} removed; the service now lists no locations and no events.`;
+      assert.deepEqual(shown.map((m) => [m.level, m.text]), [['info', text]]);
+    } finally {
+      await vscode.commands.executeCommand('dedupCurator.removeConnection', name);
+      await settled(api);
+      await service.close();
+    }
+  });
+
   it('Find on an empty mirror says the mirror holds nothing, and Enter on that line keeps the quick pick open', async () => {
     await use(EMPTY);
     const done = vscode.commands.executeCommand('dedupCurator.findLocation');

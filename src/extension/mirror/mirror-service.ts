@@ -197,12 +197,14 @@ export class MirrorService implements vscode.Disposable {
 /** One line on what a sync changed: "Mirror synced: locations 3 added, 748 updated, 854 removed; events …". */
 export function syncOutcome(report: SyncReport): string {
   const changed = report.kinds.filter((k) => k.upserted + k.removed > 0);
+  const empty = report.kinds.every((k) => k.count === 0);
   // A first sync of an empty service changed nothing either, but there was no last sync to compare with.
-  if (report.kinds.every((k) => k.count === 0)) return t('Dedup Curator: mirror synced; the service lists no locations and no events.');
-  if (changed.length === 0) return t('Dedup Curator: mirror synced; nothing changed since the last sync.');
+  if (changed.length === 0) return empty ? t('Dedup Curator: mirror synced; the service lists no locations and no events.') : t('Dedup Curator: mirror synced; nothing changed since the last sync.');
   const n = (x: number) => formatCount(x);
   const parts = changed.map((k) =>
     t('{0}: {1} added, {2} updated, {3} removed', k.kind === 'locations' ? t('locations') : t('events'), n(k.added), n(k.upserted - k.added), n(k.removed)),
   );
+  // Everything removed: the counts say what went, and the line says what is left.
+  if (empty) return t('Dedup Curator: mirror synced; {0}; the service now lists no locations and no events.', parts.join('; '));
   return t('Dedup Curator: mirror synced; {0}.', parts.join('; '));
 }
