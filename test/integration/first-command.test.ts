@@ -3,6 +3,8 @@
 // said "connect to a service first" to a connected user. The window's start-up is played here with
 // a session of its own, over the real SecretStorage and a sandbox on 127.0.0.1: its state is "no
 // connection" when the command starts, as at activation, and becomes ready when the start-up settles.
+// The palette's pick of a pending recommendation said "No pending recommendations are loaded" the same
+// way, beside a status bar counting thousands.
 import * as assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,8 +12,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ACTIVE_KEY } from '../../src/extension/connection/connections';
 import { Session } from '../../src/extension/connection/session';
+import { sessionBacklog } from '../../src/extension/connection/session-pages';
+import { pickPending } from '../../src/extension/curation/pick-pending';
 import { MirrorService } from '../../src/extension/mirror/mirror-service';
+import { RecommendationsList } from '../../src/extension/views/recommendations-list';
 import { EARLIEST_SINCE } from '../../src/mirror';
+import { capturingNotifications } from './messages';
 import { type SandboxConnection, sandboxConnection } from './sandbox-connection';
 
 /** globalState as a new window reads it: the connection chosen earlier on this machine. */
@@ -55,6 +61,36 @@ describe('A command that activates the extension in a new window', function () {
       assert.equal(report.kinds.find((k) => k.kind === 'locations')?.count, locations, 'every location is mirrored');
     } finally {
       mirrors.dispose();
+      session.dispose();
+      log.dispose();
+    }
+  });
+
+  it('a recommendation picked from the palette (Open Comparison, Approve…, Reject…, Mark as Unsure…) waits for the start-up and the first page', async () => {
+    const log = vscode.window.createOutputChannel('Dedup Curator first-command pick test', { log: true });
+    const session = new Session(fixture.api.session.tokens, log, rememberedChoice(NAME));
+    const backlog = sessionBacklog(session);
+    const list = new RecommendationsList('dedupCurator.firstCommandTest', session, fixture.api.errors, undefined, backlog);
+    // As extension.ts does: the views load again when the session has a client.
+    const follow = session.onDidChange(() => void list.refresh());
+    const w = vscode.window as unknown as { showQuickPick: unknown };
+    const savedPick = w.showQuickPick;
+    const offered: string[] = [];
+    // The user takes the first item offered.
+    w.showQuickPick = async (items: { label: string }[]) => (offered.push(...items.map((i) => i.label)), items[0]);
+    try {
+      session.startingWith(Promise.resolve().then(() => session.reload()));
+      assert.equal(session.state.kind, 'no-connection', 'the state was computed before the command ran: this test would not see the start-up');
+      const { picked, said } = await capturingNotifications(async (messages) => ({ picked: await pickPending(session, list, 'Dedup Curator: Open Comparison'), said: messages.map((m) => m.text) }));
+      assert.deepEqual(said, [], 'a notification instead of the pick');
+      const first = (await fixture.direct.listRecommendations({ page: 0, pageSize: 1 })).data[0];
+      assert.equal(picked?.['@id'], first['@id'], 'the first pending recommendation was not offered first');
+      assert.equal(offered.length, list.shown().length);
+    } finally {
+      w.showQuickPick = savedPick;
+      follow.dispose();
+      list.dispose();
+      backlog.dispose();
       session.dispose();
       log.dispose();
     }

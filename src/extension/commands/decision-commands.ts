@@ -12,10 +12,10 @@ import type { ErrorReporter } from '../error-reporter';
 import type { ListNode } from '../views/paged-list';
 import { recommendationOf } from '../views/recommendation-node';
 import type { RecommendationsList } from '../views/recommendations-list';
-import { integrationName, percent, recommendationLabel } from '../views/labels';
+import { recommendationLabel } from '../views/labels';
 import { inertText } from '../ui/inert-text';
-import { showInfo } from '../ui/notify';
 import { Commands } from '../ids';
+import { pickPending } from '../curation/pick-pending';
 
 
 /** How long the tree's brief "no longer pending" stays in the status bar. */
@@ -39,7 +39,7 @@ export function registerDecisionCommands(
     if (many.length > 1) {
       return runBulkWithUi(curation, { verdict, targets: many, description: vscode.l10n.t('the {0} selected', many.length), confirm: opts?.confirm });
     }
-    const rec = node ? recommendationOf(node) : await pick(list, verdict);
+    const rec = node ? recommendationOf(node) : await pickPending(session, list, verdict === 'approve' ? vscode.l10n.t('Dedup Curator: Approve a Recommendation') : vscode.l10n.t('Dedup Curator: Reject a Recommendation'));
     if (!rec) return;
     const outcome = await decideRecommendation({ session, list, errors, log, curation }, verdict, rec);
     // The row is gone from the tree already; a line in the status bar says why, without a notification.
@@ -93,25 +93,3 @@ function uniqueRecords(nodes: readonly ListNode<Recommendation>[]): Recommendati
 
 const names = (r: Recommendation) => recommendationLabel(r);
 
-async function pick(list: RecommendationsList, verdict: Verdict): Promise<Recommendation | undefined> {
-  const pending = list.loaded();
-  if (!pending.length) {
-    void showInfo(vscode.l10n.t('No pending recommendations are loaded.'));
-    return undefined;
-  }
-  const chosen = await vscode.window.showQuickPick(
-    pending.map((r) => ({
-      // Record data: a quick pick renders $(icon) syntax.
-      label: inertText(names(r)),
-      description: percent(r.score),
-      detail: inertText([...new Set(r.entities.map((e) => integrationName(e.integration)))].join(', ')),
-      rec: r,
-    })),
-    {
-      title: verdict === 'approve' ? vscode.l10n.t('Dedup Curator: Approve a Recommendation') : vscode.l10n.t('Dedup Curator: Reject a Recommendation'),
-      matchOnDescription: true,
-      matchOnDetail: true,
-    },
-  );
-  return chosen?.rec;
-}

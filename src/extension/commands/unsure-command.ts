@@ -8,31 +8,15 @@ import type { Recommendation } from '../../api/model';
 import type { Curation } from '../curation/context';
 import { type UnsureArgs, markUnsure } from '../curation/unsure-marks';
 import type { ListNode } from '../views/paged-list';
-import { inertText } from '../ui/inert-text';
-import { showInfo } from '../ui/notify';
-import { percent, recommendationLabel } from '../views/labels';
-
-const names = (r: Recommendation) => recommendationLabel(r);
+import { pickPending } from '../curation/pick-pending';
 
 export function registerUnsureCommand(c: Curation): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Commands.markUnsure, async (node?: ListNode<Recommendation>, _selected?: unknown, args?: UnsureArgs) => {
-      const rec = node ? (node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined) : await pick(c);
+      const rec = node ? (node.kind === 'record' ? node.record : node.kind === 'child' ? node.parent : undefined) : await pickPending(c.session, c.recommendations, vscode.l10n.t('Dedup Curator: Mark as Unsure'));
       if (!rec) return false;
       return markUnsure(c, rec, args);
     }),
   ];
 }
 
-async function pick(c: Curation): Promise<Recommendation | undefined> {
-  const pending = c.recommendations.shown();
-  if (!pending.length) {
-    void showInfo(vscode.l10n.t('No pending recommendations are loaded.'));
-    return undefined;
-  }
-  const chosen = await vscode.window.showQuickPick(
-    pending.map((r) => ({ label: inertText(names(r)), description: percent(r.score), rec: r })),
-    { title: vscode.l10n.t('Dedup Curator: Mark as Unsure'), matchOnDescription: true },
-  );
-  return chosen?.rec;
-}

@@ -13,6 +13,7 @@ import { showWarning } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Commands } from '../ids';
 import { validateByParsing } from '../ui/input-check';
+import { formatCount } from '../../webview/shared/format';
 
 /** Arguments for scripts and tests (criteria as the view's filter); without them the command asks. */
 export interface AllMatchingArgs extends RecommendationFilter {
@@ -88,7 +89,7 @@ async function collect(c: Curation, criteria: RecommendationFilter, signal: Abor
           read += page.data.length;
           // Only the matching ones are kept, so memory follows the selection, not the whole list.
           found.push(...page.data.filter((r) => matches(r, criteria)));
-          progress.report({ message: vscode.l10n.t('{0} of {1} read, {2} match', read, page.total ?? '?', found.length) });
+          progress.report({ message: vscode.l10n.t('{0} of {1} read, {2} match', formatCount(read), page.total === undefined ? '?' : formatCount(page.total), formatCount(found.length)) });
         }
         return found;
       } finally {

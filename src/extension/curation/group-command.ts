@@ -15,6 +15,7 @@ import { runBulkWithUi } from './bulk-run';
 import type { Curation } from './context';
 import { flagsText } from '../triage/flag-labels';
 import { formatPercent } from '../../webview/shared/format';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -176,7 +177,7 @@ export async function readTriage(c: Curation, signal: AbortSignal | undefined): 
     try {
       // The backlog the tree shows, read again to its end and shared: one copy, as the service has it now.
       const readsFrom = c.session.baseUrl;
-      const whole = await c.backlog.loadWhole({ fresh: true, signal: cancel.signal, sameSource: () => c.session.baseUrl === readsFrom, onProgress: (n, total) => progress.report({ message: t('{0} of {1} read', n, total ?? '?') }) });
+      const whole = await c.backlog.loadWhole({ fresh: true, signal: cancel.signal, sameSource: () => c.session.baseUrl === readsFrom, onProgress: (n, total) => progress.report({ message: t('{0} of {1} read', formatCount(n), total === undefined ? '?' : formatCount(total)) }) });
       const pending = [...whole.pending];
       await c.triage.loaded;
       const started = performance.now();

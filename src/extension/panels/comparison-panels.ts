@@ -9,7 +9,6 @@ import { stateConnection, stateGroup, stateIsQueue, stateRecommendationId } from
 import type { DecisionContext } from '../curation/decide-one';
 import { recommendationOf } from '../views/recommendation-node';
 import type { ListNode } from '../views/paged-list';
-import { percent } from '../views/labels';
 import { panelOptions } from './base-panel';
 import { ComparisonPanel, type PanelRegistry, recommendationNames } from './comparison-panel';
 import { restoreComparison } from './comparison-restore';
@@ -20,8 +19,8 @@ import type { ReviewGroup } from './queue-group';
 import { reviewGroupAgain } from './queue-group-restore';
 import { PreviewSlot, previewEnabled } from './preview-slot';
 import { showInfo } from '../ui/notify';
-import { inertText } from '../ui/inert-text';
 import { Commands, PanelTypes } from '../ids';
+import { pickPending } from '../curation/pick-pending';
 
 export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelSerializer, PanelRegistry {
   private readonly panels = new Map<string, ComparisonPanel>();
@@ -217,15 +216,6 @@ function resolve(list: DecisionContext['list'], arg: unknown): Recommendation | 
   return typeof rec['@id'] === 'string' && Array.isArray(rec.entities) ? rec : undefined;
 }
 
-async function pickOne(list: DecisionContext['list']): Promise<Recommendation | undefined> {
-  const pending = list.shown();
-  if (!pending.length) {
-    void showInfo(vscode.l10n.t('No pending recommendations are loaded.'));
-    return undefined;
-  }
-  const items = pending.map((r) => ({ label: inertText(recommendationNames(r)), description: percent(r.score), rec: r }));
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Dedup Curator: Open Comparison') }))?.rec;
-}
 
 /**
  * `dedupCurator.openComparison` (a recommendation tree item's click, its context menu, the palette),
@@ -240,7 +230,7 @@ export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: D
     // A tree item's click passes { preview: true } after the recommendation; a context menu passes
     // the selection (an array) there and, like the palette, opens a kept panel.
     vscode.commands.registerCommand(Commands.openComparison, async (arg?: unknown, opts?: unknown) => {
-      const rec = arg === undefined ? await pickOne(ctx.list) : resolve(ctx.list, arg);
+      const rec = arg === undefined ? await pickPending(ctx.session, ctx.list, vscode.l10n.t('Dedup Curator: Open Comparison')) : resolve(ctx.list, arg);
       const preview = typeof opts === 'object' && opts !== null && !Array.isArray(opts) && (opts as { preview?: unknown }).preview === true;
       return rec ? panels.open(rec, { preview }) : undefined;
     }),
