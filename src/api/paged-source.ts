@@ -242,6 +242,24 @@ export class PagedSource<T> {
     return load;
   }
 
+  /**
+   * The next page, for a reader that walks the list record by record (the review queue): asked now,
+   * or, while a load-all runs (triage reading the whole backlog), the next page that run brings with
+   * records, or its failure — not the end of the whole run, seconds later on a large backlog.
+   */
+  loadNext(): Promise<void> {
+    const run = this.run;
+    if (!run) return this.loadMore().then(() => undefined);
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        watch.dispose();
+        resolve();
+      };
+      const watch = this.settled.event((o) => (o.status === 'failed' || (o.status === 'loaded' && o.added.length > 0)) && done());
+      void run.then(done, done);
+    });
+  }
+
   private async loadPage(page: number, generation: number): Promise<PageOutcome<T>> {
     const controller = (this.inFlight = new AbortController());
     const stamp = this.leaving.stamp;

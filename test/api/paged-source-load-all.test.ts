@@ -141,4 +141,27 @@ describe('PagedSource: load all against the sandbox', function () {
     assert.equal(result.complete, false);
     assert.equal(switchedSource.records.length, 0, 'the run stopped at the switch instead of loading the other service');
   });
+
+  it('while a load-all runs, the next page is the next one it brings with records, not the end of the run', async () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const source = new PagedSource<Recommendation>(
+      async ({ page, pageSize, signal }) => {
+        const result = await new DedupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token }).listRecommendations({ page, pageSize }, { signal });
+        // The run's later pages wait until the test lets them through.
+        if (page >= 2) await gate;
+        return result;
+      },
+      { keyOf: (r) => r['@id'], pageSize: PAGE },
+    );
+    let ended = false;
+    const run = source.loadAll({ limit: Infinity }).then((r) => ((ended = true), r));
+    await source.loadNext();
+    assert.ok(source.records.length >= PAGE, `the next page did not land (${source.records.length} records)`);
+    assert.equal(ended, false, 'loadNext waited for the whole run');
+    open();
+    assert.equal((await run).complete, true);
+    assert.equal(source.records.length, total);
+    source.dispose();
+  });
 });

@@ -12,7 +12,9 @@ export function treeSource(list: RecommendationsList): QueueSource {
     get hasMore() {
       return list.hasMore;
     },
-    loadMore: () => list.loadMore(),
+    // While triage reads the whole backlog into the tree, the next page it brings, not its end:
+    // the queue's next item waited seconds on a large backlog, and A or R pressed meanwhile did nothing.
+    loadMore: () => list.loadNext(),
     unfilteredTotal: () => (isFiltered(list.filter) ? undefined : list.knownTotal),
   };
 }

@@ -162,6 +162,11 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
     await this.pager.loadMore();
   }
 
+  /** The next page: one asked now, or the next one a "load all" under way brings (PagedSource.loadNext). */
+  async loadNext(): Promise<void> {
+    await this.pager.loadNext();
+  }
+
   /**
    * Loads the remaining pages, up to `limit` records, for what needs the whole list (a sort, a
    * filter, a search): the service can do neither. With `notify` the progress is a cancellable
