@@ -8,6 +8,7 @@ import { Mirror } from '../src/mirror';
 import { IndexQueries } from '../src/mirror/index-queries';
 import { RecordTable } from '../src/mirror/record-table';
 import { openDatabase } from '../src/mirror/sqlite';
+import { Statements } from '../src/mirror/statements';
 import { Vocabulary } from '../src/mirror/vocabulary';
 import { percentile, queriesFrom } from './lib/mirror-queries';
 import { machineLine, numberOption } from './lib/stats';
@@ -19,7 +20,7 @@ const LIMIT = numberOption('--limit', 50);
 let parts = new Map<string, number>();
 
 /** Wraps a method of a prototype so that its time adds to the part `name` chooses. */
-function timed<T extends object>(proto: T, method: keyof T, name: (self: T, args: unknown[]) => string): void {
+function timed<T extends object>(proto: T, method: keyof T, name: (self: T, args: unknown[]) => string | undefined): void {
   const original = proto[method] as unknown as (...args: unknown[]) => unknown;
   (proto as Record<keyof T, unknown>)[method] = function (this: T, ...args: unknown[]) {
     const t = performance.now();
@@ -27,7 +28,7 @@ function timed<T extends object>(proto: T, method: keyof T, name: (self: T, args
       return original.apply(this, args);
     } finally {
       const key = name(this, args);
-      parts.set(key, (parts.get(key) ?? 0) + performance.now() - t);
+      if (key !== undefined) parts.set(key, (parts.get(key) ?? 0) + performance.now() - t);
     }
   };
 }
@@ -56,6 +57,7 @@ timed(IndexQueries.prototype, 'ids', (_, a) => `fts ids, ${phrases(a)}`);
 timed(IndexQueries.prototype, 'rankedWhole', () => 'fts last resort');
 timed(IndexQueries.prototype, 'hasCode', () => 'codes: hasCode');
 timed(Vocabulary.prototype, 'lookup', () => 'vocabulary lookup');
+timed(Statements.prototype, 'all', (_, a) => (String(a[0]).includes(' LIKE ') ? 'names LIKE a word of 1–2 letters' : undefined));
 timed(RecordTable.prototype, 'searchedByRowids', () => 'read searched columns');
 timed(RecordTable.prototype, 'recordsByRowids', () => 'read hits json');
 
