@@ -35,7 +35,7 @@ export function segmentCount(sql: Statements, index: string): number {
  * until one changes nothing; the same result as its 'optimize', in short transactions). Stops
  * between steps when `stop` says so: the index stays sound, only less merged.
  */
-export function mergeIndexes(sql: Statements, kind: MirrorKind, stop: () => boolean = () => false): void {
+export async function mergeIndexes(sql: Statements, kind: MirrorKind, stop: () => boolean = () => false): Promise<void> {
   for (const index of [`${kind}_fts`, `${kind}_codes`]) {
     if (segmentCount(sql, index) <= 1) continue;
     let pages = -STEP_PAGES;
@@ -45,6 +45,9 @@ export function mergeIndexes(sql: Statements, kind: MirrorKind, stop: () => bool
       // FTS5's own test of a finished merge: a step that wrote nothing changes fewer than two rows.
       if (totalChanges(sql) - before < 2) break;
       pages = STEP_PAGES;
+      // Between steps the event loop runs: in the extension host the merge takes seconds at a
+      // million records, and other commands (and a Cancel) must not wait for all of it.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 }

@@ -220,7 +220,7 @@ export class Mirror {
       setCacheKib(sql.db, SYNC_CACHE_KIB);
       const results = await Promise.allSettled(MIRROR_KINDS.map((k) => syncKind(client, sql, tables[k], opts)));
       // Searches ask a few large b-trees more cheaply than many (index-merge.ts).
-      for (const r of results) if (r.status === 'fulfilled' && mergeWorthIt(r.value.upserted + r.value.removed, r.value.state.count)) mergeIndexes(sql, r.value.kind, () => opts.signal?.aborted === true);
+      for (const r of results) if (r.status === 'fulfilled' && mergeWorthIt(r.value.upserted + r.value.removed, r.value.state.count)) await mergeIndexes(sql, r.value.kind, () => opts.signal?.aborted === true || !sql.db.isOpen);
       if (sql.db.isOpen) setCacheKib(sql.db, DEFAULT_CACHE_KIB);
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw wrap(failed.reason);

@@ -92,7 +92,7 @@ describe('mirror: full-text indexes merged after a large sync (real HTTP, SQLite
     await copyFile(path.join(dir, 'mirror.sqlite'), path.join(merged, 'mirror.sqlite'));
     const sql = new Statements(openDatabase(path.join(merged, 'mirror.sqlite')));
     assert.ok(segmentCount(sql, 'locations_fts') > 1, 'unmerged before');
-    for (const kind of KINDS) mergeIndexes(sql, kind);
+    for (const kind of KINDS) await mergeIndexes(sql, kind);
     assert.deepEqual(INDEXES.map((i) => segmentCount(sql, i)), [1, 1, 1, 1]);
     sql.close();
     const [unmergedMirror, mergedMirror] = [await Mirror.open(dir), await Mirror.open(merged)];
