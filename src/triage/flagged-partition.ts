@@ -15,7 +15,7 @@
 // fell in it). Choosing the splits by the answers selects a little (a split that isolates a
 // rejection makes its sibling look purer); it is bounded by the leaves' own answers, which keep
 // coming, and by the set's bound, which counts each leaf's spread.
-import { type Agreement, PATTERN_FIELDS, patternKey } from './features';
+import { type Agreement, agreementFields, patternKey } from './features';
 
 export interface PartitionLabel {
   agreements: readonly Agreement[];
@@ -23,7 +23,7 @@ export interface PartitionLabel {
 }
 
 export interface PartitionNode {
-  /** The field (index into PATTERN_FIELDS[kind]) the node splits on; none: a leaf. */
+  /** The field (index into agreementFields(kind)) the node splits on; none: a leaf. */
   field?: number;
   children?: Map<Agreement, PartitionNode>;
 }
@@ -52,7 +52,7 @@ export function growPartition(labels: readonly PartitionLabel[], fieldCount: num
       }
       let gain = -whole;
       for (const c of by.values()) gain += logLikelihood(c.approve, c.n);
-      // Ties go to the earlier field (PATTERN_FIELDS' order): the tree is a function of the answers.
+      // Ties go to the earlier field (agreementFields' order): the tree is a function of the answers.
       if (gain > bestGain) [best, bestGain] = [f, gain];
     }
     if (best === undefined) return {};
@@ -80,9 +80,12 @@ export function growPartitions(labels: readonly (PartitionLabel & { set: string 
 /**
  * The partial pattern of the leaf `agreements` falls in: the fields split on above it with their
  * levels, the others `*`. A level no answer had at a node ends the walk there (a leaf of its own).
+ * A plain pattern's group is split the same way, on the fields its pattern leaves out (the name-word
+ * fields): its own fields are `fixed`, and a constant field never separates answers.
  */
-export function leafPattern(kind: 'location' | 'event', agreements: readonly Agreement[], root: PartitionNode): string {
-  const shown: (Agreement | '*')[] = PATTERN_FIELDS[kind].map(() => '*');
+export function leafPattern(kind: 'location' | 'event', agreements: readonly Agreement[], root: PartitionNode, fixed = 0): string {
+  // The first `fixed` fields are the group's own (a plain pattern's): shown as they are.
+  const shown: (Agreement | '*')[] = agreementFields(kind).map((_, i) => (i < fixed ? agreements[i] : '*'));
   let node: PartitionNode | undefined = root;
   while (node?.field !== undefined) {
     shown[node.field] = agreements[node.field];

@@ -176,11 +176,11 @@ function likelihoodGradientHessian(design: Design, w: Float64Array, xScore: read
 function modelOf(labels: number, index: ReadonlyMap<string, number>, w: Float64Array, chol: Float64Array[]): PooledModel {
   const d = w.length;
   // The spread (estimate's sd) is from the last step's Hessian, `chol`: at the optimum to 1e-7.
-  // Everything but the score's term is the same for every item of one pattern and flags: kept per
+  // Everything but the score's term is the same for every item of one set of agreements and flags: kept per
   // such key, so ranking 20,000 items costs a map lookup each (the spread needs the solve below).
   const linearByKey = new Map<string, { base: number; x: Float64Array; unseenVariance: number }>();
   const linear = (f: Features, opts: EstimateOptions | undefined) => {
-    const key = `${f.pattern}|${opts?.pattern === false ? 0 : 1}|${opts?.chainLead ? 1 : 0}|${opts?.flags?.join('+') ?? ''}`;
+    const key = `${f.pattern}|${f.agreements.join(',')}|${opts?.pattern === false ? 0 : 1}|${opts?.chainLead ? 1 : 0}|${opts?.flags?.join('+') ?? ''}`;
     let l = linearByKey.get(key);
     if (!l) {
       const x = new Float64Array(d);
