@@ -31,6 +31,10 @@ export class NameWordStats {
   private readonly holders = new Map<string, Set<number>>();
   /** Bumped whenever an entity is added: levels computed before are stale. */
   version = 0;
+  /** Levels by the two names' words, for this version: a backlog repeats names (a chain's outlets, re-scored items). */
+  private readonly levelsKept = new Map<string, [Agreement, Agreement]>();
+  private readonly holdersKept = new Map<string, number>();
+  private keptVersion = 0;
 
   observe(entityId: string, words: readonly string[]): void {
     if (this.seen.has(entityId)) return;
@@ -67,6 +71,7 @@ export class NameWordStats {
   /** How many entities hold every word in `words` (0 for no words). */
   holdersOfAll(words: readonly string[]): number {
     if (!words.length) return 0;
+    if (words.length === 1) return this.holders.get(words[0])?.size ?? 0;
     const sets = words.map((w) => this.holders.get(w) ?? new Set<number>()).sort((x, y) => x.size - y.size);
     let n = 0;
     for (const id of sets[0]) if (sets.every((s) => s.has(id))) n++;
@@ -76,6 +81,18 @@ export class NameWordStats {
   /** The two fields' levels for two names' words (NAME_WORD_FIELDS' order). */
   levels(a: readonly string[], b: readonly string[]): [Agreement, Agreement] {
     if (!a.length || !b.length) return ['missing', 'missing'];
+    if (this.keptVersion !== this.version) {
+      this.levelsKept.clear();
+      this.holdersKept.clear();
+      this.keptVersion = this.version;
+    }
+    const key = `${a.join(' ')}\u0000${b.join(' ')}`;
+    let kept = this.levelsKept.get(key);
+    if (!kept) this.levelsKept.set(key, (kept = this.levelsOf(a, b)));
+    return kept;
+  }
+
+  private levelsOf(a: readonly string[], b: readonly string[]): [Agreement, Agreement] {
     const inB = new Set(b);
     const shared = a.filter((w) => inB.has(w));
     const sameWords = shared.length === a.length && shared.length === b.length;
@@ -84,7 +101,9 @@ export class NameWordStats {
     const words: Agreement = sameWords ? 'equal' : o >= 0.5 ? 'close' : 'differs';
     if (!shared.length) return [words, 'missing'];
     // Equal: only the two entities themselves; close: at most one more listing per entity.
-    const n = this.holdersOfAll(shared);
+    const sharedKey = shared.sort().join(' ');
+    let n = this.holdersKept.get(sharedKey);
+    if (n === undefined) this.holdersKept.set(sharedKey, (n = this.holdersOfAll(shared)));
     return [words, n <= 2 ? 'equal' : n <= 4 ? 'close' : 'differs'];
   }
 }

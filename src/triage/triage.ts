@@ -249,7 +249,10 @@ function groupKeyOfAnswers(decided: readonly TriageLabel[]): KeyOf {
   );
   return (f, flags, lead) => {
     const suffix = groupKey('', flags, lead);
-    if (!suffix) return leafPattern(f.kind, f.agreements, partitions.get(f.pattern) ?? {}, PATTERN_FIELDS[f.kind].length);
+    if (!suffix) {
+      const tree = partitions.get(f.pattern);
+      return tree?.field === undefined ? f.pattern : leafPattern(f.kind, f.agreements, tree, PATTERN_FIELDS[f.kind].length);
+    }
     return `${leafPattern(f.kind, f.agreements, partitions.get(`${f.kind}${suffix}`) ?? {})}${suffix}`;
   };
 }
