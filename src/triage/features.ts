@@ -123,13 +123,19 @@ export function patternKey(kind: 'location' | 'event', agreements: readonly (Agr
   return `${kind}:${agreements.flatMap((a, i) => (i >= base && a === '*' ? [] : [`${fields[i]}=${a}`])).join(',')}`;
 }
 
+/** The name-word fields in words (name-words.ts): what a curator reads in a group's description. */
+const NAME_WORD_WORDS: Record<string, Record<Agreement, string>> = {
+  'name-words': { equal: 'same name words', close: 'names share their rarer words', differs: 'names share few or only common words', missing: 'a name without words' },
+  namesakes: { equal: 'no other entity of that name', close: 'a few others of that name', differs: "many others of that name (a chain's?)", missing: 'no name word shared' },
+};
+
 /** The pattern in words: "name equal, address close, phone equal; no postcode, url". */
 export function describePattern(pattern: string): string {
   const [kind, rest = ''] = pattern.split(':', 2);
   // A flagged group not split down to one pattern (flagged-partition.ts) has fields at `*`: any level.
   const parts = rest.split(',').map((p) => p.split('=') as [string, Agreement | '*']);
-  const said = parts.filter(([, a]) => a !== 'missing' && a !== '*').map(([f, a]) => `${f} ${a}`);
-  const missing = parts.filter(([, a]) => a === 'missing').map(([f]) => f);
+  const said = parts.filter(([f, a]) => a !== '*' && (a !== 'missing' || f in NAME_WORD_WORDS)).map(([f, a]) => NAME_WORD_WORDS[f]?.[a as Agreement] ?? `${f} ${a}`);
+  const missing = parts.filter(([f, a]) => a === 'missing' && !(f in NAME_WORD_WORDS)).map(([f]) => f);
   const open = parts.some(([, a]) => a === '*');
   if (open && !said.length && !missing.length) return `${kind === 'event' ? 'Events' : 'Locations'}: any fields`;
   return `${kind === 'event' ? 'Events' : 'Locations'}: ${said.join(', ') || 'nothing to compare'}${missing.length ? `; no ${missing.join(', ')}` : ''}${open ? '; other fields any' : ''}`;
