@@ -34,8 +34,15 @@ function logLikelihood(approve: number, n: number): number {
   return (approve ? approve * Math.log(approve / n) : 0) + (r ? r * Math.log(r / n) : 0);
 }
 
-/** The tree of one flag set: split while a node's answers disagree and a field separates them. */
-export function growPartition(labels: readonly PartitionLabel[], fieldCount: number): PartitionNode {
+/** The χ² distribution's 95 % quantile for 1, 2 and 3 degrees of freedom (a field has at most four levels). */
+const CHI2_95 = [3.841, 5.991, 7.815];
+
+/**
+ * The tree of one flag set: split while a node's answers disagree and a field separates them.
+ * `significant`: only where the split is a likelihood-ratio test's at 95 % (2 × the gain above the
+ * χ² quantile for the levels less one), for groups that must not split on one stray answer.
+ */
+export function growPartition(labels: readonly PartitionLabel[], fieldCount: number, significant = false): PartitionNode {
   const grow = (ls: readonly PartitionLabel[], open: readonly number[]): PartitionNode => {
     const approve = ls.filter((l) => l.match).length;
     if (approve === 0 || approve === ls.length) return {};
@@ -52,6 +59,7 @@ export function growPartition(labels: readonly PartitionLabel[], fieldCount: num
       }
       let gain = -whole;
       for (const c of by.values()) gain += logLikelihood(c.approve, c.n);
+      if (significant && (by.size < 2 || 2 * gain <= CHI2_95[Math.min(by.size, 4) - 2])) continue;
       // Ties go to the earlier field (agreementFields' order): the tree is a function of the answers.
       if (gain > bestGain) [best, bestGain] = [f, gain];
     }
@@ -66,15 +74,18 @@ export function growPartition(labels: readonly PartitionLabel[], fieldCount: num
   return grow(labels, Array.from({ length: fieldCount }, (_, i) => i));
 }
 
-/** The tree of each flag set (`set`: the kind and the flags, as the group keys write them) from its answers. */
-export function growPartitions(labels: readonly (PartitionLabel & { set: string })[]): Map<string, PartitionNode> {
+/**
+ * The tree of each flag set (`set`: the kind and the flags, as the group keys write them) from its
+ * answers; `significant(set)`: that set splits only on a significant difference (growPartition).
+ */
+export function growPartitions(labels: readonly (PartitionLabel & { set: string })[], significant: (set: string) => boolean = () => false): Map<string, PartitionNode> {
   const bySet = new Map<string, PartitionLabel[]>();
   for (const l of labels) {
     const list = bySet.get(l.set);
     if (list) list.push(l);
     else bySet.set(l.set, [l]);
   }
-  return new Map([...bySet].map(([set, ls]) => [set, growPartition(ls, ls[0].agreements.length)]));
+  return new Map([...bySet].map(([set, ls]) => [set, growPartition(ls, ls[0].agreements.length, significant(set))]));
 }
 
 /**

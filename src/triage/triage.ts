@@ -246,6 +246,9 @@ function groupKeyOfAnswers(decided: readonly TriageLabel[]): KeyOf {
       const suffix = groupKey('', l.flags ?? [], l.chainLead);
       return l.verdict === 'unsure' ? [] : [{ set: suffix ? `${l.features.kind}${suffix}` : l.features.pattern, agreements: l.features.agreements, match: l.verdict === 'approve' }];
     }),
+    // A plain group joins a set on one answer and borrows from the fields: split on a stray
+    // rejection, each part would need answers of its own again. It splits on a significant difference.
+    (set) => !set.includes('|'),
   );
   return (f, flags, lead) => {
     const suffix = groupKey('', flags, lead);
