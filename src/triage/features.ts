@@ -7,7 +7,6 @@ import type { Recommendation } from '../api/model';
 import { entityAsEvent, entityAsLocation, entityKind } from '../matching/entity';
 import { EVENT_COMPARISONS, LOCATION_COMPARISONS, MISSING, type Comparison } from '../matching/levels';
 import { prepareEvent, prepareLocation } from '../matching/prepare';
-import { NAME_WORD_FIELDS, nameWordLevels, NameWordStats, nameWords } from './name-words';
 
 export type Agreement = 'equal' | 'close' | 'differs' | 'missing';
 export const AGREEMENTS: readonly Agreement[] = ['equal', 'close', 'differs', 'missing'];
@@ -22,10 +21,7 @@ export interface Features {
   id: string;
   kind: 'location' | 'event';
   score: number;
-  /**
-   * One agreement per field of PATTERN_FIELDS[kind], in that order; for a location seen in its
-   * backlog (FeatureCache.inBacklog) then one per NAME_WORD_FIELDS, which the pattern leaves out.
-   */
+  /** One agreement per field of PATTERN_FIELDS[kind], in that order. */
   agreements: Agreement[];
   /** The matcher's level index per field (MISSING = -1), the weakest over the entity pairs. */
   levels: number[];
@@ -37,8 +33,6 @@ export interface Features {
   oddOneOut: number | null;
   /** Two entities from the same integration. */
   sameSource: boolean;
-  /** Each entity's name words (name-words.ts nameWords), in the recommendation's order. */
-  nameWords: string[][];
 }
 
 function coarse(level: number, count: number): Agreement {
@@ -104,38 +98,22 @@ export function featuresOf(rec: Recommendation): Features {
     sameAddressOtherName,
     oddOneOut,
     sameSource,
-    nameWords: rec.entities.map((e) => nameWords(e.name)),
   };
 }
 
-/** Every field an agreement may be given for: the pattern's, and a location's name-word fields. */
-export function agreementFields(kind: 'location' | 'event'): readonly string[] {
-  return kind === 'location' ? [...PATTERN_FIELDS.location, ...NAME_WORD_FIELDS] : PATTERN_FIELDS.event;
-}
-
-/**
- * The key of a pattern; `*` for a field a flagged group spans every level of (flagged-partition.ts).
- * A field after the pattern's own (a name-word field) is written only when a group is split on it.
- */
+/** The key of a pattern; `*` for a field a flagged group spans every level of (flagged-partition.ts). */
 export function patternKey(kind: 'location' | 'event', agreements: readonly (Agreement | '*')[]): string {
-  const fields = agreementFields(kind);
-  const base = PATTERN_FIELDS[kind].length;
-  return `${kind}:${agreements.flatMap((a, i) => (i >= base && a === '*' ? [] : [`${fields[i]}=${a}`])).join(',')}`;
+  const fields = PATTERN_FIELDS[kind];
+  return `${kind}:${agreements.map((a, i) => `${fields[i]}=${a}`).join(',')}`;
 }
-
-/** The name-word fields in words (name-words.ts): what a curator reads in a group's description. */
-const NAME_WORD_WORDS: Record<string, Record<Agreement, string>> = {
-  'name-words': { equal: 'same name words', close: 'names share their rarer words', differs: 'names share few or only common words', missing: 'a name without words' },
-  namesakes: { equal: 'no other entity of that name', close: 'a few others of that name', differs: "many others of that name (a chain's?)", missing: 'no name word shared' },
-};
 
 /** The pattern in words: "name equal, address close, phone equal; no postcode, url". */
 export function describePattern(pattern: string): string {
   const [kind, rest = ''] = pattern.split(':', 2);
   // A flagged group not split down to one pattern (flagged-partition.ts) has fields at `*`: any level.
   const parts = rest.split(',').map((p) => p.split('=') as [string, Agreement | '*']);
-  const said = parts.filter(([f, a]) => a !== '*' && (a !== 'missing' || f in NAME_WORD_WORDS)).map(([f, a]) => NAME_WORD_WORDS[f]?.[a as Agreement] ?? `${f} ${a}`);
-  const missing = parts.filter(([f, a]) => a === 'missing' && !(f in NAME_WORD_WORDS)).map(([f]) => f);
+  const said = parts.filter(([, a]) => a !== 'missing' && a !== '*').map(([f, a]) => `${f} ${a}`);
+  const missing = parts.filter(([, a]) => a === 'missing').map(([f]) => f);
   const open = parts.some(([, a]) => a === '*');
   if (open && !said.length && !missing.length) return `${kind === 'event' ? 'Events' : 'Locations'}: any fields`;
   return `${kind === 'event' ? 'Events' : 'Locations'}: ${said.join(', ') || 'nothing to compare'}${missing.length ? `; no ${missing.join(', ')}` : ''}${open ? '; other fields any' : ''}`;
@@ -169,29 +147,6 @@ export function parsePattern(text: string): string | undefined {
  */
 export class FeatureCache {
   private readonly byId = new Map<string, { features: Features; entities: readonly string[] }>();
-  /** The backlog's name words, from every entity `observe` was given. */
-  readonly names = new NameWordStats();
-  private readonly inContext = new WeakMap<Features, { version: number; features: Features }>();
-
-  /** Counts the names of a recommendation's entities (their ids in the features' order) into the backlog's. */
-  observe(features: Features, entityIds: readonly string[]): void {
-    entityIds.forEach((id, i) => this.names.observe(id, features.nameWords[i] ?? []));
-  }
-
-  /**
-   * The features with a location's name-word fields appended (name-words.ts), from the names
-   * observed so far: kept until another entity is observed.
-   */
-  inBacklog(f: Features): Features {
-    if (f.kind !== 'location') return f;
-    const kept = this.inContext.get(f);
-    if (kept?.version === this.names.version) return kept.features;
-    const base = f.agreements.slice(0, PATTERN_FIELDS.location.length);
-    const features = { ...f, agreements: [...base, ...nameWordLevels(this.names, f.nameWords)] };
-    this.inContext.set(f, { version: this.names.version, features });
-    return features;
-  }
-
   of(rec: Recommendation): Features {
     const kept = this.byId.get(rec['@id']);
     if (!kept || kept.entities.length !== rec.entities.length || rec.entities.some((e, i) => e['@id'] !== kept.entities[i])) {

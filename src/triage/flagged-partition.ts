@@ -15,7 +15,7 @@
 // fell in it). Choosing the splits by the answers selects a little (a split that isolates a
 // rejection makes its sibling look purer); it is bounded by the leaves' own answers, which keep
 // coming, and by the set's bound, which counts each leaf's spread.
-import { type Agreement, agreementFields, patternKey } from './features';
+import { type Agreement, PATTERN_FIELDS, patternKey } from './features';
 
 export interface PartitionLabel {
   agreements: readonly Agreement[];
@@ -23,7 +23,7 @@ export interface PartitionLabel {
 }
 
 export interface PartitionNode {
-  /** The field (index into agreementFields(kind)) the node splits on; none: a leaf. */
+  /** The field (index into PATTERN_FIELDS[kind]) the node splits on; none: a leaf. */
   field?: number;
   children?: Map<Agreement, PartitionNode>;
 }
@@ -34,15 +34,8 @@ function logLikelihood(approve: number, n: number): number {
   return (approve ? approve * Math.log(approve / n) : 0) + (r ? r * Math.log(r / n) : 0);
 }
 
-/** The χ² distribution's 95 % quantile for 1, 2 and 3 degrees of freedom (a field has at most four levels). */
-const CHI2_95 = [3.841, 5.991, 7.815];
-
-/**
- * The tree of one flag set: split while a node's answers disagree and a field separates them.
- * `significant`: only where the split is a likelihood-ratio test's at 95 % (2 × the gain above the
- * χ² quantile for the levels less one), for groups that must not split on one stray answer.
- */
-export function growPartition(labels: readonly PartitionLabel[], fieldCount: number, significant = false): PartitionNode {
+/** The tree of one flag set: split while a node's answers disagree and a field separates them. */
+export function growPartition(labels: readonly PartitionLabel[], fieldCount: number): PartitionNode {
   const grow = (ls: readonly PartitionLabel[], open: readonly number[]): PartitionNode => {
     const approve = ls.filter((l) => l.match).length;
     if (approve === 0 || approve === ls.length) return {};
@@ -59,8 +52,7 @@ export function growPartition(labels: readonly PartitionLabel[], fieldCount: num
       }
       let gain = -whole;
       for (const c of by.values()) gain += logLikelihood(c.approve, c.n);
-      if (significant && (by.size < 2 || 2 * gain <= CHI2_95[Math.min(by.size, 4) - 2])) continue;
-      // Ties go to the earlier field (agreementFields' order): the tree is a function of the answers.
+      // Ties go to the earlier field (PATTERN_FIELDS' order): the tree is a function of the answers.
       if (gain > bestGain) [best, bestGain] = [f, gain];
     }
     if (best === undefined) return {};
@@ -74,29 +66,23 @@ export function growPartition(labels: readonly PartitionLabel[], fieldCount: num
   return grow(labels, Array.from({ length: fieldCount }, (_, i) => i));
 }
 
-/**
- * The tree of each flag set (`set`: the kind and the flags, as the group keys write them) from its
- * answers; `significant(set)`: that set splits only on a significant difference (growPartition).
- */
-export function growPartitions(labels: readonly (PartitionLabel & { set: string })[], significant: (set: string) => boolean = () => false): Map<string, PartitionNode> {
+/** The tree of each flag set (`set`: the kind and the flags, as the group keys write them) from its answers. */
+export function growPartitions(labels: readonly (PartitionLabel & { set: string })[]): Map<string, PartitionNode> {
   const bySet = new Map<string, PartitionLabel[]>();
   for (const l of labels) {
     const list = bySet.get(l.set);
     if (list) list.push(l);
     else bySet.set(l.set, [l]);
   }
-  return new Map([...bySet].map(([set, ls]) => [set, growPartition(ls, ls[0].agreements.length, significant(set))]));
+  return new Map([...bySet].map(([set, ls]) => [set, growPartition(ls, ls[0].agreements.length)]));
 }
 
 /**
  * The partial pattern of the leaf `agreements` falls in: the fields split on above it with their
  * levels, the others `*`. A level no answer had at a node ends the walk there (a leaf of its own).
- * A plain pattern's group is split the same way, on the fields its pattern leaves out (the name-word
- * fields): its own fields are `fixed`, and a constant field never separates answers.
  */
-export function leafPattern(kind: 'location' | 'event', agreements: readonly Agreement[], root: PartitionNode, fixed = 0): string {
-  // The first `fixed` fields are the group's own (a plain pattern's): shown as they are.
-  const shown: (Agreement | '*')[] = agreementFields(kind).map((_, i) => (i < fixed ? agreements[i] : '*'));
+export function leafPattern(kind: 'location' | 'event', agreements: readonly Agreement[], root: PartitionNode): string {
+  const shown: (Agreement | '*')[] = PATTERN_FIELDS[kind].map(() => '*');
   let node: PartitionNode | undefined = root;
   while (node?.field !== undefined) {
     shown[node.field] = agreements[node.field];

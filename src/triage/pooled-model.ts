@@ -5,7 +5,7 @@
 // additive estimate with the pattern's own prior spread added. Uncertainty comes from the Laplace
 // approximation (the inverse Hessian at the optimum): an interval is wide when few decisions speak
 // for it, whatever its centre. Without any decisions the service's score is all there is.
-import { type Features, PATTERN_FIELDS } from './features';
+import type { Features } from './features';
 import type { Flag } from './flags';
 
 export interface LabelledFeatures {
@@ -54,12 +54,8 @@ const clip = (p: number) => Math.min(0.99, Math.max(0.01, p));
 const logit = (p: number) => Math.log(clip(p) / (1 - clip(p)));
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-// The pattern's fields only: the name-word fields (name-words.ts) split groups where the answers
-// disagree, but as weights of the model they cost answers on the synthetic backlogs (seed 4: 430
-// answers with them, 400 without; docs/benchmarks.md), the fields' estimate of a group moving with
-// levels few answers had spoken for.
 function featureNames(f: Features, flags: readonly Flag[] = [], chainLead = false): string[] {
-  const names = [`kind=${f.kind}`, ...f.agreements.slice(0, PATTERN_FIELDS[f.kind].length).map((a, i) => `${f.kind}:${i}=${a}`), ...flags.filter((x) => x !== 'unsure').map((x) => `flag=${x}`)];
+  const names = [`kind=${f.kind}`, ...f.agreements.map((a, i) => `${f.kind}:${i}=${a}`), ...flags.filter((x) => x !== 'unsure').map((x) => `flag=${x}`)];
   if (chainLead) names.push('chain=lead');
   names.push(`pattern=${f.pattern}`);
   return names;

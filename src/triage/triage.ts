@@ -9,7 +9,7 @@
 // evidence honest.
 import { betaQuantile } from './beta';
 import type { Recommendation } from '../api/model';
-import { describePattern, FeatureCache, type Features, PATTERN_FIELDS } from './features';
+import { describePattern, FeatureCache, type Features } from './features';
 
 export { FeatureCache } from './features';
 import { type Flag, flagContextOfAnswers, flagsOf } from './flags';
@@ -173,7 +173,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   // The last decision about a recommendation is the curator's answer (an unsure may be revised).
   const lastById = new Map<string, TriageLabel>();
   for (const l of labels) lastById.set(l.id, l);
-  const decided = inBacklog([...lastById.values()], pending, cache);
+  const decided = [...lastById.values()];
   const model = fitPooledModel(decided.filter((l) => l.verdict !== 'unsure').map((l) => ({ features: l.features, flags: l.flags, chainLead: l.chainLead, match: l.verdict === 'approve' })));
   const { items, leaders } = estimateItems(pending, decided, model, o, cache);
   const keyOf = groupKeyOfAnswers(decided);
@@ -196,18 +196,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   sets.approve = withAudit(sets.approve, audit, approvedSoFar, tail);
   const bulkShare = bulkShareOf(groups, posterior, audit, audited);
   const kappa = { ...priors.kappaBySide, lead: priors.leadKappa, flagged: priors.flaggedPrior.kappa, flaggedAlike: priors.flaggedPrior.weight };
-  return { items, groups, model, options: o, sets, bulkShare, kappa, audit, keyOf: (f, flags = [], lead = false) => keyOf(cache.inBacklog(f), flags, lead) };
-}
-
-/**
- * The answers with the features their backlog gives them (the name-word fields, FeatureCache.inBacklog),
- * once the names of every pending entity and every answered one are counted in: an answer and a
- * pending item are compared on the same word frequencies.
- */
-function inBacklog(decided: readonly TriageLabel[], pending: readonly Recommendation[], cache: FeatureCache): TriageLabel[] {
-  for (const rec of pending) cache.observe(cache.of(rec), rec.entities.map((e) => e['@id']));
-  for (const l of decided) cache.observe(l.features, l.entityIds);
-  return decided.map((l) => ({ ...l, features: cache.inBacklog(l.features) }));
+  return { items, groups, model, options: o, sets, bulkShare, kappa, audit, keyOf: (f, flags = [], lead = false) => keyOf(f, flags, lead) };
 }
 
 type KeyOf = (f: Features, flags: readonly Flag[], lead?: boolean) => string;
@@ -218,7 +207,7 @@ function estimateItems(pending: readonly Recommendation[], decided: readonly Tri
   const items = new Map<string, TriageItem>();
   const chained: { item: TriageItem; entityIds: string[] }[] = [];
   for (const rec of pending) {
-    const features = cache.inBacklog(cache.of(rec));
+    const features = cache.of(rec);
     const entityIds = rec.entities.map((e) => e['@id']);
     const flags = flagsOf(features, entityIds, ctx);
     const item: TriageItem = { id: rec['@id'], features, p: model.probability(features, { flags }), flags, chainLead: false, question: clusters.size && entityIds.some((id) => clusters.has(id)) ? questionOf(entityIds, clusters) : undefined };
@@ -237,25 +226,18 @@ function estimateItems(pending: readonly Recommendation[], decided: readonly Tri
 
 /**
  * The group key of an item or answer. Flagged items are grouped from coarse to fine by what the
- * curator's answers in their flag set disagree on (flagged-partition.ts); plain items by their full
- * pattern, split further where the answers in it disagree and a name-word field separates them.
+ * curator's answers in their flag set disagree on (flagged-partition.ts); plain items by their full pattern.
  */
 function groupKeyOfAnswers(decided: readonly TriageLabel[]): KeyOf {
   const partitions = growPartitions(
     decided.flatMap((l) => {
       const suffix = groupKey('', l.flags ?? [], l.chainLead);
-      return l.verdict === 'unsure' ? [] : [{ set: suffix ? `${l.features.kind}${suffix}` : l.features.pattern, agreements: l.features.agreements, match: l.verdict === 'approve' }];
+      return l.verdict === 'unsure' || !suffix ? [] : [{ set: `${l.features.kind}${suffix}`, agreements: l.features.agreements, match: l.verdict === 'approve' }];
     }),
-    // A plain group joins a set on one answer and borrows from the fields: split on a stray
-    // rejection, each part would need answers of its own again. It splits on a significant difference.
-    (set) => !set.includes('|'),
   );
   return (f, flags, lead) => {
     const suffix = groupKey('', flags, lead);
-    if (!suffix) {
-      const tree = partitions.get(f.pattern);
-      return tree?.field === undefined ? f.pattern : leafPattern(f.kind, f.agreements, tree, PATTERN_FIELDS[f.kind].length);
-    }
+    if (!suffix) return f.pattern;
     return `${leafPattern(f.kind, f.agreements, partitions.get(`${f.kind}${suffix}`) ?? {})}${suffix}`;
   };
 }

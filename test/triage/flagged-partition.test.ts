@@ -31,16 +31,6 @@ describe('triage: flagged groups from coarse to fine', () => {
     assert.deepEqual(growPartition([L([E, C, M], true), L([E, C, M], false)], 3), {});
   });
 
-  it('a group that must split on a significant difference ignores a stray rejection and splits on a real one', () => {
-    // 29 approvals and one rejection, the rejection in a level with 9 approvals: any gain splits, the test does not.
-    const stray = [...[...Array(20)].map(() => L([E, C], true)), ...[...Array(9)].map(() => L([E, D], true)), L([E, D], false)];
-    assert.equal(growPartition(stray, 2).field, 1);
-    assert.deepEqual(growPartition(stray, 2, true), {});
-    // 9 of 10 approved where field 1 is close, 2 of 10 where it differs: significant.
-    const real = [...[...Array(9)].map(() => L([E, C], true)), L([E, C], false), ...[...Array(2)].map(() => L([E, D], true)), ...[...Array(8)].map(() => L([E, D], false))];
-    assert.equal(growPartition(real, 2, true).field, 1);
-  });
-
   it('an item goes to the leaf of its levels: the fields split on above it shown, the others any; a level no answer had is a leaf of its own', () => {
     const tree = growPartition([L([E, E, E, E, E, E, E], true), L([E, E, E, E, D, E, E], false), L([C, E, E, E, D, E, E], false), L([E, E, E, E, E, M, E], true)], 7);
     assert.equal(leafPattern('location', [C, D, E, E, E, M, M], {}), 'location:name=*,address=*,town=*,postcode=*,phone=*,url=*,distance=*');

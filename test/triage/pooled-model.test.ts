@@ -72,7 +72,7 @@ describe('triage: the pooled model', () => {
       // Few distinct patterns, so many decisions share their features and differ in score.
       const agreements = [...Array(7)].map((_, i) => (i < 2 ? LEVELS[Math.floor(rnd() * 3)] : i === 2 ? LEVELS[Math.floor(rnd() * 2) * 3] : 'missing'));
       const score = 0.5 + rnd() * 0.49;
-      features.push({ id: `r${k}`, kind: 'location', score, agreements, levels: [], pattern: patternKey('location', agreements), sameAddressOtherName: false, oddOneOut: null, sameSource: false, nameWords: [] });
+      features.push({ id: `r${k}`, kind: 'location', score, agreements, levels: [], pattern: patternKey('location', agreements), sameAddressOtherName: false, oddOneOut: null, sameSource: false });
       match.push(rnd() < (agreements[0] === 'equal' ? 0.9 : 0.3) * score + 0.05);
     }
     const model = fitPooledModel(features.map((f, k) => ({ features: f, match: match[k] })));

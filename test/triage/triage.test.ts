@@ -93,14 +93,6 @@ describe('triage: features and patterns', () => {
     assert.equal(parsePattern(key.replace('differs', 'maybe')), undefined);
     assert.equal(describePattern(key), 'Locations: name equal, address close, town differs, phone equal; no postcode, url, distance');
   });
-
-  it('a group split on the name-word fields says so in words, and its key keeps an unsplit field out', () => {
-    const split = patternKey('location', ['close', '*', '*', '*', '*', '*', '*', 'differs', '*']);
-    assert.equal(split, 'location:name=close,address=*,town=*,postcode=*,phone=*,url=*,distance=*,name-words=differs');
-    assert.equal(describePattern(split), 'Locations: name close, names share few or only common words; other fields any');
-    const plain = patternKey('location', ['equal', 'equal', 'equal', 'missing', 'missing', 'missing', 'missing', '*', 'missing']);
-    assert.equal(describePattern(plain), 'Locations: name equal, address equal, town equal, no name word shared; no postcode, phone, url, distance');
-  });
 });
 
 describe('triage: estimates', () => {
