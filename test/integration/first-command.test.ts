@@ -70,7 +70,7 @@ describe('A command that activates the extension in a new window', function () {
     const log = vscode.window.createOutputChannel('Dedup Curator first-command pick test', { log: true });
     const session = new Session(fixture.api.session.tokens, log, rememberedChoice(NAME));
     const backlog = sessionBacklog(session);
-    const list = new RecommendationsList('dedupCurator.firstCommandTest', session, fixture.api.errors, undefined, backlog);
+    const list = new RecommendationsList(fixture.api.recommendations.viewId, session, fixture.api.errors, undefined, backlog);
     // As extension.ts does: the views load again when the session has a client.
     const follow = session.onDidChange(() => void list.refresh());
     const w = vscode.window as unknown as { showQuickPick: unknown };
