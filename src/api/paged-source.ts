@@ -204,9 +204,9 @@ export class PagedSource<T> {
    * A record leaves the service's list through a change made here (a decision): out of the list, and
    * of the total, at once (loaded or not), and kept out of the pages read meanwhile. The function
    * returned says how the change ended: applied, it stays out; not applied, it comes back where it
-   * was. Undefined when that record is already leaving.
+   * was. It acts once (true then, false after). Undefined when that record is already leaving.
    */
-  leave(key: string): ((applied: boolean) => void) | undefined {
+  leave(key: string): ((applied: boolean) => boolean) | undefined {
     const keyOf = this.options.keyOf;
     if (!keyOf) throw new Error('a list without record keys cannot follow a record leaving it');
     if (this.leaving.has(key)) return undefined;
@@ -216,12 +216,13 @@ export class PagedSource<T> {
     this.leaving.begin(key, { record, index: Math.max(0, index) });
     let ended = false;
     return (applied) => {
-      if (ended) return;
+      if (ended) return false;
       ended = true;
       const place = this.leaving.end(key);
       if (!applied && place?.record !== undefined) this.insertAt(place.index, place.record);
       else if (!applied) this.shiftTotal(1);
       this.recountIfSteady();
+      return true;
     };
   }
 

@@ -2,8 +2,8 @@
 // decides them: the Recommendations tree draws them, the review queue walks them, the status bar
 // counts them, triage and group decisions read them whole. A decision takes its recommendation out
 // at once (and the total with it) while it waits out its undo period and travels, and pages read
-// meanwhile keep it out; a decision that fails puts it back where it was. Listeners hear each change, so an open panel can say "decided
-// elsewhere" and the counts never disagree between views.
+// meanwhile keep it out; a decision that fails puts it back where it was. Listeners hear each
+// change, so an open panel can say "decided elsewhere" and the counts never disagree between views.
 import { MAX_PAGE_SIZE } from '../api/endpoints';
 import { CancelledError } from '../api/errors';
 import type { Recommendation } from '../api/model';
@@ -106,12 +106,8 @@ export class PendingBacklog {
     const leave = this.source.leave(id);
     if (!leave) return undefined;
     this.pendingChanged.fire({ id, pending: false });
-    let settled = false;
     return (applied) => {
-      if (settled) return;
-      settled = true;
-      leave(applied);
-      if (!applied) this.pendingChanged.fire({ id, pending: true });
+      if (leave(applied) && !applied) this.pendingChanged.fire({ id, pending: true });
     };
   }
 

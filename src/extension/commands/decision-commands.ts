@@ -92,4 +92,3 @@ function uniqueRecords(nodes: readonly ListNode<Recommendation>[]): Recommendati
 }
 
 const names = (r: Recommendation) => recommendationLabel(r);
-

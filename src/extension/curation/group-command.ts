@@ -14,8 +14,7 @@ import { showInfo, showWarning } from '../ui/notify';
 import { runBulkWithUi } from './bulk-run';
 import type { Curation } from './context';
 import { flagsText } from '../triage/flag-labels';
-import { formatPercent } from '../../webview/shared/format';
-import { formatCount } from '../../webview/shared/format';
+import { formatCount, formatPercent } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 

@@ -216,7 +216,6 @@ function resolve(list: DecisionContext['list'], arg: unknown): Recommendation | 
   return typeof rec['@id'] === 'string' && Array.isArray(rec.entities) ? rec : undefined;
 }
 
-
 /**
  * `dedupCurator.openComparison` (a recommendation tree item's click, its context menu, the palette),
  * `dedupCurator.startReviewQueue` (the Recommendations view's title bar, the palette), and the
