@@ -28,14 +28,15 @@ Options:
   --token T             access token clients must send as 'Authorization: Bearer T'
                         (default: $DEDUP_SANDBOX_TOKEN, else random)
   --seed N              seed of the synthetic data (same seed, same data)
-  --locations N         real places to generate (default 2000). Each is listed by one or more
+  --locations N         real places to generate (default 2000, 0 with --load). Each is listed by one or more
                         integrations (about 2.75 listings a place with 4), and each listing is a
                         source record; the locations served are the listings left after the
                         start-up merge: --locations 20000 makes 55,110 source records, served as
                         20,357 locations (default --auto-merge) or 55,110 (--auto-merge off)
-  --events N            real events to generate (default 2000), each listed the same way
+  --events N            real events to generate (default 2000, 0 with --load), each listed the same way
   --integrations K      number of third-party integrations to simulate (default 4)
-  --load FILE.ndjson    load source records from FILE (one JSON record per line)
+  --load FILE.ndjson    serve the source records of FILE (one JSON record per line) instead of
+                        synthetic data; with --locations or --events, synthetic records beside them
   --data-dir DIR        keep decisions and data in DIR across restarts
   --faults SPEC         inject faults, e.g. latency=200ms,error-rate=0.05,rate-limit=20/s,drop=0.01,seed=1;
                         reorder=N answers list requests asked at once in reverse order, N at a time

@@ -18,11 +18,11 @@ import { entityWire } from './store-wire';
 
 export interface SandboxStoreOptions {
   seed?: number;
-  /** Real places, events and integrations to generate (defaults 2,000 / 2,000 / 4). */
+  /** Real places, events and integrations to generate (defaults 2,000 / 2,000 / 4; 0 places and events with `records`). */
   locations?: number;
   events?: number;
   integrations?: number;
-  /** Imported source records (see load-ndjson.ts), added to the generated ones. */
+  /** Imported source records (see load-ndjson.ts): the data set, with generated ones only if counts are given. */
   records?: SourceRecord[];
   /** Keep records and decisions here across restarts (see persistence.ts). */
   dataDir?: string;
@@ -82,10 +82,12 @@ export class SandboxStore implements SandboxStoreApi {
     // replayed state must equal the live one.
     const clock = opts.now ?? Date.now;
     const now = () => Math.floor(clock());
+    // Imported records are the data set: synthetic ones beside them only when asked for.
+    const generated = opts.records === undefined ? DEFAULT_GENERATE_OPTIONS : { locations: 0, events: 0 };
     const requested = {
       seed: opts.seed ?? DEFAULT_SEED,
-      locations: opts.locations ?? DEFAULT_GENERATE_OPTIONS.locations,
-      events: opts.events ?? DEFAULT_GENERATE_OPTIONS.events,
+      locations: opts.locations ?? generated.locations,
+      events: opts.events ?? generated.events,
       integrations: opts.integrations ?? DEFAULT_GENERATE_OPTIONS.integrations,
     };
     const autoMerge = opts.autoMergeThreshold ?? AUTO_MERGE_THRESHOLD;

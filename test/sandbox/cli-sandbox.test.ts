@@ -125,7 +125,7 @@ describe('dedup-curator sandbox (CLI)', () => {
     const r = run(['--help']);
     assert.equal(await r.done, 0);
     const text = r.out.join('').replace(/\s+/g, ' ');
-    assert.match(text, /--locations N real places to generate \(default 2000\)\. Each is listed by one or more integrations/);
+    assert.match(text, /--locations N real places to generate \(default 2000, 0 with --load\)\. Each is listed by one or more integrations/);
     assert.match(text, /the locations served are the listings left after the start-up merge/);
     // N places, each listed by 1–4 integrations: every listing is a location with --auto-merge off.
     const off = await startSandbox({ port: 0, seed: 3, locations: 300, events: 0, integrations: 4, autoMergeThreshold: Number.POSITIVE_INFINITY });
@@ -194,6 +194,28 @@ describe('dedup-curator sandbox (CLI)', () => {
       assert.ok(names.includes('Harbour Museum'), names.join());
       r.controller.abort();
       assert.equal(await r.done, 0);
+    });
+
+    it('serves only the file\'s records when no synthetic counts are given; --locations adds synthetic ones', async () => {
+      const file = join(dir, 'only.ndjson');
+      writeFileSync(file, [place('https://a.example', '1', 'Blue Door Cafe'), place('https://b.example', 'x-9', 'Blue Door Café'), place('https://a.example', '2', 'Harbour Museum')].join('\n') + '\n');
+      const listed = async (args: string[]) => {
+        const r = run(['--port', '0', '--auto-merge', 'off', '--load', file, ...args]);
+        const { baseUrl, token } = await banner(r);
+        const call = (what: string) => fetch(`${baseUrl}/api/custom/${what}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ updated_since: '2000-01-01T00:00:00.000Z', page_size: 500 }),
+        }).then(async (res) => ((await res.json()) as { data: { name: string }[] }).data);
+        const [locations, events] = [await call('locations'), await call('events')];
+        r.controller.abort();
+        assert.equal(await r.done, 0);
+        return { locations: locations.map((l) => l.name).sort(), events: events.length };
+      };
+      assert.deepEqual(await listed([]), { locations: ['Blue Door Cafe', 'Blue Door Café', 'Harbour Museum'], events: 0 });
+      const beside = await listed(['--locations', '20']);
+      assert.ok(beside.locations.length > 3 && beside.locations.includes('Harbour Museum'), beside.locations.join());
+      assert.equal(beside.events, 0);
     });
 
     it('lists the bad lines with their numbers and refuses to start', async () => {
