@@ -14,6 +14,8 @@ import { ACTIVE_KEY } from '../../src/extension/connection/connections';
 import { Session } from '../../src/extension/connection/session';
 import { sessionBacklog } from '../../src/extension/connection/session-pages';
 import { pickPending } from '../../src/extension/curation/pick-pending';
+import { pickRecord } from '../../src/extension/panels/pick-record';
+import { LocationsList } from '../../src/extension/views/locations-list';
 import { MirrorService } from '../../src/extension/mirror/mirror-service';
 import { RecommendationsList } from '../../src/extension/views/recommendations-list';
 import { EARLIEST_SINCE } from '../../src/mirror';
@@ -91,6 +93,54 @@ describe('A command that activates the extension in a new window', function () {
       follow.dispose();
       list.dispose();
       backlog.dispose();
+      session.dispose();
+      log.dispose();
+    }
+  });
+
+  it('Open Location… from the palette waits for the start-up and the first page, and offers the locations', async () => {
+    const log = vscode.window.createOutputChannel('Dedup Curator first-command location test', { log: true });
+    const session = new Session(fixture.api.session.tokens, log, rememberedChoice(NAME));
+    const list = new LocationsList(fixture.api.locations.viewId, session, fixture.api.errors);
+    const follow = session.onDidChange(() => void list.refresh());
+    const qp = vscode.window as unknown as { createQuickPick: () => vscode.QuickPick<vscode.QuickPickItem> };
+    const savedCreate = qp.createQuickPick;
+    const offered: string[] = [];
+    // The user takes the first item offered, as soon as the pick shows (the quick pick's own parts
+    // that the pick uses: its items, accept and hide).
+    qp.createQuickPick = () => {
+      let accept: (() => void) | undefined;
+      let hidden: (() => void) | undefined;
+      const none = { dispose: () => undefined };
+      const pick = {
+        items: [] as vscode.QuickPickItem[],
+        selectedItems: [] as vscode.QuickPickItem[],
+        onDidChangeValue: () => none,
+        onDidAccept: (f: () => void) => ((accept = f), none),
+        onDidHide: (f: () => void) => ((hidden = f), none),
+        hide: () => hidden?.(),
+        dispose: () => undefined,
+        show: () => {
+          // The records offered (after them, with more on the service: "Load all and search again").
+          offered.push(...pick.items.filter((i) => 'record' in i).map((i) => i.label));
+          pick.selectedItems = pick.items.slice(0, 1);
+          accept?.();
+        },
+      };
+      return pick as unknown as vscode.QuickPick<vscode.QuickPickItem>;
+    };
+    try {
+      session.startingWith(Promise.resolve().then(() => session.reload()));
+      assert.equal(session.state.kind, 'no-connection', 'the state was computed before the command ran: this test would not see the start-up');
+      const { picked, said } = await capturingNotifications(async (messages) => ({ picked: await pickRecord(session, list, 'location'), said: messages.map((m) => m.text) }));
+      assert.deepEqual(said, [], 'a notification instead of the pick');
+      assert.ok(offered.length > 0 && offered.length === list.shown().length, `offered ${offered.length} of the ${list.shown().length} loaded`);
+      assert.equal(picked?.kind, 'location');
+      assert.ok(list.shown().some((l) => l.id === picked?.record.id), 'the pick is one of the loaded locations');
+    } finally {
+      qp.createQuickPick = savedCreate;
+      follow.dispose();
+      list.dispose();
       session.dispose();
       log.dispose();
     }

@@ -154,4 +154,15 @@ describe('package.json ids are the constants of src/extension/ids.ts and setting
     assert.ok(!values(ContextKeys).has(term.key));
     assert.deepEqual(termsOf('view =~ /^dedupCurator\\.(locations|events)$/ && !dedupCurator.onlyExternalUpdates').map((t) => t.key), ['view', 'dedupCurator.onlyExternalUpdates']);
   });
+
+  it('a palette command shown with a ready connection is shown before the extension starts too', () => {
+    // A command is what activates the extension in a new window, and the connection's key is unset
+    // until then: a command shown only when it is "ready" could not be a window's first command
+    // (Open Triage typed first ran Open Comparison, the nearest command shown).
+    const needsReady = (c.menus.commandPalette ?? []).filter((m) => m.when?.includes(`${ContextKeys.connection} == ready`));
+    assert.ok(needsReady.length >= 5, `only ${needsReady.length} palette commands depend on the connection`);
+    for (const m of needsReady) {
+      assert.match(m.when!, new RegExp(`^!${ContextKeys.connection.replace('.', '\\.')} \\|\\| `), `${m.command} is hidden from the palette until the extension has started ("${m.when}")`);
+    }
+  });
 });

@@ -39,6 +39,8 @@ export function registerClearUnsureCommand(c: Curation): vscode.Disposable[] {
 
 /** The marks standing on the active connection, newest first (marks on other services are theirs). */
 async function pick(c: Curation): Promise<string | undefined> {
+  // The marks are the active connection's: as a window's first command, wait for it to be known.
+  await c.session.settled();
   await c.triage.loaded;
   const marks = c.triage.marked();
   if (!marks.length) {

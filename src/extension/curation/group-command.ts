@@ -169,6 +169,8 @@ export class NoClientError extends Error {}
 
 /** As triageAll, but a failure is thrown for the caller to show (the Triage panel says it in the page). */
 export async function readTriage(c: Curation, signal: AbortSignal | undefined): Promise<TriageRead> {
+  // As a window's first command, the session has not read its token yet.
+  await c.session.settled();
   const client = await c.session.client();
   if (!client) throw new NoClientError(t('There is no active connection with a token.'));
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Triage: reading every pending recommendation…'), cancellable: true }, async (progress, token) => {

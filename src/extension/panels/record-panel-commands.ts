@@ -13,11 +13,9 @@ import type { RecordKind } from '../../webview/record/protocol';
 import type { AnyRecord } from './record-panel';
 import { RecordPanels } from './record-panels';
 import { keepPreview } from './preview-slot';
+import { pickRecord } from './pick-record';
 import { showError, showInfo } from '../ui/notify';
-import { inertText } from '../ui/inert-text';
 import { Commands, PanelTypes } from '../ids';
-import { Settings } from '../settings';
-import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -45,69 +43,6 @@ function resolve(panels: RecordPanels, arg: unknown, kind?: RecordKind): AnyReco
   return kind === 'location' ? { kind, record: arg as Location } : { kind, record: arg as Event };
 }
 
-type PickItem = vscode.QuickPickItem & { record?: Location | Event };
-
-/**
- * The quick pick of a view's records. The service cannot search, so it searches what the view has
- * loaded and says so in its title; "Load all and search again" (always shown, also when nothing
- * matches what was typed) loads the rest of the list with progress and asks again.
- */
-async function pick(panels: RecordPanels, kind: RecordKind): Promise<AnyRecord | undefined> {
-  const list: LocationsList | EventsList = kind === 'location' ? panels.locations : panels.events;
-  let typed = '';
-  for (;;) {
-    const loaded: readonly (Location | Event)[] = list.shown();
-    if (!loaded.length && !list.hasMore) {
-      // The view has loaded and its window holds nothing (an empty service, a narrow window): say
-      // which window, and how to widen it — not "open the view first".
-      void showInfo(
-        kind === 'location'
-          ? t('No locations in the Locations view ({0}): nothing to open. Show Locations Changed Since… widens its window.', list.scopeText())
-          : t('No events in the Events view ({0}): nothing to open. Show Events Changed Since… widens its window.', list.scopeText()),
-      );
-      return undefined;
-    }
-    const items: PickItem[] = loaded.map((r) => ({ label: inertText(r.name || r.id), description: r.name ? inertText(r.id) : undefined, record: r }));
-    const loadAll: PickItem = { label: `$(cloud-download) ${t('Load all and search again')}`, description: t('searched: {0}', list.loadedText()), alwaysShow: true };
-    if (list.hasMore) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, loadAll);
-    const what = kind === 'location' ? t('Open Location') : t('Open Event');
-    const title = list.hasMore
-      ? t('Dedup Curator: {0}, among the {1} loaded ({2}); more on the service', what, formatCount(loaded.length), list.scopeText())
-      : t('Dedup Curator: {0}, all {1} ({2})', what, formatCount(loaded.length), list.scopeText());
-    const picked = await showPick(items, title, typed, (v) => (typed = v));
-    if (!picked) return undefined;
-    if (picked === loadAll) {
-      await list.loadAll(Settings.wholeListLimit(), true);
-      continue;
-    }
-    const record = picked.record!;
-    return kind === 'location' ? { kind, record: record as Location } : { kind, record: record as Event };
-  }
-}
-
-/** A quick pick that keeps what was typed, so "Load all and search again" searches the same text. */
-function showPick(items: PickItem[], title: string, value: string, onValue: (v: string) => void): Promise<PickItem | undefined> {
-  return new Promise((resolve) => {
-    const qp = vscode.window.createQuickPick<PickItem>();
-    qp.items = items;
-    qp.title = title;
-    qp.value = value;
-    qp.matchOnDescription = true;
-    qp.placeholder = t('Type a name or an id');
-    let chosen: PickItem | undefined;
-    qp.onDidChangeValue(onValue);
-    qp.onDidAccept(() => {
-      chosen = qp.selectedItems[0];
-      qp.hide();
-    });
-    qp.onDidHide(() => {
-      qp.dispose();
-      resolve(chosen);
-    });
-    qp.show();
-  });
-}
-
 /** A tree node's record, or else the record of the panel in front. */
 function target(panels: RecordPanels, arg: unknown): AnyRecord | undefined {
   if (arg !== undefined) return resolve(panels, arg);
@@ -126,7 +61,7 @@ export function registerRecordPanels(
   // A tree item's click passes { preview: true } after the record; a context menu passes the
   // selection (an array) there, and opens a kept panel like the palette.
   const open = (kind: RecordKind) => async (arg?: unknown, opts?: unknown) => {
-    const r = arg === undefined ? await pick(panels, kind) : resolve(panels, arg, kind);
+    const r = arg === undefined ? await pickRecord(panels.session, kind === 'location' ? panels.locations : panels.events, kind) : resolve(panels, arg, kind);
     if (!r && arg !== undefined) void showError(t('Dedup Curator: that {0} is not loaded; refresh its view and try again.', kind === 'location' ? t('location') : t('event')));
     const preview = typeof opts === 'object' && opts !== null && !Array.isArray(opts) && (opts as { preview?: unknown }).preview === true;
     return r ? panels.open(r, { preview }) : undefined;
