@@ -14,6 +14,7 @@ import type { SourceRecord } from '../sandbox/source-records';
 // Matching options live in their own file; only their wiring is here.
 import type { SandboxCommandIo } from './sandbox-io';
 import { autoMergeOption, loadLabelsOption, MATCHING_OPTIONS, printModel, reportMatching, UsageProblem, type MatchingChoices } from './sandbox-matching-options';
+import { describeFileError } from '../records/file-error';
 
 export type { SandboxCommandIo } from './sandbox-io';
 
@@ -140,7 +141,7 @@ export async function sandboxCommand(argv: string[], io: SandboxCommandIo): Prom
   try {
     await reportMatching(sandbox.store, matching, say);
   } catch (e) {
-    io.stderr(`dedup-curator sandbox: cannot write --truth-out: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`dedup-curator sandbox: cannot write --truth-out: ${describeFileError(e)}\n`);
     await sandbox.close();
     return 1;
   }
@@ -230,7 +231,7 @@ async function loadRecords(file: string, io: SandboxCommandIo): Promise<SourceRe
   try {
     result = await loadNdjson(file);
   } catch (e) {
-    io.stderr(`dedup-curator sandbox: cannot load ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`dedup-curator sandbox: cannot load ${file}: ${describeFileError(e)}\n`);
     return undefined;
   }
   if (result.errors.length > 0) {

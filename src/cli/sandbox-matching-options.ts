@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import type { SandboxStoreApi } from '../sandbox/store-api';
 import type { SandboxCommandIo } from './sandbox-io';
 import type { StartSandboxOptions } from '../sandbox/index';
+import { describeFileError } from '../records/file-error';
 
 /** A usage error: the command prints it and exits with 2. */
 export class UsageProblem extends Error {}
@@ -40,7 +41,7 @@ export async function loadLabelsOption(file: string, options: StartSandboxOption
   try {
     result = await loadLabels(file);
   } catch (e) {
-    io.stderr(`dedup-curator sandbox: cannot read --labels ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`dedup-curator sandbox: cannot read --labels ${file}: ${describeFileError(e)}\n`);
     return false;
   }
   if (result.errors.length > 0) {

@@ -13,6 +13,7 @@ import { type CommandIo, commandArgs } from './list-command';
 import type { DedupClient } from '../api/client';
 import type { RepeatInfo } from '../api/listing-guard';
 import type { Recommendation } from '../api/model';
+import { describeFileError } from '../records/file-error';
 
 export const TRIAGE_OPTIONS = {
   ...CONNECTION_OPTIONS,
@@ -48,7 +49,7 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
     try {
       all = await readJournal(values.journal);
     } catch (e) {
-      throw new UsageError(`cannot read the journal ${values.journal}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, command);
+      throw new UsageError(`cannot read the journal ${values.journal}: ${describeFileError(e)}`, command);
     }
   }
   const client = await connect(values, io.env, command, (l) => io.stderr.write(l + '\n'));

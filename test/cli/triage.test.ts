@@ -108,4 +108,11 @@ describe('CLI: triage and group decisions', function () {
     assert.equal((JSON.parse(other.out) as { labels: number }).labels, 0);
     assert.match(other.err, /\d+ decision\(s\) of the journal were made on other services than http:\/\/127\.0\.0\.1:\d+: not used/);
   });
+
+  it('a journal that is a directory is refused in words, before any request', async () => {
+    const { code, out, err } = await runCliCaptured(['triage', '--journal', dir], env);
+    assert.equal(code, 2);
+    assert.equal(out, '');
+    assert.match(err, new RegExp(`cannot read the journal ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: it is a directory, not a file`));
+  });
 });

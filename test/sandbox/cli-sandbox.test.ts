@@ -233,7 +233,13 @@ describe('dedup-curator sandbox (CLI)', () => {
     it('reports a missing file', async () => {
       const r = run(['--port', '0', '--load', join(dir, 'missing.ndjson')]);
       assert.equal(await r.done, 2);
-      assert.match(r.err.join(''), /missing\.ndjson/);
+      assert.match(r.err.join(''), /cannot load .*missing\.ndjson: no such file$/m);
+    });
+
+    it('says a directory given as the file is a directory, in words', async () => {
+      const r = run(['--port', '0', '--load', dir]);
+      assert.equal(await r.done, 2);
+      assert.equal(r.err.join('').trim(), `dedup-curator sandbox: cannot load ${dir}: it is a directory, not a file`);
     });
   });
 
