@@ -7,10 +7,11 @@
 //
 // Never holds the token: a connection is recorded by its base URL (without any user:password part)
 // and its label only.
-import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Recommendation, RecommendationEntity, Verdict } from '../api/model';
+import { makeDirectory } from '../records/make-directory';
 
 export interface JournalConnection {
   baseUrl: string;
@@ -291,7 +292,7 @@ export class DecisionJournal {
 
   private open(): Promise<FileHandle> {
     this.handle ??= (async () => {
-      await mkdir(dirname(this.path), { recursive: true });
+      await makeDirectory(dirname(this.path));
       const fh = await open(this.path, 'a+');
       // A kill mid-write can leave a last line without its newline; start on a fresh line so the
       // next entry is not glued to the torn one.

@@ -1,9 +1,11 @@
 // One sync of a mirror directory at a time across processes (the CLI and the extension, two
 // terminals): a lock file holding the syncing process's id, taken over when that process is gone
 // (killed mid-sync: the sync it left resumes).
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MirrorError } from './mirror-error';
+import { describeFileError } from '../records/file-error';
+import { makeDirectory } from '../records/make-directory';
 
 /** Lock files this process holds (two Mirror objects of one directory in one process). */
 const held = new Set<string>();
@@ -13,9 +15,9 @@ export class SyncLock {
 
   static async take(dir: string): Promise<SyncLock> {
     try {
-      await mkdir(dir, { recursive: true });
+      await makeDirectory(dir);
     } catch (e) {
-      throw new MirrorError(`cannot create the mirror directory ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new MirrorError(`cannot create the mirror directory ${dir}: ${describeFileError(e)}`);
     }
     const file = path.join(dir, 'sync.lock');
     if (held.has(file)) throw new MirrorError(`another sync of the mirror in ${dir} is running; wait for it to end`);

@@ -4,6 +4,8 @@
 const MEANINGS: Record<string, string> = {
   ENOENT: 'no such file',
   EISDIR: 'it is a directory, not a file',
+  // From making a directory: a file of that name is in the way.
+  EEXIST: 'a file of that name is in the way',
   ENOTDIR: 'a part of the path is not a directory',
   EACCES: 'permission denied',
   EPERM: 'permission denied',

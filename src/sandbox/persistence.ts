@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { DataDirLockError, lockDataDir } from './data-dir-lock';
+import { makeDirectory } from '../records/make-directory';
 import type { SourceRecord } from './source-records';
 import type { EntityKind } from './store-ids';
 
@@ -113,7 +114,7 @@ export class DataDir {
    * created with (a different data set would make the logged decisions meaningless).
    */
   static async open(dir: string, requested: RequestedInputs, now: () => number): Promise<{ dataDir: DataDir; inputs: StoreInputs; decisions: DecisionRecord[]; warnings: string[] }> {
-    await fs.mkdir(dir, { recursive: true });
+    await makeDirectory(dir);
     const d = new DataDir(dir);
     await d.lock();
     try {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { openDatabase } from '../../src/mirror/sqlite';
 import path from 'node:path';
 import { DedupClient } from '../../src/api';
@@ -178,7 +179,11 @@ describe('dedup-curator mirror', function () {
       [['mirror', 'search', 'x', '--dir', dir, '--format', 'xml'], 2, /--format must be one of ndjson, json, csv/],
       [['mirror', 'search', 'x'.repeat(201), '--dir', dir], 2, /at most 200/],
       [['mirror', 'sync', '--dir', dir, '--bogus'], 2, /Unknown option '--bogus'/],
+      [['mirror', 'sync', '--dir', path.join(dir, 'a-file-in-the-way')], 2, /cannot create the mirror directory .*: a file of that name is in the way/],
+      // A directory that takes no new child: Node's recursive mkdir spun at 100 % CPU there.
+      ...(existsSync('/proc/self') ? [[['mirror', 'sync', '--dir', '/proc/dedup-curator-test/mirror'], 2, /cannot create the mirror directory \/proc\/dedup-curator-test\/mirror: no such file/] as [string[], number, RegExp]] : []),
     ];
+    await writeFile(path.join(dir, 'a-file-in-the-way'), 'a file');
     for (const [args, code, message] of cases) {
       const r = await cli(args, env);
       assert.equal(r.code, code, `${args.join(' ')}: ${r.err} ${r.out.slice(0, 200)}`);
