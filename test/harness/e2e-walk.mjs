@@ -176,9 +176,10 @@ async function comparisonAndQueue(page, recommendations, { screenshot, say }) {
 /** The done / skipped / remaining figures of the queue's header. */
 export async function queueCounts(frame) {
   const text = (await frame.locator('.queue-bar .counts').innerText()).trim();
-  const m = /(\d+) done · (\d+) skipped · (\d+)\+? remaining/.exec(text);
+  const m = /([\d,]+) done · ([\d,]+) skipped · ([\d,]+)\+? remaining/.exec(text);
   if (!m) throw new StepError(`unexpected counts in the review queue's header: "${text}"`);
-  return { text, done: Number(m[1]), skipped: Number(m[2]), remaining: Number(m[3]) };
+  const n = (x) => Number(x.replace(/,/g, ''));
+  return { text, done: n(m[1]), skipped: n(m[2]), remaining: n(m[3]) };
 }
 
 /**

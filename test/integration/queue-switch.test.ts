@@ -98,7 +98,7 @@ describe('Review queue across a connection switch, and on an empty list', functi
     await api.session.useConnection(A);
     await settled(api);
     await waitFor('the queue to show its item again', () => posted.find((m) => m.type === 'show' && m.view.recommendationId === q.recommendationId));
-    assert.match(q.view.panel.title, /^Review Queue: 0 done, \d+ left$/);
+    assert.match(q.view.panel.title, /^Review Queue: 0 done, [\d,]+ left$/);
   });
 
   it('the queue’s header follows the view’s sort at once, not at the next item', async () => {

@@ -16,6 +16,13 @@ describe('webview: review queue draws the next item ahead', function () {
 
   chromiumSuite(startHarness, (started) => (h = started), (started) => started.close());
 
+  it('counts are grouped as the status bar groups them (a backlog of thousands)', async () => {
+    const { page } = await openPanel(h);
+    await send(page, { type: 'show', view: view([CAFE, CAFE_2], 'urn:rec:1'), queue: status({ done: 1200, skipped: 3, remaining: 21639 }) });
+    await page.waitForSelector('.queue-bar');
+    assert.match(await page.locator('.queue-bar .counts').innerText(), /^1\D200 done · 3 skipped · 21\D639 remaining$/);
+  });
+
   it('A draws the next item at once with the counts moved, and posts the decision for the previous one', async () => {
     const { page } = await openPanel(h);
     await send(page, { type: 'show', view: view([CAFE, CAFE_2], 'urn:rec:1'), queue: status(), next: view([CAFE_2, CAFE], 'urn:rec:2') });

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ReviewQueue } from './queue-state';
 import type { FailedDecision } from '../curation/failed-decisions';
 import { recommendationNames } from '../curation/decision-messages';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 
@@ -57,7 +58,7 @@ export function queueTitle(s: QueueHeader, state: { atEnd: boolean; lost: boolea
   if (state.atEnd && state.lost) return t('Review Queue: group not restored');
   if (state.atEnd) return state.empty ? t('Review Queue: nothing to review') : t('Review Queue: finished');
   if (s.offline?.paused) return t('Review Queue: paused, service unreachable');
-  return t('Review Queue: {0} done, {1} left', s.done, s.remaining);
+  return t('Review Queue: {0} done, {1} left', formatCount(s.done), formatCount(s.remaining));
 }
 
 export function backOnlineText(failed: number): string {

@@ -5,6 +5,7 @@ import { t } from './l10n';
 import type { QueueStatus } from './protocol';
 import { KEY_HELP } from './queue-keys';
 import { el } from '../shared/dom';
+import { formatCount } from '../shared/format';
 
 export interface QueueHandlers {
   skip(): void;
@@ -21,7 +22,7 @@ export interface QueueHandlers {
 
 const ITEM_TEXT = { pending: 'itemPending', skipped: 'itemSkipped', approved: 'itemApproved', rejected: 'itemRejected', gone: 'itemGone' } as const;
 
-/** "3 done · 1 skipped · 42 remaining" (each figure in its own element for tests and styling). */
+/** "3 done · 1 skipped · 2,842 remaining" (each figure in its own element for tests and styling). */
 function counts(q: QueueStatus): HTMLElement {
   const count = (key: string, text: string) => {
     const span = el('span', 'count', text);
@@ -31,11 +32,11 @@ function counts(q: QueueStatus): HTMLElement {
   return el(
     'p',
     'counts',
-    count('done', t('countDone', q.done)),
+    count('done', t('countDone', formatCount(q.done))),
     ' · ',
-    count('skipped', t('countSkipped', q.skipped)),
+    count('skipped', t('countSkipped', formatCount(q.skipped))),
     ' · ',
-    count('remaining', t('countRemaining', `${q.remaining}${q.more ? '+' : ''}`)),
+    count('remaining', t('countRemaining', `${formatCount(q.remaining)}${q.more ? '+' : ''}`)),
   );
 }
 
@@ -73,7 +74,7 @@ export function queueBar(q: QueueStatus, handlers: QueueHandlers): HTMLElement {
   // A group's queue (Review samples in the Triage panel) says which group, and offers the way back.
   let group: HTMLElement | null = null;
   if (q.group) {
-    group = el('p', 'queue-group', t('reviewingGroup', q.group.words, `${q.remaining}`));
+    group = el('p', 'queue-group', t('reviewingGroup', q.group.words, formatCount(q.remaining)));
     nav.append(navButton(t('fullQueue'), t('fullQueueLabel'), '', handlers.fullQueue));
   }
   bar.append(el('div', 'queue-head', el('strong', 'queue-title', t('reviewQueue')), counts(q), item, group ?? scope), nav);
