@@ -168,17 +168,17 @@ function describeCounts(o: RunOutcome): string {
       .join(', ');
   const failed = Object.values(o.failed).flat().length;
   const unknown = Object.values(s.unknown).flat().length;
-  const parts = [vscode.l10n.t('{0} done', s.done.length)];
+  const parts = [vscode.l10n.t('{0} done', formatCount(s.done.length))];
   if (o.moot.length) {
     parts.push(
       s.verdict === 'approve'
-        ? vscode.l10n.t('{0} made moot by an earlier approval in this run', o.moot.length)
-        : vscode.l10n.t('{0} made moot by an earlier rejection in this run', o.moot.length),
+        ? vscode.l10n.t('{0} made moot by an earlier approval in this run', formatCount(o.moot.length))
+        : vscode.l10n.t('{0} made moot by an earlier rejection in this run', formatCount(o.moot.length)),
     );
   }
-  if (failed) parts.push(vscode.l10n.t('{0} failed ({1})', failed, groups(countByKind(o.failed))));
-  if (unknown) parts.push(vscode.l10n.t('{0} with unknown outcome ({1})', unknown, groups(countByKind(s.unknown))));
-  if (s.notAttempted.length) parts.push(vscode.l10n.t('{0} not attempted (cancelled)', s.notAttempted.length));
+  if (failed) parts.push(vscode.l10n.t('{0} failed ({1})', formatCount(failed), groups(countByKind(o.failed))));
+  if (unknown) parts.push(vscode.l10n.t('{0} with unknown outcome ({1})', formatCount(unknown), groups(countByKind(s.unknown))));
+  if (s.notAttempted.length) parts.push(vscode.l10n.t('{0} not attempted (cancelled)', formatCount(s.notAttempted.length)));
   return parts.join(', ');
 }
 

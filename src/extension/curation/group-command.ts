@@ -42,7 +42,7 @@ function groupItem(g: TriageGroup): vscode.QuickPickItem & { group: TriageGroup 
   return {
     // The icon is ours; the words come from the field names, still made inert.
     label: `${g.kind === 'event' ? '$(calendar)' : '$(location)'} ${inertText(g.words)}`,
-    description: t('{0} pending · scores {1}–{2} · decided ✓{3} ✗{4} ?{5}', g.size, pct(g.scoreMin), pct(g.scoreMax), g.labels.approve, g.labels.reject, g.labels.unsure),
+    description: t('{0} pending · scores {1}–{2} · decided ✓{3} ✗{4} ?{5}', formatCount(g.size), pct(g.scoreMin), pct(g.scoreMax), g.labels.approve, g.labels.reject, g.labels.unsure),
     detail: [estimateText(g), safe, flagsText(g.flags)].filter(Boolean).join(' · '),
     group: g,
   };
@@ -77,7 +77,7 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
     const rank = (g: TriageGroup) => (g.safe ? 0 : 1);
     const picked = await vscode.window.showQuickPick(
       [...open].sort((a, b) => rank(a) - rank(b)).map(groupItem),
-      { title: t('Dedup Curator: Decide a Group ({0} pending, {1} decisions learnt from)', pending.length, result.model.labels), matchOnDescription: true, matchOnDetail: true, placeHolder: t('Pattern groups: which fields agree; the estimate is learnt from your own decisions') },
+      { title: t('Dedup Curator: Decide a Group ({0} pending, {1} decisions learnt from)', formatCount(pending.length), formatCount(result.model.labels)), matchOnDescription: true, matchOnDetail: true, placeHolder: t('Pattern groups: which fields agree; the estimate is learnt from your own decisions') },
     );
     if (!picked) return undefined;
     group = picked.group;
@@ -108,7 +108,7 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
       : flaggedAlike
         ? t('{0} flagged recommendations with this pattern are left out (they form groups of their own).', flaggedAlike)
         : undefined,
-    group.size - group.decidable.length ? t('{0} marked unsure left out.', group.size - group.decidable.length) : undefined,
+    group.size - group.decidable.length ? t('{0} marked unsure left out.', formatCount(group.size - group.decidable.length)) : undefined,
   ]
     .filter(Boolean)
     .join(' ');
@@ -136,9 +136,9 @@ async function askVerdict(g: TriageGroup, result: TriageResult): Promise<{ verdi
   const above = g.decidable.filter((id) => (result.items.get(id)?.p ?? 0) >= target).length;
   const below = g.decidable.filter((id) => 1 - (result.items.get(id)?.p ?? 1) >= target).length;
   const items: (vscode.QuickPickItem & { verdict: Verdict; minP?: number })[] = [
-    { label: t('Approve all {0}', g.decidable.length), description: g.safe === 'approve' ? t('safe') : t('not safe yet'), verdict: 'approve' },
+    { label: t('Approve all {0}', formatCount(g.decidable.length)), description: g.safe === 'approve' ? t('safe') : t('not safe yet'), verdict: 'approve' },
     { label: t('Approve only the {0} estimated at {1} or more', above, pct(target)), verdict: 'approve', minP: target },
-    { label: t('Reject all {0}', g.decidable.length), description: g.safe === 'reject' ? t('safe') : t('not safe yet'), verdict: 'reject' },
+    { label: t('Reject all {0}', formatCount(g.decidable.length)), description: g.safe === 'reject' ? t('safe') : t('not safe yet'), verdict: 'reject' },
     { label: t('Reject only the {0} estimated at {1} or less', below, pct(1 - target)), verdict: 'reject', minP: target },
   ];
   const picked = await vscode.window.showQuickPick(items, { title: inertText(g.words), placeHolder: estimateText(g) });
