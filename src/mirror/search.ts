@@ -214,10 +214,11 @@ function candidates(sql: Statements, table: RecordTable, words: string[], typing
   // The names holding every word whole (the one being typed by its start), from the names' word
   // index: each word there scores the name's weight, more than any record lacking one can reach
   // (NAME_SLACK). When enough of them outscore that, the trigram index's answer (bm25 over up to
-  // 2,000 matches, which counts each phrase over the whole index: most of a common name's search)
-  // could change no hit.
+  // 2,000 matches, which counts each phrase's trigrams over the whole index: most of a common
+  // name's search) could change no hit. More than 200 are chosen by bm25 too, on the word index
+  // (a word's one doclist): taken in the index's order, shorter names (which score more) were lost.
   if (searchable.length > 0) {
-    const named = queries.namesWith(searchable.map((w) => wordPhrase(w, typing && w === last)).join(' AND '));
+    const named = queries.ids({ match: `{name} : (${searchable.map((w) => wordPhrase(w, typing && w === last)).join(' AND ')})`, words: true, phrases: [] });
     if (named.length > 0 && enough(named, NAME_SLACK)) return named;
   }
   const asTyped = searchable.map((word) => ({ word, known: true, near: [], halves: [] }));
