@@ -1,8 +1,8 @@
 // Search of one kind in the mirror's database. Candidates come from the trigram index (FTS5) of the
-// folded name, street and town and the word index of the codes (index-queries.ts): records holding
-// every query word as typed, then with a word that no record holds replaced by the stored words a
-// typo away (vocabulary.ts), so a typo that broke every three-letter run of a short word is still
-// found. They are then ranked again here by how well each query word matches a word of the record (exact, the word being typed as a
+// folded name, street and town, its word index (whole words) and the word index of the codes
+// (index-queries.ts): the names holding every query word whole, records holding every query word
+// as typed, then with a word that no record holds replaced by the stored words a typo away
+// (vocabulary.ts), so a typo that broke every three-letter run of a short word is still found. They are then ranked again here by how well each query word matches a word of the record (exact, the word being typed as a
 // prefix, or a few typos away: Damerau–Levenshtein), and a record must match every query word.
 import { CANDIDATES, type IndexMatch, IndexQueries, wordPhrase, quote } from './index-queries';
 import { BOOST, MAX_QUERY_LENGTH, foldTerm } from './indexed-fields';
@@ -216,7 +216,7 @@ function candidates(sql: Statements, table: RecordTable, words: string[], typing
   // (NAME_SLACK). When enough of them outscore that, the trigram index's answer (bm25 over up to
   // 2,000 matches, which counts each phrase's trigrams over the whole index: most of a common
   // name's search) could change no hit. More than 200 are chosen by bm25 too, on the word index
-  // (a word's one doclist): taken in the index's order, shorter names (which score more) were lost.
+  // (a word's one doclist): the index's order would leave out shorter names, which score more.
   if (searchable.length > 0) {
     const named = queries.ids({ match: `{name} : (${searchable.map((w) => wordPhrase(w, typing && w === last)).join(' AND ')})`, words: true, phrases: [] });
     if (named.length > 0 && enough(named, NAME_SLACK)) return named;
@@ -261,7 +261,7 @@ function lastResort(sql: Statements, table: RecordTable, queries: IndexQueries, 
   const pairs = (prefix: boolean) => [...new Set(words.flatMap((w, i) => (w.length === 2 ? [wordPhrase(w, prefix && i === words.length - 1)] : [])))];
   if (pairs(false).length > 0) {
     const found = new Set(queries.namesWith(pairs(false).join(' AND ')));
-    if (typing && found.size < CANDIDATES) for (const r of queries.namesWith(pairs(true).join(' AND '))) if (found.size < CANDIDATES) found.add(r);
+    if (typing && words[words.length - 1].length === 2 && found.size < CANDIDATES) for (const r of queries.namesWith(pairs(true).join(' AND '))) if (found.size < CANDIDATES) found.add(r);
     return [...found];
   }
   const w = words[0].replace(/[\\%_]/g, (c) => `\\${c}`);
