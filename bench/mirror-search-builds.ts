@@ -36,6 +36,12 @@ function spreadSample(dir: string, kind: 'locations' | 'events'): { id: string; 
   }
 }
 
+/** Which list of scores is better at the first place they differ (a longer list, when one is the other's start). */
+function betterScores(base: number[], branch: number[]): 'same' | Side {
+  for (let i = 0; i < Math.min(base.length, branch.length); i++) if (base[i] !== branch[i]) return base[i] > branch[i] ? 'base' : 'branch';
+  return base.length === branch.length ? 'same' : base.length > branch.length ? 'base' : 'branch';
+}
+
 function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -59,19 +65,26 @@ async function main(): Promise<void> {
       const cpu = { base: [] as number[], branch: [] as number[] };
       const found = { base: 0, branch: 0 };
       let same = 0;
+      // Where the hits differ, whether their scores do: the same scores (other records of equal
+      // score: namesakes), or which build's list is better at the first score that differs.
+      const scores = { same: 0, base: 0, branch: 0 };
       const queries = [...queriesFrom(records, 1000), ...typedQueries(records, 100).map((q) => ({ q, target: '' }))];
       queries.forEach(({ q, target }, i) => {
         const ids: Record<string, string> = {};
+        const scored: Record<string, number[]> = {};
         for (const side of i % 2 ? (['branch', 'base'] as const) : (['base', 'branch'] as const)) {
           const c = cpuMs();
           const t = performance.now();
-          const hits = builds[side].search(kind, q, LIMIT).map((h) => h.id);
+          const answer = builds[side].search(kind, q, LIMIT);
           times[side].push(performance.now() - t);
           cpu[side].push(cpuMs() - c);
+          const hits = answer.map((h) => h.id);
+          scored[side] = answer.map((h) => Math.round(h.score * 1000) / 1000);
           ids[side] = hits.join();
           if (hits.includes(target)) found[side]++;
         }
         if (ids.base === ids.branch) same++;
+        else scores[betterScores(scored.base, scored.branch)]++;
       });
       const typed = queries.length - 1000;
       const line = (side: Side, from: number, to: number) => {
@@ -80,7 +93,7 @@ async function main(): Promise<void> {
       };
       console.log(`[${machineLine()}]`);
       console.log(`${kind} (${records.length}), limit ${LIMIT}, 1,000 queries: ${line('base', 0, 1000)}; ${line('branch', 0, 1000)}; the query's record in the hits: base ${found.base}, branch ${found.branch}`);
-      console.log(`  as typed (${typed} keystrokes): ${line('base', 1000, queries.length)}; ${line('branch', 1000, queries.length)}; the same hits for ${same} of ${queries.length}`);
+      console.log(`  as typed (${typed} keystrokes): ${line('base', 1000, queries.length)}; ${line('branch', 1000, queries.length)}; the same hits for ${same} of ${queries.length}; where they differ, the same scores for ${scores.same}, better scores from base for ${scores.base}, from branch for ${scores.branch}`);
     }
   } finally {
     builds.base.close();

@@ -48,13 +48,15 @@ function spreadSample(dir: string, kind: string): { id: string; name: string }[]
 }
 
 const phrases = (args: unknown[]) => {
-  const m = args[0] as { phrases?: string[]; codes?: string };
-  const n = m.phrases?.length ?? 0;
-  return `${n <= 3 ? n : n <= 10 ? '4-10' : '>10'} phrases${m.codes ? ' +codes' : ''}`;
+  const m = args[0] as { match: string; words?: boolean; phrases?: string[]; codes?: string };
+  // The names' word index is asked whole words (its match's quoted terms), the trigram index phrases.
+  const n = m.words ? (m.match.match(/"/g)?.length ?? 0) / 2 : (m.phrases?.length ?? 0);
+  return `${m.words ? 'words' : 'trigrams'}, ${n <= 3 ? n : n <= 10 ? '4-10' : '>10'} ${m.words ? 'terms' : 'phrases'}${m.codes ? ' +codes' : ''}`;
 };
 timed(IndexQueries.prototype, 'ordered', (_, a) => `fts ordered, ${phrases(a)}`);
 timed(IndexQueries.prototype, 'ids', (_, a) => `fts ids, ${phrases(a)}`);
 timed(IndexQueries.prototype, 'rankedWhole', () => 'fts last resort');
+timed(IndexQueries.prototype, 'namesWith', () => 'words of 1–2 letters in the names');
 timed(IndexQueries.prototype, 'hasCode', () => 'codes: hasCode');
 timed(Vocabulary.prototype, 'lookup', () => 'vocabulary lookup');
 timed(Statements.prototype, 'all', (_, a) => (String(a[0]).includes(' LIKE ') ? 'names LIKE a word of 1–2 letters' : undefined));

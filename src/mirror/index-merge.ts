@@ -30,13 +30,13 @@ export function segmentCount(sql: Statements, index: string): number {
 }
 
 /**
- * Merges the kind's trigram index and its codes' word index each into one b-tree, a step at a time
+ * Merges the kind's trigram index, its codes' word index and its names' word index each into one b-tree, a step at a time
  * (FTS5's 'merge' command: a negative step first puts every b-tree on one level, then steps go on
  * until one changes nothing; the same result as its 'optimize', in short transactions). Stops
  * between steps when `stop` says so: the index stays sound, only less merged.
  */
 export async function mergeIndexes(sql: Statements, kind: MirrorKind, stop: () => boolean = () => false): Promise<void> {
-  for (const index of [`${kind}_fts`, `${kind}_codes`]) {
+  for (const index of [`${kind}_fts`, `${kind}_codes`, `${kind}_words`]) {
     if (segmentCount(sql, index) <= 1) continue;
     let pages = -STEP_PAGES;
     while (!stop()) {

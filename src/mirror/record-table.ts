@@ -25,6 +25,7 @@ export class RecordTable {
   private readonly insertRow: string;
   private readonly updateRow: string;
   private readonly insertEntry: string;
+  private readonly insertWords: string;
   private readonly insertCodes: string;
   private readonly insertKey: string;
 
@@ -36,6 +37,7 @@ export class RecordTable {
     this.insertRow = `INSERT INTO ${kind} (rowid, ${ROW_COLUMNS.join(', ')}, id) VALUES (${new Array(ROW_COLUMNS.length + 2).fill('?').join(', ')})`;
     this.updateRow = `UPDATE ${kind} SET ${ROW_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`;
     this.insertEntry = `INSERT INTO ${kind}_fts (rowid, name, address, town) VALUES (?, ?, ?, ?)`;
+    this.insertWords = `INSERT INTO ${kind}_words (rowid, name, address, town) VALUES (?, ?, ?, ?)`;
     this.insertCodes = `INSERT INTO ${kind}_codes (rowid, codes) VALUES (?, ?)`;
     this.insertKey = `INSERT OR REPLACE INTO ${kind}_keys (key, id) VALUES (?, ?)`;
   }
@@ -111,6 +113,7 @@ export class RecordTable {
       const text = indexedText(v.searched);
       this.vocabulary.note(text);
       this.sql.run(this.insertEntry, [rowid, ...text]);
+      this.sql.run(this.insertWords, [rowid, ...text]);
     }
     for (const { rowid, v } of [...recode.map(entry), ...inserted]) {
       const codes = codesText(v.searched);
@@ -125,7 +128,7 @@ export class RecordTable {
   private deleteRows(rows: readonly HeldRow[], reindexed: { text: readonly HeldRow[]; codes: readonly HeldRow[] } = { text: [], codes: [] }): void {
     const k = this.kind;
     const ids = (vs: readonly HeldRow[]) => JSON.stringify(vs.map((v) => v.rowid));
-    for (const [index, also] of [['fts', reindexed.text], ['codes', reindexed.codes]] as const) {
+    for (const [index, also] of [['fts', reindexed.text], ['words', reindexed.text], ['codes', reindexed.codes]] as const) {
       if (rows.length + also.length > 0) this.sql.run(`DELETE FROM ${k}_${index} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids([...rows, ...also])]);
     }
     if (rows.length === 0) return;

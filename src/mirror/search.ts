@@ -1,10 +1,10 @@
 // Search of one kind in the mirror's database. Candidates come from the trigram index (FTS5) of the
-// folded name, street and town and the word index of the codes (index-queries.ts): records holding
-// every query word as typed, then with a word that no record holds replaced by the stored words a
-// typo away (vocabulary.ts), so a typo that broke every three-letter run of a short word is still
-// found. They are then ranked again here by how well each query word matches a word of the record (exact, the word being typed as a
+// folded name, street and town, its word index (whole words) and the word index of the codes
+// (index-queries.ts): the names holding every query word whole, records holding every query word
+// as typed, then with a word that no record holds replaced by the stored words a typo away
+// (vocabulary.ts), so a typo that broke every three-letter run of a short word is still found. They are then ranked again here by how well each query word matches a word of the record (exact, the word being typed as a
 // prefix, or a few typos away: Damerau–Levenshtein), and a record must match every query word.
-import { CANDIDATES, type IndexMatch, IndexQueries, codePhrase, quote } from './index-queries';
+import { CANDIDATES, type IndexMatch, IndexQueries, wordPhrase, quote } from './index-queries';
 import { BOOST, MAX_QUERY_LENGTH, foldTerm } from './indexed-fields';
 import type { RecordTable } from './record-table';
 import type { Statements } from './statements';
@@ -146,6 +146,12 @@ const MAX_CODE_WORDS = 3;
  * than one holding it a typo away in the name: the best code field's weight against a typo's.
  */
 const CODE_SLACK = Math.max(0, EXACT * Math.max(BOOST.sourceIds, BOOST.postcode, BOOST.integrations) - TYPO * Math.max(...Object.values(BOOST)));
+/**
+ * How much more a record lacking a query word whole in its name (the word being typed: at a name
+ * word's start) may score than one holding it a typo away in the name: the word whole in the best
+ * other field (a source id), against a typo's weight in the name.
+ */
+const NAME_SLACK = Math.max(0, EXACT * Math.max(BOOST.sourceIds, BOOST.postcode, BOOST.locality, BOOST.address, BOOST.integrations) - TYPO * BOOST.name);
 
 /**
  * The ways a query's words may be split between the two indexes: a word some record holds as a
@@ -171,7 +177,7 @@ function candidates(sql: Statements, table: RecordTable, words: string[], typing
   const found = new Set<number>();
   const asked = new Set<string>();
   const add = (m: IndexMatch, ordered = false) => {
-    const key = `${m.match}\0${m.codes ?? ''}`;
+    const key = `${m.words ? 'words' : 'fts'}\0${m.match}\0${m.codes ?? ''}`;
     if (asked.has(key) || (m.match === '' && m.codes === undefined) || found.size >= CANDIDATES) return;
     asked.add(key);
     for (const r of ordered ? queries.ordered(m) : queries.ids(m)) if (found.size < CANDIDATES) found.add(r);
@@ -189,10 +195,32 @@ function candidates(sql: Statements, table: RecordTable, words: string[], typing
   const all = (tier: Tier, list: Lookup[], ordered = false) => {
     for (const codes of ways) {
       const groups = list.filter((l) => !codes.has(l.word)).map((l) => withoutImplied(tier(l)));
-      const coded = list.filter((l) => codes.has(l.word)).map((l) => codePhrase(l.word, prefixed(l.word)));
-      add({ match: groups.map((g) => `(${g.map(quote).join(' OR ')})`).join(' AND '), phrases: groups.flat(), ...(coded.length > 0 ? { codes: coded.join(' AND ') } : {}) }, ordered);
+      add({ match: groups.map((g) => `(${g.map(quote).join(' OR ')})`).join(' AND '), phrases: groups.flat(), ...codesOf(list, codes) }, ordered);
     }
   };
+  const codesOf = (list: Lookup[], codes: Set<string>) => {
+    const coded = list.filter((l) => codes.has(l.word)).map((l) => wordPhrase(l.word, prefixed(l.word)));
+    return coded.length > 0 ? { codes: coded.join(' AND ') } : {};
+  };
+  // Every word with its corrections, as whole words of the names' word index: one doclist a
+  // correction there, where the trigram index reads three or more (and counts each of them over
+  // the whole index for bm25). The word being typed and its corrections are asked by their start.
+  const allWords = (list: Lookup[]) => {
+    for (const codes of ways) {
+      const groups = list.filter((l) => !codes.has(l.word)).map((l) => [l.word, ...l.near].map((w) => wordPhrase(w, typing && l.word === last)));
+      add({ match: groups.map((g) => `(${g.join(' OR ')})`).join(' AND '), words: true, phrases: [], ...codesOf(list, codes) });
+    }
+  };
+  // The names holding every word whole (the one being typed by its start), from the names' word
+  // index: each word there scores the name's weight, more than any record lacking one can reach
+  // (NAME_SLACK). When enough of them outscore that, the trigram index's answer (bm25 over up to
+  // 2,000 matches, which counts each phrase's trigrams over the whole index: most of a common
+  // name's search) could change no hit. More than 200 are chosen by bm25 too, on the word index
+  // (a word's one doclist): the index's order would leave out shorter names, which score more.
+  if (searchable.length > 0) {
+    const named = queries.ids({ match: `{name} : (${searchable.map((w) => wordPhrase(w, typing && w === last)).join(' AND ')})`, words: true, phrases: [] });
+    if (named.length > 0 && enough(named, NAME_SLACK)) return named;
+  }
   const asTyped = searchable.map((word) => ({ word, known: true, near: [], halves: [] }));
   if (searchable.length > 0) all(TIERS[0], asTyped, true);
   if (found.size >= CANDIDATES || (found.size > 0 && enough([...found], CODE_SLACK))) return [...found];
@@ -204,7 +232,7 @@ function candidates(sql: Statements, table: RecordTable, words: string[], typing
   const long = lookups.filter((l) => l.word.length > 3);
   if (lookups.length > 0) {
     if (found.size < CANDIDATES) all(TIERS[1], lookups, true);
-    if (found.size < CANDIDATES) all(TIERS[2], lookups);
+    if (found.size < CANDIDATES) allWords(lookups);
     if (found.size < CANDIDATES && long.length > 0 && long.length < lookups.length) all(TIERS[1], long);
     if (found.size > 0) return [...found];
   }
@@ -213,17 +241,29 @@ function candidates(sql: Statements, table: RecordTable, words: string[], typing
     for (let i = 0; i < long.length; i++) all(TIERS[2], long.filter((_, j) => j !== i));
     if (found.size > 0) return [...found];
   }
-  return lastResort(sql, table, queries, words);
+  return lastResort(sql, table, queries, words, typing);
 }
 
 /**
  * No word long enough, or a typo in each: records sharing the most three-letter runs with the
- * query; for words of one or two letters (a name being typed), records with a name word that starts so.
+ * query. For words of one or two letters (a name being typed): records whose name holds every
+ * two-letter word (the one being typed whole, then by its start), from the names' word index; with words of
+ * one letter only, records with a name word that starts as the first (a scan of the names, which
+ * stops at once for a common letter: a one-letter start in the word index merges the doclists of
+ * every word starting so).
  */
-function lastResort(sql: Statements, table: RecordTable, queries: IndexQueries, words: string[]): number[] {
+function lastResort(sql: Statements, table: RecordTable, queries: IndexQueries, words: string[], typing: boolean): number[] {
   const runs = new Set<string>();
   for (const w of words) for (let i = 0; i + 3 <= w.length && runs.size < MAX_TRIGRAMS; i++) runs.add(w.slice(i, i + 3));
   if (runs.size > 0) return queries.rankedWhole([...runs].map(quote).join(' OR '));
+  // Names holding every such word whole first (they outrank those that only start so), then the
+  // word being typed by its start.
+  const pairs = (prefix: boolean) => [...new Set(words.flatMap((w, i) => (w.length === 2 ? [wordPhrase(w, prefix && i === words.length - 1)] : [])))];
+  if (pairs(false).length > 0) {
+    const found = new Set(queries.namesWith(pairs(false).join(' AND ')));
+    if (typing && words[words.length - 1].length === 2 && found.size < CANDIDATES) for (const r of queries.namesWith(pairs(true).join(' AND '))) if (found.size < CANDIDATES) found.add(r);
+    return [...found];
+  }
   const w = words[0].replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql
     .all(`SELECT rowid AS r FROM ${table.kind} WHERE name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' LIMIT ?`, [`${w}%`, `% ${w}%`, CANDIDATES])

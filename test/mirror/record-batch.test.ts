@@ -49,12 +49,15 @@ function table(): { sql: Statements; table: RecordTable } {
 function contents(sql: Statements): unknown {
   const ids = new Map(sql.all('SELECT rowid AS r, id FROM locations').map((r) => [Number(r.r), r.id]));
   const found = (q: string) => sql.all('SELECT rowid AS r FROM locations_fts WHERE locations_fts MATCH ?', [q]).map((r) => ids.get(Number(r.r)) ?? `orphan ${String(r.r)}`).sort();
+  const words = (q: string) => sql.all('SELECT rowid AS r FROM locations_words WHERE locations_words MATCH ?', [q]).map((r) => ids.get(Number(r.r)) ?? `orphan ${String(r.r)}`).sort();
   const codes = (q: string) => sql.all('SELECT rowid AS r FROM locations_codes WHERE locations_codes MATCH ?', [q]).map((r) => ids.get(Number(r.r)) ?? `orphan ${String(r.r)}`).sort();
   return {
     rows: sql.all('SELECT id, json, checksum, updated_at, name, address, town, postcode, integrations, source_ids, location_id, start_date, pass FROM locations ORDER BY id'),
     keys: sql.all('SELECT key, id FROM locations_keys ORDER BY key'),
     index: Object.fromEntries([...NAMES.map((n) => n.toLowerCase()), 'main street', 'austin'].map((q) => [q, found(`"${q}"`)])),
     entries: sql.all('SELECT count(*) AS n FROM locations_fts')[0].n,
+    words: Object.fromEntries([...NAMES.map((n) => n.toLowerCase().split(' ')[0]), 'main', 'austin'].map((q) => [q, words(`"${q}"`)])),
+    wordEntries: sql.all('SELECT count(*) AS n FROM locations_words')[0].n,
     codes: Object.fromEntries(['s1', 's11', 'i0', 'i1'].map((q) => [q, codes(`"${q}"`)])),
     codeEntries: sql.all('SELECT count(*) AS n FROM locations_codes')[0].n,
   };

@@ -210,6 +210,29 @@ describe('mirror search typo rules', () => {
     assert.deepEqual(index.search('cinema xova', 5).map((h) => h.id).sort(), ['mova', 'nova'], 'a word no record holds: both corrections');
   });
 
+  it("asks a known word's corrections as whole words, the word being typed's by their start", () => {
+    const index = new SearchIndex();
+    index.put(named('stat', 'Stat Bar'));
+    index.put(named('starbucks', 'Starbucks Reserve'));
+    index.put(named('star', 'Star Diner'));
+    index.put(named('band', 'Walrus Band'));
+    index.put(named('and', 'Walrus and Raven'));
+    assert.deepEqual(index.search('stat', 5).map((h) => h.id), ['stat', 'star', 'starbucks'], 'a correction of the word being typed ("star") finds the longer word it starts');
+    assert.deepEqual(index.search('walrus and ', 5).map((h) => h.id), ['and', 'band'], 'a correction holding the word ("band" holds "and") is asked too');
+  });
+
+  it('finds names by words of one or two letters, the last by its start, however many names start so', () => {
+    const index = new SearchIndex();
+    // More names start with "te" than a search keeps candidates (200): the one holding "te" whole comes after them.
+    for (let i = 0; i < 250; i++) index.put(named(`tea${i}`, `Tea Room ${i}`));
+    index.put(named('tebar', 'Te Bar'));
+    index.put(named('tepa', 'Te Pa'));
+    assert.deepEqual(index.search('te ba', 5).map((h) => h.id), ['tebar']);
+    assert.deepEqual(index.search('te b', 5).map((h) => h.id), ['tebar']);
+    assert.deepEqual(index.search('te pa ', 5).map((h) => h.id), ['tepa'], 'a word as typed, not its start, once a space follows');
+    assert.deepEqual(index.search('te', 2).map((h) => h.id).sort(), ['tebar', 'tepa'], 'the word whole before the names it starts');
+  });
+
   it('ranks a name spelled with the accents typed before one that matches only without them', () => {
     const index = new SearchIndex();
     index.put(named('plain', 'Cellar Cafe'));
