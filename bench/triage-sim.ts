@@ -176,6 +176,7 @@ async function main(): Promise<void> {
           bulkRuns++;
           // TRACE=tally: what each group approval added to the approve tally, and κ when it was decided.
           if (process.env.TRACE === 'tally' && share && g.safe === 'approve') console.log(`tally ${g.key.replace('location:', '')} m=${summary.done.length} lab=${g.labels.approve}/${g.labels.reject} p=${g.p.toFixed(4)} expectedWrong=${(share.expectedWrong * summary.done.length).toFixed(2)} variance=${(share.variance * summary.done.length).toFixed(1)} kappa=${JSON.stringify(result.kappa, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(1)) : v))} answers=${labels.length}`);
+          if (process.env.TRACE === 'asks' && share) console.log(`BULK\t${g.safe}\t${g.key.replace('location:', '')}\t${summary.done.length}\t${g.labels.approve}/${g.labels.reject}\t${g.p.toFixed(4)}\t${(share.expectedWrong * summary.done.length).toFixed(2)}\t${Math.sqrt(share.variance * summary.done.length).toFixed(2)}\t${(share.unseen * summary.done.length).toFixed(0)}\t${summary.done.filter((id) => truthOf.get(id) !== (g.safe === 'approve')).length}\t${result.sets.reject.maxLost.toFixed(1)}\t${result.sets.reject.lostHigh.toFixed(1)}\t${result.sets.reject.matchesLow.toFixed(0)}\t${human}`);
           if (g.safe === 'approve') for (const id of summary.done) approved.add(id);
           if (g.safe === 'approve') {
             bulk.approved += summary.done.length;
@@ -216,6 +217,11 @@ async function main(): Promise<void> {
         const item = result.items.get(next);
         const kind = draws.has(next) ? 'audit' : !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : item.flags.includes('rival-rejected') ? 'rival rejected' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
+        if (process.env.TRACE === 'asks') {
+          const g = result.groups.find((x) => x.decidable.includes(next));
+          const r = result.sets.reject;
+          console.log(`ASK\t${kind}\t${verdict}\t${g?.key.replace('location:', '')}\t${g?.decidable.length}\t${g?.labels.approve}/${g?.labels.reject}\t${g?.p.toFixed(4)}\t${g?.low.toFixed(4)}\t${g?.high.toFixed(4)}\t${g?.answersToSafe}\t${item?.p.toFixed(4)}\t${item?.features.score.toFixed(4)}\t${r.maxLost.toFixed(1)}\t${r.lostHigh.toFixed(1)}\t${human}`);
+        }
         if (process.env.TRACE && kind === process.env.TRACE) {
           const g = result.groups.find((x) => x.decidable.includes(next));
           const a = result.sets.approve;
