@@ -10,11 +10,14 @@
 // answers agree or no field separates them. A leaf no answer has reached yet is its own group.
 // The full pattern is the finest it can get, where every field is split: what the groups were.
 //
-// Why this is honest: the queue asks a group's items in a uniformly random order (a hash of the id),
-// so the answers in a leaf are a uniform sample of the leaf (a uniform sample of its parent that
-// fell in it). Choosing the splits by the answers selects a little (a split that isolates a
-// rejection makes its sibling look purer); it is bounded by the leaves' own answers, which keep
-// coming, and by the set's bound, which counts each leaf's spread.
+// Honest leaves: the queue asks a group's items in a uniformly random order (a hash of the id), so
+// the answers in a leaf are a uniform sample of the leaf — but not the answers that chose the
+// split: a split is made where they separate, so the leaf they fall in looks purer than it is (a
+// chain leaders' leaf rejected on three rejections held 70 true matches in 130, a real backlog).
+// So the answers are halved by a hash of their id, blind to the truth and to the queue's order: one
+// half grows the trees (`choosesSplits`), and a leaf made by a split is estimated from the other
+// half only (triage.ts answersByGroup) — the honest trees of Athey and Imbens. A flag set not split
+// at all counts every answer: its group is made by the flags, not by its answers.
 import { type Agreement, PATTERN_FIELDS, patternKey } from './features';
 
 export interface PartitionLabel {
@@ -26,6 +29,28 @@ export interface PartitionNode {
   /** The field (index into PATTERN_FIELDS[kind]) the node splits on; none: a leaf. */
   field?: number;
   children?: Map<Agreement, PartitionNode>;
+}
+
+/**
+ * Whether an answer belongs to the half that grows the trees (the other half estimates the leaves
+ * they make): the low bit of FNV-1a with murmur3's final avalanche over the id and a tag, so that
+ * it is independent of the queue's order within a group (informative-order.ts hashes the bare id).
+ */
+export function choosesSplits(id: string): boolean {
+  let h = 0x811c9dc5;
+  const s = `split\u0000${id}`;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h & 1) === 0;
+}
+
+/** Whether a flagged group's partial pattern (leafPattern) was made by a split: some field is not `*`. */
+export function isSplitLeaf(pattern: string): boolean {
+  return pattern.slice(pattern.indexOf(':') + 1).split(',').some((p) => !p.endsWith('=*'));
 }
 
 /** a·ln(a/n) + r·ln(r/n): the binomial log-likelihood of a node's answers at its own rate. */

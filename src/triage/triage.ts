@@ -15,7 +15,7 @@ export { FeatureCache } from './features';
 import { type Flag, flagContextOfAnswers, flagsOf } from './flags';
 import { chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
-import { growPartitions, leafPattern } from './flagged-partition';
+import { choosesSplits, growPartitions, isSplitLeaf, leafPattern } from './flagged-partition';
 import { concentration, concentrationBySide, fieldsPrior, MIN_DECISIONS_FOR_KAPPA } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
@@ -226,13 +226,14 @@ function estimateItems(pending: readonly Recommendation[], decided: readonly Tri
 
 /**
  * The group key of an item or answer. Flagged items are grouped from coarse to fine by what the
- * curator's answers in their flag set disagree on (flagged-partition.ts); plain items by their full pattern.
+ * curator's answers in their flag set disagree on — the half of them that chooses splits
+ * (flagged-partition.ts) —; plain items by their full pattern.
  */
 function groupKeyOfAnswers(decided: readonly TriageLabel[]): KeyOf {
   const partitions = growPartitions(
     decided.flatMap((l) => {
       const suffix = groupKey('', l.flags ?? [], l.chainLead);
-      return l.verdict === 'unsure' || !suffix ? [] : [{ set: `${l.features.kind}${suffix}`, agreements: l.features.agreements, match: l.verdict === 'approve' }];
+      return l.verdict === 'unsure' || !suffix || !choosesSplits(l.id) ? [] : [{ set: `${l.features.kind}${suffix}`, agreements: l.features.agreements, match: l.verdict === 'approve' }];
     }),
   );
   return (f, flags, lead) => {
@@ -269,6 +270,8 @@ function answersByGroup(decided: readonly TriageLabel[], keyOf: KeyOf): GroupAns
   const labelledByKey = new Map<string, TriageLabel[]>();
   for (const l of decided) {
     const key = keyOf(l.features, l.flags ?? [], l.chainLead);
+    // A leaf a split made is estimated from the answers that did not choose the split (flagged-partition.ts).
+    if (choosesSplits(l.id) && key.includes('|') && isSplitLeaf(key.split('|')[0])) continue;
     let c = own.get(key);
     if (!c) own.set(key, (c = { approve: 0, reject: 0, unsure: 0 }));
     c[l.verdict]++;

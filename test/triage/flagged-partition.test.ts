@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { Recommendation, RecommendationEntity } from '../../src/api/model';
 import { type Agreement, describePattern } from '../../src/triage/features';
-import { growPartition, leafPattern } from '../../src/triage/flagged-partition';
+import { choosesSplits, growPartition, isSplitLeaf, leafPattern } from '../../src/triage/flagged-partition';
 import { FeatureCache, triage, type TriageLabel } from '../../src/triage/triage';
 
 const L = (agreements: Agreement[], match: boolean) => ({ agreements, match });
@@ -64,15 +64,22 @@ describe('triage: flagged groups from coarse to fine', () => {
     const lone = rec(0.95, place('Elsewhere', '+1 512 555 9999'), place('Elsewhere', '+1 512 555 9999'));
     pending.push(lone);
     const label = (r: Recommendation, verdict: TriageLabel['verdict']): TriageLabel => ({ id: r['@id'], verdict, features: cache.of(r), entityIds: r.entities.map((e) => e['@id']), flags: ['chain'] });
+    // The answers that choose splits and those that estimate the leaves (flagged-partition.ts choosesSplits).
+    const chooser = (r: Recommendation) => choosesSplits(r['@id']);
     const samePhone = trailing.filter((_, i) => i % 2 === 0);
     const otherPhone = trailing.filter((_, i) => i % 2 === 1);
-    assert.notEqual(cache.of(samePhone[0]).pattern, cache.of(otherPhone[0]).pattern, 'two patterns');
+    const [s0, s1] = samePhone.filter(chooser);
+    const [o0, o1] = otherPhone.filter(chooser);
+    const [sE] = samePhone.filter((r) => !chooser(r));
+    const [oE] = otherPhone.filter((r) => !chooser(r));
+    assert.ok(s0 && s1 && o0 && o1 && sE && oE, 'both halves in both patterns');
+    assert.notEqual(cache.of(s0).pattern, cache.of(o0).pattern, 'two patterns');
     const groupOf = (r: ReturnType<typeof triage>, id: string) => r.groups.find((g) => g.decidable.includes(id))!;
 
     const without = (...answered: Recommendation[]) => pending.filter((r) => !answered.includes(r));
-    const agreeing = triage(without(samePhone[0], otherPhone[0]), [label(samePhone[0], 'approve'), label(otherPhone[0], 'approve')], {}, cache);
-    const one = groupOf(agreeing, samePhone[1]['@id']);
-    assert.equal(one, groupOf(agreeing, otherPhone[1]['@id']), 'one group for both patterns');
+    const agreeing = triage(without(s0, o0), [label(s0, 'approve'), label(o0, 'approve')], {}, cache);
+    const one = groupOf(agreeing, s1['@id']);
+    assert.equal(one, groupOf(agreeing, o1['@id']), 'one group for both patterns');
     assert.equal(one.key, 'location:name=*,address=*,town=*,postcode=*,phone=*,url=*,distance=*|chain');
     // 18 trailing links and the leaders of the two chains whose trailing link was approved (rivals of an approval now).
     assert.equal(one.size, 20);
@@ -82,17 +89,33 @@ describe('triage: flagged groups from coarse to fine', () => {
     assert.ok(groupOf(agreeing, pending[4]['@id']).key.endsWith('|chain+lead'));
     assert.equal(groupOf(agreeing, lone['@id']).key, cache.of(lone).pattern);
 
-    const split = triage(without(samePhone[0], otherPhone[0], otherPhone[2]), [label(samePhone[0], 'approve'), label(otherPhone[0], 'approve'), label(otherPhone[2], 'reject')], {}, cache);
-    const same = groupOf(split, samePhone[1]['@id']);
-    const other = groupOf(split, otherPhone[1]['@id']);
+    // A rejection in the half that estimates does not split the group: it counts in the one group.
+    const estimated = triage(without(s0, o0, oE), [label(s0, 'approve'), label(o0, 'approve'), label(oE, 'reject')], {}, cache);
+    assert.equal(groupOf(estimated, s1['@id']), groupOf(estimated, o1['@id']), 'still one group');
+    assert.deepEqual(groupOf(estimated, s1['@id']).labels, { approve: 2, reject: 1, unsure: 0 });
+
+    // One in the half that chooses splits does; the leaves it makes count only the other half's answers.
+    const answers = [label(s0, 'approve'), label(o0, 'approve'), label(o1, 'reject'), label(sE, 'approve'), label(oE, 'reject')];
+    const split = triage(without(s0, o0, o1, sE, oE), answers, {}, cache);
+    const same = groupOf(split, s1['@id']);
+    const other = groupOf(split, otherPhone.find((r) => ![o0, o1, oE].includes(r))!['@id']);
     assert.notEqual(same, other, 'split by the phone');
     assert.equal(same.key, 'location:name=*,address=*,town=*,postcode=*,phone=equal,url=*,distance=*|chain');
     assert.equal(other.key, 'location:name=*,address=*,town=*,postcode=*,phone=differs,url=*,distance=*|chain');
-    assert.deepEqual(same.labels, { approve: 1, reject: 0, unsure: 0 });
-    assert.deepEqual(other.labels, { approve: 1, reject: 1, unsure: 0 });
-    assert.ok(samePhone.slice(1).every((r) => same.decidable.includes(r['@id'])));
-    assert.ok(otherPhone.slice(1).every((r) => r === otherPhone[2] || other.decidable.includes(r['@id'])));
+    assert.deepEqual(same.labels, { approve: 1, reject: 0, unsure: 0 }, 'sE only: s0 chose the split');
+    assert.deepEqual(other.labels, { approve: 0, reject: 1, unsure: 0 }, 'oE only: o0 and o1 chose the split');
+    assert.ok(samePhone.every((r) => [s0, sE].includes(r) || same.decidable.includes(r['@id'])));
+    assert.ok(otherPhone.every((r) => [o0, o1, oE].includes(r) || other.decidable.includes(r['@id'])));
     // An answer's group is the one its features fall in at this triage.
-    assert.equal(split.keyOf(cache.of(otherPhone[2]), ['chain']), other.key);
+    assert.equal(split.keyOf(cache.of(o1), ['chain']), other.key);
+  });
+
+  it('the answers are halved blind to their order: about half choose splits; a leaf is a split one when a field is not any', () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => `urn:r:${i}`);
+    const choosers = ids.filter(choosesSplits).length;
+    assert.ok(choosers > 900 && choosers < 1100, `${choosers} of 2000`);
+    assert.equal(choosesSplits('urn:r:7'), choosesSplits('urn:r:7'), 'a function of the id');
+    assert.equal(isSplitLeaf('location:name=*,address=*,town=*,postcode=*,phone=*,url=*,distance=*'), false);
+    assert.equal(isSplitLeaf('location:name=*,address=*,town=*,postcode=*,phone=equal,url=*,distance=*'), true);
   });
 });
