@@ -110,9 +110,12 @@ export function recallSet(groups: readonly SetGroup[], posterior: ReadonlyMap<st
   const lost = (e: number, v: number, w: number) => e + z * Math.sqrt(v) + w;
   let { size: n, expectedWrong: expected, variance, unseen: worst } = sofar;
   const keys: string[] = [];
+  const cheaper = cheaperMatches(groups, posterior);
   for (const g of seen) {
     const t = groupTally('reject', g.decidable.length, posterior.get(g.key)!);
-    if (lost(expected + t.expectedWrong, variance + t.variance, worst) > maxLost) continue;
+    // Room for every open group less likely a match than it, at its expected matches: the budget
+    // buys the fewest matches per item rejected first, whenever their groups are ready.
+    if (lost(expected + t.expectedWrong + cheaper(g, keys), variance + t.variance, worst) > maxLost) continue;
     keys.push(g.key);
     n += t.size;
     expected += t.expectedWrong;
@@ -128,6 +131,34 @@ export function recallSet(groups: readonly SetGroup[], posterior: ReadonlyMap<st
   const tally = { size: n - sofar.size, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - sofar.unseen };
   const lostHigh = lost(expected, variance, worst);
   return { verdict: 'reject', keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: n ? lostHigh / n : 0, tally, matchesLow: o.matchesLow, maxLost, lostHigh };
+}
+
+/**
+ * The reservation of a group joining a reject set: the expected matches of the open groups whose
+ * mean is below its own (seen or not; not those already in the set), what rejecting them all would
+ * lose. A group with many matches per item waits for those with fewer, which the budget serves first.
+ */
+function cheaperMatches(groups: readonly SetGroup[], posterior: ReadonlyMap<string, GroupPosterior>): (g: SetGroup, taken: readonly string[]) => number {
+  const open = groups
+    .filter((g) => posterior.has(g.key) && g.decidable.length > 0)
+    .map((g) => {
+      const p = posterior.get(g.key)!;
+      const mean = p.alpha / (p.alpha + p.beta);
+      return { key: g.key, mean, matches: g.decidable.length * mean };
+    })
+    .filter((x) => x.mean < REJECTABLE_HIGH)
+    .sort((a, b) => a.mean - b.mean);
+  return (g, taken) => {
+    const p = posterior.get(g.key)!;
+    const mean = p.alpha / (p.alpha + p.beta);
+    const inSet = new Set(taken);
+    let sum = 0;
+    for (const x of open) {
+      if (x.mean >= mean) break;
+      if (x.key !== g.key && !inSet.has(x.key)) sum += x.matches;
+    }
+    return sum;
+  };
 }
 
 /**
