@@ -49,6 +49,7 @@
 import type { DecisionEntry } from '../curation/journal';
 import { betaQuantile } from './beta';
 import { addTally, type BulkTally, EMPTY_TALLY, type GroupPosterior, normalUpperQuantile, type SafeSet, type SetGroup } from './safe-sets';
+import { mixedHash } from './string-hash';
 
 /** What the audit needs of a group (triage.ts's TriageGroup has more). */
 export interface AuditGroup extends SetGroup {
@@ -88,19 +89,6 @@ export interface AuditState {
   tally: BulkTally;
 }
 
-/** FNV-1a of a string: the draws' only source of chance, so they are reproducible. */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  // A final avalanche (murmur3's fmix32): FNV alone orders ids that differ in their last character alike.
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 /**
  * `count` draws from `items`, numbered `from`, `from + 1`, …: draw d is the item with the least
  * hash of (d, id) among those not drawn before it — uniform over the stratum, without replacement,
@@ -113,7 +101,7 @@ export function auditDraws(items: readonly string[], from: number, count: number
     let best: string | undefined;
     let bestHash = Infinity;
     for (const id of left) {
-      const h = hash(`${d}\u0000${id}`);
+      const h = mixedHash(`${d}\u0000${id}`);
       if (h < bestHash || (h === bestHash && id < best!)) [best, bestHash] = [id, h];
     }
     left.delete(best!);

@@ -19,6 +19,7 @@
 // half only (triage.ts answersByGroup) — the honest trees of Athey and Imbens. A flag set not split
 // at all counts every answer: its group is made by the flags, not by its answers.
 import { type Agreement, PATTERN_FIELDS, patternKey } from './features';
+import { mixedHash } from './string-hash';
 
 export interface PartitionLabel {
   agreements: readonly Agreement[];
@@ -33,19 +34,11 @@ export interface PartitionNode {
 
 /**
  * Whether an answer belongs to the half that grows the trees (the other half estimates the leaves
- * they make): the low bit of FNV-1a with murmur3's final avalanche over the id and a tag, so that
- * it is independent of the queue's order within a group (informative-order.ts hashes the bare id).
+ * they make): a bit of a hash of the id and a tag, so that it is independent of the queue's order
+ * within a group (informative-order.ts hashes the bare id).
  */
 export function choosesSplits(id: string): boolean {
-  let h = 0x811c9dc5;
-  const s = `split\u0000${id}`;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h & 1) === 0;
+  return (mixedHash(`split\u0000${id}`) & 1) === 0;
 }
 
 /** Whether a flagged group's partial pattern (leafPattern) was made by a split: some field is not `*`. */

@@ -10,12 +10,10 @@ import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName, percent, recommendationLabel } from '../views/labels';
 import { inertText } from '../ui/inert-text';
 import { showInfo } from '../ui/notify';
+import { readyOrSay } from '../connection/ready-or-say';
 
 export async function pickPending(session: Session, list: RecommendationsList, title: string): Promise<Recommendation | undefined> {
-  if ((await session.settled()).kind !== 'ready') {
-    void showInfo(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
-    return undefined;
-  }
+  if (!(await readyOrSay(session))) return undefined;
   await list.loading;
   const pending = list.shown();
   if (!pending.length) {

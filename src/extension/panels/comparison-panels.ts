@@ -21,6 +21,7 @@ import { PreviewSlot, previewEnabled } from './preview-slot';
 import { showInfo } from '../ui/notify';
 import { Commands, PanelTypes } from '../ids';
 import { pickPending } from '../curation/pick-pending';
+import { readyOrSay } from '../connection/ready-or-say';
 
 export class ComparisonPanels implements vscode.Disposable, vscode.WebviewPanelSerializer, PanelRegistry {
   private readonly panels = new Map<string, ComparisonPanel>();
@@ -235,10 +236,7 @@ export function registerComparisonPanel(context: vscode.ExtensionContext, ctx: D
     }),
     // args.group: from the Triage panel's Review (the extension's own call, not a user's argument).
     vscode.commands.registerCommand(Commands.startReviewQueue, async (args?: { group?: ReviewGroup }) => {
-      if ((await ctx.session.settled()).kind !== 'ready') {
-        void showInfo(vscode.l10n.t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
-        return undefined;
-      }
+      if (!(await readyOrSay(ctx.session))) return undefined;
       const group = args?.group;
       if (group && group.baseUrl !== ctx.session.baseUrl) {
         void showInfo(vscode.l10n.t('The Triage panel was computed on another connection: refresh it, then review the group again.'));

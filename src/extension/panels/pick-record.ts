@@ -10,6 +10,7 @@ import { showInfo } from '../ui/notify';
 import { inertText } from '../ui/inert-text';
 import { Settings } from '../settings';
 import { formatCount } from '../../webview/shared/format';
+import { readyOrSay } from '../connection/ready-or-say';
 
 const t = vscode.l10n.t;
 
@@ -23,10 +24,7 @@ type PickItem = vscode.QuickPickItem & { record?: Location | Event };
 export async function pickRecord(session: Session, list: LocationsList | EventsList, kind: RecordKind): Promise<AnyRecord | undefined> {
   // Run as a window's first command (the command is what activates the extension), the session has
   // not read its token yet and the view has no page: wait for both before saying what is there.
-  if ((await session.settled()).kind !== 'ready') {
-    void showInfo(t('Dedup Curator: connect to a service first (Switch Connection… or Try the Local Sandbox).'));
-    return undefined;
-  }
+  if (!(await readyOrSay(session))) return undefined;
   await list.loading;
   let typed = '';
   for (;;) {
