@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { DedupError, InvalidResponseError, RateLimitedError, TimeoutError } from '../api/errors';
 import { formatMs, originOf } from '../api/error-text';
 import { MAX_HOPS } from '../api/redirect';
+import { formatCount } from '../webview/shared/format';
 
 /** Node's network codes in a user's words. */
 const NETWORK_REASONS: Record<string, () => string> = {
@@ -108,7 +109,7 @@ function redirectMessage(err: DedupError): string {
         originOf(shown),
       );
     default:
-      return vscode.l10n.t('The request was redirected more than {0} times (last to {1}). Check the base URL.', MAX_HOPS, shown);
+      return vscode.l10n.t('The request was redirected more than {0} times (last to {1}). Check the base URL.', formatCount(MAX_HOPS), shown);
   }
 }
 
@@ -126,9 +127,9 @@ function statusMessage(err: DedupError): string {
       return vscode.l10n.t('The service is rate limiting requests (429).') + (after === undefined ? '' : ' ' + vscode.l10n.t('Retry after {0}.', formatMs(after)));
     }
     case 'server':
-      return vscode.l10n.t('The service failed with status {0}.', status) + said(err);
+      return vscode.l10n.t('The service failed with status {0}.', String(status)) + said(err);
     default:
-      return err.code?.startsWith('redirect-') ? redirectMessage(err) : vscode.l10n.t('Unexpected status {0}.', status) + said(err);
+      return err.code?.startsWith('redirect-') ? redirectMessage(err) : vscode.l10n.t('Unexpected status {0}.', String(status)) + said(err);
   }
 }
 

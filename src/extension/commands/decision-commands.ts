@@ -16,6 +16,7 @@ import { recommendationLabel } from '../views/labels';
 import { inertText } from '../ui/inert-text';
 import { Commands } from '../ids';
 import { pickPending } from '../curation/pick-pending';
+import { formatCount } from '../../webview/shared/format';
 
 
 /** How long the tree's brief "no longer pending" stays in the status bar. */
@@ -37,7 +38,7 @@ export function registerDecisionCommands(
     // VS Code passes (clicked node, all selected nodes) when several items are selected.
     const many = uniqueRecords([...(selected ?? []), ...(node ? [node] : [])]);
     if (many.length > 1) {
-      return runBulkWithUi(curation, { verdict, targets: many, description: vscode.l10n.t('the {0} selected', many.length), confirm: opts?.confirm });
+      return runBulkWithUi(curation, { verdict, targets: many, description: vscode.l10n.t('the {0} selected', formatCount(many.length)), confirm: opts?.confirm });
     }
     const rec = node ? recommendationOf(node) : await pickPending(session, list, verdict === 'approve' ? vscode.l10n.t('Dedup Curator: Approve a Recommendation') : vscode.l10n.t('Dedup Curator: Reject a Recommendation'));
     if (!rec) return;

@@ -59,7 +59,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
   const n = targets.length;
   // The pending count the curator saw before the run, to say afterwards how many others left the list.
   const pendingBefore = c.recommendations.knownTotal;
-  const title = approve ? vscode.l10n.t('Approving {0} recommendations', n) : vscode.l10n.t('Rejecting {0} recommendations', n);
+  const title = approve ? vscode.l10n.t('Approving {0} recommendations', formatCount(n)) : vscode.l10n.t('Rejecting {0} recommendations', formatCount(n));
   // The triage group of each, taken once before the run (each decision changes the list): journalled
   // with its decision, so an answer counts for the group it was taken in (journal.ts StartedLine.triage).
   const given = new Map(targets.map((t) => [t['@id'], req.groupOf?.(t['@id'])]));
@@ -90,7 +90,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
         onProgress: (p) =>
           progress.report({
             increment: 100 / n,
-            message: vscode.l10n.t('{0} of {1} done, {2} failed, {3} unknown', p.ok, n, p.failed, p.unknown),
+            message: vscode.l10n.t('{0} of {1} done, {2} failed, {3} unknown', formatCount(p.ok), formatCount(n), formatCount(p.failed), formatCount(p.unknown)),
           }),
       });
     } finally {
@@ -121,7 +121,7 @@ async function confirmedTargets(c: Curation, req: BulkRequest, where: string): P
   let targets = req.targets.filter((t) => !c.triage.isUnsure(t['@id']));
   const unsureLeft = req.targets.length - targets.length;
   if (!targets.length) {
-    void showInfo(vscode.l10n.t('Nothing to decide: the {0} recommendations of {1} are marked unsure (decide them one by one).', unsureLeft, req.description));
+    void showInfo(vscode.l10n.t('Nothing to decide: the {0} recommendations of {1} are marked unsure (decide them one by one).', formatCount(unsureLeft), req.description));
     return undefined;
   }
   if (req.confirm !== false) {
@@ -193,8 +193,8 @@ function describeOthers(o: RunOutcome): string | undefined {
   if (others <= 0) return undefined;
   return vscode.l10n.t(
     'The pending count fell by {0}: {1} other recommendations left the list too (made moot by these decisions, or decided elsewhere).',
-    fell,
-    others,
+    formatCount(fell),
+    formatCount(others),
   );
 }
 

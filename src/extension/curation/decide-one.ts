@@ -13,6 +13,7 @@ import { showCountdown, showWarning } from '../ui/notify';
 import { Settings } from '../settings';
 import { type SingleDecision, doingText, doneText, goneText, noConnectionText, undoneText } from './decision-messages';
 import { recommendationLabel } from '../views/labels';
+import { formatCount } from '../../webview/shared/format';
 
 /** What one decision needs: the tree's commands and the panels decide through the same path. */
 export interface DecisionContext {
@@ -110,7 +111,7 @@ function errorText(cause: DecisionCause): string {
  * button would stay after the period and then could only answer "Too late".
  */
 function offerUndo(curation: Curation, verdict: Verdict, rec: Recommendation, ms: number, held: Promise<boolean>): Thenable<void> {
-  return showCountdown(doingText(verdict, rec), ms, held, (s) => vscode.l10n.t('sent in {0} s; Cancel undoes it.', s), () => {
+  return showCountdown(doingText(verdict, rec), ms, held, (s) => vscode.l10n.t('sent in {0} s; Cancel undoes it.', formatCount(s)), () => {
     // Cancel pressed in the very last moment may meet a decision already on its way.
     if (!curation.decisions.undo(rec['@id'])) vscode.window.setStatusBarMessage(vscode.l10n.t('Too late to undo: the decision was already sent.'), STATUS_MS);
   });

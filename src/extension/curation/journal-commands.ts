@@ -62,7 +62,7 @@ export function registerJournalCommands(c: Curation): vscode.Disposable[] {
         const { entries, skippedLines } = await readJournal(c.journal.path);
         const count = await exportJournal(entries, file, journalFormatFromPath(file));
         if (skippedLines) c.log.warn(`decision journal: ${skippedLines} unreadable line(s) skipped (a torn last line after a crash is expected)`);
-        void showInfo(vscode.l10n.t('Exported {0} decision attempts to {1}.', count, file));
+        void showInfo(vscode.l10n.t('Exported {0} decision attempts to {1}.', formatCount(count), file));
         return { file, count };
       } catch (e) {
         c.errors.report(fileError(e, file), vscode.l10n.t('Exporting the decision history'));
@@ -76,14 +76,14 @@ function render(journalPath: string, contents: JournalContents): string {
   const { entries, skippedLines, unsure } = contents;
   const lines = [
     unsure.length
-      ? vscode.l10n.t('Decision history: {0} attempts and {1} unsure marks or clearings, newest first. Journal: {2}', entries.length, unsure.length, journalPath)
-      : vscode.l10n.t('Decision history: {0} attempts, newest first. Journal: {1}', entries.length, journalPath),
+      ? vscode.l10n.t('Decision history: {0} attempts and {1} unsure marks or clearings, newest first. Journal: {2}', formatCount(entries.length), formatCount(unsure.length), journalPath)
+      : vscode.l10n.t('Decision history: {0} attempts, newest first. Journal: {1}', formatCount(entries.length), journalPath),
     vscode.l10n.t('"unknown" means the service may or may not have applied the decision (answer lost, cancelled in flight, or the editor closed mid-run).'),
   ];
   if (unsure.length) lines.push(vscode.l10n.t('"? unsure" and "unsure cleared" are kept in the journal only: nothing about them was sent to the service.'));
-  if (skippedLines) lines.push(vscode.l10n.t('{0} unreadable line(s) skipped.', skippedLines));
+  if (skippedLines) lines.push(vscode.l10n.t('{0} unreadable line(s) skipped.', formatCount(skippedLines)));
   const all = historyRows(contents);
-  if (all.length > SHOWN) lines.push(vscode.l10n.t('Showing the newest {0}; export the history for all of them.', SHOWN));
+  if (all.length > SHOWN) lines.push(vscode.l10n.t('Showing the newest {0}; export the history for all of them.', formatCount(SHOWN)));
   lines.push('');
   const rows = all
     .slice(-SHOWN)

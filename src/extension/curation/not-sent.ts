@@ -8,6 +8,7 @@ import { showWarning } from '../ui/notify';
 import type { Curation } from './context';
 import { Commands } from '../ids';
 import { namesLabel } from '../views/labels';
+import { formatCount } from '../../webview/shared/format';
 
 const SEEN_KEY = 'dedupCurator.notSentReported';
 const MAX_REMEMBERED = 500;
@@ -20,10 +21,10 @@ export async function reportNotSent(curation: Curation, memento: vscode.Memento)
   if (!fresh.length) return 0;
   await memento.update(SEEN_KEY, [...seen, ...fresh.map((e) => e.attempt)].slice(-MAX_REMEMBERED));
   const names = fresh.slice(0, 3).map((e) => namesLabel(e.entities));
-  const more = fresh.length > 3 ? vscode.l10n.t(' and {0} more', fresh.length - 3) : '';
+  const more = fresh.length > 3 ? vscode.l10n.t(' and {0} more', formatCount(fresh.length - 3)) : '';
   const history = vscode.l10n.t('Show Decision History');
   const answer = await showWarning(
-    vscode.l10n.t('Dedup Curator: {0} decision(s) were not sent because the window closed during the undo period: {1}{2}. They are still pending; decide them again if you meant them.', fresh.length, names.join('; '), more),
+    vscode.l10n.t('Dedup Curator: {0} decision(s) were not sent because the window closed during the undo period: {1}{2}. They are still pending; decide them again if you meant them.', formatCount(fresh.length), names.join('; '), more),
     history,
   );
   if (answer === history) await vscode.commands.executeCommand(Commands.showDecisionHistory);

@@ -6,6 +6,7 @@ import { decideRecommendation } from './decide-one';
 import { showInfo, showWarning } from '../ui/notify';
 import { runBulkWithUi, setRetry } from './bulk-run';
 import type { Curation } from './context';
+import { formatCount } from '../../webview/shared/format';
 
 /**
  * "Retry Failed" (the summary's button, or the command palette): sends the last run's retryable
@@ -34,7 +35,7 @@ export async function retryFailed(c: Curation, opts: { signal?: AbortSignal } = 
 export async function retrySingles(c: Curation): Promise<{ sent: number; failed: number }> {
   const all = c.failed.of(c.session.baseUrl);
   let sent = 0;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} failed decisions again', all.length) }, async (progress) => {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} failed decisions again', formatCount(all.length)) }, async (progress) => {
     for (const f of all) {
       const outcome = await decideRecommendation({ session: c.session, list: c.recommendations, errors: c.errors, log: c.log, curation: c }, f.verdict, f.rec, { notifyUndo: false, quietOffline: true, undo: false });
       progress.report({ increment: 100 / all.length });
@@ -44,8 +45,8 @@ export async function retrySingles(c: Curation): Promise<{ sent: number; failed:
   });
   const left = c.failed.of(c.session.baseUrl);
   const text = left.length
-    ? vscode.l10n.t('Dedup Curator: {0} failed decisions sent again, {1} still not sent ({2}).', sent, left.length, left[0].reason)
-    : vscode.l10n.t('Dedup Curator: {0} failed decisions sent again; none is left.', sent);
+    ? vscode.l10n.t('Dedup Curator: {0} failed decisions sent again, {1} still not sent ({2}).', formatCount(sent), formatCount(left.length), left[0].reason)
+    : vscode.l10n.t('Dedup Curator: {0} failed decisions sent again; none is left.', formatCount(sent));
   void (left.length ? showWarning(text) : showInfo(text));
   return { sent, failed: left.length };
 }

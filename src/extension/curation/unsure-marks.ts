@@ -8,6 +8,7 @@ import { type Curation, currentConnection } from './context';
 import { namesLabel, recommendationLabel } from '../views/labels';
 import { inertText } from '../ui/inert-text';
 import { showInfo, showWarning } from '../ui/notify';
+import { formatCount } from '../../webview/shared/format';
 
 /** For tests and scripts: the note given, so no input box is shown. */
 export interface UnsureArgs {
@@ -33,7 +34,7 @@ export async function markUnsure(c: Curation, rec: Recommendation, args?: Unsure
       title: inertText(vscode.l10n.t('Unsure: {0}', names(rec))),
       prompt: vscode.l10n.t('A note for later (optional): what would settle it? Nothing is sent to the service; the recommendation stays pending and out of bulk decisions.'),
       value: c.triage.unsure(rec['@id'])?.note ?? '',
-      validateInput: (t) => (t.length > MAX_NOTE ? vscode.l10n.t('At most {0} characters.', MAX_NOTE) : undefined),
+      validateInput: (t) => (t.length > MAX_NOTE ? vscode.l10n.t('At most {0} characters.', formatCount(MAX_NOTE)) : undefined),
     });
     if (note === undefined) return false;
   }

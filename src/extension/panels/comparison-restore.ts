@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Recommendation } from '../../api/model';
 import type { DecisionContext } from '../curation/decide-one';
 import type { ComparisonPanel } from './comparison-panel';
+import { formatCount } from '../../webview/shared/format';
 
 /** Beyond this many recommendations read, the panel says it could not check rather than read on. */
 const MAX_SCANNED = 5000;
@@ -27,7 +28,7 @@ export async function lookUpPending(ctx: DecisionContext, id: string): Promise<L
     for await (const r of client.allRecommendations({ pageSize: 200 })) {
       if (r['@id'] === id) return { found: r };
       if (++scanned >= MAX_SCANNED) {
-        return { unknown: vscode.l10n.t('Not found among the first {0} pending recommendations: open it again from the Recommendations view.', MAX_SCANNED) };
+        return { unknown: vscode.l10n.t('Not found among the first {0} pending recommendations: open it again from the Recommendations view.', formatCount(MAX_SCANNED)) };
       }
     }
   } catch (e) {

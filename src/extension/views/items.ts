@@ -5,6 +5,7 @@ import type { Event, Location } from '../../api/model';
 import { statusText } from '../event-status';
 import { Commands, TreeItemKinds } from '../ids';
 import { addressLine, integrationName, localDateTime, tooltipLines } from './labels';
+import { formatCount } from '../../webview/shared/format';
 
 /**
  * A record's row: its name (else its id), and a click that opens the record's panel as a preview
@@ -27,7 +28,7 @@ function recordItem(
 export function locationItem(l: Location, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
   const sources = l.sourceIds?.length ?? 0;
   return recordItem(l, state, {
-    description: [l.address?.addressLocality, sources === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', sources)].filter(Boolean).join(' · '),
+    description: [l.address?.addressLocality, sources === 1 ? vscode.l10n.t('1 source') : vscode.l10n.t('{0} sources', formatCount(sources))].filter(Boolean).join(' · '),
     icon: sources > 1 ? 'merge' : 'location',
     contextValue: TreeItemKinds.location,
     open: { command: Commands.openLocation, title: vscode.l10n.t('Open Location') },

@@ -4,6 +4,7 @@
 // with. The run itself, and when it stops, is the core's (PagedSource.loadAll).
 import * as vscode from 'vscode';
 import type { LoadAllOptions, LoadAllResult, PagedSource } from '../../api/paged-source';
+import { formatCount } from '../../webview/shared/format';
 
 /** What a run needs of its tree besides the list itself. */
 export interface LoadAllHost {
@@ -48,7 +49,7 @@ export class LoadAllRun {
       const resume = {
         onResume: (info: { page: number; delayMs: number; error: Error }) => {
           this.host.warn(`${this.host.noun()}: page ${info.page} failed (${info.error.message}); resuming from page ${info.page} in ${info.delayMs} ms`);
-          progress?.report({ message: vscode.l10n.t('{0}; page {1} failed, asking again…', this.host.loadedText(), info.page + 1) });
+          progress?.report({ message: vscode.l10n.t('{0}; page {1} failed, asking again…', this.host.loadedText(), formatCount(info.page + 1)) });
         },
       };
       try {

@@ -311,7 +311,7 @@ export abstract class PagedList<T> implements vscode.TreeDataProvider<ListNode<T
       this.total !== undefined
         ? vscode.l10n.t(' ({0} of {1})', formatCount(shown), formatCount(this.total))
         : vscode.l10n.t(' ({0} loaded)', formatCount(shown));
-    const item = new vscode.TreeItem(vscode.l10n.t('Load {0} more{1}', this.pageSize, of));
+    const item = new vscode.TreeItem(vscode.l10n.t('Load {0} more{1}', formatCount(this.pageSize), of));
     item.iconPath = new vscode.ThemeIcon('more');
     item.command = { command: Commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [this.viewId] };
     item.contextValue = TreeItemKinds.loadMore;

@@ -198,7 +198,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
       [vscode.l10n.t('Recommendation'), r['@id']],
       [vscode.l10n.t('Unsure'), mark ? mark.note || vscode.l10n.t('(no note)') : undefined],
       ...flags.map((f): [string, string] => [vscode.l10n.t('Flag'), flagSentence(f)]),
-      ...r.entities.map((e, i): [string, string] => [vscode.l10n.t('Entity {0}', i + 1), `${e.name ?? ''} (${integrationName(e.integration)}) ${addressLine(e.address)}`]),
+      ...r.entities.map((e, i): [string, string] => [vscode.l10n.t('Entity {0}', formatCount(i + 1)), `${e.name ?? ''} (${integrationName(e.integration)}) ${addressLine(e.address)}`]),
     ]);
   }
 
@@ -226,7 +226,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     this.updateBadge();
     if (isFiltered(this.filterValue) && !this.visible().length) {
       return this.hasMore
-        ? vscode.l10n.t('None of the {0} loaded recommendations match the filter. Load all, or clear the filter.', this.records.length)
+        ? vscode.l10n.t('None of the {0} loaded recommendations match the filter. Load all, or clear the filter.', formatCount(this.records.length))
         : vscode.l10n.t('No pending recommendation matches the filter.');
     }
     return this.partialMessage();
@@ -256,7 +256,7 @@ export class RecommendationsList extends PagedList<Recommendation> {
     const pending = this.total !== undefined ? formatCount(this.total) : undefined;
     this.view.badge = this.total ? { value: this.total, tooltip: vscode.l10n.t('{0} pending recommendations', pending!) } : undefined;
     const parts = pending !== undefined ? [vscode.l10n.t('{0} pending', pending)] : [];
-    if (isFiltered(this.filterValue)) parts.push(vscode.l10n.t('filtered: {0} · {1} shown', describeFilter(this.filterValue), this.visible().length));
+    if (isFiltered(this.filterValue)) parts.push(vscode.l10n.t('filtered: {0} · {1} shown', describeFilter(this.filterValue), formatCount(this.visible().length)));
     if (this.sortValue !== 'server') parts.push(sortText(this.sortValue));
     if (this.partial) parts.push(this.amongText());
     this.view.description = parts.join(' · ') || undefined;
