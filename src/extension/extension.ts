@@ -15,6 +15,7 @@ import { reportNotSent } from './curation/not-sent';
 import { registerExportCommands } from './curation/export-commands';
 import { registerJournalCommands } from './curation/journal-commands';
 import { registerTreeCommands } from './commands/tree-commands';
+import { windowPicks } from './commands/window-pick';
 import { registerUnsureCommand } from './commands/unsure-command';
 import { registerClearUnsureCommand } from './commands/clear-unsure-command';
 import { registerBlindCommand } from './commands/blind-command';
@@ -73,6 +74,8 @@ export interface DedupCuratorApi {
   mirrorStatus: MirrorStatusBar;
   /** Search Locations… / Search Events…: the views show the mirror's hits. */
   viewSearch: ViewSearch;
+  /** Show Changed Since…'s quick pick while it is on screen. */
+  windowPicks: typeof windowPicks;
 }
 
 // When this bundle's code began to run (after VS Code read and compiled it): the activation
@@ -146,7 +149,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
-  return { session, recommendations, backlog, locations, events, errors, clock, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch };
+  return { session, recommendations, backlog, locations, events, errors, clock, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch, windowPicks };
 }
 
 /** The three lists and their tree views, with the views' kept choices. */

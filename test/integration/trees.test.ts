@@ -9,7 +9,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import { parseScoreRange } from '../../src/extension/views/recommendation-filter';
 import { validateByParsing } from '../../src/extension/ui/input-check';
 import { parseTypedSince, sinceOf, windowFromArg } from '../../src/extension/views/time-window';
-import { activeClient, curatorApi, settingChange, settled } from './helpers';
+import { acceptItem, activeClient, curatorApi, settingChange, settled, waitFor } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('dedupCurator');
 
@@ -213,6 +213,24 @@ describe('Trees', function () {
       await vscode.commands.executeCommand('dedupCurator.locations.changedSince', 'last-look');
       assert.equal(api.locations.updatedSince.getTime(), look.getTime());
       assert.match(String(api.locations.view?.description), /last look/);
+    });
+
+    it('a date typed straight into the Show Changed Since pick is offered as "Since …", or says what is wrong with it', async () => {
+      const done = vscode.commands.executeCommand('dedupCurator.locations.changedSince');
+      const qp = await waitFor('the Show Changed Since pick', () => api.windowPicks.active);
+      qp.value = '2099-01-01';
+      await waitFor('the typed moment offered', () => qp.items[0]?.label === 'Since 2099-01-01' || undefined);
+      assert.match(String(qp.items[0].description), /in the future/);
+      // Enter on a moment that is none keeps the pick open: nothing chosen, nothing dropped silently.
+      await acceptItem(qp, qp.items[0]);
+      assert.equal(api.windowPicks.active, qp, 'the pick stays open on a date in the future');
+      qp.value = '2024-05-01';
+      await waitFor('the typed moment offered', () => qp.items[0]?.label === 'Since 2024-05-01' || undefined);
+      await acceptItem(qp, qp.items[0]);
+      await done;
+      assert.equal(api.windowPicks.active, undefined);
+      assert.deepEqual(api.locations.window, { kind: 'since', since: new Date(2024, 4, 1) });
+      assert.match(String(api.locations.view?.description), /since/);
     });
 
     it('a typed date that is not valid leaves the window unchanged', async () => {

@@ -9,7 +9,8 @@ import type { ListNode } from '../views/paged-list';
 import { type SortOrder, SORT_ORDERS, parseScoreRange } from '../views/recommendation-filter';
 import type { RecommendationsList } from '../views/recommendations-list';
 import { integrationName } from '../views/labels';
-import { PRESETS, parseTypedSince, presetLabel, windowFromArg } from '../views/time-window';
+import { parseTypedSince, windowFromArg } from '../views/time-window';
+import { pickWindow } from './window-pick';
 import type { WindowedList } from '../views/windowed-list';
 import { showError, showInfo, showWarning } from '../ui/notify';
 import type { LoadAllResult } from '../../api/paged-source';
@@ -159,27 +160,6 @@ function watchViewSettings(recommendations: RecommendationsList, locations: Loca
     for (const [list, key] of [[locations, 'locations'], [events, 'events']] as const) {
       if (affects(e, PAGE_SIZES[key].key, SettingKeys.onlyExternalUpdates, SettingKeys.defaultTimeWindow)) void list.refresh();
     }
-  });
-}
-
-/** The quick pick of windows; a typed date is validated as it is typed. */
-async function pickWindow(lastLook: Date | undefined): Promise<unknown> {
-  type Item = vscode.QuickPickItem & { value: string };
-  const items: Item[] = PRESETS.map((p) => ({ label: presetLabel(p), value: p }));
-  items.splice(3, 0, {
-    label: t('Since the last look'),
-    value: 'last-look',
-    description: lastLook ? lastLook.toLocaleString() : t('not synced yet with this connection'),
-  });
-  items.push({ label: t('Since a date…'), value: 'typed', description: '2024-05-01, 2024-05-01T08:00, 2024-05-01T00:00:00.000Z' });
-  const picked = await vscode.window.showQuickPick(items, { title: t('Dedup Curator: Show Changed Since…') });
-  if (!picked || picked.value !== 'typed') return picked?.value;
-  return vscode.window.showInputBox({
-    title: t('Dedup Curator: Changed since'),
-    prompt: t('A date (local midnight), a local date and time, or a UTC timestamp'),
-    placeHolder: '2024-05-01',
-    ignoreFocusOut: true,
-    validateInput: validateByParsing(parseTypedSince),
   });
 }
 
