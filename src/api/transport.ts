@@ -52,6 +52,8 @@ export interface RequestInfo {
   ms: number;
   /** Why the attempt failed, when it did (the DedupError's message). */
   error?: string;
+  /** The caller gave the answer up (a refresh, a closed panel, Load all at its limit): not a failure of the service. */
+  cancelled?: boolean;
   /** 1 for the first attempt, 2 for the first retry… */
   attempt: number;
 }
@@ -117,7 +119,8 @@ export class Transport {
         return result;
       } catch (e) {
         const error = maskError(e as DedupError, this.mask);
-        this.report({ endpoint, status: error.status, ms: elapsed(started), error: error.message, attempt: attempt + 1 });
+        const cancelled = error.kind === 'cancelled' ? { cancelled: true } : {};
+        this.report({ endpoint, status: error.status, ms: elapsed(started), error: error.message, attempt: attempt + 1, ...cancelled });
         if (!call.readOnly || attempt >= policy.retries || !isRetryable(error)) throw error;
         const delayMs = retryDelay(error, attempt, policy);
         if (delayMs === undefined) throw error;

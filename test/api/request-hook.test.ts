@@ -39,6 +39,19 @@ describe('onRequest hook (real HTTP)', function () {
     assert.ok(!JSON.stringify(seen).includes(wrong), 'the token must not reach the hook');
   });
 
+  it('says a request its caller gave up was cancelled, not failed', async () => {
+    const seen: RequestInfo[] = [];
+    const c = new DedupClient({ baseUrl: sandbox.baseUrl, token: TOKEN, onRequest: (i) => seen.push(i) });
+    const abort = new AbortController();
+    const asked = c.listLocations({ updatedSince: new Date(0), pageSize: 5 }, { signal: abort.signal });
+    abort.abort();
+    await assert.rejects(asked);
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0].cancelled, true);
+    const answered = await c.listLocations({ updatedSince: new Date(0), pageSize: 5 }).then(() => seen.at(-1));
+    assert.equal(answered?.cancelled, undefined, 'an answered request is not cancelled');
+  });
+
   it('is called once per attempt, numbering the retries', async () => {
     const failing = await startSandbox({ ...SMALL, token: TOKEN, faults: 'error-rate=1,seed=3' });
     try {

@@ -224,7 +224,9 @@ export class Session implements vscode.Disposable {
   private logRequest(i: RequestInfo): void {
     const retry = i.attempt > 1 ? ` (retry ${i.attempt - 1})` : '';
     const line = `${i.endpoint} ${i.status ?? '—'} ${formatMs(i.ms)}${retry}`;
-    if (i.error) this.log.warn(`${line}: ${i.error}`);
+    // A request its caller gave up is no warning: a refresh or Load all at its limit does that.
+    if (i.cancelled) this.log.info(`${line}: cancelled`);
+    else if (i.error) this.log.warn(`${line}: ${i.error}`);
     else this.log.info(line);
   }
 
