@@ -19,12 +19,25 @@ function extensionSources(dir: string): string[] {
   });
 }
 
-/** `vscode.l10n.t('literal', …)`: a message a user reads. */
-function isMessageCall(node: ts.Node): node is ts.CallExpression {
-  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
-  const callee = node.expression;
+const isL10nT = (e: ts.Expression): boolean => ts.isPropertyAccessExpression(e) && e.name.text === 't' && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'l10n';
+
+/** Names a file gives vscode.l10n.t (`const t = vscode.l10n.t`, as many command files do). */
+function aliasesOf(file: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isL10nT(node.initializer)) names.add(node.name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return names;
+}
+
+/** `vscode.l10n.t('literal', …)` or an alias's `t('literal', …)`: a message a user reads. */
+function isMessageCall(node: ts.Node, aliases: ReadonlySet<string>): node is ts.CallExpression {
+  if (!ts.isCallExpression(node)) return false;
   const first = node.arguments[0];
-  return callee.name.text === 't' && ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'l10n' && first !== undefined && ts.isStringLiteralLike(first);
+  const callee = node.expression;
+  return (isL10nT(callee) || (ts.isIdentifier(callee) && aliases.has(callee.text))) && first !== undefined && ts.isStringLiteralLike(first);
 }
 
 function numberArguments(program: ts.Program): string[] {
@@ -32,8 +45,9 @@ function numberArguments(program: ts.Program): string[] {
   const found: string[] = [];
   for (const file of program.getSourceFiles()) {
     if (!file.fileName.startsWith(join(root, 'src', 'extension'))) continue;
+    const aliases = aliasesOf(file);
     const visit = (node: ts.Node): void => {
-      if (isMessageCall(node)) {
+      if (isMessageCall(node, aliases)) {
         const message = (node.arguments[0] as ts.StringLiteralLike).text;
         for (const arg of node.arguments.slice(1)) {
           if (!(checker.getTypeAtLocation(arg).flags & ts.TypeFlags.NumberLike)) continue;

@@ -87,8 +87,8 @@ export async function reviewBulk(verdict: Verdict, targets: readonly Recommendat
           capped ? t('Only {0} of the {1} matching were listed (lowest scores and flagged first). {2} decides the {3} not listed too, unseen.', fmt(listed.length), fmt(total), allAction, fmt(all.length - n)) : undefined,
           capped && preview.unlistedFlagged && !extras.flaggedChecked ? t('{0} flagged not listed are left out either way.', fmt(preview.unlistedFlagged)) : undefined,
           left ? t('{0} left out of the {1} listed.', fmt(left), fmt(listed.length)) : undefined,
-          flaggedCount ? t('{0} of the listed are flagged; {1} of them included.', flaggedCount, listed.filter((r) => kept.has(r) && flaggedOf(r)).length) : undefined,
-          extras.unsureLeft ? t('{0} marked unsure left out.', extras.unsureLeft) : undefined,
+          flaggedCount ? t('{0} of the listed are flagged; {1} of them included.', formatCount(flaggedCount), formatCount(listed.filter((r) => kept.has(r) && flaggedOf(r)).length)) : undefined,
+          extras.unsureLeft ? t('{0} marked unsure left out.', formatCount(extras.unsureLeft)) : undefined,
           t('On {0}. Decisions cannot be undone; each attempt is recorded in the decision history.', where),
         ]
           .filter(Boolean)

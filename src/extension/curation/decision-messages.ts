@@ -6,6 +6,7 @@ import type { Recommendation, Verdict } from '../../api/model';
 import type { DecisionOutcome } from '../../curation/decision-service';
 import { showBidiControls } from '../../records/bidi-text';
 import { percent, recommendationLabel } from '../views/labels';
+import { formatCount } from '../../webview/shared/format';
 
 const t = vscode.l10n.t;
 const MAX_TITLE_NAME = 40;
@@ -43,7 +44,7 @@ export function undoneText(rec: Recommendation): string {
 /** The queue's line while a decision waits out its undo period. */
 export function waitingText(verdict: Verdict, rec: Recommendation, seconds: number): string {
   const names = recommendationNames(rec);
-  return verdict === 'approve' ? t('Approving {0} in {1} s: U undoes it.', names, seconds) : t('Rejecting {0} in {1} s: U undoes it.', names, seconds);
+  return verdict === 'approve' ? t('Approving {0} in {1} s: U undoes it.', names, formatCount(seconds)) : t('Rejecting {0} in {1} s: U undoes it.', names, formatCount(seconds));
 }
 
 /** The queue's line for a decision sent at once (no undo period). */

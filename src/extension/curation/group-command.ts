@@ -42,7 +42,7 @@ function groupItem(g: TriageGroup): vscode.QuickPickItem & { group: TriageGroup 
   return {
     // The icon is ours; the words come from the field names, still made inert.
     label: `${g.kind === 'event' ? '$(calendar)' : '$(location)'} ${inertText(g.words)}`,
-    description: t('{0} pending · scores {1}–{2} · decided ✓{3} ✗{4} ?{5}', formatCount(g.size), pct(g.scoreMin), pct(g.scoreMax), g.labels.approve, g.labels.reject, g.labels.unsure),
+    description: t('{0} pending · scores {1}–{2} · decided ✓{3} ✗{4} ?{5}', formatCount(g.size), pct(g.scoreMin), pct(g.scoreMax), formatCount(g.labels.approve), formatCount(g.labels.reject), formatCount(g.labels.unsure)),
     detail: [estimateText(g), safe, flagsText(g.flags)].filter(Boolean).join(' · '),
     group: g,
   };
@@ -106,7 +106,7 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
     flaggedAlike === 1
       ? t('1 flagged recommendation with this pattern is left out (it is in a group of its own).')
       : flaggedAlike
-        ? t('{0} flagged recommendations with this pattern are left out (they form groups of their own).', flaggedAlike)
+        ? t('{0} flagged recommendations with this pattern are left out (they form groups of their own).', formatCount(flaggedAlike))
         : undefined,
     group.size - group.decidable.length ? t('{0} marked unsure left out.', formatCount(group.size - group.decidable.length)) : undefined,
   ]
@@ -137,9 +137,9 @@ async function askVerdict(g: TriageGroup, result: TriageResult): Promise<{ verdi
   const below = g.decidable.filter((id) => 1 - (result.items.get(id)?.p ?? 1) >= target).length;
   const items: (vscode.QuickPickItem & { verdict: Verdict; minP?: number })[] = [
     { label: t('Approve all {0}', formatCount(g.decidable.length)), description: g.safe === 'approve' ? t('safe') : t('not safe yet'), verdict: 'approve' },
-    { label: t('Approve only the {0} estimated at {1} or more', above, pct(target)), verdict: 'approve', minP: target },
+    { label: t('Approve only the {0} estimated at {1} or more', formatCount(above), pct(target)), verdict: 'approve', minP: target },
     { label: t('Reject all {0}', formatCount(g.decidable.length)), description: g.safe === 'reject' ? t('safe') : t('not safe yet'), verdict: 'reject' },
-    { label: t('Reject only the {0} estimated at {1} or less', below, pct(1 - target)), verdict: 'reject', minP: target },
+    { label: t('Reject only the {0} estimated at {1} or less', formatCount(below), pct(1 - target)), verdict: 'reject', minP: target },
   ];
   const picked = await vscode.window.showQuickPick(items, { title: inertText(g.words), placeHolder: estimateText(g) });
   return picked && { verdict: picked.verdict, minP: picked.minP };

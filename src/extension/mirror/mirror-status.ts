@@ -69,8 +69,8 @@ export function msUntilAgeChanges(at: Date, now = Date.now()): number {
 export function age(at: Date, now = Date.now()): string {
   const minutes = Math.floor((now - at.getTime()) / 60_000);
   if (minutes < 1) return t('just now');
-  if (minutes < 60) return t('{0} min ago', minutes);
+  if (minutes < 60) return t('{0} min ago', formatCount(minutes));
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return t('{0} h ago', hours);
-  return t('{0} days ago', Math.floor(hours / 24));
+  if (hours < 48) return t('{0} h ago', formatCount(hours));
+  return t('{0} days ago', formatCount(Math.floor(hours / 24)));
 }

@@ -99,7 +99,7 @@ export class ViewSearch implements vscode.Disposable {
       return undefined;
     }
     const n = hits.length;
-    const count = n >= VIEW_SEARCH_LIMIT ? t('the first {0} results', n) : n === 1 ? t('1 result') : t('{0} results', n);
+    const count = n >= VIEW_SEARCH_LIMIT ? t('the first {0} results', formatCount(n)) : n === 1 ? t('1 result') : t('{0} results', formatCount(n));
     // "0 results from the mirror" on an empty mirror read as if the search had failed.
     const empty = mirror.count(kind) === 0;
     const message = empty

@@ -63,7 +63,7 @@ export function queueTitle(s: QueueHeader, state: { atEnd: boolean; lost: boolea
 
 export function backOnlineText(failed: number): string {
   return failed
-    ? t('The service answers again: the queue goes on. {0} decisions were not sent: Retry Failed Decisions sends them.', failed)
+    ? t('The service answers again: the queue goes on. {0} decisions were not sent: Retry Failed Decisions sends them.', formatCount(failed))
     : t('The service answers again: the queue goes on.');
 }
 
@@ -101,7 +101,7 @@ export function endText(s: QueueHeader, inputs: EndInputs): string {
   if (!inputs.connected) return t('There is no active connection: connect to a service, then start the review queue again.');
   if (inputs.loadFailed) return t('Could not load more recommendations (the Recommendations view says why). Press S to try again.');
   const summary = inputs.inGroup
-    ? t('Nothing left to review in this group: {0} approved, {1} rejected, {2} skipped. "Full queue" goes on with the whole list.', s.approved, s.rejected, s.skipped)
-    : t('Nothing left to review: {0} approved, {1} rejected, {2} skipped in this queue.', s.approved, s.rejected, s.skipped);
+    ? t('Nothing left to review in this group: {0} approved, {1} rejected, {2} skipped. "Full queue" goes on with the whole list.', formatCount(s.approved), formatCount(s.rejected), formatCount(s.skipped))
+    : t('Nothing left to review: {0} approved, {1} rejected, {2} skipped in this queue.', formatCount(s.approved), formatCount(s.rejected), formatCount(s.skipped));
   return inputs.notice ? `${inputs.notice} ${summary}` : summary;
 }

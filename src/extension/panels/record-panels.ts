@@ -160,13 +160,13 @@ export class RecordPanels implements RecordPanelHost, vscode.Disposable {
       ? { text: `${JSON.stringify(r.record, null, 2)}\n`, cut: 0 }
       : recordJson(r.record, {
           marker: (more) => t('… [{0} more characters: see the note on line 1]', formatCount(more)),
-          note: (n, limit) => t('{0} long values are cut to their first {1} characters so the editor opens fast; "Open Full JSON" in the notification opens the whole record.', n, formatCount(limit)),
+          note: (n, limit) => t('{0} long values are cut to their first {1} characters so the editor opens fast; "Open Full JSON" in the notification opens the whole record.', formatCount(n), formatCount(limit)),
         });
     const doc = await vscode.workspace.openTextDocument({ language: cut ? 'jsonc' : 'json', content: text });
     const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
     if (cut) {
       const full = t('Open Full JSON');
-      void showInfo(t('Open as JSON: {0} long values are cut to their first {1} characters.', cut, formatCount(JSON_VALUE_LIMIT)), full).then((a) => {
+      void showInfo(t('Open as JSON: {0} long values are cut to their first {1} characters.', formatCount(cut), formatCount(JSON_VALUE_LIMIT)), full).then((a) => {
         if (a === full) void this.openJson(r, { full: true });
       });
     }
