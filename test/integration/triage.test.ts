@@ -12,6 +12,7 @@ import type { DedupCuratorApi } from '../../src/extension/extension';
 import type { QueuePanel } from '../../src/extension/panels/queue-panel';
 import type { TriagePanel } from '../../src/extension/panels/triage-panel';
 import { coreFrom, TriageCoreError } from '../../src/extension/triage/triage-core';
+import { estimateText } from '../../src/extension/curation/group-command';
 import { TriageState } from '../../src/extension/triage/triage-state';
 import { informativeOrder } from '../../src/triage/informative-order';
 import { groupKey, triage } from '../../src/triage/triage';
@@ -44,6 +45,15 @@ describe('Triage in the real VS Code: unsure marks, flags, informative order, bl
     await vscode.commands.executeCommand('dedupCurator.recommendations.sort', 'server');
     await fixture?.close();
     log.dispose();
+  });
+
+  it('before any decision, Decide a Group says a group is not estimated yet, not "50 %" beside scores of 100 %', () => {
+    const result = api.triage.run(api.recommendations.loaded());
+    assert.equal(result.model.labels, 0, 'no decision yet on this connection');
+    const group = result.groups[0];
+    assert.doesNotMatch(estimateText(group, result.model.labels), /%/);
+    assert.match(estimateText(group, result.model.labels), /not estimated yet/);
+    assert.match(estimateText(group, 3), /estimated approval .*90% interval/);
   });
 
   it('Mark as Unsure keeps the mark and its note in the journal, never at the service; the tree shows it; a fresh read (a reload) finds it', async () => {

@@ -32,18 +32,23 @@ export interface GroupArgs {
 
 const pct = (x: number) => formatPercent(x, 1);
 
-/** "estimate 99.4% (90% interval 98.9–99.8%)". */
-export function estimateText(g: TriageGroup): string {
+/**
+ * "estimate 99.4% (90% interval 98.9–99.8%)". Before any decision the groups' estimates are all the
+ * same flat prior (50 %, 0.6–99.4 %), which read as a verdict on a group the service scores at
+ * 100 %: say instead that there is nothing to estimate from yet.
+ */
+export function estimateText(g: TriageGroup, learnt: number): string {
+  if (!learnt) return t('not estimated yet: triage learns from your decisions, and there are none');
   return t('estimated approval {0} (90% interval {1}–{2})', pct(g.p), pct(g.low), pct(g.high));
 }
 
-function groupItem(g: TriageGroup): vscode.QuickPickItem & { group: TriageGroup } {
+function groupItem(g: TriageGroup, learnt: number): vscode.QuickPickItem & { group: TriageGroup } {
   const safe = g.safe === 'approve' ? t('safe to approve') : g.safe === 'reject' ? t('safe to reject') : t('not safe yet');
   return {
     // The icon is ours; the words come from the field names, still made inert.
     label: `${g.kind === 'event' ? '$(calendar)' : '$(location)'} ${inertText(g.words)}`,
     description: t('{0} pending · scores {1}–{2} · decided ✓{3} ✗{4} ?{5}', formatCount(g.size), pct(g.scoreMin), pct(g.scoreMax), formatCount(g.labels.approve), formatCount(g.labels.reject), formatCount(g.labels.unsure)),
-    detail: [estimateText(g), safe, flagsText(g.flags)].filter(Boolean).join(' · '),
+    detail: [estimateText(g, learnt), safe, flagsText(g.flags)].filter(Boolean).join(' · '),
     group: g,
   };
 }
@@ -76,7 +81,7 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
     // Safe groups first: those are the ones a group decision is for.
     const rank = (g: TriageGroup) => (g.safe ? 0 : 1);
     const picked = await vscode.window.showQuickPick(
-      [...open].sort((a, b) => rank(a) - rank(b)).map(groupItem),
+      [...open].sort((a, b) => rank(a) - rank(b)).map((g) => groupItem(g, result.model.labels)),
       { title: t('Dedup Curator: Decide a Group ({0} pending, {1} decisions learnt from)', formatCount(pending.length), formatCount(result.model.labels)), matchOnDescription: true, matchOnDetail: true, placeHolder: t('Pattern groups: which fields agree; the estimate is learnt from your own decisions') },
     );
     if (!picked) return undefined;
@@ -97,7 +102,7 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
   // patterns: flagged-partition.ts): say how many of this pattern were left out that way.
   const flaggedAlike = group.flags.length ? 0 : [...result.items.values()].filter((i) => i.features.pattern === group.pattern && i.flags.some((f) => f !== 'unsure')).length;
   const estimate = [
-    estimateText(group),
+    estimateText(group, result.model.labels),
     group.safe === verdict
       ? undefined
       : verdict === 'approve'
@@ -112,7 +117,7 @@ async function decideGroup(c: Curation, args?: GroupArgs): Promise<BulkSummary |
   ]
     .filter(Boolean)
     .join(' ');
-  c.log.info(`group ${verdict} "${group.key}": ${targets.length} of ${group.size} (${estimateText(group)})`);
+  c.log.info(`group ${verdict} "${group.key}": ${targets.length} of ${group.size} (${estimateText(group, result.model.labels)})`);
   return runBulkWithUi(c, {
     verdict,
     targets,
@@ -135,13 +140,15 @@ async function askVerdict(g: TriageGroup, result: TriageResult): Promise<{ verdi
   const target = result.options.targetPrecision;
   const above = g.decidable.filter((id) => (result.items.get(id)?.p ?? 0) >= target).length;
   const below = g.decidable.filter((id) => 1 - (result.items.get(id)?.p ?? 1) >= target).length;
+  // Without decisions an item's estimate is the service's score (pooled-model.ts): say which it is.
+  const learnt = result.model.labels;
   const items: (vscode.QuickPickItem & { verdict: Verdict; minP?: number })[] = [
     { label: t('Approve all {0}', formatCount(g.decidable.length)), description: g.safe === 'approve' ? t('safe') : t('not safe yet'), verdict: 'approve' },
-    { label: t('Approve only the {0} estimated at {1} or more', formatCount(above), pct(target)), verdict: 'approve', minP: target },
+    { label: learnt ? t('Approve only the {0} estimated at {1} or more', formatCount(above), pct(target)) : t('Approve only the {0} the service scored {1} or more', formatCount(above), pct(target)), verdict: 'approve', minP: target },
     { label: t('Reject all {0}', formatCount(g.decidable.length)), description: g.safe === 'reject' ? t('safe') : t('not safe yet'), verdict: 'reject' },
-    { label: t('Reject only the {0} estimated at {1} or less', formatCount(below), pct(1 - target)), verdict: 'reject', minP: target },
+    { label: learnt ? t('Reject only the {0} estimated at {1} or less', formatCount(below), pct(1 - target)) : t('Reject only the {0} the service scored {1} or less', formatCount(below), pct(1 - target)), verdict: 'reject', minP: target },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: inertText(g.words), placeHolder: estimateText(g) });
+  const picked = await vscode.window.showQuickPick(items, { title: inertText(g.words), placeHolder: estimateText(g, learnt) });
   return picked && { verdict: picked.verdict, minP: picked.minP };
 }
 
