@@ -100,7 +100,7 @@ the target precision (at the end of 90 % intervals); safe to reject together whi
 matches all bulk rejections lose stay within 1 - R of the backlog's true matches (the most they
 may lose against the fewest there can be), and only groups whose matches are less likely than not.
 
-  --journal FILE          decisions to learn from (without it: the service's scores only)
+  --journal FILE          decisions to learn from (without it: groups and scores, no estimates)
   --format F              table (default), json or csv
   --target-precision P    default 0.99
   --target-recall R       default 0.97

@@ -113,10 +113,12 @@ export async function triageCommand(args: string[], io: CommandIo, help: string)
     io.stdout.write(`${pending.length} pending in ${result.groups.length} groups; ${result.model.labels} decisions learnt from; target precision ${result.options.targetPrecision}, target recall ${result.options.targetRecall}\n`);
     io.stdout.write(`bulk rejections may lose up to ${r.maxLost.toFixed(1)} of at least ${Math.floor(r.matchesLow)} true matches; with the groups safe to reject: ${r.lostHigh.toFixed(1)} at most\n`);
     io.stdout.write('  size  scores     decided (✓/✗/?)  estimate [90% interval]    safe     pattern\n');
+    // Before any decision every group has the same flat prior (50 %, 0.6–99.4 %): not an estimate.
+    const estimate = (g: TriageGroup) => (result.model.labels ? `${pct(g.p).padStart(6)} [${pct(g.low)}–${pct(g.high)}]` : '     — (no decisions yet)');
     for (const g of result.groups) {
       const decided = `${g.labels.approve}/${g.labels.reject}/${g.labels.unsure}`;
       io.stdout.write(
-        `${String(g.size).padStart(6)}  ${g.scoreMin.toFixed(2)}–${g.scoreMax.toFixed(2)}  ${decided.padEnd(16)} ${pct(g.p).padStart(6)} [${pct(g.low)}–${pct(g.high)}]`.padEnd(62) +
+        `${String(g.size).padStart(6)}  ${g.scoreMin.toFixed(2)}–${g.scoreMax.toFixed(2)}  ${decided.padEnd(16)} ${estimate(g)}`.padEnd(62) +
           ` ${(g.safe ?? '-').padEnd(8)} ${g.words}${g.flags.length ? ` ⚑ ${g.flags.join(', ')}` : ''}\n         --group '${g.key}'\n`,
       );
     }

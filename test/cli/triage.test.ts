@@ -63,6 +63,9 @@ describe('CLI: triage and group decisions', function () {
     const table = await runCliCaptured(['triage'], env);
     assert.equal(table.code, 0);
     assert.match(table.out, new RegExp(`^${pending.size} pending in ${report.groups.length} groups`));
+    // No decision yet: the table says so rather than printing the flat prior as every group's estimate.
+    assert.match(table.out, /— \(no decisions yet\)/);
+    assert.doesNotMatch(table.out, /50\.0%/);
     const csv = await runCliCaptured(['triage', '--format', 'csv'], env);
     assert.equal(csv.out.trim().split('\r\n').length, report.groups.length + 1);
   });
@@ -100,6 +103,8 @@ describe('CLI: triage and group decisions', function () {
     assert.ok(after.size <= before.size - result.done, `pending ${before.size} → ${after.size} after ${result.done} approvals`);
     const learnt = JSON.parse((await runCliCaptured(['triage', '--journal', journal, '--format', 'json'], env)).out) as { labels: number; pending: number };
     assert.equal(learnt.labels, result.done);
+    const learntTable = (await runCliCaptured(['triage', '--journal', journal], env)).out;
+    assert.match(learntTable, /\d+\.\d% \[\d+\.\d%–\d+\.\d%\]/, 'with decisions the estimates are printed');
     assert.equal(learnt.pending, after.size);
     // The same journal's lines as if made on another service: not this service's answers, and said so.
     const elsewhere = join(dir, 'journal-elsewhere.ndjson');
