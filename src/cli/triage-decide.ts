@@ -44,6 +44,7 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
   try {
     const summary = await runBulkDecisions(client, targets, {
       verdict,
+      what: `group ${key}`,
       connection: journalConnection(client.baseUrl, 'dedup-curator CLI'),
       journal,
       // A group triage called safe: its share of the estimate goes with each decision (the next

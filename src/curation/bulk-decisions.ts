@@ -2,7 +2,7 @@
 // journalled. Decisions are never retried here (a lost answer may mean the decision was applied);
 // the summary lists what can be retried and the caller asks the user.
 import type { Verdict } from '../api/model';
-import type { BulkShare, JournalConnection, TriageGroupRef } from './journal';
+import { type BulkShare, type JournalConnection, type RunLine, type TriageGroupRef, runEndLine, runLine } from './journal';
 import type { DecisionJournal } from './journal';
 import { type AttemptOutcome, type Decider, type DecisionTarget, attemptDecision } from './decide';
 
@@ -38,6 +38,8 @@ export interface BulkOptions {
   bulk?: BulkShare;
   /** The triage group each target is decided in, journalled with it (journal.ts StartedLine.triage). */
   triageOf?: (id: string) => TriageGroupRef | undefined;
+  /** What the run decides, in the curator's words: journalled with its count (journal.ts RunLine) so a run cut short is told. */
+  what?: string;
 }
 
 export interface BulkFailure {
@@ -78,11 +80,12 @@ export async function runBulkDecisions(client: Decider, targets: readonly Decisi
   };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
+  const run = await startRun(targets.length, opts);
   let next = 0;
   const worker = async () => {
     while (next < targets.length && !opts.signal?.aborted) {
       const target = targets[next++];
-      const outcome = await attemptDecision(client, target, opts.verdict, { journal: opts.journal, connection: opts.connection, signal: inner.signal, bulk: opts.bulk, triage: opts.triageOf?.(target['@id']) });
+      const outcome = await attemptDecision(client, target, opts.verdict, { journal: opts.journal, connection: opts.connection, signal: inner.signal, bulk: opts.bulk, triage: opts.triageOf?.(target['@id']), run: run?.run });
       record(summary, progress, target['@id'], outcome);
       opts.onOutcome?.(target, outcome);
       opts.onProgress?.({ ...progress });
@@ -92,10 +95,26 @@ export async function runBulkDecisions(client: Decider, targets: readonly Decisi
     await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
+    if (run) await opts.journal?.append(runEndLine(run)).catch(() => undefined);
   }
   summary.notAttempted = targets.slice(next).map((t) => t['@id']);
   summary.cancelled = summary.notAttempted.length > 0 || opts.signal?.aborted === true;
   return summary;
+}
+
+/**
+ * The run's first journal line. Not written: each decision's own line would fail the same way and
+ * say so (nothing is sent without its line), so the run goes on to report that.
+ */
+async function startRun(count: number, opts: BulkOptions): Promise<RunLine | undefined> {
+  if (!opts.journal || count === 0) return undefined;
+  const line = runLine(opts.connection, opts.verdict, count, opts.what ?? '');
+  try {
+    await opts.journal.append(line);
+    return line;
+  } catch {
+    return undefined;
+  }
 }
 
 function record(summary: BulkSummary, progress: BulkProgress, id: string, outcome: AttemptOutcome): void {

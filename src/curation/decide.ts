@@ -60,6 +60,8 @@ export interface AttemptOptions {
   bulk?: BulkShare;
   /** The decision answers audit draw number N (triage/audit.ts): journalled, so triage counts it after a reload. */
   audit?: number;
+  /** The bulk run it is part of (journal.ts RunLine). */
+  run?: string;
   /** The triage group it was decided in (journal.ts StartedLine.triage): its label counts for that group. */
   triage?: TriageGroupRef;
 }
@@ -74,6 +76,7 @@ export async function attemptDecision(client: Decider, target: DecisionTarget, v
   if (opts.bulk) started.bulk = opts.bulk;
   if (opts.audit !== undefined) started.audit = opts.audit;
   if (opts.triage) started.triage = opts.triage;
+  if (opts.run) started.run = opts.run;
   if (opts.journal) {
     try {
       await opts.journal.append(started);

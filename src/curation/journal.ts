@@ -46,6 +46,8 @@ export interface StartedLine {
    * group, not for the plain group of its pattern — as a triage run's own labels do.
    */
   triage?: TriageGroupRef;
+  /** The bulk run it was part of (a RunLine's id). */
+  run?: string;
 }
 
 /** Which triage group a decision was taken in: the flags it carried (triage/flags.ts) and whether it led its chain. */
@@ -134,6 +136,42 @@ export interface UnsureLine {
 
 export type UnsureEntry = Omit<UnsureLine, 'type'>;
 
+/**
+ * A bulk run (a group decision, the selected rows, Retry Failed): one line before its first
+ * decision, with how many it was asked to decide, and one with `ended` when it stops, whatever
+ * stopped it. A run without its end was cut short by the window or the process closing: the
+ * decisions it never attempted left no line of their own, and this is what says they were not sent.
+ */
+export interface RunLine {
+  type: 'run';
+  run: string;
+  at: string;
+  connection: JournalConnection;
+  verdict: Verdict;
+  /** Decisions the run was asked to make. */
+  count: number;
+  /** What the curator chose, in words ("group Locations: name equal, …", "the 12 selected"). */
+  what: string;
+  /** The end line: the run stopped (finished, cancelled or stopped by an error) with the window open. */
+  ended?: true;
+}
+
+/** A run as read back: its first line, whether its end was written, and its attempts' outcomes. */
+export interface RunEntry extends Omit<RunLine, 'type' | 'ended'> {
+  ended: boolean;
+  attempted: number;
+  ok: number;
+  unknown: number;
+}
+
+export function runLine(connection: JournalConnection, verdict: Verdict, count: number, what: string): RunLine {
+  return { type: 'run', run: randomUUID(), at: new Date().toISOString(), connection, verdict, count, what };
+}
+
+export function runEndLine(start: RunLine): RunLine {
+  return { ...start, at: new Date().toISOString(), ended: true };
+}
+
 /** One attempt as read back: its started line joined with its outcome, if one was written. */
 export interface DecisionEntry extends Omit<StartedLine, 'type'> {
   outcome: OutcomeStatus;
@@ -158,6 +196,8 @@ export interface JournalContents {
   skippedLines: number;
   /** The unsure marks (and their clearings), oldest first. */
   unsure: UnsureEntry[];
+  /** Bulk runs, oldest first. */
+  runs: RunEntry[];
 }
 
 /** The base URL without credentials, query or fragment: nothing secret goes into the journal. */
@@ -246,7 +286,7 @@ export class DecisionJournal {
    * out together with one fsync (group commit), so a bulk run at concurrency 8 does not wait for
    * eight fsyncs in a row.
    */
-  append(...lines: (StartedLine | SendingLine | OutcomeLine | UnsureLine)[]): Promise<void> {
+  append(...lines: (StartedLine | SendingLine | OutcomeLine | UnsureLine | RunLine)[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the decision journal is closed'));
     const text = lines.map((l) => JSON.stringify(l) + '\n').join('');
     return new Promise((resolve, reject) => {
@@ -325,7 +365,7 @@ export async function readJournal(path: string): Promise<JournalContents> {
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], skippedLines: 0, unsure: [] };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], skippedLines: 0, unsure: [], runs: [] };
     throw e;
   }
   return parseJournal(text);
@@ -335,6 +375,7 @@ export function parseJournal(text: string): JournalContents {
   const entries: DecisionEntry[] = [];
   const byAttempt = new Map<string, DecisionEntry>();
   const unsure: UnsureEntry[] = [];
+  const runs = new Map<string, RunEntry>();
   let skippedLines = 0;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -361,9 +402,21 @@ export function parseJournal(text: string): JournalContents {
       const entry = byAttempt.get(o.attempt)!;
       const outcome = o.outcome === 'ok' || o.outcome === 'failed' || o.outcome === 'cancelled' ? o.outcome : 'unknown';
       Object.assign(entry, { outcome, outcomeRecorded: true, finishedAt: o.at, kind: o.kind, message: o.message });
+    } else if (l?.type === 'run' && typeof (l as RunLine).run === 'string') {
+      const r = l as RunLine;
+      const known = runs.get(r.run);
+      if (known) known.ended ||= r.ended === true;
+      else runs.set(r.run, { run: r.run, at: r.at, connection: r.connection, verdict: r.verdict, count: Number(r.count) || 0, what: String(r.what ?? ''), ended: r.ended === true, attempted: 0, ok: 0, unknown: 0 });
     } else {
       skippedLines++;
     }
   }
-  return { entries, skippedLines, unsure };
+  for (const e of entries) {
+    const run = e.run === undefined ? undefined : runs.get(e.run);
+    if (!run) continue;
+    run.attempted++;
+    if (e.outcome === 'ok') run.ok++;
+    else if (e.outcome === 'unknown') run.unknown++;
+  }
+  return { entries, skippedLines, unsure, runs: [...runs.values()] };
 }

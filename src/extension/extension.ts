@@ -12,6 +12,7 @@ import { registerRecordPanels } from './panels/record-panel-commands';
 import { registerBulkCommands } from './curation/bulk-commands';
 import { createCuration } from './curation/context';
 import { reportNotSent } from './curation/not-sent';
+import { reportInterruptedRuns } from './curation/interrupted-runs';
 import { registerExportCommands } from './curation/export-commands';
 import { registerJournalCommands } from './curation/journal-commands';
 import { registerTreeCommands } from './commands/tree-commands';
@@ -146,7 +147,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   context.subscriptions.push(...findCommands, mirrorStatus, viewSearch);
   void ready.then(() => mirrorStatus.update());
   // Decisions left unsent by a window closed during their undo period: said once, at the next start.
-  void ready.then(() => reportNotSent(curation, context.globalState)).catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
+  const windowStartedAt = new Date();
+  void ready
+    // Each waits for its notification's answer: neither waits for the other.
+    .then(() => Promise.all([reportNotSent(curation, context.globalState), reportInterruptedRuns(curation.journal, context.globalState, windowStartedAt)]))
+    .catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);
   return { session, recommendations, backlog, locations, events, errors, clock, statusBar, choices, ready, timings, comparisons: comparisonPanels[0], triagePanels: triagePanels[0], triage: curation.triage, mirrors, finder, mirrorStatus, viewSearch, windowPicks };

@@ -179,6 +179,9 @@ describe('bulk decisions against the sandbox', function () {
           assert.ok(still.has(id), `${id} was never attempted, yet it is no longer pending`);
         }
         for (const id of summary.done) assert.ok(entries.some((e) => e.id === id && e.outcome === 'ok'));
+        // Cancelled is an end: the run is not reported as cut short at the next start.
+        const { runs } = await readJournal(journal.path);
+        assert.deepEqual(runs.map((r) => ({ ended: r.ended, count: r.count, attempted: r.attempted })), [{ ended: true, count: targets.length, attempted: entries.length }]);
       });
     }
   });

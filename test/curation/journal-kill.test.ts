@@ -81,5 +81,16 @@ describe('decision journal after SIGKILL mid-run', () => {
       if (!pending.has(id)) assert.ok(journalled.has(id), `${id} left the list but the journal does not name it`);
     }
     assert.ok(entries.length < ids.length, 'the kill came after the whole run');
+    // The run itself reads back as cut short, with what it was asked and what reached the service:
+    // the decisions it never attempted have no line of their own.
+    const { runs } = await readJournal(journalPath);
+    assert.equal(runs.length, 1);
+    const [run] = runs;
+    assert.equal(run.ended, false);
+    assert.equal(run.count, ids.length);
+    assert.equal(run.attempted, entries.length);
+    assert.equal(run.ok, entries.filter((e) => e.outcome === 'ok').length);
+    assert.equal(run.unknown, entries.filter((e) => e.outcome === 'unknown').length);
+    assert.ok(run.count - run.attempted > 0, 'some were never sent');
   });
 });

@@ -127,7 +127,7 @@ describe('decision journal', () => {
   });
 
   it('tolerates foreign lines and a missing file', async () => {
-    assert.deepEqual(await readJournal(path.join(dir, 'absent.ndjson')), { entries: [], skippedLines: 0, unsure: [] });
+    assert.deepEqual(await readJournal(path.join(dir, 'absent.ndjson')), { entries: [], skippedLines: 0, unsure: [], runs: [] });
     assert.equal(parseJournal('null\n42\n{"type":"outcome","attempt":"nobody"}\n\n').skippedLines, 3);
   });
 

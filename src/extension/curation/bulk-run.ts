@@ -71,6 +71,7 @@ export async function runBulkWithUi(c: Curation, req: BulkRequest): Promise<Bulk
     try {
       return await runBulkDecisions(client, targets, {
         verdict: req.verdict,
+        what: req.description,
         connection,
         journal: c.journal,
         bulk: req.bulk,

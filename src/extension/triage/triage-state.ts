@@ -33,7 +33,7 @@ export interface LoadedRecords {
 export class TriageState implements vscode.Disposable {
   private marks = new Map<string, UnsureMark>();
   /** The journal as last read, all services. */
-  private contents: JournalContents = { entries: [], skippedLines: 0, unsure: [] };
+  private contents: JournalContents = { entries: [], skippedLines: 0, unsure: [], runs: [] };
   /** The answers of the active service (derived from `contents` for one scope and version). */
   private answers: { scope: string | undefined; version: number; labels: TriageLabel[]; bulkSoFar: BulkSoFar; bulkRejected: string[][]; auditSpent: number } | undefined;
   /**
