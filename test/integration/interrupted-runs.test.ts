@@ -39,7 +39,7 @@ describe('a bulk run cut short by the window closing', () => {
       [
         [
           'warning',
-          'Dedup Curator: the bulk approval of 4,901 (group "Locations: name equal, address equal") stopped when the window closed: 3 approved, 2 of unknown outcome, 4,896 never sent. What was not applied is still pending; decide it again if you meant to.',
+          'Dedup Curator: the bulk approval of 4,901 (group "Locations: name equal, address equal") on cut short stopped when the window closed: 3 approved, 2 of unknown outcome, 4,896 never sent. What was not applied is still pending; decide it again if you meant to.',
           ['Show Decision History'],
         ],
       ],

@@ -15,10 +15,12 @@ const MAX_REMEMBERED = 200;
 
 /** The run's story in one sentence. */
 export function interruptedRunText(r: RunEntry): string {
-  const args = [formatCount(r.count), inertText(r.what), formatCount(r.ok), formatCount(r.unknown), formatCount(r.count - r.attempted)] as const;
+  // The journal is shared by every connection: name the service the run was on.
+  const service = inertText(r.connection?.label || r.connection?.baseUrl || '?');
+  const args = [formatCount(r.count), inertText(r.what), service, formatCount(r.ok), formatCount(r.unknown), formatCount(r.count - r.attempted)] as const;
   return r.verdict === 'approve'
-    ? vscode.l10n.t('Dedup Curator: the bulk approval of {0} ({1}) stopped when the window closed: {2} approved, {3} of unknown outcome, {4} never sent. What was not applied is still pending; decide it again if you meant to.', ...args)
-    : vscode.l10n.t('Dedup Curator: the bulk rejection of {0} ({1}) stopped when the window closed: {2} rejected, {3} of unknown outcome, {4} never sent. What was not applied is still pending; decide it again if you meant to.', ...args);
+    ? vscode.l10n.t('Dedup Curator: the bulk approval of {0} ({1}) on {2} stopped when the window closed: {3} approved, {4} of unknown outcome, {5} never sent. What was not applied is still pending; decide it again if you meant to.', ...args)
+    : vscode.l10n.t('Dedup Curator: the bulk rejection of {0} ({1}) on {2} stopped when the window closed: {3} rejected, {4} of unknown outcome, {5} never sent. What was not applied is still pending; decide it again if you meant to.', ...args);
 }
 
 /** Tells of the runs that began before this window and never ended; returns how many it told of. */
