@@ -218,6 +218,7 @@ describe('Trees', function () {
     it('a date typed straight into the Show Changed Since pick is offered as "Since …", or says what is wrong with it', async () => {
       const done = vscode.commands.executeCommand('dedupCurator.locations.changedSince');
       const qp = await waitFor('the Show Changed Since pick', () => api.windowPicks.active);
+      assert.equal(qp.title, 'Dedup Curator: Show Locations Changed Since…');
       qp.value = '2099-01-01';
       await waitFor('the typed moment offered', () => qp.items[0]?.label === 'Since 2099-01-01' || undefined);
       assert.match(String(qp.items[0].description), /in the future/);

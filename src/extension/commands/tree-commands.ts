@@ -43,8 +43,8 @@ export function registerTreeCommands(recommendations: RecommendationsList, locat
       return result;
     }),
 
-    vscode.commands.registerCommand(Commands.locationsChangedSince, (arg?: unknown) => chooseWindow(locations, arg)),
-    vscode.commands.registerCommand(Commands.eventsChangedSince, (arg?: unknown) => chooseWindow(events, arg)),
+    vscode.commands.registerCommand(Commands.locationsChangedSince, (arg?: unknown) => chooseWindow(locations, arg, t('Locations'))),
+    vscode.commands.registerCommand(Commands.eventsChangedSince, (arg?: unknown) => chooseWindow(events, arg, t('Events'))),
 
     // A command pair with one title each ("…: On" / "…: Off"), shown by the context key the setting
     // sets. A setting, so the choice survives a restart; the session reloads on the change and the
@@ -138,9 +138,9 @@ async function eventsAtLocation(events: EventsList, node?: ListNode<Location> | 
   await events.setFilter({ ...events.filter, location: { id: loc.id, name: loc.name ?? undefined } });
 }
 
-async function chooseWindow<T>(list: WindowedList<T>, arg: unknown): Promise<void> {
+async function chooseWindow<T>(list: WindowedList<T>, arg: unknown, which: string): Promise<void> {
   const lastLook = list.lastLookTime();
-  if (arg === undefined) arg = await pickWindow(lastLook);
+  if (arg === undefined) arg = await pickWindow(lastLook, which);
   if (arg === undefined) return;
   const spec = windowFromArg(arg, lastLook);
   if ('error' in spec) return fail(spec.error);

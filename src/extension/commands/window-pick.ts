@@ -40,8 +40,8 @@ export function typedMomentItem(typed: string, now = Date.now()): WindowItem | u
 }
 
 /** The window chosen (a preset, 'last-look' or a typed moment), or undefined when dismissed. */
-export async function pickWindow(lastLook: Date | undefined): Promise<string | undefined> {
-  const picked = await showWindowPick(fixedItems(lastLook));
+export async function pickWindow(lastLook: Date | undefined, which: string): Promise<string | undefined> {
+  const picked = await showWindowPick(fixedItems(lastLook), which);
   if (picked !== 'typed') return picked;
   return vscode.window.showInputBox({
     title: t('Dedup Curator: Changed since'),
@@ -52,9 +52,10 @@ export async function pickWindow(lastLook: Date | undefined): Promise<string | u
   });
 }
 
-function showWindowPick(fixed: WindowItem[]): Promise<string | undefined> {
+/** `which`: the view it is for ("Locations", "Events"): the two commands share their title. */
+function showWindowPick(fixed: WindowItem[], which: string): Promise<string | undefined> {
   const qp = vscode.window.createQuickPick<WindowItem>();
-  qp.title = t('Dedup Curator: Show Changed Since…');
+  qp.title = t('Dedup Curator: Show {0} Changed Since…', which);
   qp.placeholder = t('Pick a window, or type a date: {0}', EXAMPLES);
   qp.items = fixed;
   return new Promise((resolve) => {
