@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { DedupClient } from '../api/client';
 import type { RetryInfo } from '../api/transport';
 import { formatMs } from '../api/transport';
+import { describeFileError } from '../records/file-error';
 import { UsageError } from './exit-codes';
 
 export interface ConnectionFlags {
@@ -39,7 +40,7 @@ export async function connect(
       // Only the line break an editor or `echo` adds is removed: other whitespace is the token's.
       token = (await readFile(flags['token-file'], 'utf8')).replace(/\r?\n$/, '');
     } catch (e) {
-      throw new UsageError(`cannot read the token file ${flags['token-file']}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, command);
+      throw new UsageError(`cannot read the token file ${flags['token-file']}: ${describeFileError(e)}`, command);
     }
     if (!token) throw new UsageError(`the token file ${flags['token-file']} is empty`, command);
   } else {

@@ -1,4 +1,5 @@
 // `dedup-curator` executable (dist/cli.js): wires the process to runCli.
+import { describeFileError } from '../records/file-error';
 import { runCli } from './run';
 
 const controller = new AbortController();
@@ -15,7 +16,7 @@ for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED' || outputFailed) return;
     outputFailed = true;
-    if (stream !== process.stderr) process.stderr.write(`dedup-curator: cannot write the output: ${e.code ?? e.message}\n`);
+    if (stream !== process.stderr) process.stderr.write(`dedup-curator: cannot write the output: ${describeFileError(e)}\n`);
     process.exitCode = 1;
   });
 }
@@ -25,6 +26,8 @@ runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, 
     process.exitCode = outputFailed ? 1 : code;
   },
   (e: unknown) => {
+    // The output could not be written (a full disk): said once above; the write's own rejection is not an internal error.
+    if (outputFailed) return void (process.exitCode = 1);
     process.stderr.write(`dedup-curator: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exitCode = 1;
   },

@@ -45,6 +45,9 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     }
   } catch (e) {
     if (isBrokenPipe(e)) return EXIT.ok; // the reader (e.g. `head`) has all it wanted
+    // The output refused a write (a full disk): the stream's own error handler said so in words
+    // (main.ts); this is the same failure reaching the command, not an internal error.
+    if (isWriteFailure(e)) return EXIT.internal;
     const { code, line } = describeFailure(io.signal.aborted ? new UsageError('interrupted') : e);
     if (io.signal.aborted) {
       io.stderr.write('dedup-curator: interrupted\n');
@@ -53,6 +56,11 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     io.stderr.write(line + '\n');
     return code;
   }
+}
+
+function isWriteFailure(e: unknown): boolean {
+  const err = e as NodeJS.ErrnoException | undefined;
+  return typeof err?.code === 'string' && err.syscall === 'write';
 }
 
 function isBrokenPipe(e: unknown): boolean {

@@ -29,7 +29,7 @@ export class SyncLock {
         await fh.close();
         return new SyncLock(file);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new MirrorError(`cannot lock the mirror in ${dir} for a sync: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new MirrorError(`cannot lock the mirror in ${dir} for a sync: ${describeFileError(e)}`);
       }
       if (held.has(file)) throw new MirrorError(`another sync of the mirror in ${dir} is running; wait for it to end`);
       const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());

@@ -3,6 +3,7 @@
 // so the CLI is spawned with its stdout's reading end closed before it writes anything.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { existsSync, openSync, closeSync } from 'node:fs';
 import { type ScriptedServer, json, scriptedServer } from '../support/scripted-server';
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
@@ -44,4 +45,21 @@ describe('CLI: a closed output', function () {
       assert.equal(r.code, 0);
     });
   }
+
+  // Linux's /dev/full fails every write with ENOSPC: the output a full disk refuses.
+  (existsSync('/dev/full') ? it : it.skip)('a full disk: one line in words, exit 1, no internal error', async () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = await new Promise<{ code: number | null; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'recommendations', '--all'], { env: { ...process.env, DEDUP_BASE_URL: srv.baseUrl, DEDUP_TOKEN: 'closed-output-token' }, stdio: ['ignore', full, 'pipe'] });
+        let err = '';
+        child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+        child.on('close', (code) => resolve({ code, err }));
+      });
+      assert.equal(r.err, 'dedup-curator: cannot write the output: the disk is full\n');
+      assert.equal(r.code, 1);
+    } finally {
+      closeSync(full);
+    }
+  });
 });
