@@ -154,6 +154,11 @@ export interface RunLine {
   what: string;
   /** The end line: the run stopped (finished, cancelled or stopped by an error) with the window open. */
   ended?: true;
+  /**
+   * The process that runs it. The journal is shared by every window: a run without its end may be
+   * going on in another window's extension host, which is then still alive.
+   */
+  pid?: number;
 }
 
 /** A run as read back: its first line, whether its end was written, and its attempts' outcomes. */
@@ -165,7 +170,7 @@ export interface RunEntry extends Omit<RunLine, 'type' | 'ended'> {
 }
 
 export function runLine(connection: JournalConnection, verdict: Verdict, count: number, what: string): RunLine {
-  return { type: 'run', run: randomUUID(), at: new Date().toISOString(), connection, verdict, count, what };
+  return { type: 'run', run: randomUUID(), at: new Date().toISOString(), connection, verdict, count, what, pid: process.pid };
 }
 
 export function runEndLine(start: RunLine): RunLine {
@@ -406,7 +411,7 @@ export function parseJournal(text: string): JournalContents {
       const r = l as RunLine;
       const known = runs.get(r.run);
       if (known) known.ended ||= r.ended === true;
-      else runs.set(r.run, { run: r.run, at: r.at, connection: r.connection, verdict: r.verdict, count: Number(r.count) || 0, what: String(r.what ?? ''), ended: r.ended === true, attempted: 0, ok: 0, unknown: 0 });
+      else runs.set(r.run, { run: r.run, at: r.at, connection: r.connection, verdict: r.verdict, count: Number(r.count) || 0, what: String(r.what ?? ''), pid: typeof r.pid === 'number' ? r.pid : undefined, ended: r.ended === true, attempted: 0, ok: 0, unknown: 0 });
     } else {
       skippedLines++;
     }

@@ -23,11 +23,14 @@ describe('a bulk run cut short by the window closing', () => {
   it('is told at the next start, once, with what was applied, unknown and never sent; an ended run is not', async () => {
     const journal = new DecisionJournal(path.join(await tempDir('dedup-interrupted-'), 'journal.ndjson'));
     const conn = journalConnection('http://127.0.0.1:1', 'cut short');
-    const cut = runLine(conn, 'approve', 4901, 'group "Locations: name equal, address equal"');
+    // Cut short: its extension host is gone (a pid no process has: above the kernel's pid_max).
+    const cut = { ...runLine(conn, 'approve', 4901, 'group "Locations: name equal, address equal"'), pid: 2 ** 22 + 1 };
+    // Going on in another window: its process is alive.
+    const elsewhere = { ...runLine(conn, 'reject', 300, 'group "in another window"'), pid: process.ppid };
     const rec = (i: number) => ({ '@id': `urn:rec:${i}`, score: 0.99 });
     const attempts = [0, 1, 2, 3, 4].map((i) => ({ ...startedLine(conn, rec(i), 'approve'), run: cut.run }));
     const finished = runLine(conn, 'reject', 12, 'the 12 selected');
-    await journal.append(cut, ...attempts, ...attempts.slice(0, 3).map((a) => ({ type: 'outcome' as const, attempt: a.attempt, at: new Date().toISOString(), outcome: 'ok' as const })), finished, runEndLine(finished));
+    await journal.append(cut, elsewhere, ...attempts, ...attempts.slice(0, 3).map((a) => ({ type: 'outcome' as const, attempt: a.attempt, at: new Date().toISOString(), outcome: 'ok' as const })), finished, runEndLine(finished));
     const memento = memoryMemento();
     const afterTheRuns = new Date(Date.now() + 1000);
     const told = await capturingNotifications(async (shown) => {
