@@ -7,7 +7,9 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../src/api/client';
 import type { BulkSummary } from '../../src/curation/bulk-decisions';
 import type { DedupCuratorApi } from '../../src/extension/extension';
+import { DecisionJournal, journalConnection, runLine } from '../../src/curation/journal';
 import { journalEntries, pendingNow, recordNode, tempDir, withSandbox } from './curation-helpers';
+import { waitFor } from './helpers';
 
 describe('Decisions in the real VS Code', function () {
   this.timeout(120000);
@@ -122,6 +124,15 @@ describe('Decisions in the real VS Code', function () {
     const deadline = Date.now() + 5000;
     while (!doc.getText().includes(rec['@id']) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.match(doc.getText(), new RegExp(`^Decision history: ${entries.length + 1} attempts`));
+    // A run without its end (cut short, or still going): its unsent decisions have no row, the run says how many.
+    const cut = { ...runLine(journalConnection('http://127.0.0.1:1', 'history test'), 'approve', 1200, 'group "cut short in a test"'), pid: 2 ** 22 + 1 };
+    const journal = new DecisionJournal(api.triage.journalPath);
+    await journal.append(cut);
+    await journal.close();
+    // Show Decision History again re-reads the journal; the open document's text follows.
+    const again = await vscode.commands.executeCommand<vscode.TextDocument>('dedupCurator.showDecisionHistory');
+    await waitFor('the history to read the run line', () => again.getText().includes('cut short in a test') || undefined);
+    assert.match(again.getText(), /a bulk approve of 1,200 \(group "cut short in a test"\) has not ended: 0 attempted, 1,200 not sent/);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

@@ -82,6 +82,10 @@ function render(journalPath: string, contents: JournalContents): string {
   ];
   if (unsure.length) lines.push(vscode.l10n.t('"? unsure" and "unsure cleared" are kept in the journal only: nothing about them was sent to the service.'));
   if (skippedLines) lines.push(vscode.l10n.t('{0} unreadable line(s) skipped.', formatCount(skippedLines)));
+  // Runs cut short: their unsent decisions have no row of their own, so the run says how many.
+  for (const r of contents.runs.filter((run) => !run.ended)) {
+    lines.push(vscode.l10n.t('{0}: a bulk {1} of {2} ({3}) has not ended: {4} attempted, {5} not sent (the window closed, or it is still running).', localTime(r.at), r.verdict, formatCount(r.count), r.what.replace(/\s+/g, ' '), formatCount(r.attempted), formatCount(r.count - r.attempted)));
+  }
   const all = historyRows(contents);
   if (all.length > SHOWN) lines.push(vscode.l10n.t('Showing the newest {0}; export the history for all of them.', formatCount(SHOWN)));
   lines.push('');
