@@ -2,6 +2,7 @@
 // curator's decisions (the extension's decision journal, or the CLI's own with --journal), and which
 // groups are safe to decide in bulk. `approve|reject --group KEY` decides one of them (triage-decide.ts).
 import { type JournalContents, journalOfConnection, readJournal } from '../curation/journal';
+import { runsCutShort } from '../curation/unended-runs';
 import { labelsFromContents, type labelsFromJournal } from '../triage/journal-labels';
 import { type BulkSoFar, bulkRejectionsFromJournal, bulkTallyFromJournal } from '../triage/journal-tally';
 import { auditSpentFromJournal } from '../triage/audit';
@@ -58,6 +59,10 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
     const journal = journalOfConnection(all, client.baseUrl);
     const other = all.entries.length - journal.entries.length;
     if (other > 0) io.stderr.write(`${other} decision(s) of the journal were made on other services than ${client.baseUrl}: not used\n`);
+    // A bulk run cut short (a killed `approve --group`, a closed window) left its unsent decisions no line: say so.
+    for (const r of runsCutShort(all.runs, new Date())) {
+      io.stderr.write(`the journal's bulk ${r.verdict} of ${r.count} (${r.what}) on ${r.connection?.baseUrl ?? '?'} stopped before its end at ${r.at}: ${r.attempted} attempted, ${r.count - r.attempted} never sent\n`);
+    }
     labels = labelsFromContents(journal, cache);
     // The journal's group decisions: later sets are admitted against everything decided in bulk.
     bulkSoFar = bulkTallyFromJournal(journal.entries);

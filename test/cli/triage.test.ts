@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DedupClient } from '../../src/api/client';
+import { journalConnection, runEndLine, runLine } from '../../src/curation/journal';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { runCliCaptured } from '../support/run-cli';
 
@@ -112,6 +113,19 @@ describe('CLI: triage and group decisions', function () {
     const other = await runCliCaptured(['triage', '--journal', elsewhere, '--format', 'json'], env);
     assert.equal((JSON.parse(other.out) as { labels: number }).labels, 0);
     assert.match(other.err, /\d+ decision\(s\) of the journal were made on other services than http:\/\/127\.0\.0\.1:\d+: not used/);
+  });
+
+  it('says which bulk runs of the journal stopped before their end; an ended run and a finished group decision say nothing', async () => {
+    const journal = join(dir, 'journal-runs.ndjson');
+    const conn = journalConnection(sandbox.baseUrl, 'test');
+    const ended = runLine(conn, 'reject', 5, 'the 5 selected');
+    // Cut short: its process is gone (a pid above any kernel's pid_max).
+    const cut = { ...runLine(conn, 'approve', 4901, 'group location:name=equal'), pid: 2 ** 22 + 1 };
+    await writeFile(journal, [ended, runEndLine(ended), cut].map((l) => JSON.stringify(l) + '\n').join(''));
+    const { code, err } = await runCliCaptured(['triage', '--journal', journal, '--format', 'json'], env);
+    assert.equal(code, 0, err);
+    assert.equal(err.match(/stopped before its end/g)?.length, 1, err);
+    assert.match(err, /the journal's bulk approve of 4901 \(group location:name=equal\) on http:\/\/127\.0\.0\.1:\d+ stopped before its end at .*: 0 attempted, 4901 never sent/);
   });
 
   it('a journal that is a directory is refused in words, before any request', async () => {

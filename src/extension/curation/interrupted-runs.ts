@@ -5,6 +5,7 @@
 // not. Nothing is sent again by itself: the list may have changed, so the choice stays with them.
 import * as vscode from 'vscode';
 import type { DecisionJournal, RunEntry } from '../../curation/journal';
+import { runsCutShort } from '../../curation/unended-runs';
 import { formatCount } from '../../webview/shared/format';
 import { Commands } from '../ids';
 import { showWarning } from '../ui/notify';
@@ -23,27 +24,11 @@ export function interruptedRunText(r: RunEntry): string {
     : vscode.l10n.t('Dedup Curator: the bulk rejection of {0} ({1}) on {2} stopped when the window closed: {3} rejected, {4} of unknown outcome, {5} never sent. What was not applied is still pending; decide it again if you meant to.', ...args);
 }
 
-/**
- * The run's process is alive and is not this one: another window is running it (the journal is
- * shared by every window). A reload or a crash ends the extension host's process, so a run cut
- * short by one names a process that is gone.
- */
-function runningElsewhere(r: RunEntry): boolean {
-  if (r.pid === undefined || r.pid === process.pid) return false;
-  try {
-    process.kill(r.pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: a process of that number exists (another user's): not ours to call dead.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Tells of the runs that began before this window and never ended; returns how many it told of. */
 export async function reportInterruptedRuns(journal: Pick<DecisionJournal, 'read'>, memento: vscode.Memento, windowStartedAt: Date): Promise<number> {
   const { runs } = await journal.read();
   const seen = new Set(memento.get<string[]>(SEEN_KEY, []));
-  const cut = runs.filter((r) => !r.ended && !seen.has(r.run) && Date.parse(r.at) < windowStartedAt.getTime() && !runningElsewhere(r));
+  const cut = runsCutShort(runs, windowStartedAt).filter((r) => !seen.has(r.run));
   if (!cut.length) return 0;
   await memento.update(SEEN_KEY, [...seen, ...cut.map((r) => r.run)].slice(-MAX_REMEMBERED));
   const history = vscode.l10n.t('Show Decision History');
