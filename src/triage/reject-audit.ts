@@ -73,7 +73,7 @@ const MAX_AUDIT_ANSWERS = 400;
  */
 export function rejectStratumTally(size: number, k: number, x: number, tail: number): BulkTally {
   if (k <= x) return { size, expectedWrong: 0, variance: 0, unseen: size };
-  const high = betaQuantile(1 - tail, x + 1, k - x);
+  const high = chargedShare(k, x, tail);
   const mean = (x + 1) / (k + 1);
   // Not the items' own variance on top (audit.ts stratumTally adds it): the draws bound this
   // stratum's own share, not that of a population it was drawn from.
@@ -83,16 +83,18 @@ export function rejectStratumTally(size: number, k: number, x: number, tail: num
 
 const leansToApproval = (g: RejectAuditGroup) => g.labels.approve + g.labels.reject > 0 && 2 * g.labels.approve >= g.labels.approve + g.labels.reject;
 const ownCost = (g: RejectAuditGroup) => ownAnswers(g) / g.decidable.length;
-/** The stratum's match share as the model predicts it. */
-const predictedRate = (gs: readonly RejectAuditGroup[]) => gs.reduce((s, g) => s + g.decidable.length * g.p, 0) / Math.max(1, gs.reduce((s, g) => s + g.decidable.length, 0));
+/** What a certificate on k answers with x matches charges per item: the exact upper end of the match share. */
+const chargedShare = (k: number, x: number, tail: number) => (k > x ? betaQuantile(1 - tail, x + 1, k - x) : 1);
 
 /**
  * The reject audit's state at this triage: the stratum, the certificate from the draws answered
  * since the last one was spent, and whether the stratum may join the reject set next to `base`
  * (earlier bulk rejections and the set as it stands) within `maxLost` (recall-budget.ts).
  * `room(keys, rate)`: the matches the set must still leave room for — the open groups outside the
- * stratum with fewer matches per item than its predicted `rate` (recall-budget.ts serves the
- * cheapest first), so the audit never spends what cheaper groups wait for.
+ * stratum with fewer expected matches per item than `rate` (recall-budget.ts serves the cheapest
+ * first). The stratum's rate is what its certificate charges per item, the exact upper end of its
+ * match share, not the share the model predicts: a certificate on one answer charges 95 % of the
+ * stratum to the budget, and would spend what every cheaper group waits for.
  */
 export function rejectAuditState(
   groups: readonly RejectAuditGroup[],
@@ -107,27 +109,29 @@ export function rejectAuditState(
     const whole = addTally(o.base, rejectStratumTally(size, answered, matches, o.tail));
     return whole.expectedWrong + z * Math.sqrt(whole.variance) + whole.unseen;
   };
-  const least = (size: number, room: number) => {
+  const room = o.room ?? (() => 0);
+  // Both the charge and the room it must leave fall as answers come: a bisection finds the fewest.
+  const fits = (keys: readonly string[], size: number, answered: number, matches: number) => lostWith(size, answered, matches) + room(keys, chargedShare(answered, matches, o.tail)) <= o.maxLost;
+  const least = (keys: readonly string[], size: number) => {
     let lo = Math.max(k, 1);
     let hi = Math.max(k, MAX_AUDIT_ANSWERS);
-    if (lostWith(size, hi, x) + room > o.maxLost) return undefined;
+    if (!fits(keys, size, hi, x)) return undefined;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (lostWith(size, mid, x) + room <= o.maxLost) hi = mid;
+      if (fits(keys, size, mid, x)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   };
-  const stratum = o.maxLost > 0 ? rejectStratum(groups, k, x, o.room ?? (() => 0), least, lostWith, o.maxLost) : [];
+  const stratum = o.maxLost > 0 ? rejectStratum(groups, k, x, least, fits) : [];
   const items = stratum.flatMap((g) => g.decidable);
-  const room = items.length ? (o.room?.(stratum.map((g) => g.key), predictedRate(stratum)) ?? 0) : 0;
-  const K = items.length ? (least(items.length, room) ?? Infinity) : Infinity;
+  const K = items.length ? (least(stratum.map((g) => g.key), items.length) ?? Infinity) : Infinity;
   const certified = items.length > 0 && k > x && k >= K;
   const tally = certified ? rejectStratumTally(items.length, k, x, o.tail) : EMPTY_TALLY;
   const nextDraw = answers.reduce((m, a) => Math.max(m, a.draw + 1), 0);
   const own = stratum.reduce((sum, g) => sum + ownAnswers(g), 0);
   const needed = certified || !Number.isFinite(K) || own < K - k ? 0 : K - k;
-  const matchShareHigh = k > x ? betaQuantile(1 - o.tail, x + 1, k - x) : 1;
+  const matchShareHigh = chargedShare(k, x, o.tail);
   return { keys: stratum.map((g) => g.key), items, answers: k, matches: x, nextDraw, least: Number.isFinite(K) ? K : 0, needed, matchShareHigh, certified, tally };
 }
 
@@ -140,10 +144,8 @@ function rejectStratum(
   groups: readonly RejectAuditGroup[],
   k: number,
   x: number,
-  room: (keys: readonly string[], rate: number) => number,
-  least: (size: number, room: number) => number | undefined,
-  lostWith: (size: number, answered: number, matches: number) => number,
-  maxLost: number,
+  least: (keys: readonly string[], size: number) => number | undefined,
+  fits: (keys: readonly string[], size: number, answered: number, matches: number) => boolean,
 ): RejectAuditGroup[] {
   const open = groups
     .filter((g) => g.safe === null && g.decidable.length > 0 && g.p < 0.5 && !leansToApproval(g))
@@ -156,12 +158,12 @@ function rejectStratum(
     const m = g.decidable.length;
     // The matches the draws still to come would find at the model's rate: the certificate must stay within reach with them.
     const rate = (predicted + m * g.p) / (n + m);
-    if (lostWith(n + m, ahead, x + (ahead - k) * rate) + room([...taken, g].map((t) => t.key), rate) > maxLost) continue;
+    if (!fits([...taken, g].map((t) => t.key), n + m, ahead, x + (ahead - k) * rate)) continue;
     taken.push(g);
     n += m;
     predicted += m * g.p;
   }
-  const K = least(n, room(taken.map((g) => g.key), predictedRate(taken)));
+  const K = least(taken.map((g) => g.key), n);
   return K === undefined ? [] : taken.filter((g) => ownCost(g) * n >= K);
 }
 
