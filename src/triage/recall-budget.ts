@@ -79,18 +79,6 @@ export interface RecallSet extends SafeSet {
   lostHigh: number;
 }
 
-/**
- * The group's own answers lean to approval: at least as many approvals as rejections. Such a group
- * is never rejected in bulk, whatever the prior says: its posterior mean may sit low because what
- * the fields say outweighs a few answers (the robust prior of flagged groups, robust-prior.ts), but
- * a bulk rejection resting on the prior against the only evidence drawn from the group itself is
- * the one the recall budget cannot see coming — a leaf of 284 rejected on one approval and one
- * rejection held 119 true matches in a real backlog.
- */
-export function leansToApproval(post: GroupPosterior): boolean {
-  return post.own > 0 && 2 * (post.approvals ?? 0) >= post.own;
-}
-
 /** θ's interval upper end for a posterior. */
 function upper(post: GroupPosterior, tail: number): number {
   return betaQuantile(1 - tail, post.alpha, post.beta);
@@ -115,7 +103,7 @@ export function recallSet(groups: readonly SetGroup[], posterior: ReadonlyMap<st
     if (post.own === 0) {
       // Rides along at its worst only if the fields call it a likely non-match, and never flagged.
       if (!g.flags.length && mean(post) <= o.unseenShare) unseen.push(g);
-    } else if ((!g.flags.length || post.own >= Math.min(o.minOwnLabels, g.size)) && upper(post, o.tail) <= REJECTABLE_HIGH && !leansToApproval(post)) seen.push(g);
+    } else if ((!g.flags.length || post.own >= Math.min(o.minOwnLabels, g.size)) && upper(post, o.tail) <= REJECTABLE_HIGH) seen.push(g);
   }
   seen.sort((a, b) => mean(posterior.get(a.key)!) - mean(posterior.get(b.key)!) || b.size - a.size || a.key.localeCompare(b.key));
   unseen.sort((a, b) => a.decidable.length - b.decidable.length || a.key.localeCompare(b.key));
@@ -186,8 +174,7 @@ export function answersToReject(size: number, post: GroupPosterior, base: BulkTa
     const t = groupTally('reject', size, p);
     return base.expectedWrong + t.expectedWrong + z * Math.sqrt(base.variance + t.variance) + base.unseen <= o.maxLost && upper(p, o.tail) <= REJECTABLE_HIGH;
   };
-  // Rejections enough to outnumber the group's own approvals (leansToApproval) come first.
-  let lo = Math.max(1, o.needOwn - post.own, 2 * (post.approvals ?? 0) - post.own + 1);
+  let lo = Math.max(1, o.needOwn - post.own);
   let hi = o.maxAnswers;
   if (lo > hi || !fits(hi)) return undefined;
   while (lo < hi) {

@@ -36,8 +36,6 @@ export interface GroupPosterior {
   beta: number;
   /** Decisions of the curator's in this group (approve + reject). */
   own: number;
-  /** Of them, approvals (when known): a group whose own answers lean to approval is never rejected in bulk (recall-budget.ts). */
-  approvals?: number;
 }
 
 /**

@@ -358,7 +358,7 @@ function groupPosteriors(members: ReadonlyMap<string, TriageItem[]>, own: Readon
     const [alpha, beta] = !chainLead && flags.length ? robustPosterior(mu, priors.flaggedPrior, labelsOf.approve, labelsOf.reject) : withAnswers(fieldsPrior(mu, chainLead ? priors.leadKappa : priors.kappaFor(mu)), labelsOf);
     const low = betaQuantile(tail, alpha, beta);
     const high = betaQuantile(1 - tail, alpha, beta);
-    posterior.set(key, { alpha, beta, own: labelsOf.approve + labelsOf.reject, approvals: labelsOf.approve });
+    posterior.set(key, { alpha, beta, own: labelsOf.approve + labelsOf.reject });
     // Safe on its own evidence (the group alone keeps the target), or, later, as part of a set.
     const enough = labelsOf.approve + labelsOf.reject >= Math.min(o.minOwnLabels, list.length);
     // Rejections are safe only within the recall budget, which is the set's to keep.

@@ -2,8 +2,7 @@
 // by one uniform sample of their union, the exact binomial upper end of its match share charged to
 // the recall budget. Simulated strata with known matches (whole small groups of matches among them)
 // check the bound's coverage; a real sandbox and journal check the reject-side draw numbers survive a
-// reload apart from the approve side's. And the rule beside it (recall-budget.ts): a group whose own
-// answers lean to approval is never rejected in bulk.
+// reload apart from the approve side's.
 import * as assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,9 +13,8 @@ import { DecisionJournal, journalConnection, readJournal } from '../../src/curat
 import { startSandbox } from '../../src/sandbox';
 import { auditDraws, auditSpentFromJournal } from '../../src/triage/audit';
 import { labelsFromContents } from '../../src/triage/journal-labels';
-import { answersToReject, recallSet } from '../../src/triage/recall-budget';
 import { type RejectAuditGroup, rejectAuditSpentFromJournal, rejectAuditState, rejectDrawNumber, rejectDrawOf, rejectDrawsOf, rejectStratumTally } from '../../src/triage/reject-audit';
-import { type BulkTally, EMPTY_TALLY, type GroupPosterior, normalUpperQuantile } from '../../src/triage/safe-sets';
+import { type BulkTally, normalUpperQuantile } from '../../src/triage/safe-sets';
 import { mulberry32 } from './random-draws';
 
 function group(key: string, size: number, extra: Partial<RejectAuditGroup> = {}): RejectAuditGroup {
@@ -98,21 +96,6 @@ describe('triage: the reject side\'s audit', () => {
     // they would fill leaves the audit nothing.
     const crowded = rejectAuditState(groups, answers, { ...o, room: () => 60 });
     assert.equal(crowded.certified, false);
-  });
-
-  it('a group whose own answers lean to approval is never rejected in bulk, whatever its prior says', () => {
-    const g = { key: 'leaf', flags: ['chain'], size: 284, decidable: [...Array(284)].map((_, i) => `leaf#${i}`) };
-    // The prior's fields estimate puts the group at ≈ 0.2 with one approval and one rejection of its own.
-    const lean: GroupPosterior = { alpha: 2, beta: 8, own: 2, approvals: 1 };
-    const o = { targetRecall: 0.97, tail, minOwnLabels: 2, unseenShare: 0.02, matchesLow: 5000 };
-    assert.deepEqual(recallSet([g], new Map([['leaf', lean]]), o).keys, [], 'as many approvals as rejections');
-    assert.deepEqual(recallSet([g], new Map([['leaf', { ...lean, own: 1, approvals: 1, alpha: 1.5, beta: 8 }]]), o).keys, [], 'its only answer an approval');
-    const rejected: GroupPosterior = { alpha: 2, beta: 9, own: 3, approvals: 1 };
-    assert.deepEqual(recallSet([g], new Map([['leaf', rejected]]), o).keys, ['leaf'], 'more rejections than approvals: the budget decides');
-    // The queue's distance to a group rejection counts the rejections that outnumber its approvals.
-    const ahead = answersToReject(284, { alpha: 3, beta: 8, own: 4, approvals: 2 }, EMPTY_TALLY, { maxLost: 150, tail, needOwn: 2, maxAnswers: 64 });
-    assert.ok(ahead !== undefined && ahead >= 1, `ahead ${ahead}`);
-    assert.equal(answersToReject(284, { alpha: 2, beta: 30, own: 10, approvals: 5 }, EMPTY_TALLY, { maxLost: 150, tail, needOwn: 2, maxAnswers: 64 }), 1, 'one more rejection outnumbers five approvals of ten');
   });
 
   it('reject-side draws survive the journal apart from the approve side\'s, and a certified rejection spends them', async function () {
