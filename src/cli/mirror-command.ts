@@ -75,7 +75,7 @@ async function syncCommand(args: string[], io: CommandIo, help: string): Promise
     const now = performance.now();
     if (now - (lastLine.get(p.kind) ?? -Infinity) < PROGRESS_EVERY_MS) return;
     lastLine.set(p.kind, now);
-    warn(`dedup-curator: ${p.kind}: ${p.pages} pages, ${p.received} records received, ${p.mirrored} mirrored${p.indexed === undefined ? '' : `, ${p.indexed} indexed`}`);
+    warn(`dedup-curator: ${p.kind}: ${p.pages} pages, ${p.received} records received, ${p.mirrored} mirrored`);
   };
   const onResume = (r: ResumeInfo) => warn(`dedup-curator: page ${r.page} still failed after its retries (${r.error.message}); asking again in ${formatMs(r.delayMs)}`);
   try {

@@ -8,8 +8,8 @@ import { SyncLock } from './sync-lock';
 import { legacyBaseUrl, removeLegacyFiles } from './legacy';
 import { MirrorDamageError, MirrorError } from './mirror-error';
 import { MIRROR_KINDS, type MirrorKind, type MirroredRecord } from './record-set-types';
+import { RecordTable } from './record-table';
 import { mergeIndexes, mergeWorthIt } from './index-merge';
-import type { RecordTable } from './record-table';
 import { SCHEMA_VERSION, createSchema } from './schema';
 import { searchTable } from './search';
 import { DEFAULT_CACHE_KIB, type Database, SYNC_CACHE_KIB, describeSqliteError, inTransaction, openDatabase, readTogether, setCacheKib } from './sqlite';
@@ -18,7 +18,6 @@ import { type KindState, readKind, readMeta, writeMeta } from './sync-state';
 import { type KindSyncResult, type SyncOptions, syncKind } from './sync';
 import { noteChecked, unchangedSinceCheck } from './check-stamp';
 import { clearStaleLock, removeDatabaseFiles } from './database-files';
-import { type SyncTarget, freshFileOf, installFresh, openFresh, tablesOf } from './fresh-file';
 
 export interface MirrorHit<T = MirroredRecord> {
   id: string;
@@ -90,7 +89,7 @@ export class Mirror {
         return;
       }
       this.sql = sql;
-      this.tables = tablesOf(sql);
+      this.tables = { locations: new RecordTable(sql, 'locations'), events: new RecordTable(sql, 'events') };
       // A damaged record found by an earlier search (its checksum): still not served.
       this.unusable = readMeta(sql, 'damaged');
     } catch (e) {
@@ -211,18 +210,18 @@ export class Mirror {
     try {
       const rebuilt = this.unusable;
       if (rebuilt) await this.rebuild();
-      const { target, fresh } = await this.syncTarget(client.baseUrl);
-      let results: PromiseSettledResult<KindSyncResult>[];
-      try {
-        results = await syncKinds(client, target, opts);
-        if (fresh && results.every((r) => r.status === 'fulfilled')) {
-          installFresh(target, this.file);
-          noteChecked(this.file);
-          this.attach();
-        }
-      } finally {
-        if (fresh && target.sql.db.isOpen) target.sql.close();
-      }
+      // A mirror made by an earlier build of this schema version gets the indexes added or dropped since.
+      if (!this.sql) this.create(client.baseUrl);
+      else inTransaction(this.sql.db, () => createSchema((this.sql as Statements).db));
+      const sql = this.sql as Statements;
+      const tables = this.tables as Record<MirrorKind, RecordTable>;
+      // Both kinds are listed at the same time (a sync mostly waits for the service's pages); each
+      // batch of pages is one transaction, written in one turn of the event loop, so they never interleave.
+      setCacheKib(sql.db, SYNC_CACHE_KIB);
+      const results = await Promise.allSettled(MIRROR_KINDS.map((k) => syncKind(client, sql, tables[k], opts)));
+      // Searches ask a few large b-trees more cheaply than many (index-merge.ts).
+      for (const r of results) if (r.status === 'fulfilled' && mergeWorthIt(r.value.upserted + r.value.removed, r.value.state.count)) await mergeIndexes(sql, r.value.kind, () => opts.signal?.aborted === true || !sql.db.isOpen);
+      if (sql.db.isOpen) setCacheKib(sql.db, DEFAULT_CACHE_KIB);
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw wrap(failed.reason);
       if (this.legacyUrl !== undefined) {
@@ -241,31 +240,29 @@ export class Mirror {
     }
   }
 
-  /**
-   * What this sync writes into: the mirror itself when it holds one (a mirror made by an earlier
-   * build of this schema version gets the indexes added or dropped since), else a fresh file,
-   * renamed into place when complete (fresh-file.ts; a first sync, a rebuild).
-   */
-  private async syncTarget(baseUrl: string): Promise<{ target: SyncTarget; fresh: boolean }> {
-    if (!this.sql || !this.tables) {
-      try {
-        return { target: await openFresh(this.file, baseUrl), fresh: true };
-      } catch (e) {
-        throw wrap(e);
-      }
-    }
-    const sql = this.sql;
-    inTransaction(sql.db, () => createSchema(sql.db));
-    // A fresh file beside a mirror is left from a build that did not end (never served): it goes.
-    await removeDatabaseFiles(freshFileOf(this.file));
-    return { target: { sql, tables: this.tables }, fresh: false };
-  }
-
   /** Starts over: the damaged, foreign or previous-format copy goes, a full sync writes a new one. */
   private async rebuild(): Promise<void> {
     this.close();
     await removeDatabaseFiles(this.file);
     this.unusable = undefined;
+  }
+
+  private create(baseUrl: string): void {
+    let db: Database | undefined;
+    try {
+      db = openDatabase(this.file);
+      const sql = new Statements(db);
+      inTransaction(db, () => {
+        createSchema(db as Database);
+        writeMeta(sql, 'schemaVersion', String(SCHEMA_VERSION));
+        writeMeta(sql, 'baseUrl', baseUrl);
+      });
+      this.sql = sql;
+      this.tables = { locations: new RecordTable(sql, 'locations'), events: new RecordTable(sql, 'events') };
+    } catch (e) {
+      if (db?.isOpen) db.close();
+      throw wrap(e);
+    }
   }
 
   /** Closes the database (the WebAssembly build frees its memory only then). */
@@ -274,21 +271,6 @@ export class Mirror {
     this.sql = undefined;
     this.tables = undefined;
   }
-}
-
-/**
- * Syncs both kinds at the same time (a sync mostly waits for the service's pages; each batch of
- * pages is one transaction, written in one turn of the event loop, so they never interleave), then
- * merges the indexes of a kind it wrote much of: searches ask a few large b-trees more cheaply than
- * many (index-merge.ts).
- */
-async function syncKinds(client: DedupClient, target: SyncTarget, opts: SyncOptions): Promise<PromiseSettledResult<KindSyncResult>[]> {
-  const { sql, tables } = target;
-  setCacheKib(sql.db, SYNC_CACHE_KIB);
-  const results = await Promise.allSettled(MIRROR_KINDS.map((k) => syncKind(client, sql, tables[k], opts)));
-  for (const r of results) if (r.status === 'fulfilled' && mergeWorthIt(r.value.upserted + r.value.removed, r.value.state.count)) await mergeIndexes(sql, r.value.kind, () => opts.signal?.aborted === true || !sql.db.isOpen);
-  if (sql.db.isOpen) setCacheKib(sql.db, DEFAULT_CACHE_KIB);
-  return results;
 }
 
 function readMetaSafe(sql: Statements): string | undefined {

@@ -1,9 +1,8 @@
 // The records of one kind in the mirror's database: written a batch of pages at a time inside a
 // transaction (sync.ts; record-batch.ts plays them in order), read back whole and checked against
 // the checksum written with them, so a damaged row is reported, never served.
-import { foldTerm } from './indexed-fields';
 import { MirrorDamageError } from './mirror-error';
-import { type Applied, type BatchWrites, BatchPlan, SEARCHED, type Searched, type Version, checksum, codesText, indexedText, searchedOfRow } from './record-batch';
+import { type Applied, type BatchWrites, BatchPlan, SEARCHED, type Version, checksum, codesText, indexedText, searchedOfRow } from './record-batch';
 import { type MirrorKind, type MirroredRecord, sourceKeys } from './record-set-types';
 import type { Statements } from './statements';
 import type { Row } from './sqlite';
@@ -21,11 +20,6 @@ const HELD_COLUMNS = `rowid AS r, id, pass, json, ${SEARCHED.join(', ')}`;
 export class RecordTable {
   /** The words of the searched text, for correcting a query word found in no record. */
   readonly vocabulary: Vocabulary;
-  /**
-   * False while rows are written without their full-text entries and words (a full sync into a
-   * fresh file: they are filled from the rows when its listing is complete, fillIndexes).
-   */
-  indexed = true;
 
   /** The statements run a row at a time (texts made once: the statement cache hashes them at each run). */
   private readonly insertRow: string;
@@ -101,8 +95,8 @@ export class RecordTable {
     // whose other fields changed) keeps its index entries and words, and one whose codes alone
     // changed (a survivor taking the source ids of the records it merged away) its trigram entries:
     // deleting from a contentless index is most of an incremental sync's write.
-    const retext = this.indexed ? w.updated.filter((u) => u.text) : [];
-    const recode = this.indexed ? w.updated.filter((u) => u.codes) : [];
+    const retext = w.updated.filter((u) => u.text);
+    const recode = w.updated.filter((u) => u.codes);
     this.deleteRows(w.deleted.map(heldRow), { text: retext.map((u) => heldRow(u.held)), codes: recode.map((u) => heldRow(u.held)) });
     for (const pass of new Set(w.restamped.map((r) => r.pass))) {
       this.sql.run(`UPDATE ${k} SET pass = ? WHERE rowid IN (SELECT value FROM json_each(?))`, [pass, JSON.stringify(w.restamped.filter((r) => r.pass === pass).map((r) => r.rowid))]);
@@ -115,62 +109,20 @@ export class RecordTable {
       this.sql.run(this.insertRow, [++last, ...rowValues(v), v.id]);
       return { rowid: last, v };
     });
-    const entry = (u: { held: Version; now: Version }) => ({ rowid: u.held.rowid ?? 0, searched: u.now.searched });
-    if (this.indexed) {
-      this.writeText([...retext.map(entry), ...inserted.map(({ rowid, v }) => ({ rowid, searched: v.searched }))]);
-      this.writeCodes([...recode.map(entry), ...inserted.map(({ rowid, v }) => ({ rowid, searched: v.searched }))]);
-    }
-    for (const v of [...w.updated.map((u) => u.now), ...w.inserted]) {
-      for (const key of v.keys ?? []) this.sql.run(this.insertKey, [key, v.id]);
-    }
-  }
-
-  /** Writes rows' entries in the trigram index and the names' word index, and notes their words. */
-  private writeText(rows: readonly { rowid: number; searched: Searched }[]): void {
-    for (const { rowid, searched } of rows) {
-      const text = indexedText(searched);
+    const entry = (u: { held: Version; now: Version }) => ({ rowid: u.held.rowid ?? 0, v: u.now });
+    for (const { rowid, v } of [...retext.map(entry), ...inserted]) {
+      const text = indexedText(v.searched);
       this.vocabulary.note(text);
       this.sql.run(this.insertEntry, [rowid, ...text]);
       this.sql.run(this.insertWords, [rowid, ...text]);
     }
-  }
-
-  /** Writes rows' entries in the codes' word index. */
-  private writeCodes(rows: readonly { rowid: number; searched: Searched }[]): void {
-    for (const { rowid, searched } of rows) {
-      const codes = codesText(searched);
+    for (const { rowid, v } of [...recode.map(entry), ...inserted]) {
+      const codes = codesText(v.searched);
       if (codes.trim() !== '') this.sql.run(this.insertCodes, [rowid, codes]);
     }
-  }
-
-  /**
-   * Writes the full-text entries and words of the rows after rowid `after`, up to `limit` of them,
-   * in rowid order (call inside a transaction, while `indexed` is false: no row of them has entries
-   * yet); answers the last rowid written, undefined when no row is left. Each index is filled by one
-   * INSERT … SELECT from the rows, folded by functions of this process (the folding of
-   * indexedText and codesText, the same entries as a row's write makes), not a statement a row.
-   */
-  fillIndexes(after: number, limit: number): number | undefined {
-    const k = this.kind;
-    const last = this.sql.get(`SELECT max(r) AS r FROM (SELECT rowid AS r FROM ${k} WHERE rowid > ? ORDER BY rowid LIMIT ?)`, [after, limit])?.r;
-    if (last === null || last === undefined) return undefined;
-    const range = [after, Number(last)];
-    const db = this.sql.db;
-    db.function('mirror_text', (v) => {
-      const folded = foldTerm(typeof v === 'string' ? v : '');
-      this.vocabulary.note([folded]);
-      return folded;
-    });
-    db.function('mirror_codes', (postcode, sourceIds, integrations) => {
-      const text = (v: unknown) => (typeof v === 'string' ? v : '');
-      const codes = codesText({ name: '', address: '', town: '', postcode: text(postcode), source_ids: text(sourceIds), integrations: text(integrations) });
-      return codes.trim() === '' ? null : codes;
-    });
-    db.function('mirror_fold', (v) => foldTerm(typeof v === 'string' ? v : ''));
-    const rows = `FROM ${k} WHERE rowid > ? AND rowid <= ?`;
-    for (const [index, fold] of [['fts', 'mirror_text'], ['words', 'mirror_fold']]) this.sql.run(`INSERT INTO ${k}_${index} (rowid, name, address, town) SELECT rowid, ${fold}(name), ${fold}(address), ${fold}(town) ${rows}`, range);
-    this.sql.run(`INSERT INTO ${k}_codes (rowid, codes) SELECT r, c FROM (SELECT rowid AS r, mirror_codes(postcode, source_ids, integrations) AS c ${rows}) WHERE c IS NOT NULL`, range);
-    return Number(last);
+    for (const v of [...w.updated.map((u) => u.now), ...w.inserted]) {
+      for (const key of v.keys ?? []) this.sql.run(this.insertKey, [key, v.id]);
+    }
   }
 
   /** Deletes rows the database holds (their index entries, source ids, rows) and the index entries of rows re-indexed. */
@@ -178,8 +130,7 @@ export class RecordTable {
     const k = this.kind;
     const ids = (vs: readonly HeldRow[]) => JSON.stringify(vs.map((v) => v.rowid));
     for (const [index, also] of [['fts', reindexed.text], ['words', reindexed.text], ['codes', reindexed.codes]] as const) {
-      // Rows written without entries have none to delete (a contentless index is told what it holds).
-      if (this.indexed && rows.length + also.length > 0) this.sql.run(`DELETE FROM ${k}_${index} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids([...rows, ...also])]);
+      if (rows.length + also.length > 0) this.sql.run(`DELETE FROM ${k}_${index} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids([...rows, ...also])]);
     }
     if (rows.length === 0) return;
     this.sql.run(`DELETE FROM ${k} WHERE rowid IN (SELECT value FROM json_each(?))`, [ids(rows)]);

@@ -44,25 +44,6 @@ export function openDatabase(file: string): Database {
   }
 }
 
-/**
- * Opens (or creates) a database that no other process reads: a full sync's fresh file, renamed over
- * the mirror when it is complete (fresh-file.ts). Nothing is fsynced: a kill at any instant still
- * leaves each transaction whole or absent (the rollback journal reaches the file system before the
- * pages it protects); what a power cut could leave half-written is never served, since the file is
- * synced once before it is renamed into place, and a build interrupted by a restart of the machine
- * is started again (fresh-file.ts).
- */
-export function openUnsharedDatabase(file: string): Database {
-  const db = openDatabase(file);
-  try {
-    db.exec('PRAGMA synchronous = OFF');
-    return db;
-  } catch (e) {
-    if (db.isOpen) db.close();
-    throw new MirrorError(`cannot open the mirror database ${file}: ${describeSqliteError(e)}`);
-  }
-}
-
 /** SQLite's own message, with what it means for a mirror where that is not obvious. */
 export function describeSqliteError(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);

@@ -10,7 +10,6 @@ import type { DedupClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import type { Page } from '../api/model';
 import type { ResumeInfo } from '../api/paging';
-import { FILL_ROWS, fillIndexes } from './index-fill';
 import type { Applied, RecordTable } from './record-table';
 import type { MirrorKind, MirroredRecord } from './record-set-types';
 import { inTransaction } from './sqlite';
@@ -53,8 +52,6 @@ export interface SyncProgress {
   received: number;
   /** Records in the mirror of this kind after them. */
   mirrored: number;
-  /** While a fresh file's full-text entries are filled from its rows (index-fill.ts): the rows filled so far. */
-  indexed?: number;
 }
 
 export interface SyncOptions {
@@ -66,8 +63,6 @@ export interface SyncOptions {
   pageSize?: number;
   /** Clock for `syncedAt` and the passes' start (tests). */
   now?: () => Date;
-  /** Rows a transaction when a fresh file's full-text entries are filled (tests; index-fill.ts). */
-  fillRows?: number;
 }
 
 export interface KindSyncResult {
@@ -103,9 +98,6 @@ interface Context {
 
 export async function syncKind(client: DedupClient, sql: Statements, table: RecordTable, opts: SyncOptions): Promise<KindSyncResult> {
   const kind = table.kind;
-  // A fresh file's kind synced before, its fill interrupted: its entries first, then the changes.
-  const before = readKind(sql, kind);
-  if (before.done && !before.run) await fill(sql, table, opts, { pages: 0, received: 0 });
   const stored = readKind(sql, kind);
   const now = () => opts.now?.() ?? new Date();
   let run = stored.run;
@@ -132,21 +124,7 @@ export async function syncKind(client: DedupClient, sql: Statements, table: Reco
       return again;
     });
   }
-  const result = finish(ctx, run, stored.done, resumedPages, now);
-  await fill(sql, table, opts, ctx);
-  return result;
-}
-
-/** Fills a fresh file's full-text entries of the kind, if it has none yet, with progress (after `sync`'s pages and records). */
-async function fill(sql: Statements, table: RecordTable, opts: SyncOptions, sync: { pages: number; received: number }): Promise<void> {
-  if (table.indexed) return;
-  const mirrored = table.count();
-  let indexed = 0;
-  const onStep = () => {
-    indexed = Math.min(mirrored, indexed + (opts.fillRows ?? FILL_ROWS));
-    opts.onProgress?.({ kind: table.kind, pages: sync.pages, received: sync.received, mirrored, indexed });
-  };
-  await fillIndexes(sql, table, { signal: opts.signal, rows: opts.fillRows, onStep });
+  return finish(ctx, run, stored.done, resumedPages, now);
 }
 
 /** Records the first page of a whole listing shows to tell a mirror out of step (one small request a sync). */

@@ -6,11 +6,8 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DedupClient } from '../../src/api';
 import { Mirror, type MirrorKind, type SyncProgress } from '../../src/mirror';
-import { fillIndexes } from '../../src/mirror/index-fill';
 import { mergeIndexes, mergeWorthIt, segmentCount } from '../../src/mirror/index-merge';
-import { RecordTable } from '../../src/mirror/record-table';
-import { inTransaction, openDatabase } from '../../src/mirror/sqlite';
-import { writeMeta } from '../../src/mirror/sync-state';
+import { openDatabase } from '../../src/mirror/sqlite';
 import { Statements } from '../../src/mirror/statements';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { approveSome, assertEqualsService, mirrored, tempDir } from './helpers';
@@ -51,24 +48,6 @@ async function approveAmong(client: DedupClient, ids: Set<string>, n: number): P
   return approved;
 }
 
-/** Writes every entry of the mirror's full-text indexes again, ten rows a transaction (a b-tree each). */
-async function unmerge(file: string): Promise<void> {
-  const sql = new Statements(openDatabase(file));
-  try {
-    for (const kind of KINDS) {
-      const table = new RecordTable(sql, kind);
-      inTransaction(sql.db, () => {
-        for (const index of ['fts', 'words', 'codes']) sql.run(`INSERT INTO ${kind}_${index}(${kind}_${index}) VALUES('delete-all')`);
-        writeMeta(sql, `unindexed:${kind}`, '0');
-      });
-      table.indexed = false;
-      await fillIndexes(sql, table, { rows: 10 });
-    }
-  } finally {
-    sql.close();
-  }
-}
-
 describe('mirror: full-text indexes merged after a large sync (real HTTP, SQLite)', function () {
   this.timeout(120_000);
   let sandbox: RunningSandbox;
@@ -98,33 +77,8 @@ describe('mirror: full-text indexes merged after a large sync (real HTTP, SQLite
   });
 
   it('a merged index answers every search as the unmerged one did; a resumed first sync merges and drops records merged away', async () => {
-    // A synced mirror whose entries are written again ten rows a transaction: each transaction's
-    // entries stay a b-tree of their own (as a sync's batches left them before the merge).
-    const synced = await tempDir();
-    const complete = await Mirror.open(synced);
-    await complete.sync(client, { pageSize: 100 });
-    complete.close();
-    await unmerge(path.join(synced, 'mirror.sqlite'));
-    const merged = await tempDir();
-    await copyFile(path.join(synced, 'mirror.sqlite'), path.join(merged, 'mirror.sqlite'));
-    const sql = new Statements(openDatabase(path.join(merged, 'mirror.sqlite')));
-    assert.ok(segmentCount(sql, 'locations_fts') > 1, 'unmerged before');
-    for (const kind of KINDS) await mergeIndexes(sql, kind);
-    assert.deepEqual(INDEXES.map((i) => segmentCount(sql, i)), [1, 1, 1, 1]);
-    sql.close();
-    const [unmergedMirror, mergedMirror] = [await Mirror.open(synced), await Mirror.open(merged)];
-    for (const kind of KINDS) {
-      for (const q of queriesOf(unmergedMirror, kind)) {
-        const ids = (m: Mirror) => m.search(kind, q, 50).map((h) => h.id);
-        assert.deepEqual(ids(mergedMirror), ids(unmergedMirror), `${kind} '${q}': the same hits in the same order`);
-      }
-    }
-    unmergedMirror.close();
-    mergedMirror.close();
-
-    // A first sync cancelled at its twentieth page of locations (ten records a page; its fresh file
-    // is not served yet); approvals merge written records away; the resumed sync removes them, fills
-    // the indexes and merges them.
+    // A first sync cancelled at its fortieth page of locations (about half of them) (ten records a page): its pages, each
+    // a transaction, stay b-trees of their own.
     const dir = await tempDir();
     const mirror = await Mirror.open(dir);
     const cancel = new AbortController();
@@ -132,20 +86,36 @@ describe('mirror: full-text indexes merged after a large sync (real HTTP, SQLite
       if (p.kind === 'locations' && p.pages >= 20) cancel.abort();
     };
     await assert.rejects(mirror.sync(client, { pageSize: 10, signal: cancel.signal, onProgress }), (e: Error) => e.name === 'CancelledError');
-    const fresh = openDatabase(path.join(dir, 'mirror.sqlite.new'));
-    const written = new Set(fresh.all('SELECT id FROM locations').map((r) => String(r.id)));
-    fresh.close();
+    const written = new Set(mirrored(mirror, 'locations').keys());
+    mirror.close();
+    const merged = await tempDir();
+    await copyFile(path.join(dir, 'mirror.sqlite'), path.join(merged, 'mirror.sqlite'));
+    const sql = new Statements(openDatabase(path.join(merged, 'mirror.sqlite')));
+    assert.ok(segmentCount(sql, 'locations_fts') > 1, 'unmerged before');
+    for (const kind of KINDS) await mergeIndexes(sql, kind);
+    assert.deepEqual(INDEXES.map((i) => segmentCount(sql, i)), [1, 1, 1, 1]);
+    sql.close();
+    const [unmergedMirror, mergedMirror] = [await Mirror.open(dir), await Mirror.open(merged)];
+    for (const kind of KINDS) {
+      for (const q of queriesOf(unmergedMirror, kind)) {
+        const ids = (m: Mirror) => m.search(kind, q, 50).map((h) => h.id);
+        assert.deepEqual(ids(mergedMirror), ids(unmergedMirror), `${kind} '${q}': the same hits in the same order`);
+      }
+    }
+    mergedMirror.close();
+
+    // Approvals merge written records away; the resumed sync removes them, then merges the index.
     assert.ok((await approveAmong(client, written, 4)) > 0, 'recommendations among the written locations');
-    await mirror.sync(client, { pageSize: 10 });
-    await assertEqualsService(client, mirror);
-    const now = mirrored(mirror, 'locations');
+    await unmergedMirror.sync(client, { pageSize: 10 });
+    await assertEqualsService(client, unmergedMirror);
+    const now = mirrored(unmergedMirror, 'locations');
     const gone = [...written].filter((id) => !now.has(id));
     assert.ok(gone.length > 0, 'approvals merged written locations away');
     for (const r of now.values()) {
       const name = (r as { name?: string }).name ?? '';
-      if (name.length >= 3) for (const h of mirror.search('locations', name, 50)) assert.ok(!gone.includes(h.id), `'${name}': ${h.id}, merged away, not found`);
+      if (name.length >= 3) for (const h of unmergedMirror.search('locations', name, 50)) assert.ok(!gone.includes(h.id), `'${name}': ${h.id}, merged away, not found`);
     }
-    mirror.close();
+    unmergedMirror.close();
     assert.deepEqual(segments(dir), Object.fromEntries(INDEXES.map((i) => [i, 1])));
   });
 });
