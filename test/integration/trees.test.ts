@@ -90,7 +90,7 @@ describe('Trees', function () {
       const shown = api.recommendations.shown();
       assert.equal(shown.length, loaded.filter((r) => r.score >= min).length);
       assert.ok(shown.every((r) => r.score >= min));
-      assert.match(String(api.recommendations.view?.description), new RegExp(`filtered: ≥ .* · ${shown.length} shown`));
+      assert.match(String(api.recommendations.view?.description), new RegExp(`filtered: ≥ .* · ${shown.length.toLocaleString('en-US')} shown`));
 
       const integration = api.recommendations.integrationsSeen()[0];
       await vscode.commands.executeCommand('dedupCurator.recommendations.filterIntegration', [integration]);
@@ -127,7 +127,7 @@ describe('Trees', function () {
       if (total <= 10) return; // other test files decided nearly everything
       await vscode.commands.executeCommand('dedupCurator.recommendations.filterScore', { minScore: 0 });
       assert.equal(api.recommendations.loaded().length, 10);
-      assert.match(String(api.recommendations.view?.description), new RegExp(`filtered: ≥ 0% · 10 shown · among 10 loaded of ${total}`));
+      assert.match(String(api.recommendations.view?.description), new RegExp(`filtered: ≥ 0% · 10 shown · among 10 loaded of ${total.toLocaleString('en-US')}`));
       assert.match(String(api.recommendations.view?.message), /Sorted and filtered among 10 loaded of .* only: the list is longer than the 10 the setting dedupCurator.wholeListLimit allows/);
       assert.match(String(api.recommendations.describeScope()), /filtered: ≥ 0% · among 10 loaded of/);
       const last = api.recommendations.getChildren().at(-1)!;
