@@ -2,7 +2,7 @@
 // curator's decisions (the extension's decision journal, or the CLI's own with --journal), and which
 // groups are safe to decide in bulk. `approve|reject --group KEY` decides one of them (triage-decide.ts).
 import { type JournalContents, journalOfConnection, readJournal } from '../curation/journal';
-import { runsCutShort } from '../curation/unended-runs';
+import { runsCutShort } from '../curation/journal-runs';
 import { labelsFromContents, type labelsFromJournal } from '../triage/journal-labels';
 import { type BulkSoFar, bulkRejectionsFromJournal, bulkTallyFromJournal } from '../triage/journal-tally';
 import { auditSpentFromJournal } from '../triage/audit';

@@ -2,7 +2,8 @@
 // journalled. Decisions are never retried here (a lost answer may mean the decision was applied);
 // the summary lists what can be retried and the caller asks the user.
 import type { Verdict } from '../api/model';
-import { type BulkShare, type JournalConnection, type RunLine, type TriageGroupRef, runEndLine, runLine } from './journal';
+import type { BulkShare, JournalConnection, TriageGroupRef } from './journal';
+import { type RunLine, runEndLine, runLine } from './journal-runs';
 import type { DecisionJournal } from './journal';
 import { type AttemptOutcome, type Decider, type DecisionTarget, attemptDecision } from './decide';
 
@@ -38,7 +39,7 @@ export interface BulkOptions {
   bulk?: BulkShare;
   /** The triage group each target is decided in, journalled with it (journal.ts StartedLine.triage). */
   triageOf?: (id: string) => TriageGroupRef | undefined;
-  /** What the run decides, in the curator's words: journalled with its count (journal.ts RunLine) so a run cut short is told. */
+  /** What the run decides, in the curator's words: journalled with its count (journal-runs.ts RunLine) so a run cut short is told. */
   what?: string;
 }
 

@@ -60,7 +60,7 @@ export interface AttemptOptions {
   bulk?: BulkShare;
   /** The decision answers audit draw number N (triage/audit.ts): journalled, so triage counts it after a reload. */
   audit?: number;
-  /** The bulk run it is part of (journal.ts RunLine). */
+  /** The bulk run it is part of (journal-runs.ts RunLine). */
   run?: string;
   /** The triage group it was decided in (journal.ts StartedLine.triage): its label counts for that group. */
   triage?: TriageGroupRef;

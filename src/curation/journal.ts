@@ -12,11 +12,10 @@ import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Recommendation, RecommendationEntity, Verdict } from '../api/model';
 import { makeDirectory } from '../records/make-directory';
+import { type JournalConnection, journalConnection } from './journal-connection';
+import { isRunLine, RunTally, type RunEntry, type RunLine } from './journal-runs';
 
-export interface JournalConnection {
-  baseUrl: string;
-  label: string;
-}
+export { type JournalConnection, journalConnection } from './journal-connection';
 
 export interface StartedLine {
   type: 'started';
@@ -136,47 +135,6 @@ export interface UnsureLine {
 
 export type UnsureEntry = Omit<UnsureLine, 'type'>;
 
-/**
- * A bulk run (a group decision, the selected rows, Retry Failed): one line before its first
- * decision, with how many it was asked to decide, and one with `ended` when it stops, whatever
- * stopped it. A run without its end was cut short by the window or the process closing: the
- * decisions it never attempted left no line of their own, and this is what says they were not sent.
- */
-export interface RunLine {
-  type: 'run';
-  run: string;
-  at: string;
-  connection: JournalConnection;
-  verdict: Verdict;
-  /** Decisions the run was asked to make. */
-  count: number;
-  /** What the curator chose, in words ("group Locations: name equal, …", "the 12 selected"). */
-  what: string;
-  /** The end line: the run stopped (finished, cancelled or stopped by an error) with the window open. */
-  ended?: true;
-  /**
-   * The process that runs it. The journal is shared by every window: a run without its end may be
-   * going on in another window's extension host, which is then still alive.
-   */
-  pid?: number;
-}
-
-/** A run as read back: its first line, whether its end was written, and its attempts' outcomes. */
-export interface RunEntry extends Omit<RunLine, 'type' | 'ended'> {
-  ended: boolean;
-  attempted: number;
-  ok: number;
-  unknown: number;
-}
-
-export function runLine(connection: JournalConnection, verdict: Verdict, count: number, what: string): RunLine {
-  return { type: 'run', run: randomUUID(), at: new Date().toISOString(), connection, verdict, count, what, pid: process.pid };
-}
-
-export function runEndLine(start: RunLine): RunLine {
-  return { ...start, at: new Date().toISOString(), ended: true };
-}
-
 /** One attempt as read back: its started line joined with its outcome, if one was written. */
 export interface DecisionEntry extends Omit<StartedLine, 'type'> {
   outcome: OutcomeStatus;
@@ -205,7 +163,6 @@ export interface JournalContents {
   runs: RunEntry[];
 }
 
-/** The base URL without credentials, query or fragment: nothing secret goes into the journal. */
 /**
  * The journal's lines about one service: its decisions and unsure marks (lines of older journals
  * name no connection: they count everywhere). Ids are each service's own, and what a curator decided
@@ -217,19 +174,6 @@ export function journalOfConnection(contents: JournalContents, baseUrl: string |
   const here = journalConnection(baseUrl, '').baseUrl;
   const ours = (c: JournalConnection | undefined) => c === undefined || c.baseUrl === here;
   return { ...contents, entries: contents.entries.filter((e) => ours(e.connection)), unsure: contents.unsure.filter((u) => ours(u.connection)) };
-}
-
-export function journalConnection(baseUrl: string, label: string): JournalConnection {
-  try {
-    const u = new URL(baseUrl);
-    u.username = '';
-    u.password = '';
-    u.search = '';
-    u.hash = '';
-    return { baseUrl: u.toString().replace(/\/$/, ''), label };
-  } catch {
-    return { baseUrl: '(invalid URL)', label };
-  }
 }
 
 export function startedLine(connection: JournalConnection, rec: Pick<Recommendation, '@id' | 'score'> & { entities?: Recommendation['entities'] }, verdict: Verdict): StartedLine {
@@ -380,7 +324,7 @@ export function parseJournal(text: string): JournalContents {
   const entries: DecisionEntry[] = [];
   const byAttempt = new Map<string, DecisionEntry>();
   const unsure: UnsureEntry[] = [];
-  const runs = new Map<string, RunEntry>();
+  const runs = new RunTally();
   let skippedLines = 0;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -407,21 +351,11 @@ export function parseJournal(text: string): JournalContents {
       const entry = byAttempt.get(o.attempt)!;
       const outcome = o.outcome === 'ok' || o.outcome === 'failed' || o.outcome === 'cancelled' ? o.outcome : 'unknown';
       Object.assign(entry, { outcome, outcomeRecorded: true, finishedAt: o.at, kind: o.kind, message: o.message });
-    } else if (l?.type === 'run' && typeof (l as RunLine).run === 'string') {
-      const r = l as RunLine;
-      const known = runs.get(r.run);
-      if (known) known.ended ||= r.ended === true;
-      else runs.set(r.run, { run: r.run, at: r.at, connection: r.connection, verdict: r.verdict, count: Number(r.count) || 0, what: String(r.what ?? ''), pid: typeof r.pid === 'number' ? r.pid : undefined, ended: r.ended === true, attempted: 0, ok: 0, unknown: 0 });
+    } else if (isRunLine(l)) {
+      runs.add(l);
     } else {
       skippedLines++;
     }
   }
-  for (const e of entries) {
-    const run = e.run === undefined ? undefined : runs.get(e.run);
-    if (!run) continue;
-    run.attempted++;
-    if (e.outcome === 'ok') run.ok++;
-    else if (e.outcome === 'unknown') run.unknown++;
-  }
-  return { entries, skippedLines, unsure, runs: [...runs.values()] };
+  return { entries, skippedLines, unsure, runs: runs.entries(entries) };
 }

@@ -149,8 +149,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<DedupC
   // Decisions left unsent by a window closed during their undo period: said once, at the next start.
   const windowStartedAt = new Date();
   void ready
-    // Each waits for its notification's answer: neither waits for the other.
-    .then(() => Promise.all([reportNotSent(curation, context.globalState), reportInterruptedRuns(curation.journal, context.globalState, windowStartedAt)]))
+    // One read of the journal for both; each waits for its notification's answer, neither for the other.
+    .then(() => curation.journal.read())
+    .then((contents) => Promise.all([reportNotSent(curation, context.globalState, contents), reportInterruptedRuns(contents.runs, context.globalState, windowStartedAt)]))
     .catch((e: unknown) => log.warn(`decision journal: ${e instanceof Error ? e.message : String(e)}`));
   const timings = { moduleEvaluatedAt, activateStartedAt, activateEndedAt: performance.now() };
   log.info(`Dedup Curator activated in ${(timings.activateEndedAt - activateStartedAt).toFixed(1)} ms`);

@@ -7,7 +7,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DedupClient } from '../../src/api/client';
-import { journalConnection, runEndLine, runLine } from '../../src/curation/journal';
+import { journalConnection } from '../../src/curation/journal';
+import { runEndLine, runLine } from '../../src/curation/journal-runs';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 import { runCliCaptured } from '../support/run-cli';
 

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { DedupClient } from '../../src/api/client';
 import type { BulkSummary } from '../../src/curation/bulk-decisions';
 import type { DedupCuratorApi } from '../../src/extension/extension';
-import { DecisionJournal, journalConnection, runLine } from '../../src/curation/journal';
+import { DecisionJournal, journalConnection } from '../../src/curation/journal';
+import { runLine } from '../../src/curation/journal-runs';
 import { journalEntries, pendingNow, recordNode, tempDir, withSandbox } from './curation-helpers';
 import { waitFor } from './helpers';
 

@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import path from 'node:path';
 import type * as vscode from 'vscode';
-import { DecisionJournal, journalConnection, runEndLine, runLine, startedLine } from '../../src/curation/journal';
+import { DecisionJournal, journalConnection, startedLine } from '../../src/curation/journal';
+import { runEndLine, runLine } from '../../src/curation/journal-runs';
 import { reportInterruptedRuns } from '../../src/extension/curation/interrupted-runs';
 import { tempDir } from './curation-helpers';
 import { capturingNotifications } from './messages';
@@ -34,7 +35,7 @@ describe('a bulk run cut short by the window closing', () => {
     const memento = memoryMemento();
     const afterTheRuns = new Date(Date.now() + 1000);
     const told = await capturingNotifications(async (shown) => {
-      assert.equal(await reportInterruptedRuns(journal, memento, afterTheRuns), 1);
+      assert.equal(await reportInterruptedRuns((await journal.read()).runs, memento, afterTheRuns), 1);
       return shown;
     });
     assert.deepEqual(
@@ -49,10 +50,10 @@ describe('a bulk run cut short by the window closing', () => {
     );
     // Told once: the next start says nothing of it again; a run begun in this window is not "cut short".
     const again = await capturingNotifications(async (shown) => {
-      assert.equal(await reportInterruptedRuns(journal, memento, afterTheRuns), 0);
+      assert.equal(await reportInterruptedRuns((await journal.read()).runs, memento, afterTheRuns), 0);
       const running = runLine(conn, 'approve', 7, 'running now');
       await journal.append(running);
-      assert.equal(await reportInterruptedRuns(journal, memento, new Date(Date.parse(running.at) - 1)), 0);
+      assert.equal(await reportInterruptedRuns((await journal.read()).runs, memento, new Date(Date.parse(running.at) - 1)), 0);
       return shown;
     });
     assert.deepEqual(again, []);

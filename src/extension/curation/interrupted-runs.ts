@@ -1,11 +1,10 @@
 // A bulk run cut short by the window closing (a reload, a crash) leaves no line for the decisions
 // it never attempted: without this, "approve these 4,901" followed by a reload came back to a list
-// 9 shorter and not a word. The journal's run lines (journal.ts RunLine) say what the run was asked
+// 9 shorter and not a word. The journal's run lines (journal-runs.ts RunLine) say what the run was asked
 // to do; at the next start the curator is told, once per run, what reached the service and what did
 // not. Nothing is sent again by itself: the list may have changed, so the choice stays with them.
 import * as vscode from 'vscode';
-import type { DecisionJournal, RunEntry } from '../../curation/journal';
-import { runsCutShort } from '../../curation/unended-runs';
+import { type RunEntry, runsCutShort } from '../../curation/journal-runs';
 import { formatCount } from '../../webview/shared/format';
 import { Commands } from '../ids';
 import { showWarning } from '../ui/notify';
@@ -25,8 +24,7 @@ export function interruptedRunText(r: RunEntry): string {
 }
 
 /** Tells of the runs that began before this window and never ended; returns how many it told of. */
-export async function reportInterruptedRuns(journal: Pick<DecisionJournal, 'read'>, memento: vscode.Memento, windowStartedAt: Date): Promise<number> {
-  const { runs } = await journal.read();
+export async function reportInterruptedRuns(runs: readonly RunEntry[], memento: vscode.Memento, windowStartedAt: Date): Promise<number> {
   const seen = new Set(memento.get<string[]>(SEEN_KEY, []));
   const cut = runsCutShort(runs, windowStartedAt).filter((r) => !seen.has(r.run));
   if (!cut.length) return 0;

@@ -3,7 +3,7 @@
 // the curator is told, once per decision, and pointed at the history. Sending them blindly later
 // would act on a list that may have changed meanwhile, so the choice stays with the curator.
 import * as vscode from 'vscode';
-import { notSent } from '../../curation/journal';
+import { type JournalContents, notSent } from '../../curation/journal';
 import { showWarning } from '../ui/notify';
 import type { Curation } from './context';
 import { Commands } from '../ids';
@@ -13,8 +13,7 @@ import { formatCount } from '../../webview/shared/format';
 const SEEN_KEY = 'dedupCurator.notSentReported';
 const MAX_REMEMBERED = 500;
 
-export async function reportNotSent(curation: Curation, memento: vscode.Memento): Promise<number> {
-  const { entries } = await curation.journal.read();
+export async function reportNotSent(curation: Curation, memento: vscode.Memento, { entries }: JournalContents): Promise<number> {
   const seen = new Set(memento.get<string[]>(SEEN_KEY, []));
   // One still waiting in this window is not "not sent": it is on its way.
   const fresh = entries.filter((e) => notSent(e) && !seen.has(e.attempt) && !curation.undo.isWaiting(e.id));
