@@ -60,7 +60,7 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
     const other = all.entries.length - journal.entries.length;
     if (other > 0) io.stderr.write(`${other} decision(s) of the journal were made on other services than ${client.baseUrl}: not used\n`);
     // A bulk run cut short (a killed `approve --group`, a closed window) left its unsent decisions no line: say so.
-    for (const r of runsCutShort(all.runs, new Date())) {
+    for (const r of runsCutShort(all.runs)) {
       io.stderr.write(`the journal's bulk ${r.verdict} of ${r.count} (${r.what}) on ${r.connection?.baseUrl ?? '?'} stopped before its end at ${r.at}: ${r.attempted} attempted, ${r.count - r.attempted} never sent\n`);
     }
     labels = labelsFromContents(journal, cache);

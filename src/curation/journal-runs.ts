@@ -85,7 +85,11 @@ function goingOnElsewhere(r: RunEntry): boolean {
   }
 }
 
-/** The runs begun before `before` that never ended and whose process is gone. */
-export function runsCutShort(runs: readonly RunEntry[], before: Date): RunEntry[] {
-  return runs.filter((r) => !r.ended && Date.parse(r.at) < before.getTime() && !goingOnElsewhere(r));
+/**
+ * The runs that never ended and whose process is gone; with `notAfter`, only those begun at or before
+ * it (a window's start: the runs of the window itself are not yet cut short).
+ */
+export function runsCutShort(runs: readonly RunEntry[], notAfter?: Date): RunEntry[] {
+  const begunInTime = (r: RunEntry) => notAfter === undefined || !(Date.parse(r.at) > notAfter.getTime());
+  return runs.filter((r) => !r.ended && begunInTime(r) && !goingOnElsewhere(r));
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DedupClient } from '../../src/api';
 import { readJournal } from '../../src/curation/journal';
+import { runsCutShort } from '../../src/curation/journal-runs';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
 
 const API = path.resolve(__dirname, '../../src/api/index.ts');
@@ -92,5 +93,11 @@ describe('decision journal after SIGKILL mid-run', () => {
     assert.equal(run.ok, entries.filter((e) => e.outcome === 'ok').length);
     assert.equal(run.unknown, entries.filter((e) => e.outcome === 'unknown').length);
     assert.ok(run.count - run.attempted > 0, 'some were never sent');
+    // Its process is gone, so it is cut short, read at once (the CLI) or by a window started in the
+    // same millisecond; a window started before the run did not see it begin.
+    const begun = Date.parse(run.at);
+    assert.deepEqual(runsCutShort(runs).map((r) => r.run), [run.run]);
+    assert.deepEqual(runsCutShort(runs, new Date(begun)).map((r) => r.run), [run.run]);
+    assert.deepEqual(runsCutShort(runs, new Date(begun - 1)), []);
   });
 });
