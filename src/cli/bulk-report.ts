@@ -32,3 +32,11 @@ export function bulkFailureLines(summary: BulkSummary): string[] {
     ...unknown.map(([kind, items]) => line(kind, items, 'of unknown outcome (list the recommendations to see whether they were applied)')),
   ];
 }
+
+/** What an interrupted run says last: what it decided, what was never sent (and so is still pending). */
+export function bulkInterruptedLine(summary: BulkSummary): string {
+  const decided = summary.verdict === 'approve' ? 'approved' : 'rejected';
+  const noun = summary.verdict === 'approve' ? 'approvals' : 'rejections';
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `dedup-curator: interrupted: ${n(summary.done.length)} ${decided}, ${n(summary.notAttempted.length)} ${noun} never sent (still pending)`;
+}

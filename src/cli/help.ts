@@ -9,6 +9,19 @@ const GROUP_DECISION = `Or decide a whole pattern group from 'dedup-curator tria
   --target-recall R        as for triage (default 0.97)
   --force                  decide it although triage does not call it safe`;
 
+const ID_LIST_DECISION = (verdict: string) => `Or decide a list of recommendations (read whole and checked before any request):
+  --ids FILE               one recommendation a line: its ID, or its JSON as 'dedup-curator
+                           recommendations' writes it (NDJSON); FILE - reads standard input; blank
+                           lines and lines starting with # are skipped, a repeated ID is decided once
+  --concurrency N          requests at once (default 8, 1-16)
+  --journal FILE           record every attempt in this decision journal (triage learns from
+                           the lines that gave the recommendation's JSON, not from bare IDs)
+Each recommendation's outcome is a line on stdout as its answer comes: {"id": …, "decision":
+"${verdict}"}, "moot" (already decided, or merged away by an earlier approval), "failed" or "unknown"
+with "error" and "message", or "not-sent" after Ctrl-C. Exit 0 when none failed, 5 when some failed or
+their outcome is unknown, 130 when interrupted.
+  dedup-curator recommendations --all | jq -c 'select(.score ${verdict === 'approved' ? '>= 0.99' : '< 0.1'})' | dedup-curator ${verdict === 'approved' ? 'approve' : 'reject'} --ids -`;
+
 const CONNECTION = `Connection:
   --base-url URL        service address (or DEDUP_BASE_URL), e.g. https://dedup.example.com
   --token-file FILE     read the access token from FILE (default: DEDUP_TOKEN)
@@ -110,21 +123,27 @@ ${CONNECTION}
 ${EXIT_CODES}`,
   approve: `Usage: dedup-curator approve ID [options]
        dedup-curator approve --group KEY [--min-p P] [--journal FILE] [options]
+       dedup-curator approve --ids FILE|- [--concurrency N] [--journal FILE] [options]
 
 Approve the recommendation ID: its entities are connected as duplicates. Never retried
 automatically; after a network error, list the recommendations to see whether it was applied.
 
 ${GROUP_DECISION}
 
+${ID_LIST_DECISION('approved')}
+
 ${CONNECTION}
 
 ${EXIT_CODES}`,
   reject: `Usage: dedup-curator reject ID [options]
        dedup-curator reject --group KEY [--min-p P] [--journal FILE] [options]
+       dedup-curator reject --ids FILE|- [--concurrency N] [--journal FILE] [options]
 
 Reject the recommendation ID. Never retried automatically.
 
 ${GROUP_DECISION}
+
+${ID_LIST_DECISION('rejected')}
 
 ${CONNECTION}
 

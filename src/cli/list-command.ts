@@ -1,7 +1,7 @@
 // `dedup-curator recommendations|locations|events`: one page, or every page with --all, written as
 // the records arrive.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { InvalidResponseError, isDedupError } from '../api/errors';
 import type { RepeatInfo } from '../api/listing-guard';
 import type { ResumeInfo } from '../api/paging';
@@ -15,6 +15,8 @@ import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection'
 import { UsageError } from './exit-codes';
 
 export interface CommandIo {
+  /** Read by `approve|reject --ids -` only. */
+  stdin?: Readable;
   stdout: Writable;
   stderr: Writable;
   env: NodeJS.ProcessEnv;

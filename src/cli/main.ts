@@ -21,7 +21,7 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: controller.signal }).then(
+runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal: controller.signal }).then(
   (code) => {
     process.exitCode = outputFailed ? 1 : code;
   },

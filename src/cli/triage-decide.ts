@@ -3,10 +3,10 @@
 // is decided only when triage calls it safe for that verdict at the target precision, unless
 // --force says the curator decides it knowingly. Unsure items are never part of a group.
 import { runBulkDecisions } from '../curation/bulk-decisions';
-import { bulkFailureLines } from './bulk-report';
+import { bulkFailureLines, bulkInterruptedLine } from './bulk-report';
 import { DecisionJournal, journalConnection } from '../curation/journal';
 import type { ConnectionFlags } from './connection';
-import { UsageError } from './exit-codes';
+import { EXIT, UsageError } from './exit-codes';
 import type { CommandIo } from './list-command';
 import { loadTriage } from './triage-command';
 import { groupRefOf } from '../triage/journal-labels';
@@ -67,10 +67,16 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
         moot: summary.failed.conflict?.length ?? 0,
         failed: failed - (summary.failed.conflict?.length ?? 0),
         unknown,
+        // Ctrl-C: the rest were never sent and are still pending.
+        notSent: summary.notAttempted.length,
         estimate: { p: group.p, low: group.low, high: group.high },
       }) + '\n',
     );
     for (const line of bulkFailureLines(summary)) io.stderr.write(line + '\n');
+    if (io.signal.aborted) {
+      io.stderr.write(bulkInterruptedLine(summary) + '\n');
+      return EXIT.interrupted;
+    }
     return failed - (summary.failed.conflict?.length ?? 0) + unknown > 0 ? 5 : 0;
   } finally {
     await journal?.close();

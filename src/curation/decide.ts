@@ -8,8 +8,8 @@ import { type BulkShare, type DecisionJournal, type JournalConnection, type Outc
 
 export type Decider = Pick<DedupClient, 'approve' | 'reject'>;
 
-/** What a recommendation needs to be decided and journalled; a full Recommendation fits. */
-export type DecisionTarget = Pick<Recommendation, '@id' | 'score'> & { entities?: Recommendation['entities'] };
+/** What a recommendation needs to be decided and journalled (a full Recommendation fits): the ID; the score and entities only go to the journal, and a list of bare IDs has none. */
+export type DecisionTarget = Pick<Recommendation, '@id'> & { score?: number; entities?: Recommendation['entities'] };
 
 export interface AttemptOutcome {
   status: OutcomeStatus;

@@ -176,7 +176,7 @@ export function journalOfConnection(contents: JournalContents, baseUrl: string |
   return { ...contents, entries: contents.entries.filter((e) => ours(e.connection)), unsure: contents.unsure.filter((u) => ours(u.connection)) };
 }
 
-export function startedLine(connection: JournalConnection, rec: Pick<Recommendation, '@id' | 'score'> & { entities?: Recommendation['entities'] }, verdict: Verdict): StartedLine {
+export function startedLine(connection: JournalConnection, rec: Pick<Recommendation, '@id'> & { score?: number; entities?: Recommendation['entities'] }, verdict: Verdict): StartedLine {
   return {
     type: 'started',
     attempt: randomUUID(),

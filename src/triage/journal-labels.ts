@@ -58,7 +58,8 @@ function label(id: string, verdict: TriageLabel['verdict'], score: number | unde
 
 export function labelsFromJournal(entries: readonly DecisionEntry[], cache = new FeatureCache()): TriageLabel[] {
   const labels: TriageLabel[] = [];
-  for (const e of entries) if (e.outcome === 'ok' && !e.bulk) labels.push(label(e.id, e.verdict, e.score, e.entities, cache, e));
+  // A decision journalled from a bare ID (`approve --ids` fed IDs alone) carries no fields to learn from.
+  for (const e of entries) if (e.outcome === 'ok' && !e.bulk && e.entities.length > 0) labels.push(label(e.id, e.verdict, e.score, e.entities, cache, e));
   return labels;
 }
 
@@ -67,7 +68,7 @@ export function labelsFromContents(contents: Pick<JournalContents, 'entries' | '
   const labels: TriageLabel[] = [];
   for (const a of journalAnswers(contents)) {
     if (a.verdict === 'unsure') labels.push(label(a.id, 'unsure', a.score, a.entities, cache));
-    else if ((a as DecisionEntry).outcome === 'ok' && !(a as DecisionEntry).bulk) labels.push(label(a.id, a.verdict, a.score, a.entities, cache, a as DecisionEntry));
+    else if ((a as DecisionEntry).outcome === 'ok' && !(a as DecisionEntry).bulk && a.entities.length > 0) labels.push(label(a.id, a.verdict, a.score, a.entities, cache, a as DecisionEntry));
   }
   return labels;
 }

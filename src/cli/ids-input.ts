@@ -1,0 +1,87 @@
+// The recommendations `approve|reject --ids FILE` decides: one a line, either a bare ID or a
+// recommendation as `dedup-curator recommendations` writes it (NDJSON), so that
+// `recommendations --all | jq -c 'select(.score > 0.99)' | approve --ids -` works and the journal
+// keeps what each decided recommendation joined. The whole list is read and checked before any
+// request: a bad line stops the command with its number, and nothing is half decided.
+import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { DecisionTarget } from '../curation/decide';
+import { describeFileError } from '../records/file-error';
+
+export interface IdList {
+  targets: DecisionTarget[];
+  /** Lines naming an ID already read: decided once. */
+  repeated: number;
+}
+
+/** A line of the list that is not a recommendation: its number (1-based) and why. */
+export class IdListError extends Error {}
+
+/** The CSV header of `dedup-curator recommendations --format csv`: a whole table is not a list of IDs. */
+const CSV_HEADER = /^id,score,entity_count,/;
+
+export async function readIdList(source: string, stdin: Readable | undefined): Promise<IdList> {
+  const text = source === '-' ? await readStream(stdin) : await readFile(source, 'utf8').catch((e: unknown) => {
+    throw new IdListError(`cannot read ${source}: ${describeFileError(e)}`);
+  });
+  return parseIdList(text, source === '-' ? 'standard input' : source);
+}
+
+export function parseIdList(text: string, name: string): IdList {
+  const targets: DecisionTarget[] = [];
+  const seen = new Set<string>();
+  let repeated = 0;
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const target = targetOfLine(line, `line ${i + 1} of ${name}`);
+    if (seen.has(target['@id'])) {
+      repeated++;
+      continue;
+    }
+    seen.add(target['@id']);
+    targets.push(target);
+  }
+  return { targets, repeated };
+}
+
+function targetOfLine(line: string, where: string): DecisionTarget {
+  if (line.startsWith('{')) return targetOfJson(line, where);
+  if (CSV_HEADER.test(line)) {
+    throw new IdListError(`${where} is the header of a CSV listing: give one recommendation ID a line, or the NDJSON of 'dedup-curator recommendations'`);
+  }
+  if (/\s/.test(line)) throw new IdListError(`${where} is not one recommendation ID (it holds spaces): "${clip(line)}"`);
+  return { '@id': line };
+}
+
+function targetOfJson(line: string, where: string): DecisionTarget {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new IdListError(`${where} starts like JSON but is not valid JSON: "${clip(line)}"`);
+  }
+  const rec = value as { '@id'?: unknown; score?: unknown; entities?: unknown };
+  if (typeof rec?.['@id'] !== 'string' || rec['@id'] === '') {
+    throw new IdListError(`${where} is a JSON value without a recommendation "@id": "${clip(line)}"`);
+  }
+  return {
+    '@id': rec['@id'],
+    score: typeof rec.score === 'number' ? rec.score : undefined,
+    // Kept for the journal only when they look like entities; the decision needs the ID alone.
+    entities: Array.isArray(rec.entities) && rec.entities.every((e) => typeof (e as { '@id'?: unknown })?.['@id'] === 'string') ? (rec.entities as DecisionTarget['entities']) : undefined,
+  };
+}
+
+async function readStream(stdin: Readable | undefined): Promise<string> {
+  if (!stdin) throw new IdListError('--ids - reads standard input, which this command was not given');
+  let text = '';
+  stdin.setEncoding('utf8');
+  for await (const chunk of stdin) text += chunk as string;
+  return text;
+}
+
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}
