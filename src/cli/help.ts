@@ -60,7 +60,8 @@ Commands:
   sandbox               run the local sandbox service (synthetic data, no credentials)
 
 Run 'dedup-curator <command> --help' for a command's options.
-Timestamps are UTC in the form YYYY-MM-DDTHH:mm:ss.sssZ (or ±YYYYYY-MM-DDTHH:mm:ss.sssZ).
+Moments are given as 2024-05-01 (midnight UTC), a time with its zone, 7d (that long ago) or 'all';
+the records' timestamps are UTC in the form YYYY-MM-DDTHH:mm:ss.sssZ.
 
 ${EXIT_CODES}`,
   recommendations: `Usage: dedup-curator recommendations [--page N] [--page-size N] [--all] [options]
@@ -78,8 +79,11 @@ ${EXIT_CODES}`,
 
 List deduplicated locations updated or created since TS (page size at most 500).
 
-  --updated-since TS          required, e.g. 2024-01-01T00:00:00.000Z
+  --updated-since TS          required, e.g. 2024-01-01, 7d or all
   --only-external-updates     only updates synced from third-party sources count
+
+A moment TS is 2024-05-01 (midnight UTC), a time with its zone (2024-05-01T08:00+02:00,
+2024-05-01T06:00:00.000Z), how long ago (30m, 24h, 7d), or 'all' (the earliest instant: every record).
 
 ${OUTPUT}
 
@@ -91,11 +95,14 @@ ${EXIT_CODES}`,
 
 List deduplicated events updated or created since TS (page size at most 500).
 
-  --updated-since TS          required, e.g. 2024-01-01T00:00:00.000Z
+  --updated-since TS          required, e.g. 2024-01-01, 7d or all
   --start-after TS            only events starting after TS
   --start-before TS           only events starting before TS
   --location URI              only events at this location
   --only-external-updates     only updates synced from third-party sources count
+
+A moment TS is 2024-05-01 (midnight UTC), a time with its zone (2024-05-01T08:00+02:00,
+2024-05-01T06:00:00.000Z), how long ago (30m, 24h, 7d), or 'all' (the earliest instant: every record).
 
 ${OUTPUT}
 

@@ -13,6 +13,7 @@ import { OUTPUT_FORMATS, type OutputFormat } from '../records/output-format';
 import { RecordWriter } from '../records/record-writer';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { UsageError } from './exit-codes';
+import { momentOfFlag } from './moment-flag';
 
 export interface CommandIo {
   /** Read by `approve|reject --ids -` only. */
@@ -86,7 +87,14 @@ export async function listCommand(kind: ListKind, args: string[], io: CommandIo,
   const format = (values.format ?? 'ndjson') as OutputFormat;
   if (!OUTPUT_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got "${values.format}"`, kind);
   if (kind !== 'recommendations' && values['updated-since'] === undefined) {
-    throw new UsageError('--updated-since TS is required, e.g. --updated-since 2024-01-01T00:00:00.000Z', kind);
+    throw new UsageError("--updated-since is required, e.g. --updated-since 2024-01-01, --updated-since 7d, or --updated-since all for every record", kind);
+  }
+  for (const flag of ['updated-since', 'start-after', 'start-before'] as const) {
+    const text = values[flag];
+    if (typeof text !== 'string') continue;
+    const moment = momentOfFlag(text);
+    if ('error' in moment) throw new UsageError(`--${flag}: ${moment.error}`, kind);
+    values[flag] = moment.timestamp;
   }
   const paging: PageParams = {
     page: integerFlag(values.page, '--page', kind),

@@ -83,9 +83,10 @@ describe('dedup-curator CLI', function () {
   it('exits 2 with one clear line for usage errors and refused parameters', async () => {
     const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
       [['recommendations', '--page-size', '201'], env, /page_size must be at most 200/],
-      [['locations'], env, /--updated-since TS is required/],
-      [['locations', '--updated-since', '2024-01-01'], env, /updated_since: .*24 or 27 characters/],
-      [['events', '--updated-since', EPOCH, '--start-after', 'tomorrow'], env, /start_after/],
+      [['locations'], env, /--updated-since is required, e\.g\. --updated-since 2024-01-01, --updated-since 7d, or --updated-since all/],
+      [['locations', '--updated-since', '2024-01-01T08:00'], env, /--updated-since: "2024-01-01T08:00" has no time zone: add Z \(UTC\) or an offset/],
+      [['locations', '--updated-since', '2024-02-30'], env, /--updated-since: "2024-02-30" is not a real date/],
+      [['events', '--updated-since', EPOCH, '--start-after', 'tomorrow'], env, /--start-after: "tomorrow" is not a moment: use 2024-05-01 \(midnight UTC\)/],
       [['recommendations', '--bogus'], env, /Unknown option '--bogus'/],
       [['recommendations', '--updated-since', EPOCH], env, /--updated-since does not apply to recommendations/],
       [['recommendations', '--format', 'xml'], env, /--format must be one of ndjson, json, csv/],
