@@ -5,7 +5,7 @@ import type { Session } from './connection/session';
 import type { PendingBacklog } from '../curation/pending-backlog';
 import type { ServiceHealth } from './connection/service-health';
 import { inertText } from './ui/inert-text';
-import { STATUS_BAR_ID, Views, focusCommand } from './ids';
+import { Commands, STATUS_BAR_ID, Views, focusCommand } from './ids';
 import { formatCount } from '../webview/shared/format';
 
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -21,8 +21,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Dedup Curator Connection');
-    this.item.command = { command: focusCommand(Views.recommendations), title: vscode.l10n.t('Show Recommendations') };
-    this.disposables = [this.item, session.onDidChange(() => this.update()), backlog.onDidChange(() => this.update())];
+    this.disposables = [this.item, session.onDidChange(() => this.update()), backlog.onDidChange(() => this.update()), session.refusal.onDidChange(() => this.update())];
     if (health) this.disposables.push(health.onDidChange(() => this.update()));
   }
 
@@ -36,6 +35,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const s = this.session.state;
     const total = this.backlog.total;
     this.item.backgroundColor = undefined;
+    this.item.command = { command: focusCommand(Views.recommendations), title: vscode.l10n.t('Show Recommendations') };
     if (s.kind === 'no-connection') {
       this.item.text = `$(debug-disconnect) ${vscode.l10n.t('Dedup: not connected')}`;
       this.item.tooltip = tooltip(vscode.l10n.t('No connection: add one or try the local sandbox.'));
@@ -56,6 +56,19 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.text = `$(debug-disconnect) ${vscode.l10n.t('{0}: unreachable', name)}`;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
       this.item.tooltip = tooltip(vscode.l10n.t('{0} Decisions are not sent until it answers again (it is asked every few seconds); Retry Failed Decisions sends those that failed.', down.message));
+      return;
+    }
+    const refused = this.session.refusal.current;
+    if (refused) {
+      // Every list and decision fails until the token is replaced: said where the eye goes, with the way out on a click.
+      this.item.text = `$(key) ${vscode.l10n.t('{0}: token refused', name)}`;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+      this.item.command = { command: Commands.setToken, title: vscode.l10n.t('Set Access Token') };
+      this.item.tooltip = tooltip(
+        refused.status === 402
+          ? vscode.l10n.t('{0} found the Authorization header malformed (402). Click to set the access token again.', s.baseUrl)
+          : vscode.l10n.t('{0} refused the access token (401). Click to set a new one.', s.baseUrl),
+      );
       return;
     }
     const icon = production ? '$(shield)' : '$(database)';

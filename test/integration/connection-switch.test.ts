@@ -76,6 +76,21 @@ describe('Connections: tried when added, their own view state, a clean switch', 
     await settled(api);
   });
 
+  it('while its token is refused the status bar says so and a click sets the token; the right token clears it', async () => {
+    await waitFor('"token refused" in the status bar', () => /token refused/.test(api.statusBar.text));
+    assert.equal(api.statusBar.text, `$(key) ${WRONG}: token refused`);
+    assert.equal((api.statusBar.item.command as vscode.Command).command, 'dedupCurator.setToken');
+    assert.ok(api.statusBar.item.backgroundColor instanceof vscode.ThemeColor);
+    assert.match(String(api.statusBar.item.tooltip), /refused the access token \(401\)\. Click to set a new one\./);
+    // The right token: a new client, answered, and the status bar is back to the pending count.
+    await setTokens(api, [[wrong.baseUrl, 'the-right-token']]);
+    await vscode.commands.executeCommand('dedupCurator.refresh');
+    const pending = wrong.store.stats().pendingRecommendations;
+    await waitFor('the pending count again', () => api.statusBar.text.includes(`${pending.toLocaleString('en-US')} pending`));
+    assert.notEqual((api.statusBar.item.command as vscode.Command).command, 'dedupCurator.setToken');
+    await settled(api);
+  });
+
   it('adding a connection that cannot be reached says so with Retry · Change Connection… · Show Log, and saves it', async () => {
     // From a healthy connection: saving a connection reloads the active one once more (a settings
     // change), and the wrong token's 401 would say itself again.

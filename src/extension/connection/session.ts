@@ -10,6 +10,7 @@ import { isDedupError } from '../../api/errors';
 import { formatMs, type RequestInfo } from '../../api/transport';
 import { ACTIVE_KEY, type Connection, configuredConnections } from './connections';
 import { TokenStore } from './token-store';
+import { TokenRefusal } from './token-refusal';
 import { showWarning } from '../ui/notify';
 import { type ConnectionState, ContextKeys } from '../ids';
 import { setContext } from '../context-keys';
@@ -55,6 +56,8 @@ export class Session implements vscode.Disposable {
   private firstState: Promise<unknown> = Promise.resolve();
   /** What the current state and its client were made of (madeOfState): a reload that finds the same keeps them. */
   private madeOf: MadeOf = { all: '', client: '' };
+  /** Whether the service refused the active client's token (the status bar says so until it answers). */
+  readonly refusal = new TokenRefusal(() => (this.current.kind === 'ready' ? this.current.client : undefined));
 
   constructor(
     readonly tokens: TokenStore,
@@ -65,6 +68,7 @@ export class Session implements vscode.Disposable {
   ) {
     this.disposables.push(
       this.changed,
+      this.refusal,
       // Events reload only when the state changes (see reloadNow); a command's reload always tells the views.
       tokens.onDidChange(() => void this.reload({ onlyIfChanged: true })),
       // Only the settings that make another client; the views react to their own settings.
@@ -179,7 +183,9 @@ export class Session implements vscode.Disposable {
     // The state changes and the views hear of it in one step: set before the context key's round
     // trip, a caller could see "ready", load a list, and have it started over by the event arriving
     // after (CI: a total read as undefined right after a load had settled).
+    const clientChanged = (this.current.kind === 'ready' ? this.current.client : undefined) !== (next.kind === 'ready' ? next.client : undefined);
     this.current = next;
+    if (clientChanged) this.refusal.clientChanged();
     this.changed.fire(next);
     return next;
   }
@@ -198,16 +204,11 @@ export class Session implements vscode.Disposable {
 
   /** The state, and the token its client was made with. */
   private async computeState(timeoutMs: number): Promise<{ state: SessionState; token?: string }> {
-    const hooks = {
-      timeoutMs,
-      onRetry: (r: { error: Error; delayMs: number; attempt: number }) => this.log.warn(`${r.error.message}; retry ${r.attempt} in ${r.delayMs} ms`),
-      onRequest: (i: RequestInfo) => this.logRequest(i),
-    };
     const connection = this.chosen();
     if (!connection) return { state: { kind: 'no-connection' } };
     if (connection.ephemeral && this.ephemeral) {
       const { baseUrl, token, label } = this.ephemeral;
-      return { state: { kind: 'ready', baseUrl, label, connection, client: new DedupClient({ baseUrl, token, ...hooks }) }, token };
+      return { state: { kind: 'ready', baseUrl, label, connection, client: this.newClient(baseUrl, token, timeoutMs) }, token };
     }
     let baseUrl: string;
     try {
@@ -217,7 +218,22 @@ export class Session implements vscode.Disposable {
     }
     const token = await this.tokens.get(baseUrl);
     if (!token) return { state: { kind: 'no-token', baseUrl, connection } };
-    return { state: { kind: 'ready', baseUrl, label: connection.name, connection, client: new DedupClient({ baseUrl, token, ...hooks }) }, token };
+    return { state: { kind: 'ready', baseUrl, label: connection.name, connection, client: this.newClient(baseUrl, token, timeoutMs) }, token };
+  }
+
+  /** A client whose every attempt is logged and tells whether its token was refused. */
+  private newClient(baseUrl: string, token: string, timeoutMs: number): DedupClient {
+    const client: DedupClient = new DedupClient({
+      baseUrl,
+      token,
+      timeoutMs,
+      onRetry: (r) => this.log.warn(`${r.error.message}; retry ${r.attempt} in ${r.delayMs} ms`),
+      onRequest: (i: RequestInfo) => {
+        this.logRequest(i);
+        this.refusal.note(client, i);
+      },
+    });
+    return client;
   }
 
   /** One line per attempt: `POST /api/custom/locations 200 35 ms` (the hook never sees the token). */
