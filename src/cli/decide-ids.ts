@@ -38,6 +38,9 @@ export async function decideIds(verdict: 'approve' | 'reject', values: IdsDecisi
       connection: journalConnection(client.baseUrl, 'dedup-curator CLI'),
       journal,
       concurrency,
+      // Answers to `triage --next` questions: journalled with their group and audit draw, as the queue's are.
+      triageOf: (id) => list.asked.get(id)?.triage,
+      auditOf: (id) => list.asked.get(id)?.audit,
       signal: io.signal,
       onOutcome: (target, outcome) => io.stdout.write(JSON.stringify(outcomeRecord(verdict, target, outcome)) + '\n'),
     });

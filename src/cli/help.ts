@@ -110,6 +110,7 @@ ${CONNECTION}
 
 ${EXIT_CODES}`,
   triage: `Usage: dedup-curator triage [--journal FILE] [--format table|json|csv] [--target-precision P] [--target-recall R] [options]
+       dedup-curator triage --next N [--journal FILE] [options]
 
 Read every pending recommendation, group it by which fields agree between its entities (equal,
 close, differs, missing; flagged traps apart: same source, another venue in one building, chains,
@@ -124,6 +125,14 @@ may lose against the fewest there can be), and only groups whose matches are les
   --format F              table (default), json or csv
   --target-precision P    default 0.99
   --target-recall R       default 0.97
+  --next N                instead of the groups, the N recommendations to answer next (the review
+                          queue's order), NDJSON: each as 'recommendations' writes it, with a
+                          "triage" member (its group, why it is asked; an audit draw comes without
+                          its score, to be answered blind). Answer them with 'approve --ids FILE'
+                          and 'reject --ids FILE' and the same --journal, then run triage again:
+    dedup-curator triage --next 20 --journal j.ndjson > ask.ndjson
+    (split ask.ndjson into yes.ndjson and no.ndjson)
+    dedup-curator approve --ids yes.ndjson --journal j.ndjson; dedup-curator reject --ids no.ndjson --journal j.ndjson
 
 ${CONNECTION}
 

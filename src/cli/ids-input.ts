@@ -6,10 +6,19 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { DecisionTarget } from '../curation/decide';
+import type { TriageGroupRef } from '../curation/journal';
 import { describeFileError } from '../records/file-error';
+
+/** What a question of `triage --next` says of its recommendation, journalled with the answer. */
+export interface AskedAs {
+  triage?: TriageGroupRef;
+  audit?: number;
+}
 
 export interface IdList {
   targets: DecisionTarget[];
+  /** The lines that came from `triage --next`: the group each was asked in, and its audit draw. */
+  asked: Map<string, AskedAs>;
   /** Lines naming an ID already read: decided once. */
   repeated: number;
 }
@@ -29,49 +38,63 @@ export async function readIdList(source: string, stdin: Readable | undefined): P
 
 export function parseIdList(text: string, name: string): IdList {
   const targets: DecisionTarget[] = [];
+  const asked = new Map<string, AskedAs>();
   const seen = new Set<string>();
   let repeated = 0;
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
     if (line === '' || line.startsWith('#')) continue;
-    const target = targetOfLine(line, `line ${i + 1} of ${name}`);
+    const { target, as } = targetOfLine(line, `line ${i + 1} of ${name}`);
     if (seen.has(target['@id'])) {
       repeated++;
       continue;
     }
     seen.add(target['@id']);
     targets.push(target);
+    if (as) asked.set(target['@id'], as);
   }
-  return { targets, repeated };
+  return { targets, asked, repeated };
 }
 
-function targetOfLine(line: string, where: string): DecisionTarget {
+function targetOfLine(line: string, where: string): { target: DecisionTarget; as?: AskedAs } {
   if (line.startsWith('{')) return targetOfJson(line, where);
   if (CSV_HEADER.test(line)) {
     throw new IdListError(`${where} is the header of a CSV listing: give one recommendation ID a line, or the NDJSON of 'dedup-curator recommendations'`);
   }
   if (/\s/.test(line)) throw new IdListError(`${where} is not one recommendation ID (it holds spaces): "${clip(line)}"`);
-  return { '@id': line };
+  return { target: { '@id': line } };
 }
 
-function targetOfJson(line: string, where: string): DecisionTarget {
+function targetOfJson(line: string, where: string): { target: DecisionTarget; as?: AskedAs } {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
     throw new IdListError(`${where} starts like JSON but is not valid JSON: "${clip(line)}"`);
   }
-  const rec = value as { '@id'?: unknown; score?: unknown; entities?: unknown };
+  const rec = value as { '@id'?: unknown; score?: unknown; entities?: unknown; triage?: unknown };
   if (typeof rec?.['@id'] !== 'string' || rec['@id'] === '') {
     throw new IdListError(`${where} is a JSON value without a recommendation "@id": "${clip(line)}"`);
   }
-  return {
+  const target: DecisionTarget = {
     '@id': rec['@id'],
     score: typeof rec.score === 'number' ? rec.score : undefined,
     // Kept for the journal only when they look like entities; the decision needs the ID alone.
     entities: Array.isArray(rec.entities) && rec.entities.every((e) => typeof (e as { '@id'?: unknown })?.['@id'] === 'string') ? (rec.entities as DecisionTarget['entities']) : undefined,
   };
+  return { target, as: rec.triage === undefined ? undefined : askedAs(rec.triage, where) };
+}
+
+/** The `triage` member of a `triage --next` line; anything else there is refused, not guessed at. */
+function askedAs(value: unknown, where: string): AskedAs {
+  const t = value as { flags?: unknown; lead?: unknown; audit?: unknown } | null;
+  const flags = t?.flags;
+  if (!Array.isArray(flags) || !flags.every((f) => typeof f === 'string') || (t?.lead !== undefined && t.lead !== true)) {
+    throw new IdListError(`${where} has a "triage" member that is not the one 'dedup-curator triage --next' writes`);
+  }
+  if (t?.audit !== undefined && !(Number.isInteger(t.audit) && (t.audit as number) >= 0)) throw new IdListError(`${where} has an audit draw number that is not a whole number: ${JSON.stringify(t.audit)}`);
+  return { triage: { flags: flags as string[], ...(t?.lead === true ? { lead: true } : {}) }, ...(t?.audit === undefined ? {} : { audit: t.audit as number }) };
 }
 
 async function readStream(stdin: Readable | undefined): Promise<string> {

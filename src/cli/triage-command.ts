@@ -15,6 +15,7 @@ import type { DedupClient } from '../api/client';
 import type { RepeatInfo } from '../api/listing-guard';
 import type { Recommendation } from '../api/model';
 import { describeFileError } from '../records/file-error';
+import { writeQuestions } from './triage-questions';
 
 export const TRIAGE_OPTIONS = {
   ...CONNECTION_OPTIONS,
@@ -23,7 +24,7 @@ export const TRIAGE_OPTIONS = {
   'target-recall': { type: 'string' },
 } as const;
 
-const OPTIONS = { ...TRIAGE_OPTIONS, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = { ...TRIAGE_OPTIONS, format: { type: 'string' }, next: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 
 export interface TriageInput {
   client: DedupClient;
@@ -103,7 +104,13 @@ export async function triageCommand(args: string[], io: CommandIo, help: string)
   const { values } = parsed;
   const format = values.format ?? 'table';
   if (!['table', 'json', 'csv'].includes(format)) throw new UsageError(`--format must be table, json or csv, got "${format}"`, 'triage');
+  const next = values.next === undefined ? undefined : Number(values.next);
+  if (next !== undefined) {
+    if (!Number.isInteger(next) || next < 1) throw new UsageError(`--next must be a whole number of recommendations, at least 1, got "${values.next}"`, 'triage');
+    if (values.format !== undefined) throw new UsageError('--next writes NDJSON, one recommendation a line: leave out --format', 'triage');
+  }
   const { pending, result } = await loadTriage(values as ConnectionFlags, io, 'triage');
+  if (next !== undefined) return askNext(result, pending, next, values.journal, io);
   const rows = result.groups.map(row);
   if (format === 'json') {
     const { matchesLow, maxLost, lostHigh } = result.sets.reject;
@@ -127,6 +134,20 @@ export async function triageCommand(args: string[], io: CommandIo, help: string)
           ` ${(g.safe ?? '-').padEnd(8)} ${g.words}${g.flags.length ? ` ⚑ ${g.flags.join(', ')}` : ''}\n         --group '${g.key}'\n`,
       );
     }
+  }
+  return 0;
+}
+
+function askNext(result: TriageResult, pending: Recommendation[], count: number, journal: string | undefined, io: CommandIo): number {
+  if (journal === undefined) io.stderr.write("dedup-curator: without --journal the answers to these teach the next triage nothing: give the same --journal to triage and to 'approve|reject --ids'\n");
+  const asked = writeQuestions(result, pending, count, io);
+  if (asked === 0) {
+    const safe = result.groups.filter((g) => g.safe !== null).length;
+    io.stderr.write(
+      pending.length === 0
+        ? 'dedup-curator: nothing pending: nothing to ask\n'
+        : `dedup-curator: nothing to ask: ${safe} group(s) are safe to decide in bulk and the rest are marked unsure; run 'dedup-curator triage' for them\n`,
+    );
   }
   return 0;
 }

@@ -39,6 +39,8 @@ export interface BulkOptions {
   bulk?: BulkShare;
   /** The triage group each target is decided in, journalled with it (journal.ts StartedLine.triage). */
   triageOf?: (id: string) => TriageGroupRef | undefined;
+  /** The audit draw a target answers (`triage --next` asked it as one), journalled with it. */
+  auditOf?: (id: string) => number | undefined;
   /** What the run decides, in the curator's words: journalled with its count (journal-runs.ts RunLine) so a run cut short is told. */
   what?: string;
 }
@@ -86,7 +88,7 @@ export async function runBulkDecisions(client: Decider, targets: readonly Decisi
   const worker = async () => {
     while (next < targets.length && !opts.signal?.aborted) {
       const target = targets[next++];
-      const outcome = await attemptDecision(client, target, opts.verdict, { journal: opts.journal, connection: opts.connection, signal: inner.signal, bulk: opts.bulk, triage: opts.triageOf?.(target['@id']), run: run?.run });
+      const outcome = await attemptDecision(client, target, opts.verdict, { journal: opts.journal, connection: opts.connection, signal: inner.signal, bulk: opts.bulk, triage: opts.triageOf?.(target['@id']), audit: opts.auditOf?.(target['@id']), run: run?.run });
       record(summary, progress, target['@id'], outcome);
       opts.onOutcome?.(target, outcome);
       opts.onProgress?.({ ...progress });
