@@ -41,7 +41,8 @@ export function parseIdList(text: string, name: string): IdList {
   const asked = new Map<string, AskedAs>();
   const seen = new Set<string>();
   let repeated = 0;
-  const lines = text.split(/\r?\n/);
+  // A list saved by a Windows editor may start with a byte-order mark: not part of the first ID.
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
     if (line === '' || line.startsWith('#')) continue;

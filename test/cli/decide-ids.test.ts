@@ -63,7 +63,8 @@ describe('CLI: approve|reject --ids', function () {
   it('bare IDs: repeats decided once, blank and # lines skipped, an unknown ID failed in its line and in the exit code; no labels from IDs alone', async () => {
     const [a, b] = (await pending()).map((r) => r['@id']);
     const file = join(dir, 'ids.txt');
-    await writeFile(file, `# chosen by hand\n${a}\n\n${b}\n${a}\nurn:dedup-sandbox:recommendation:none\n`);
+    // Saved by a Windows editor: a byte-order mark, CRLF line ends.
+    await writeFile(file, `\uFEFF${a}\r\n# chosen by hand\r\n\r\n${b}\r\n${a}\r\nurn:dedup-sandbox:recommendation:none\r\n`);
     const journal = join(dir, 'journal-bare.ndjson');
     const { code, out, err } = await runCliCaptured(['approve', '--ids', file, '--journal', journal, '--concurrency', '1'], env);
     assert.equal(code, 5, err);
