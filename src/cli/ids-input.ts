@@ -5,6 +5,9 @@
 // request: a bad line stops the command with its number, and nothing is half decided.
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import * as v from 'valibot';
+import { memberPath } from '../api/response-validation';
+import { RecommendationEntitySchema } from '../api/schemas';
 import type { DecisionTarget } from '../curation/decide';
 import type { TriageGroupRef } from '../curation/journal';
 import { describeFileError } from '../records/file-error';
@@ -78,13 +81,20 @@ function targetOfJson(line: string, where: string): { target: DecisionTarget; as
   if (typeof rec?.['@id'] !== 'string' || rec['@id'] === '') {
     throw new IdListError(`${where} is a JSON value without a recommendation "@id": "${clip(line)}"`);
   }
-  const target: DecisionTarget = {
-    '@id': rec['@id'],
-    score: typeof rec.score === 'number' ? rec.score : undefined,
-    // Kept for the journal only when they look like entities; the decision needs the ID alone.
-    entities: Array.isArray(rec.entities) && rec.entities.every((e) => typeof (e as { '@id'?: unknown })?.['@id'] === 'string') ? (rec.entities as DecisionTarget['entities']) : undefined,
-  };
+  const target: DecisionTarget = { '@id': rec['@id'], score: typeof rec.score === 'number' ? rec.score : undefined, entities: entitiesOf(rec.entities, where) };
   return { target, as: rec.triage === undefined ? undefined : askedAs(rec.triage, where) };
+}
+
+/**
+ * The entities go to the journal, where the next triage reads their fields: they must be the
+ * service's entities, as `recommendations` wrote them, or the line is refused.
+ */
+function entitiesOf(value: unknown, where: string): DecisionTarget['entities'] {
+  if (value === undefined) return undefined;
+  const parsed = v.safeParse(v.array(RecommendationEntitySchema), value);
+  if (parsed.success) return parsed.output;
+  const issue = parsed.issues[0];
+  throw new IdListError(`${where} has "entities" unlike the service's: entities${memberPath(issue.path ?? []).replace(/^(?=[^[])/, '.')}: ${issue.message}`);
 }
 
 /** The `triage` member of a `triage --next` line; anything else there is refused, not guessed at. */

@@ -80,6 +80,9 @@ describe('CLI: triage --next and the answers through --ids', function () {
     assert.equal(r.code, 0, r.err);
     const [entry] = (await readJournal(journal)).entries;
     assert.deepEqual([entry.id, entry.audit, entry.triage?.flags], [rec['@id'], 3, ['chain']]);
+    const odd = await runCliCaptured(['reject', '--ids', '-'], env, { stdin: JSON.stringify({ ...blind, entities: [{ '@id': 'x', name: 7 }] }) + '\n' });
+    assert.equal(odd.code, 2, odd.err);
+    assert.match(odd.err, /line 1 of standard input has "entities" unlike the service's: entities\[0\]\.name: /);
     for (const triage of [{ flags: 'chain' }, { flags: [], audit: -1 }, { flags: [], lead: 'yes' }, null]) {
       const bad = await runCliCaptured(['reject', '--ids', '-'], env, { stdin: JSON.stringify({ ...blind, triage }) + '\n' });
       assert.equal(bad.code, 2, bad.err);
