@@ -94,7 +94,8 @@ function entitiesOf(value: unknown, where: string): DecisionTarget['entities'] {
   const parsed = v.safeParse(v.array(RecommendationEntitySchema), value);
   if (parsed.success) return parsed.output;
   const issue = parsed.issues[0];
-  throw new IdListError(`${where} has "entities" unlike the service's: entities${memberPath(issue.path ?? []).replace(/^(?=[^[])/, '.')}: ${issue.message}`);
+  const path = issue.path?.length ? memberPath(issue.path).replace(/^(?=[^[])/, '.') : '';
+  throw new IdListError(`${where} has "entities" unlike the service's: entities${path}: ${issue.message}`);
 }
 
 /** The `triage` member of a `triage --next` line; anything else there is refused, not guessed at. */
