@@ -21,7 +21,7 @@ export interface IdsDecisionFlags extends ConnectionFlags {
 export async function decideIds(verdict: 'approve' | 'reject', values: IdsDecisionFlags, io: CommandIo): Promise<number> {
   const concurrency = concurrencyOf(values.concurrency, verdict);
   const source = values.ids!;
-  const list = await readIdList(source, io.stdin).catch((e: unknown) => {
+  const list = await readIdList(source, io.stdin, { keepEntities: values.journal !== undefined }).catch((e: unknown) => {
     throw e instanceof IdListError ? new UsageError(e.message, verdict) : e;
   });
   if (list.repeated > 0) io.stderr.write(`dedup-curator: ${list.repeated} repeated ID(s) in ${source === '-' ? 'standard input' : source}: each decided once\n`);

@@ -3,7 +3,7 @@
 // `recommendations --all | jq -c 'select(.score > 0.99)' | approve --ids -` works and the journal
 // keeps what each decided recommendation joined. The whole list is read and checked before any
 // request: a bad line stops the command with its number, and nothing is half decided.
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import * as v from 'valibot';
 import { memberPath } from '../api/response-validation';
@@ -32,33 +32,72 @@ export class IdListError extends Error {}
 /** The CSV header of `dedup-curator recommendations --format csv`: a whole table is not a list of IDs. */
 const CSV_HEADER = /^id,score,entity_count,/;
 
-export async function readIdList(source: string, stdin: Readable | undefined): Promise<IdList> {
-  const text = source === '-' ? await readStream(stdin) : await readFile(source, 'utf8').catch((e: unknown) => {
-    throw new IdListError(`cannot read ${source}: ${describeFileError(e)}`);
-  });
-  return parseIdList(text, source === '-' ? 'standard input' : source);
+export interface IdListOptions {
+  /** Keep each JSON line's entities (only the journal needs them; a long list holds less without). */
+  keepEntities: boolean;
 }
 
-export function parseIdList(text: string, name: string): IdList {
-  const targets: DecisionTarget[] = [];
-  const asked = new Map<string, AskedAs>();
-  const seen = new Set<string>();
-  let repeated = 0;
-  // A list saved by a Windows editor may start with a byte-order mark: not part of the first ID.
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const { target, as } = targetOfLine(line, `line ${i + 1} of ${name}`);
-    if (seen.has(target['@id'])) {
-      repeated++;
-      continue;
+/**
+ * The list of FILE, or of standard input for '-', read line by line: a long list is never held
+ * twice (as text and as targets).
+ */
+export async function readIdList(source: string, stdin: Readable | undefined, opts: IdListOptions): Promise<IdList> {
+  const name = source === '-' ? 'standard input' : source;
+  if (source === '-' && !stdin) throw new IdListError('--ids - reads standard input, which this command was not given');
+  const input = source === '-' ? stdin! : createReadStream(source);
+  const list = new IdListBuilder(name, opts);
+  let rest = '';
+  try {
+    input.setEncoding('utf8');
+    for await (const chunk of input) {
+      const lines = (rest + (chunk as string)).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) list.add(line);
     }
-    seen.add(target['@id']);
-    targets.push(target);
-    if (as) asked.set(target['@id'], as);
+  } catch (e) {
+    if (e instanceof IdListError) throw e;
+    throw new IdListError(`cannot read ${name}: ${describeFileError(e)}`);
   }
-  return { targets, asked, repeated };
+  list.add(rest);
+  return list.result();
+}
+
+export function parseIdList(text: string, name: string, opts: IdListOptions = { keepEntities: true }): IdList {
+  const list = new IdListBuilder(name, opts);
+  for (const line of text.split('\n')) list.add(line);
+  return list.result();
+}
+
+class IdListBuilder {
+  private readonly targets: DecisionTarget[] = [];
+  private readonly asked = new Map<string, AskedAs>();
+  private readonly seen = new Set<string>();
+  private repeated = 0;
+  private lineNo = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly opts: IdListOptions,
+  ) {}
+
+  add(raw: string): void {
+    this.lineNo++;
+    // A list saved by a Windows editor may start with a byte-order mark and end its lines with CR.
+    const line = (this.lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+    if (line === '' || line.startsWith('#')) return;
+    const { target, as } = targetOfLine(line, `line ${this.lineNo} of ${this.name}`);
+    if (this.seen.has(target['@id'])) {
+      this.repeated++;
+      return;
+    }
+    this.seen.add(target['@id']);
+    this.targets.push(this.opts.keepEntities ? target : { '@id': target['@id'], score: target.score });
+    if (as) this.asked.set(target['@id'], as);
+  }
+
+  result(): IdList {
+    return { targets: this.targets, asked: this.asked, repeated: this.repeated };
+  }
 }
 
 function targetOfLine(line: string, where: string): { target: DecisionTarget; as?: AskedAs } {
@@ -107,14 +146,6 @@ function askedAs(value: unknown, where: string): AskedAs {
   }
   if (t?.audit !== undefined && !(Number.isInteger(t.audit) && (t.audit as number) >= 0)) throw new IdListError(`${where} has an audit draw number that is not a whole number: ${JSON.stringify(t.audit)}`);
   return { triage: { flags: flags as string[], ...(t?.lead === true ? { lead: true } : {}) }, ...(t?.audit === undefined ? {} : { audit: t.audit as number }) };
-}
-
-async function readStream(stdin: Readable | undefined): Promise<string> {
-  if (!stdin) throw new IdListError('--ids - reads standard input, which this command was not given');
-  let text = '';
-  stdin.setEncoding('utf8');
-  for await (const chunk of stdin) text += chunk as string;
-  return text;
 }
 
 function clip(s: string): string {
