@@ -51,10 +51,11 @@ Commands:
   recommendations       list pending duplicate recommendations
   locations             list deduplicated locations updated since a moment
   events                list deduplicated events updated since a moment
-  approve ID            approve a recommendation (its entities are merged)
-  reject ID             reject a recommendation
+  approve ID            approve a recommendation (its entities are merged); --ids FILE a list
+  reject ID             reject a recommendation; --ids FILE a list
   triage                the pending backlog in groups of agreeing fields, with estimates learnt
-                        from your decisions; approve|reject --group KEY decides a safe group
+                        from your decisions; approve|reject --group KEY decides a safe group;
+                        --next N the recommendations to answer next
   mirror sync|search    a local copy of every location and event, synced incrementally and
                         searched offline (typos, accents, prefixes, source ids)
   sandbox               run the local sandbox service (synthetic data, no credentials)
