@@ -123,7 +123,12 @@ export async function triageCommand(args: string[], io: CommandIo, help: string)
   } else {
     const r = result.sets.reject;
     io.stdout.write(`${pending.length} pending in ${result.groups.length} groups; ${result.model.labels} decisions learnt from; target precision ${result.options.targetPrecision}, target recall ${result.options.targetRecall}\n`);
-    io.stdout.write(`bulk rejections may lose up to ${r.maxLost.toFixed(1)} of at least ${Math.floor(r.matchesLow)} true matches; with the groups safe to reject: ${r.lostHigh.toFixed(1)} at most\n`);
+    // Before any decision there is no estimate of the true matches, so no recall budget to speak of.
+    io.stdout.write(
+      result.model.labels
+        ? `bulk rejections may lose up to ${r.maxLost.toFixed(1)} of at least ${Math.floor(r.matchesLow)} true matches; with the groups safe to reject: ${r.lostHigh.toFixed(1)} at most\n`
+        : "no group is decided in bulk before your decisions estimate it: answer some first ('dedup-curator triage --next 20 --journal FILE')\n",
+    );
     io.stdout.write('  size  scores     decided (✓/✗/?)  estimate [90% interval]    safe     pattern\n');
     // Before any decision every group has the same flat prior (50 %, 0.6–99.4 %): not an estimate.
     const estimate = (g: TriageGroup) => (result.model.labels ? `${pct(g.p).padStart(6)} [${pct(g.low)}–${pct(g.high)}]` : '     — (no decisions yet)');

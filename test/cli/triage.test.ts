@@ -68,6 +68,9 @@ describe('CLI: triage and group decisions', function () {
     // No decision yet: the table says so rather than printing the flat prior as every group's estimate.
     assert.match(table.out, /— \(no decisions yet\)/);
     assert.doesNotMatch(table.out, /50\.0%/);
+    // Nor a recall budget of "0.0 of at least 0 true matches": it says what to do first.
+    assert.match(table.out, /no group is decided in bulk before your decisions estimate it: answer some first \('dedup-curator triage --next 20 --journal FILE'\)/);
+    assert.doesNotMatch(table.out, /may lose up to/);
     const csv = await runCliCaptured(['triage', '--format', 'csv'], env);
     assert.equal(csv.out.trim().split('\r\n').length, report.groups.length + 1);
   });
@@ -107,6 +110,7 @@ describe('CLI: triage and group decisions', function () {
     assert.equal(learnt.labels, result.done);
     const learntTable = (await runCliCaptured(['triage', '--journal', journal], env)).out;
     assert.match(learntTable, /\d+\.\d% \[\d+\.\d%–\d+\.\d%\]/, 'with decisions the estimates are printed');
+    assert.match(learntTable, /bulk rejections may lose up to \d+\.\d of at least \d+ true matches/);
     assert.equal(learnt.pending, after.size);
     // The same journal's lines as if made on another service: not this service's answers, and said so.
     const elsewhere = join(dir, 'journal-elsewhere.ndjson');
