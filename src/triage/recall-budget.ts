@@ -24,19 +24,6 @@
 // likely matches never joins, whatever the budget: the upper end of its interval must be at most
 // one half (a match is less likely than not, even at the optimistic end) — the curator rejects
 // many non-matches with a few matches among them, never a group of matches for want of answers.
-//
-// The budget is also *priced*: groups become ready in an order of their own (on a real backlog the
-// first reject-side groups ready were ≈ 7 % matches, the cheapest — chain links left after a
-// rejection, < 0.5 % — exist only later), and a budget spent on whatever is ready first is gone
-// before the cheap ones appear. So each item of the reject side — the model's predicted non-matches
-// among all pending, plus the rejections already decided — is entitled to the same share of it,
-// maxLost ÷ that whole (RejectSidePrice.perItem), and a set is admitted only while the budget left
-// after it still covers the pending reject side outside it at that price. Equivalently, bulk
-// rejections may have lost at most the price times the reject-side items decided so far, by hand
-// or in bulk: an expensive group waits until hand rejections have earned its charge, or until the
-// rest of the reject side is small. The price is re-estimated at every triage (the budget and the
-// predicted non-matches move with the answers); where matches abound (the synthetic backlogs, a
-// reject side a tenth of the matches) it is far above any group's charge and changes nothing.
 import { betaQuantile } from './beta';
 import { type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, normalUpperQuantile, type SafeSet, type SetGroup } from './safe-sets';
 
@@ -70,31 +57,8 @@ export function matchesLowerBound(input: MatchesInput): number {
   return input.handApprovals + Math.max(0, expected - z * Math.sqrt(variance));
 }
 
-/** What the recall budget affords per reject-side item, as above. */
-export interface RejectSidePrice {
-  /** Matches of the budget per reject-side item: maxLost ÷ (pending predicted non-matches + rejections decided). */
-  perItem: number;
-  /** The pending reject side's expected items: the predicted non-matches among all pending. */
-  pending: number;
-}
-
-/** The price from the pending groups' posteriors, the rejections already decided (by hand and in bulk) and the budget. */
-export function rejectSidePrice(pending: readonly { size: number; post: GroupPosterior }[], decidedRejections: number, maxLost: number): RejectSidePrice {
-  let expected = 0;
-  for (const { size, post } of pending) if (size > 0) expected += (size * post.beta) / (post.alpha + post.beta);
-  const whole = expected + decidedRejections;
-  return { perItem: whole > 0 ? Math.max(0, maxLost) / whole : 0, pending: expected };
-}
-
-/** The budget kept for the pending reject side outside a set of `inSet` pending items, at the price. */
-export function priceReserve(price: RejectSidePrice, inSet: number): number {
-  return price.perItem * Math.max(0, price.pending - inSet);
-}
-
 export interface RecallSetOptions {
   targetRecall: number;
-  /** The curator's own rejections (answers, not bulk decisions): reject-side items decided without spending the budget. */
-  handRejections?: number;
   /** matchesLowerBound of the backlog. */
   matchesLow: number;
   tail: number;
@@ -113,8 +77,6 @@ export interface RecallSet extends SafeSet {
   maxLost: number;
   /** What they lose at the upper end with this set, history included. */
   lostHigh: number;
-  /** What the budget affords per reject-side item (rejectSidePrice). */
-  price: RejectSidePrice;
 }
 
 /** θ's interval upper end for a posterior. */
@@ -132,8 +94,6 @@ export function recallSet(groups: readonly SetGroup[], posterior: ReadonlyMap<st
   const sofar = o.sofar ?? EMPTY_TALLY;
   const z = normalUpperQuantile(o.tail);
   const maxLost = (1 - o.targetRecall) * o.matchesLow;
-  const pendingGroups = groups.filter((g) => posterior.has(g.key)).map((g) => ({ size: g.decidable.length, post: posterior.get(g.key)! }));
-  const price = rejectSidePrice(pendingGroups, (o.handRejections ?? 0) + sofar.size, maxLost);
   const mean = (p: GroupPosterior) => p.alpha / (p.alpha + p.beta);
   const seen: SetGroup[] = [];
   const unseen: SetGroup[] = [];
@@ -154,10 +114,8 @@ export function recallSet(groups: readonly SetGroup[], posterior: ReadonlyMap<st
   for (const g of seen) {
     const t = groupTally('reject', g.decidable.length, posterior.get(g.key)!);
     // Room for every open group less likely a match than it, at its expected matches: the budget
-    // buys the fewest matches per item rejected first, whenever their groups are ready; and for the
-    // rest of the pending reject side at the price, for the groups not ready yet.
-    const room = Math.max(cheaper(g, keys), priceReserve(price, n - sofar.size + t.size));
-    if (lost(expected + t.expectedWrong, variance + t.variance, worst) + room > maxLost) continue;
+    // buys the fewest matches per item rejected first, whenever their groups are ready.
+    if (lost(expected + t.expectedWrong + cheaper(g, keys), variance + t.variance, worst) > maxLost) continue;
     keys.push(g.key);
     n += t.size;
     expected += t.expectedWrong;
@@ -165,14 +123,14 @@ export function recallSet(groups: readonly SetGroup[], posterior: ReadonlyMap<st
   }
   for (const g of unseen) {
     const m = g.decidable.length;
-    if (lost(expected, variance, worst + m) + priceReserve(price, n - sofar.size + m) > maxLost || (worst + m) / (n + m) > o.unseenShare) continue;
+    if (lost(expected, variance, worst + m) > maxLost || (worst + m) / (n + m) > o.unseenShare) continue;
     keys.push(g.key);
     n += m;
     worst += m;
   }
   const tally = { size: n - sofar.size, expectedWrong: expected - sofar.expectedWrong, variance: variance - sofar.variance, unseen: worst - sofar.unseen };
   const lostHigh = lost(expected, variance, worst);
-  return { verdict: 'reject', keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: n ? lostHigh / n : 0, tally, matchesLow: o.matchesLow, maxLost, lostHigh, price };
+  return { verdict: 'reject', keys, size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: n ? lostHigh / n : 0, tally, matchesLow: o.matchesLow, maxLost, lostHigh };
 }
 
 /**
@@ -205,17 +163,16 @@ function cheaperMatches(groups: readonly SetGroup[], posterior: ReadonlyMap<stri
 
 /**
  * How many more rejections a seen group needs before it could join a reject set next to `base`
- * (the earlier bulk rejections and the set as it stands) within `maxLost` less `reserve` (the
- * budget kept for the rest of the reject side at the price, priceReserve): the smallest k ≤
+ * (the earlier bulk rejections and the set as it stands) within `maxLost`: the smallest k ≤
  * maxAnswers, or undefined. Both conditions only get easier with each rejection, so a bisection
  * finds it (a Beta quantile per step, a few per group). For the queue's order only.
  */
-export function answersToReject(size: number, post: GroupPosterior, base: BulkTally, o: { maxLost: number; tail: number; needOwn: number; maxAnswers: number; reserve?: number }): number | undefined {
+export function answersToReject(size: number, post: GroupPosterior, base: BulkTally, o: { maxLost: number; tail: number; needOwn: number; maxAnswers: number }): number | undefined {
   const z = normalUpperQuantile(o.tail);
   const fits = (k: number) => {
     const p = { ...post, beta: post.beta + k, own: post.own + k };
     const t = groupTally('reject', size, p);
-    return base.expectedWrong + t.expectedWrong + z * Math.sqrt(base.variance + t.variance) + base.unseen + (o.reserve ?? 0) <= o.maxLost && upper(p, o.tail) <= REJECTABLE_HIGH;
+    return base.expectedWrong + t.expectedWrong + z * Math.sqrt(base.variance + t.variance) + base.unseen <= o.maxLost && upper(p, o.tail) <= REJECTABLE_HIGH;
   };
   let lo = Math.max(1, o.needOwn - post.own);
   let hi = o.maxAnswers;

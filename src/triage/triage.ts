@@ -18,7 +18,7 @@ import { fitPooledModel, type PooledModel } from './pooled-model';
 import { choosesSplits, growPartitions, isSplitLeaf, leafPattern } from './flagged-partition';
 import { concentration, concentrationBySide, fieldsPrior, MIN_DECISIONS_FOR_KAPPA } from './concentration';
 import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, normalUpperQuantile, type SafeSet, safeSet } from './safe-sets';
-import { answersToReject, matchesLowerBound, priceReserve, type RecallSet, recallSet } from './recall-budget';
+import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
 import { type AuditState, auditState, withAudit } from './audit';
 import { fitRobustPrior, robustPosterior } from './robust-prior';
@@ -192,7 +192,7 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const priors = fitGroupPriors(model, answers, o.targetPrecision);
   const { groups, posterior } = groupPosteriors(members, answers.own, model, priors, o, tail);
   const { sets, approvedSoFar, base } = bulkSets(groups, posterior, decided, o, tail);
-  markAnswersToSafe(groups, posterior, base, sets.reject, o, tail);
+  markAnswersToSafe(groups, posterior, base, sets.reject.maxLost, o, tail);
   // The small groups no answer of their own can cheaply bring to a group decision: certified
   // together by a random audit sample of their items, never by the model (audit.ts, reject-audit.ts).
   const { audit, rejectAudit, bulkShare } = audits(groups, posterior, decided, sets, { approvedSoFar, base, o, tail });
@@ -396,7 +396,7 @@ function bulkSets(groups: TriageGroup[], posterior: ReadonlyMap<string, GroupPos
   const approvedSoFar = addTally(o.bulkSoFar.approve, { size: handApprovals, expectedWrong: 0, variance: 0, unseen: 0 });
   const sets = {
     approve: safeSet('approve', groups, posterior, { ...setOptions, maxWrongShare: 1 - o.targetPrecision, sofar: approvedSoFar }),
-    reject: recallSet(groups, posterior, { ...setOptions, targetRecall: o.targetRecall, matchesLow, handRejections: decided.filter((l) => l.verdict === 'reject').length, unseenShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
+    reject: recallSet(groups, posterior, { ...setOptions, targetRecall: o.targetRecall, matchesLow, unseenShare: o.maxApprovalToReject, sofar: o.bulkSoFar.reject }),
   };
   const approveKeys = new Set(sets.approve.keys);
   const rejectKeys = new Set(sets.reject.keys);
@@ -410,8 +410,7 @@ function bulkSets(groups: TriageGroup[], posterior: ReadonlyMap<string, GroupPos
  * Each open group's answers to a group decision. The queue asks where an answer brings a group
  * closest to either kind of group decision: a reject group by the recall budget it would join.
  */
-function markAnswersToSafe(groups: TriageGroup[], posterior: ReadonlyMap<string, GroupPosterior>, base: { approve: BulkTally; reject: BulkTally }, reject: RecallSet, o: Required<TriageOptions>, tail: number): void {
-  const { maxLost, price } = reject;
+function markAnswersToSafe(groups: TriageGroup[], posterior: ReadonlyMap<string, GroupPosterior>, base: { approve: BulkTally; reject: BulkTally }, maxLost: number, o: Required<TriageOptions>, tail: number): void {
   for (const g of groups) {
     const post = posterior.get(g.key);
     if (g.safe || !post || !g.decidable.length) continue;
@@ -419,7 +418,7 @@ function markAnswersToSafe(groups: TriageGroup[], posterior: ReadonlyMap<string,
     g.answersToSafe =
       g.p >= 0.5
         ? answersToJoin('approve', g.decidable.length, post, base.approve, { ...ahead, maxWrongShare: 1 - o.targetPrecision })
-        : answersToReject(g.decidable.length, post, base.reject, { ...ahead, maxLost, reserve: priceReserve(price, reject.tally.size + g.decidable.length) });
+        : answersToReject(g.decidable.length, post, base.reject, { ...ahead, maxLost });
   }
 }
 
@@ -441,7 +440,7 @@ function audits(groups: TriageGroup[], posterior: ReadonlyMap<string, GroupPoste
   const rejectAudit = rejectAuditState(
     groups,
     drawn.filter((l) => l.audit! < 0).map((l) => ({ verdict: l.verdict, draw: rejectDrawOf(l.audit!)! })),
-    { tail, spent: o.rejectAuditSpent, base: c.base.reject, maxLost: sets.reject.maxLost, room: roomForCheaperAndPriced(groups, sets.reject) },
+    { tail, spent: o.rejectAuditSpent, base: c.base.reject, maxLost: sets.reject.maxLost, room: roomForCheaper(groups) },
   );
   const rejected = new Set(rejectAudit.certified ? rejectAudit.keys : []);
   for (const g of groups) if (rejected.has(g.key)) g.safe = 'reject';
@@ -473,20 +472,6 @@ function roomForCheaper(groups: readonly TriageGroup[]): (keys: readonly string[
       if (g && g.p < rate) sum -= g.decidable.length * g.p;
     }
     return Math.max(0, sum);
-  };
-}
-
-/**
- * The room a reject audit's stratum must leave: for the cheaper open groups (roomForCheaper) and
- * for the pending reject side outside the set and the stratum at the budget's price (recall-budget.ts
- * priceReserve), whichever is more.
- */
-function roomForCheaperAndPriced(groups: readonly TriageGroup[], set: RecallSet): (keys: readonly string[], rate: number) => number {
-  const cheaper = roomForCheaper(groups);
-  const sizeOf = new Map(groups.map((g) => [g.key, g.decidable.length]));
-  return (keys, rate) => {
-    const inStratum = keys.reduce((sum, key) => sum + (sizeOf.get(key) ?? 0), 0);
-    return Math.max(cheaper(keys, rate), priceReserve(set.price, set.tally.size + inStratum));
   };
 }
 

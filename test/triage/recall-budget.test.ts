@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { parseJournal } from '../../src/curation/journal';
 import { bulkTallyFromJournal } from '../../src/triage/journal-tally';
-import { answersToReject, matchesLowerBound, priceReserve, recallSet, rejectSidePrice } from '../../src/triage/recall-budget';
+import { answersToReject, matchesLowerBound, recallSet } from '../../src/triage/recall-budget';
 import { EMPTY_TALLY, type GroupPosterior, type SetGroup } from '../../src/triage/safe-sets';
 import { betaSample, mulberry32 } from './random-draws';
 
@@ -46,10 +46,7 @@ describe('triage: bulk rejections within a recall budget', () => {
       const matchesLow = matchesLowerBound({ handApprovals, bulkApproved: EMPTY_TALLY, pending: groups.map((g) => ({ size: g.size, post: posterior.get(g.key)! })), tail: opts.tail });
       const trueMatches = handApprovals + [...matchesIn.values()].reduce((a, b) => a + b, 0);
       assert.ok(matchesLow <= trueMatches * 1.02, `lower bound ${matchesLow} above the truth ${trueMatches}`);
-      // Late in a run: 3,000 items already rejected by hand have earned the rivals' groups their
-      // share of the budget at its price (recallSet's price per reject-side item); with none, a
-      // reject side all at one match in ten waits for them.
-      const set = recallSet(groups, posterior, { ...opts, matchesLow, handRejections: 3000 });
+      const set = recallSet(groups, posterior, { ...opts, matchesLow });
       assert.ok(set.lostHigh <= set.maxLost + 1e-9, `bound ${set.lostHigh} > budget ${set.maxLost}`);
       assert.ok(set.keys.every((k) => k.startsWith('rivals')), 'a match-rich group rejected');
       const lost = set.keys.reduce((sum, k) => sum + matchesIn.get(k)!, 0);
@@ -138,68 +135,5 @@ describe('triage: bulk rejections within a recall budget', () => {
     // A group of likely matches is out of reach; so is one the budget cannot hold.
     assert.equal(answersToReject(60, { alpha: 30, beta: 3, own: 30 }, history, { maxLost, tail: 0.05, needOwn: 1, maxAnswers: 64 }), undefined);
     assert.equal(answersToReject(60, post, { ...history, expectedWrong: 45 }, { maxLost, tail: 0.05, needOwn: 1, maxAnswers: 64 }), undefined);
-  });
-  it('the price per reject-side item: the budget over the predicted non-matches pending and the rejections decided', () => {
-    // 100 items at 0.1 (90 predicted non-matches), 300 at 0.01 (297), and 13 rejections decided.
-    const price = rejectSidePrice(
-      [
-        { size: 100, post: { alpha: 1, beta: 9, own: 4 } },
-        { size: 300, post: { alpha: 1, beta: 99, own: 0 } },
-        { size: 0, post: { alpha: 1, beta: 1, own: 0 } },
-      ],
-      13,
-      40,
-    );
-    assert.ok(Math.abs(price.pending - 387) < 1e-9, `pending ${price.pending}`);
-    assert.ok(Math.abs(price.perItem - 40 / 400) < 1e-12, `price ${price.perItem}`);
-    // The budget kept for the rest of the reject side: the price times the pending items outside a set.
-    assert.ok(Math.abs(priceReserve(price, 100) - 0.1 * 287) < 1e-9);
-    assert.equal(priceReserve(price, 1000), 0);
-    // No budget, no price; nothing pending and nothing decided, no price either.
-    assert.equal(rejectSidePrice([{ size: 10, post: { alpha: 1, beta: 9, own: 1 } }], 0, 0).perItem, 0);
-    assert.equal(rejectSidePrice([], 0, 40).perItem, 0);
-  });
-
-  it('an expensive group ready first waits while a large reject side is pending, and joins once hand rejections have earned its charge or the rest is small', () => {
-    // 100 items at about 7 % matches, answered (8 rejections); 3,000 pending items the fields call
-    // near-certain non-matches, not answered yet: at 1,000 matches the budget is 30, the price
-    // 30 / ≈ 3,100 ≈ 0.01 a item, and the group's charge (≈ 7 + 1.645 sd) is far above 0.01 × 100.
-    const costly = group('costly', 100);
-    const rest = group('rest', 3000, ['chain']);
-    const posterior = new Map<string, GroupPosterior>([
-      ['costly', { alpha: 0.6, beta: 8.5, own: 8 }],
-      ['rest', { alpha: 0.2, beta: 100, own: 0 }],
-    ]);
-    const base = { ...opts, matchesLow: 1000 };
-    const alone = recallSet([costly], posterior, base);
-    assert.deepEqual(alone.keys, ['costly'], 'with nothing else pending the budget takes it (it fits)');
-    const waits = recallSet([costly, rest], posterior, base);
-    assert.deepEqual(waits.keys, []);
-    assert.ok(waits.price.perItem > 0.009 && waits.price.perItem < 0.0101, `price ${waits.price.perItem}`);
-    // As the curator rejects items of the rest by hand, they leave the pending reject side and each
-    // earns the price: the group joins once the budget left after its charge (≈ 20 at the upper end)
-    // covers the pending rest at the price, after ≈ 1,960 hand rejections here.
-    const answered = (h: number) => {
-      const left = group('rest', 3000 - h, ['chain']);
-      return recallSet([costly, left], posterior, { ...base, handRejections: h }).keys;
-    };
-    assert.deepEqual(answered(1500), []);
-    assert.deepEqual(answered(2500), ['costly']);
-    // A small rest of the reject side leaves room for it.
-    const small = group('small', 30, ['chain']);
-    const smallPost = new Map([...posterior, ['small', { alpha: 0.2, beta: 100, own: 0 }]]);
-    assert.deepEqual(recallSet([costly, small], smallPost, base).keys, ['costly']);
-  });
-
-  it('where matches abound (a reject side a tenth of the matches) the price is above a cheap group\'s charge and binds nothing', () => {
-    const rivals = group('rivals', 500, ['chain']);
-    const plain = group('plain', 20_000);
-    const posterior = new Map<string, GroupPosterior>([
-      ['rivals', { alpha: 1, beta: 60, own: 20 }],
-      ['plain', { alpha: 990, beta: 10, own: 40 }],
-    ]);
-    const set = recallSet([rivals, plain], posterior, { ...opts, matchesLow: 19_000 });
-    assert.deepEqual(set.keys, ['rivals']);
-    assert.ok(set.price.perItem > 0.5, `price ${set.price.perItem}`);
   });
 });
