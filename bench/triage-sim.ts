@@ -39,7 +39,6 @@ import { runBulkDecisions } from '../src/curation/bulk-decisions';
 import { attemptDecision } from '../src/curation/decide';
 import { DecisionJournal, journalConnection } from '../src/curation/journal';
 import { auditSpentFromJournal } from '../src/triage/audit';
-import { rejectAuditSpentFromJournal } from '../src/triage/reject-audit';
 import { groupRefOf, labelsFromContents } from '../src/triage/journal-labels';
 import { bulkRejectionsFromJournal, bulkTallyFromJournal } from '../src/triage/journal-tally';
 import { auditDrawsOf, informativeOrder } from '../src/triage/informative-order';
@@ -164,11 +163,8 @@ async function main(): Promise<void> {
       const labels: TriageLabel[] = labelsFromContents(contents, journalCache);
       const bulkSoFar = bulkTallyFromJournal(contents.entries);
       const t = performance.now();
-      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar, bulkRejected: bulkRejectionsFromJournal(contents.entries), auditSpent: auditSpentFromJournal(contents.entries), rejectAuditSpent: rejectAuditSpentFromJournal(contents.entries) }, cache);
+      const result = triage(pending, labels, { targetPrecision: target, targetRecall, bulkSoFar, bulkRejected: bulkRejectionsFromJournal(contents.entries), auditSpent: auditSpentFromJournal(contents.entries) }, cache);
       triageMs = Math.max(triageMs, performance.now() - t);
-      // TRACE=asks: the reject side's audit (reject-audit.ts) while it draws or certifies: stratum, answers, matches, K, needed, true matches in the stratum.
-      const ra = result.rejectAudit;
-      if (process.env.TRACE === 'asks' && (ra.needed || ra.certified)) console.log(`RAUDIT\t${ra.items.length}\t${ra.keys.length}\t${ra.answers}\t${ra.matches}\t${ra.least}\t${ra.needed}\t${ra.certified}\t${ra.items.filter((id) => truthOf.get(id)).length}\t${human}`);
       const safe = result.groups.filter((g) => g.safe && g.decidable.length);
       if (safe.length) {
         for (const g of safe) {
@@ -219,7 +215,7 @@ async function main(): Promise<void> {
         const verdict = truthOf.get(next) ? 'approve' : 'reject';
         human++;
         const item = result.items.get(next);
-        const kind = draws.has(next) ? (draws.get(next)! < 0 ? 'reject audit' : 'audit') : !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : item.flags.includes('rival-rejected') ? 'rival rejected' : 'other flagged';
+        const kind = draws.has(next) ? 'audit' : !item?.flags.length ? 'plain' : item.chainLead ? 'chain leader' : item.flags.includes('chain') && item.question !== undefined ? 'rival of an approved' : item.flags.includes('chain') ? 'chain trailing' : item.flags.includes('rival-rejected') ? 'rival rejected' : 'other flagged';
         asks.set(kind, (asks.get(kind) ?? 0) + 1);
         if (process.env.TRACE === 'asks') {
           const g = result.groups.find((x) => x.decidable.includes(next));

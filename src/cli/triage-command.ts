@@ -6,7 +6,6 @@ import { runsCutShort } from '../curation/journal-runs';
 import { labelsFromContents, type labelsFromJournal } from '../triage/journal-labels';
 import { type BulkSoFar, bulkRejectionsFromJournal, bulkTallyFromJournal } from '../triage/journal-tally';
 import { auditSpentFromJournal } from '../triage/audit';
-import { rejectAuditSpentFromJournal } from '../triage/reject-audit';
 import { FeatureCache, triage, type TriageGroup, type TriageResult } from '../triage/triage';
 import { CONNECTION_OPTIONS, type ConnectionFlags, connect } from './connection';
 import { csvCell } from '../records/csv';
@@ -46,7 +45,6 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
   let bulkSoFar: BulkSoFar | undefined;
   let bulkRejected: string[][] | undefined;
   let auditSpent: number | undefined;
-  let rejectAuditSpent: number | undefined;
   let all: JournalContents | undefined;
   if (values.journal !== undefined) {
     try {
@@ -71,14 +69,13 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
     bulkRejected = bulkRejectionsFromJournal(journal.entries);
     // Audit answers an earlier certificate rested on are spent (triage/audit.ts).
     auditSpent = auditSpentFromJournal(journal.entries);
-    rejectAuditSpent = rejectAuditSpentFromJournal(journal.entries);
   }
   const pending: Recommendation[] = [];
   let repeated = 0;
   const onRepeats = (r: RepeatInfo) => (repeated += r.repeated);
   for await (const r of client.allRecommendations({ pageSize: 200 }, { signal: io.signal, onRepeats })) pending.push(r);
   if (repeated > 0) io.stderr.write(`dedup-curator: skipped ${repeated} recommendation(s) already listed on an earlier page (the list changed while it was read, or the service repeated them)\n`);
-  return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar, bulkRejected, auditSpent, rejectAuditSpent }, cache) };
+  return { client, pending, result: triage(pending, labels, { targetPrecision, targetRecall, bulkSoFar, bulkRejected, auditSpent }, cache) };
 }
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;

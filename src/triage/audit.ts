@@ -236,11 +236,7 @@ export function drawsOf(a: AuditState): Map<string, number> {
 
 /** The review queue's order with the draws first of every two questions, until the certificate could hold. */
 export function withDraws(order: readonly string[], a: AuditState): string[] {
-  return interleaved(order, [...drawsOf(a).keys()]);
-}
-
-/** `order` with `draws` first of every two questions. */
-export function interleaved(order: readonly string[], draws: readonly string[]): string[] {
+  const draws = [...drawsOf(a).keys()];
   const mixed: string[] = [];
   for (let i = 0; i < Math.max(draws.length, order.length); i++) {
     if (i < draws.length) mixed.push(draws[i]);

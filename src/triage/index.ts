@@ -9,5 +9,4 @@ export { recordFlags } from './record-flags';
 export { groupRefOf, labelsFromContents } from './journal-labels';
 export { bulkRejectionsFromJournal, bulkTallyFromJournal } from './journal-tally';
 export { auditSpentFromJournal } from './audit';
-export { rejectAuditSpentFromJournal } from './reject-audit';
 export { PAIR_SCORING, type PairScoring } from './pair-scoring';

@@ -1,7 +1,6 @@
 // The review queue's "most informative first": which pending item a curator is asked
 // next, from a triage run's groups, the audit's draws and the questions the approvals settled.
-import { drawsOf, interleaved } from './audit';
-import { rejectDrawsOf } from './reject-audit';
+import { drawsOf, withDraws } from './audit';
 import type { TriageGroup, TriageResult } from './triage';
 
 /** A stable pseudo-random order within a group (FNV-1a of the id): a sample, not the highest scores. */
@@ -22,7 +21,7 @@ export function informativeOrder(result: TriageResult): string[] {
   const o = result.options;
   // The audit's stratum is asked through its random draws only (its groups' own answers are what
   // the audit replaces); the draws go first of every two questions until the certificate could hold.
-  const stratum = new Set([...(result.audit?.needed ? result.audit.keys : []), ...(result.rejectAudit?.needed ? result.rejectAudit.keys : [])]);
+  const stratum = new Set(result.audit?.needed ? result.audit.keys : []);
   const open = result.groups.filter((g) => g.safe === null && g.decidable.length > 0 && !stratum.has(g.key));
   const priority = (g: TriageGroup) => {
     const own = g.labels.approve + g.labels.reject;
@@ -72,8 +71,8 @@ export function informativeOrder(result: TriageResult): string[] {
       order.push(q[round]);
     }
   }
-  return interleaved(order, [...auditDrawsOf(result).keys()]);
+  return result.audit ? withDraws(order, result.audit) : order;
 }
 
-/** The audit draws this triage asks, both sides': item id → the journal's draw number (audit.ts drawsOf, reject-audit.ts rejectDrawsOf). */
-export const auditDrawsOf = (result: TriageResult): Map<string, number> => new Map([...(result.audit ? drawsOf(result.audit) : []), ...(result.rejectAudit ? rejectDrawsOf(result.rejectAudit) : [])]);
+/** The audit draws this triage asks: item id → draw number (audit.ts drawsOf). */
+export const auditDrawsOf = (result: TriageResult): Map<string, number> => drawsOf(result.audit);

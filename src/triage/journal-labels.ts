@@ -16,8 +16,8 @@ import { journalAnswers } from '../curation/unsure';
 import { FLAG_TEXT, type Flag } from './flags';
 import { FeatureCache, type TriageItem, type TriageLabel } from './triage';
 
-/** An audit draw's number as the journal keeps it: a whole number (≥ 0 the approve side's, < 0 the reject side's, reject-audit.ts), anything else is no audit answer. */
-const auditOf = (x: unknown): number | undefined => (typeof x === 'number' && Number.isInteger(x) ? x : undefined);
+/** An audit draw's number as the journal keeps it: a whole number ≥ 0, anything else is no audit answer. */
+const auditOf = (x: unknown): number | undefined => (typeof x === 'number' && Number.isInteger(x) && x >= 0 ? x : undefined);
 
 /**
  * The triage group a decision was taken in, as the journal keeps it (StartedLine.triage): the flags

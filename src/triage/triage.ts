@@ -17,12 +17,11 @@ import { chainLeaders, questionOf } from './chains';
 import { fitPooledModel, type PooledModel } from './pooled-model';
 import { choosesSplits, growPartitions, isSplitLeaf, leafPattern } from './flagged-partition';
 import { concentration, concentrationBySide, fieldsPrior, MIN_DECISIONS_FOR_KAPPA } from './concentration';
-import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, normalUpperQuantile, type SafeSet, safeSet } from './safe-sets';
+import { addTally, answersToJoin, type BulkTally, EMPTY_TALLY, type GroupPosterior, groupTally, type SafeSet, safeSet } from './safe-sets';
 import { answersToReject, matchesLowerBound, type RecallSet, recallSet } from './recall-budget';
 import type { BulkShare } from '../curation/journal';
 import { type AuditState, auditState, withAudit } from './audit';
 import { fitRobustPrior, robustPosterior } from './robust-prior';
-import { rejectAuditState, rejectDrawNumber, rejectDrawOf, type RejectAuditState } from './reject-audit';
 
 export type LabelVerdict = 'approve' | 'reject' | 'unsure';
 
@@ -36,10 +35,7 @@ export interface TriageLabel {
   flags?: readonly Flag[];
   /** It led its chain when it was decided (chains.ts): it counts for the leaders' group. */
   chainLead?: boolean;
-  /**
-   * It answered audit draw number N (audit.ts): it counts for the audit's certificate too. A
-   * reject-side draw d is kept as −1 − d (reject-audit.ts).
-   */
+  /** It answered audit draw number N (audit.ts): it counts for the audit's certificate too. */
   audit?: number;
 }
 
@@ -74,8 +70,6 @@ export interface TriageOptions {
    * auditSpentFromJournal): a new stratum is certified only by draws taken after it. Default 0.
    */
   auditSpent?: number;
-  /** The same for the reject side's audit (reject-audit.ts rejectAuditSpentFromJournal). Default 0. */
-  rejectAuditSpent?: number;
 }
 
 
@@ -151,8 +145,6 @@ export interface TriageResult {
   kappa: { high: number; low: number; lead: number; flagged: number; flaggedAlike: number };
   /** The small groups certified together by a random audit sample (audit.ts): the stratum, its answers, its certificate. */
   audit: AuditState;
-  /** The small reject-side groups certified together by a random audit sample (reject-audit.ts). */
-  rejectAudit: RejectAuditState;
   /**
    * The group a recommendation with these features, flags and chain lead is in at this triage (an
    * item's, or the one an answer counts for): its pattern, or for a flagged one the part of its
@@ -173,7 +165,6 @@ export const DEFAULT_TRIAGE_OPTIONS: Required<TriageOptions> = {
   bulkSoFar: { approve: EMPTY_TALLY, reject: EMPTY_TALLY },
   bulkRejected: [],
   auditSpent: 0,
-  rejectAuditSpent: 0,
 };
 
 export function triage(pending: readonly Recommendation[], labels: readonly TriageLabel[], options: TriageOptions = {}, cache = new FeatureCache()): TriageResult {
@@ -194,10 +185,18 @@ export function triage(pending: readonly Recommendation[], labels: readonly Tria
   const { sets, approvedSoFar, base } = bulkSets(groups, posterior, decided, o, tail);
   markAnswersToSafe(groups, posterior, base, sets.reject.maxLost, o, tail);
   // The small groups no answer of their own can cheaply bring to a group decision: certified
-  // together by a random audit sample of their items, never by the model (audit.ts, reject-audit.ts).
-  const { audit, rejectAudit, bulkShare } = audits(groups, posterior, decided, sets, { approvedSoFar, base, o, tail });
+  // together by a random audit sample of their items, never by the model (audit.ts).
+  const audit = auditState(
+    groups,
+    decided.filter((l) => l.audit !== undefined).map((l) => ({ verdict: l.verdict, audit: l.audit! })),
+    { targetPrecision: o.targetPrecision, tail, spent: o.auditSpent, base: base.approve, afterBulk: o.bulkSoFar.approve.size + sets.approve.tally.size > 0 },
+  );
+  const audited = new Set(audit.certified ? audit.keys : []);
+  for (const g of groups) if (audited.has(g.key)) g.safe = 'approve';
+  sets.approve = withAudit(sets.approve, audit, approvedSoFar, tail);
+  const bulkShare = bulkShareOf(groups, posterior, audit, audited);
   const kappa = { ...priors.kappaBySide, lead: priors.leadKappa, flagged: priors.flaggedPrior.kappa, flaggedAlike: priors.flaggedPrior.weight };
-  return { items, groups, model, options: o, sets, bulkShare, kappa, audit, rejectAudit, keyOf: (f, flags = [], lead = false) => keyOf(f, flags, lead) };
+  return { items, groups, model, options: o, sets, bulkShare, kappa, audit, keyOf: (f, flags = [], lead = false) => keyOf(f, flags, lead) };
 }
 
 type KeyOf = (f: Features, flags: readonly Flag[], lead?: boolean) => string;
@@ -422,81 +421,18 @@ function markAnswersToSafe(groups: TriageGroup[], posterior: ReadonlyMap<string,
   }
 }
 
-/**
- * Both audits (audit.ts, reject-audit.ts): their states, their certified groups marked safe and
- * added to their sets, and the group decisions' shares of the bulk tally.
- */
-function audits(groups: TriageGroup[], posterior: ReadonlyMap<string, GroupPosterior>, decided: readonly TriageLabel[], sets: { approve: SafeSet; reject: RecallSet }, c: { approvedSoFar: BulkTally; base: { approve: BulkTally; reject: BulkTally }; o: Required<TriageOptions>; tail: number }) {
-  const { o, tail } = c;
-  const drawn = decided.filter((l) => l.audit !== undefined);
-  const audit = auditState(
-    groups,
-    drawn.filter((l) => l.audit! >= 0).map((l) => ({ verdict: l.verdict, audit: l.audit! })),
-    { targetPrecision: o.targetPrecision, tail, spent: o.auditSpent, base: c.base.approve, afterBulk: o.bulkSoFar.approve.size + sets.approve.tally.size > 0 },
-  );
-  const audited = new Set(audit.certified ? audit.keys : []);
-  for (const g of groups) if (audited.has(g.key)) g.safe = 'approve';
-  sets.approve = withAudit(sets.approve, audit, c.approvedSoFar, tail);
-  const rejectAudit = rejectAuditState(
-    groups,
-    drawn.filter((l) => l.audit! < 0).map((l) => ({ verdict: l.verdict, draw: rejectDrawOf(l.audit!)! })),
-    { tail, spent: o.rejectAuditSpent, base: c.base.reject, maxLost: sets.reject.maxLost, room: roomForCheaper(groups) },
-  );
-  const rejected = new Set(rejectAudit.certified ? rejectAudit.keys : []);
-  for (const g of groups) if (rejected.has(g.key)) g.safe = 'reject';
-  sets.reject = withRejectAudit(sets.reject, rejectAudit, o.bulkSoFar.reject, tail);
-  return { audit, rejectAudit, bulkShare: bulkShareOf(groups, posterior, { approve: audit, reject: rejectAudit }, { approve: audited, reject: rejected }) };
-}
-
-/**
- * The matches a reject audit's stratum must leave the budget room for: the open reject-side groups
- * outside it with fewer expected matches per item than its predicted rate, at their expected matches
- * (the budget serves the cheapest first, recall-budget.ts).
- */
-function roomForCheaper(groups: readonly TriageGroup[]): (keys: readonly string[], rate: number) => number {
-  const open = groups.filter((g) => g.safe === null && g.decidable.length > 0 && g.p < 0.5).sort((a, b) => a.p - b.p);
-  const prefix = [0];
-  for (const g of open) prefix.push(prefix[prefix.length - 1] + g.decidable.length * g.p);
-  const byKey = new Map(open.map((g) => [g.key, g]));
-  return (keys, rate) => {
-    let lo = 0;
-    let hi = open.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (open[mid].p < rate) lo = mid + 1;
-      else hi = mid;
-    }
-    let sum = prefix[lo];
-    for (const key of keys) {
-      const g = byKey.get(key);
-      if (g && g.p < rate) sum -= g.decidable.length * g.p;
-    }
-    return Math.max(0, sum);
-  };
-}
-
-/** The reject set with a certified stratum in it: its keys, items, expected matches and bound. */
-function withRejectAudit(set: RecallSet, audit: RejectAuditState, sofar: BulkTally, tail: number): RecallSet {
-  if (!audit.certified) return set;
-  const tally = addTally(set.tally, audit.tally);
-  const whole = addTally(sofar, tally);
-  const lostHigh = whole.expectedWrong + normalUpperQuantile(tail) * Math.sqrt(whole.variance) + whole.unseen;
-  return { ...set, keys: [...set.keys, ...audit.keys], size: tally.size, expectedWrong: tally.expectedWrong, unseen: tally.unseen, wrongShareHigh: whole.size ? lostHigh / whole.size : 0, tally, lostHigh };
-}
-
 /** A group decision's share of the bulk tally, per decision (TriageResult.bulkShare). */
-function bulkShareOf(groups: readonly TriageGroup[], posterior: ReadonlyMap<string, GroupPosterior>, audit: { approve: AuditState; reject: RejectAuditState }, audited: { approve: ReadonlySet<string>; reject: ReadonlySet<string> }): TriageResult['bulkShare'] {
+function bulkShareOf(groups: readonly TriageGroup[], posterior: ReadonlyMap<string, GroupPosterior>, audit: AuditState, audited: ReadonlySet<string>): TriageResult['bulkShare'] {
   const byKey = new Map(groups.map((g) => [g.key, g]));
   return (key, verdict) => {
     const post = posterior.get(key);
     const m = byKey.get(key)?.decidable.length ?? 0;
     if (!post || m === 0) return undefined;
-    // A group certified by an audit carries the stratum's share per item (its items together are
+    // A group certified by the audit carries the stratum's share per item (its items together are
     // the stratum's tally) and spends the audit answers the certificate rested on.
-    if (audited[verdict].has(key)) {
-      const a = audit[verdict];
-      const n = a.items.length;
-      return { group: key, expectedWrong: a.tally.expectedWrong / n, variance: a.tally.variance / n, unseen: a.tally.unseen / n, audit: verdict === 'approve' ? a.nextDraw : rejectDrawNumber(a.nextDraw) };
+    if (verdict === 'approve' && audited.has(key)) {
+      const n = audit.items.length;
+      return { group: key, expectedWrong: audit.tally.expectedWrong / n, variance: audit.tally.variance / n, unseen: 0, audit: audit.nextDraw };
     }
     const t = groupTally(verdict, m, post);
     return { group: key, expectedWrong: t.expectedWrong / m, variance: t.variance / m, unseen: t.unseen / m };

@@ -25,7 +25,7 @@ export interface ReviewGroup {
 export function groupReviewOrder(result: TriageResult, group: TriageGroup, pending: readonly Recommendation[], informativeOrder: (r: TriageResult) => string[]): Recommendation[] {
   // informativeOrder asks only groups that are not safe yet; for this one group, ask it as if not,
   // and without the audit's draws (a group review is the curator's own choice, not a random draw).
-  const order = informativeOrder({ ...result, groups: [{ ...group, safe: null }], audit: { ...result.audit, keys: [], items: [] }, rejectAudit: { ...result.rejectAudit, keys: [], items: [] } });
+  const order = informativeOrder({ ...result, groups: [{ ...group, safe: null }], audit: { ...result.audit, keys: [], items: [] } });
   const byId = new Map(pending.map((r) => [r['@id'], r]));
   return order.map((id) => byId.get(id)).filter((r): r is Recommendation => r !== undefined);
 }

@@ -35,7 +35,7 @@ export class TriageState implements vscode.Disposable {
   /** The journal as last read, all services. */
   private contents: JournalContents = { entries: [], skippedLines: 0, unsure: [], runs: [] };
   /** The answers of the active service (derived from `contents` for one scope and version). */
-  private answers: { scope: string | undefined; version: number; labels: TriageLabel[]; bulkSoFar: BulkSoFar; bulkRejected: string[][]; auditSpent: number; rejectAuditSpent: number } | undefined;
+  private answers: { scope: string | undefined; version: number; labels: TriageLabel[]; bulkSoFar: BulkSoFar; bulkRejected: string[][]; auditSpent: number } | undefined;
   /**
    * The triage core (dist/triage.js), loaded with the first read of the journal. Until then the
    * tree shows no flags and no informative order; the change event redraws it once the read is done.
@@ -185,11 +185,11 @@ export class TriageState implements vscode.Disposable {
     const core = this.loadedCore;
     // Before the core is loaded there are no answers yet (the tree shows no flags for a moment).
     const none = { size: 0, expectedWrong: 0, variance: 0, unseen: 0 };
-    if (!core) return { scope, version: -1, labels: [], bulkSoFar: { approve: none, reject: none }, bulkRejected: [], auditSpent: 0, rejectAuditSpent: 0 };
+    if (!core) return { scope, version: -1, labels: [], bulkSoFar: { approve: none, reject: none }, bulkRejected: [], auditSpent: 0 };
     const here = journalOfConnection(this.contents, scope);
     // The journal's copies are cached per service too: ids are each service's own.
     if (kept?.scope !== scope || !this.journalCache) this.journalCache = new core.FeatureCache();
-    this.answers = { scope, version: this.version, labels: core.labelsFromContents(here, this.journalCache), bulkSoFar: core.bulkTallyFromJournal(here.entries), bulkRejected: core.bulkRejectionsFromJournal(here.entries), auditSpent: core.auditSpentFromJournal(here.entries), rejectAuditSpent: core.rejectAuditSpentFromJournal(here.entries) };
+    this.answers = { scope, version: this.version, labels: core.labelsFromContents(here, this.journalCache), bulkSoFar: core.bulkTallyFromJournal(here.entries), bulkRejected: core.bulkRejectionsFromJournal(here.entries), auditSpent: core.auditSpentFromJournal(here.entries) };
     return this.answers;
   }
 
@@ -248,8 +248,8 @@ export class TriageState implements vscode.Disposable {
 
   /** A whole triage run over `pending` with the journal's answers (await `loaded` first). */
   run(pending: readonly Recommendation[]): TriageResult {
-    const { labels, bulkSoFar, bulkRejected, auditSpent, rejectAuditSpent } = this.answersHere();
-    return this.core().triage(pending, labels, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar, bulkRejected, auditSpent, rejectAuditSpent }, this.cache);
+    const { labels, bulkSoFar, bulkRejected, auditSpent } = this.answersHere();
+    return this.core().triage(pending, labels, { targetPrecision: targetPrecision(), targetRecall: targetRecall(), bulkSoFar, bulkRejected, auditSpent }, this.cache);
   }
 
   /** "Most informative first": id → place; items triage does not ask for (safe groups, unsure) have none. */
