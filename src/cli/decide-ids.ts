@@ -10,6 +10,7 @@ import { bulkFailureLines, bulkInterruptedLine } from './bulk-report';
 import { type ConnectionFlags, connect } from './connection';
 import { EXIT, UsageError } from './exit-codes';
 import { IdListError, readIdList } from './ids-input';
+import { RefusedTokenStop } from './refused-token-stop';
 import type { CommandIo } from './list-command';
 
 export interface IdsDecisionFlags extends ConnectionFlags {
@@ -31,6 +32,7 @@ export async function decideIds(verdict: 'approve' | 'reject', values: IdsDecisi
   }
   const client = await connect(values, io.env, verdict, (l) => io.stderr.write(l + '\n'));
   const journal = values.journal ? new DecisionJournal(values.journal) : undefined;
+  const stop = new RefusedTokenStop(io.signal);
   try {
     const summary = await runBulkDecisions(client, list.targets, {
       verdict,
@@ -41,10 +43,13 @@ export async function decideIds(verdict: 'approve' | 'reject', values: IdsDecisi
       // Answers to `triage --next` questions: journalled with their group and audit draw, as the queue's are.
       triageOf: (id) => list.asked.get(id)?.triage,
       auditOf: (id) => list.asked.get(id)?.audit,
-      signal: io.signal,
-      onOutcome: (target, outcome) => io.stdout.write(JSON.stringify(outcomeRecord(verdict, target, outcome)) + '\n'),
+      signal: stop.signal,
+      onOutcome: (target, outcome) => {
+        stop.note(outcome);
+        io.stdout.write(JSON.stringify(outcomeRecord(verdict, target, outcome)) + '\n');
+      },
     });
-    return report(summary, io);
+    return report(summary, io, stop);
   } finally {
     await journal?.close();
   }
@@ -59,9 +64,13 @@ function outcomeRecord(verdict: 'approve' | 'reject', target: DecisionTarget, ou
   return { id, decision: outcome.status, error: outcome.kind ?? 'error', message: outcome.message ?? '' };
 }
 
-function report(summary: BulkSummary, io: CommandIo): number {
+function report(summary: BulkSummary, io: CommandIo, stop: RefusedTokenStop): number {
   for (const id of summary.notAttempted) io.stdout.write(JSON.stringify({ id, decision: 'not-sent' }) + '\n');
   for (const line of bulkFailureLines(summary)) io.stderr.write(line + '\n');
+  if (stop.stopped) {
+    io.stderr.write(stop.line(summary) + '\n');
+    return EXIT.auth;
+  }
   if (io.signal.aborted) {
     io.stderr.write(bulkInterruptedLine(summary) + '\n');
     return EXIT.interrupted;

@@ -18,8 +18,9 @@ const ID_LIST_DECISION = (verdict: string) => `Or decide a list of recommendatio
                            the lines that gave the recommendation's JSON, not from bare IDs)
 Each recommendation's outcome is a line on stdout as its answer comes: {"id": …, "decision":
 "${verdict}"}, "moot" (already decided, or merged away by an earlier approval), "failed" or "unknown"
-with "error" and "message", or "not-sent" after Ctrl-C. Exit 0 when none failed, 5 when some failed or
-their outcome is unknown, 130 when interrupted.
+with "error" and "message", or "not-sent" after Ctrl-C or a refused token (the run stops at the first).
+Exit 0 when none failed, 5 when some failed or their outcome is unknown, 3 when the token was refused,
+130 when interrupted.
   dedup-curator recommendations --all | jq -c 'select(.score ${verdict === 'approved' ? '>= 0.99' : '< 0.1'})' | dedup-curator ${verdict === 'approved' ? 'approve' : 'reject'} --ids -`;
 
 const CONNECTION = `Connection:

@@ -4,6 +4,7 @@
 // --force says the curator decides it knowingly. Unsure items are never part of a group.
 import { runBulkDecisions } from '../curation/bulk-decisions';
 import { bulkFailureLines, bulkInterruptedLine } from './bulk-report';
+import { RefusedTokenStop } from './refused-token-stop';
 import { DecisionJournal, journalConnection } from '../curation/journal';
 import type { ConnectionFlags } from './connection';
 import { EXIT, UsageError } from './exit-codes';
@@ -41,6 +42,7 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
     })
     .map((id) => byId.get(id)!);
   const journal = values.journal ? new DecisionJournal(values.journal) : undefined;
+  const stop = new RefusedTokenStop(io.signal);
   try {
     const summary = await runBulkDecisions(client, targets, {
       verdict,
@@ -53,7 +55,8 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
       // The group it was decided in goes with each decision: a forced one teaches that group.
       triageOf: (id) => groupRefOf(result.items.get(id)),
       concurrency: 8,
-      signal: io.signal,
+      signal: stop.signal,
+      onOutcome: (_target, outcome) => stop.note(outcome),
     });
     const failed = Object.values(summary.failed).flat().length;
     const unknown = Object.values(summary.unknown).flat().length;
@@ -73,6 +76,10 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
       }) + '\n',
     );
     for (const line of bulkFailureLines(summary)) io.stderr.write(line + '\n');
+    if (stop.stopped) {
+      io.stderr.write(stop.line(summary) + '\n');
+      return EXIT.auth;
+    }
     if (io.signal.aborted) {
       io.stderr.write(bulkInterruptedLine(summary) + '\n');
       return EXIT.interrupted;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DedupClient } from '../../src/api/client';
 import type { Recommendation } from '../../src/api/model';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import { startRevokingProxy } from '../support/revoking-proxy';
 import { runCliCaptured } from '../support/run-cli';
 
 interface OutcomeLine {
@@ -122,6 +123,40 @@ describe('CLI: approve|reject --ids', function () {
     const left = new Set((await pending()).map((r) => r['@id']));
     for (const id of notSent) assert.ok(left.has(id), `${id} was said never sent but is no longer pending`);
     assert.match(err, new RegExp(`interrupted: ${rejected} rejected, ${notSent.length.toLocaleString('en-US')} rejections never sent \\(still pending\\)`));
+  });
+
+  it('a token refused half way stops the list and the group decision: the rest never sent, exit 3', async () => {
+    const proxy = await startRevokingProxy(sandbox.baseUrl);
+    try {
+      const viaProxy = { DEDUP_BASE_URL: proxy.baseUrl, DEDUP_TOKEN: sandbox.token };
+      const ids = (await pending()).map((r) => r['@id']).slice(0, 80);
+      proxy.revokeAfterDecisions(proxy.forwardedDecisions + 5);
+      const { code, out, err } = await runCliCaptured(['reject', '--ids', '-', '--concurrency', '2'], viaProxy, { stdin: ids.join('\n') });
+      assert.equal(code, 3, err);
+      const outcome = lines(out);
+      assert.deepEqual(outcome.map((o) => o.id).sort(), [...ids].sort(), 'one line for each ID');
+      const refused = outcome.filter((o) => o.error === 'invalid-token').length;
+      const notSent = outcome.filter((o) => o.decision === 'not-sent').map((o) => o.id);
+      assert.equal(outcome.filter((o) => o.decision === 'rejected').length, 5);
+      // Only the requests already in flight when the first 401 came back were refused.
+      assert.ok(refused >= 1 && refused <= 2, `${refused} refused`);
+      assert.equal(notSent.length, ids.length - 5 - refused);
+      assert.match(err, new RegExp(`the service refused the access token \\(401\\): stopped; 5 rejected, ${notSent.length} never sent \\(still pending\\)`));
+      const left = new Set((await pending()).map((r) => r['@id']));
+      for (const id of notSent) assert.ok(left.has(id), `${id} was said never sent but is no longer pending`);
+
+      const report = JSON.parse((await runCliCaptured(['triage', '--format', 'json'], env)).out) as { groups: { group: string; size: number }[] };
+      const group = [...report.groups].sort((x, y) => y.size - x.size)[0];
+      proxy.revokeAfterDecisions(proxy.forwardedDecisions + 3);
+      const g = await runCliCaptured(['reject', '--group', group.group, '--force'], viaProxy);
+      assert.equal(g.code, 3, g.err);
+      const result = JSON.parse(g.out) as { candidates: number; done: number; notSent: number; failed: number };
+      assert.equal(result.done, 3);
+      assert.ok(result.notSent >= group.size - 3 - 8, g.out);
+      assert.match(g.err, /the service refused the access token \(401\): stopped; 3 rejected, [\d,]+ never sent/);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('Ctrl-C during a group decision: exit 130 and the count never sent, not a success', async () => {
