@@ -80,6 +80,8 @@ export async function loadTriage(values: ConnectionFlags & { journal?: string; '
 }
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
+/** The table is read by people: counts grouped as the extension writes them (JSON and CSV keep plain numbers). */
+const count = (n: number) => n.toLocaleString('en-US');
 
 function row(g: TriageGroup): Record<string, string | number> {
   return {
@@ -122,11 +124,11 @@ export async function triageCommand(args: string[], io: CommandIo, help: string)
     for (const r of rows) io.stdout.write(header.map((k) => csvCell(r[k])).join(',') + '\r\n');
   } else {
     const r = result.sets.reject;
-    io.stdout.write(`${pending.length} pending in ${result.groups.length} groups; ${result.model.labels} decisions learnt from; target precision ${result.options.targetPrecision}, target recall ${result.options.targetRecall}\n`);
+    io.stdout.write(`${count(pending.length)} pending in ${count(result.groups.length)} groups; ${count(result.model.labels)} decisions learnt from; target precision ${result.options.targetPrecision}, target recall ${result.options.targetRecall}\n`);
     // Before any decision there is no estimate of the true matches, so no recall budget to speak of.
     io.stdout.write(
       result.model.labels
-        ? `bulk rejections may lose up to ${r.maxLost.toFixed(1)} of at least ${Math.floor(r.matchesLow)} true matches; with the groups safe to reject: ${r.lostHigh.toFixed(1)} at most\n`
+        ? `bulk rejections may lose up to ${r.maxLost.toFixed(1)} of at least ${count(Math.floor(r.matchesLow))} true matches; with the groups safe to reject: ${r.lostHigh.toFixed(1)} at most\n`
         : "no group is decided in bulk before your decisions estimate it: answer some first ('dedup-curator triage --next 20 --journal FILE')\n",
     );
     io.stdout.write('  size  scores     decided (✓/✗/?)  estimate [90% interval]    safe     pattern\n');
@@ -135,7 +137,7 @@ export async function triageCommand(args: string[], io: CommandIo, help: string)
     for (const g of result.groups) {
       const decided = `${g.labels.approve}/${g.labels.reject}/${g.labels.unsure}`;
       io.stdout.write(
-        `${String(g.size).padStart(6)}  ${g.scoreMin.toFixed(2)}–${g.scoreMax.toFixed(2)}  ${decided.padEnd(16)} ${estimate(g)}`.padEnd(62) +
+        `${count(g.size).padStart(6)}  ${g.scoreMin.toFixed(2)}–${g.scoreMax.toFixed(2)}  ${decided.padEnd(16)} ${estimate(g)}`.padEnd(62) +
           ` ${(g.safe ?? '-').padEnd(8)} ${g.words}${g.flags.length ? ` ⚑ ${g.flags.join(', ')}` : ''}\n         --group '${g.key}'\n`,
       );
     }

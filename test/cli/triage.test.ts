@@ -64,7 +64,7 @@ describe('CLI: triage and group decisions', function () {
     assert.ok(report.groups.every((g) => g.safe === ''), 'a group called safe with no decision');
     const table = await runCliCaptured(['triage'], env);
     assert.equal(table.code, 0);
-    assert.match(table.out, new RegExp(`^${pending.size} pending in ${report.groups.length} groups`));
+    assert.match(table.out, new RegExp(`^${pending.size.toLocaleString('en-US')} pending in ${report.groups.length} groups`));
     // No decision yet: the table says so rather than printing the flat prior as every group's estimate.
     assert.match(table.out, /— \(no decisions yet\)/);
     assert.doesNotMatch(table.out, /50\.0%/);
