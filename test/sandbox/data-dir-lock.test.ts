@@ -12,6 +12,22 @@ import { SMALL } from './store-helpers';
 
 const onLinux = processStartTicks(process.pid) !== undefined;
 
+/** The child of `parentPid`, once the parent has exec'd into `comm` (waited for, 10 ms at a time, up to 5 s). */
+async function childOfExeced(parentPid: number, comm: string): Promise<number> {
+  for (let i = 0; i < 500; i++) {
+    if (readFileSync(`/proc/${parentPid}/comm`, 'utf8').trim() === comm) {
+      for (const entry of await fs.readdir('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+        // The fields after the command's closing parenthesis: state, then the parent's pid.
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parentPid) return Number(entry);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`process ${parentPid} never became ${comm} with a child`);
+}
+
 describe('sandbox data dir: the lock', function () {
   this.timeout(60_000);
   let dir: string;
@@ -84,9 +100,10 @@ describe('sandbox data dir: the lock', function () {
   it('takes over the lock of a killed process that is an unreaped zombie (it holds nothing)', async function () {
     if (!onLinux) this.skip();
     // A parent that never reaps: `sh` starts a child, then becomes `sleep` (exec), which never waits.
-    const parent = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The child is killed only once the exec is done: `sh` itself would reap it.
+    const parent = spawn('sh', ['-c', 'sleep 30 & exec sleep 60'], { stdio: 'ignore' });
     try {
-      const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim()))));
+      const pid = await childOfExeced(parent.pid!, 'sleep');
       const startTicks = processStartTicks(pid);
       await lock({ pid, startTicks, bootId: currentOwner().bootId });
       process.kill(pid, 'SIGKILL');
