@@ -6,7 +6,7 @@
 import { type BulkSummary, runBulkDecisions } from '../curation/bulk-decisions';
 import type { AttemptOutcome, DecisionTarget } from '../curation/decide';
 import { DecisionJournal, journalConnection } from '../curation/journal';
-import { bulkFailureLines, bulkInterruptedLine } from './bulk-report';
+import { finishBulkRun } from './bulk-report';
 import { type ConnectionFlags, connect } from './connection';
 import { EXIT, UsageError } from './exit-codes';
 import { IdListError, readIdList } from './ids-input';
@@ -66,18 +66,7 @@ function outcomeRecord(verdict: 'approve' | 'reject', target: DecisionTarget, ou
 
 function report(summary: BulkSummary, io: CommandIo, stop: RefusedTokenStop): number {
   for (const id of summary.notAttempted) io.stdout.write(JSON.stringify({ id, decision: 'not-sent' }) + '\n');
-  for (const line of bulkFailureLines(summary)) io.stderr.write(line + '\n');
-  if (stop.stopped) {
-    io.stderr.write(stop.line(summary) + '\n');
-    return EXIT.auth;
-  }
-  if (io.signal.aborted) {
-    io.stderr.write(bulkInterruptedLine(summary) + '\n');
-    return EXIT.interrupted;
-  }
-  const failed = Object.entries(summary.failed).filter(([kind]) => kind !== 'conflict').flatMap(([, items]) => items).length;
-  const unknown = Object.values(summary.unknown).flat().length;
-  return failed + unknown > 0 ? EXIT.http : EXIT.ok;
+  return finishBulkRun(summary, io, stop);
 }
 
 function concurrencyOf(text: string | undefined, verdict: 'approve' | 'reject'): number | undefined {

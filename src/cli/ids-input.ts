@@ -62,12 +62,6 @@ export async function readIdList(source: string, stdin: Readable | undefined, op
   return list.result();
 }
 
-export function parseIdList(text: string, name: string, opts: IdListOptions = { keepEntities: true }): IdList {
-  const list = new IdListBuilder(name, opts);
-  for (const line of text.split('\n')) list.add(line);
-  return list.result();
-}
-
 class IdListBuilder {
   private readonly targets: DecisionTarget[] = [];
   private readonly asked = new Map<string, AskedAs>();

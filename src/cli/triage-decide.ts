@@ -3,11 +3,11 @@
 // is decided only when triage calls it safe for that verdict at the target precision, unless
 // --force says the curator decides it knowingly. Unsure items are never part of a group.
 import { runBulkDecisions } from '../curation/bulk-decisions';
-import { bulkFailureLines, bulkInterruptedLine } from './bulk-report';
+import { finishBulkRun } from './bulk-report';
 import { RefusedTokenStop } from './refused-token-stop';
 import { DecisionJournal, journalConnection } from '../curation/journal';
 import type { ConnectionFlags } from './connection';
-import { EXIT, UsageError } from './exit-codes';
+import { UsageError } from './exit-codes';
 import type { CommandIo } from './list-command';
 import { loadTriage } from './triage-command';
 import { groupRefOf } from '../triage/journal-labels';
@@ -75,16 +75,7 @@ export async function decideGroup(verdict: 'approve' | 'reject', values: GroupDe
         estimate: { p: group.p, low: group.low, high: group.high },
       }) + '\n',
     );
-    for (const line of bulkFailureLines(summary)) io.stderr.write(line + '\n');
-    if (stop.stopped) {
-      io.stderr.write(stop.line(summary) + '\n');
-      return EXIT.auth;
-    }
-    if (io.signal.aborted) {
-      io.stderr.write(bulkInterruptedLine(summary) + '\n');
-      return EXIT.interrupted;
-    }
-    return failed - (summary.failed.conflict?.length ?? 0) + unknown > 0 ? 5 : 0;
+    return finishBulkRun(summary, io, stop);
   } finally {
     await journal?.close();
   }

@@ -183,9 +183,7 @@ export class Session implements vscode.Disposable {
     // The state changes and the views hear of it in one step: set before the context key's round
     // trip, a caller could see "ready", load a list, and have it started over by the event arriving
     // after (CI: a total read as undefined right after a load had settled).
-    const clientChanged = (this.current.kind === 'ready' ? this.current.client : undefined) !== (next.kind === 'ready' ? next.client : undefined);
     this.current = next;
-    if (clientChanged) this.refusal.clientChanged();
     this.changed.fire(next);
     return next;
   }

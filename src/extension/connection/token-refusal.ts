@@ -2,7 +2,9 @@
 // Authorization header) on the last request that got an answer. The views and a notification say
 // so when it happens; this keeps saying it in the status bar until a request is answered again or
 // another client (a new token, another connection) is made. Fed by the client's request hook, so
-// every request counts, whoever made it; a late answer to a client no longer in use counts for nothing.
+// every request counts, whoever made it; a late answer to a client no longer in use counts for nothing,
+// and a refusal of a client replaced since (a new token, another connection) is no longer current:
+// the session's own change event has the status bar read it again.
 import * as vscode from 'vscode';
 import type { DedupClient } from '../../api/client';
 import type { RequestInfo } from '../../api/transport';
@@ -34,14 +36,6 @@ export class TokenRefusal implements vscode.Disposable {
     else if (info.status >= 200 && info.status < 300) this.refusal = undefined;
     else return;
     if (before?.status !== this.current?.status) this.changed.fire();
-  }
-
-  /** Another client is active: what was refused was the previous one's token. */
-  clientChanged(): void {
-    if (this.refusal) {
-      this.refusal = undefined;
-      this.changed.fire();
-    }
   }
 
   dispose(): void {
